@@ -1,0 +1,190 @@
+import type { Rect, SweptResponse, Vec2 } from '../geometry/types.js'
+
+/**
+ * A body's identity in a world: the `id` given to {@link World.add}, or one the world
+ * made (`"body-1"`, `"body-2"`, ...). Stable for the body's lifetime and never reused
+ * while the body exists.
+ */
+export type BodyId = string
+
+/**
+ * How a body takes part in the simulation.
+ * - `static`: never moves; infinite mass (walls, the board's edges).
+ * - `kinematic`: moved only by the caller ({@link World.move}, {@link World.update});
+ *   never pushed, pushes dynamic bodies (a dragged card).
+ * - `dynamic`: integrated with velocity and gravity, pushed by others.
+ */
+export type BodyType = 'static' | 'kinematic' | 'dynamic'
+
+/** The integrator used for dynamic bodies (article 004). */
+export type IntegratorName = 'euler' | 'rk4'
+
+/**
+ * What {@link World.add} takes. Positions are the box's top-left corner in world space
+ * (y down, CSS pixels when the world is a DOM container).
+ */
+export interface BodyOptions extends Rect {
+  /** Identity; must be unique in the world. @default a generated id */
+  id?: BodyId
+  /** @default 'dynamic' */
+  type?: BodyType
+  /** Units per second. @default { x: 0, y: 0 } */
+  velocity?: Vec2
+  /** Share of a push-out this body takes against another dynamic (article 002). @default width * height */
+  mass?: number
+  /** Bounce factor used by the `bounce` response, in [0, 1]. @default 0 */
+  restitution?: number
+  /** What happens after a swept hit. @default 'slide' */
+  response?: SweptResponse
+  /** Linear damping per second (velocity *= 1 / (1 + damping * dt)). @default 0 */
+  damping?: number
+  /** Multiplies the world's gravity for this body. @default 1 */
+  gravityScale?: number
+  /** Collision layer bits of this body. @default 1 */
+  layer?: number
+  /** Layers this body collides with; a pair collides when each one's mask has the other's layer. @default 0xffffffff */
+  mask?: number
+  /** Whether other bodies may push this one aside (dynamic bodies only). @default true */
+  pushable?: boolean
+}
+
+/** Fields that {@link World.update} may change on a live body. */
+export type BodyPatch = Partial<Omit<BodyOptions, 'id'>>
+
+/** A plain copy of one body's state, as {@link World.get} returns it. */
+export interface BodySnapshot extends Rect {
+  id: BodyId
+  type: BodyType
+  velocity: Vec2
+  mass: number
+  restitution: number
+  response: SweptResponse
+  damping: number
+  gravityScale: number
+  layer: number
+  mask: number
+  pushable: boolean
+}
+
+/** Where a contact came from: a swept hit (article 003) or a push-out (articles 000, 002, 004). */
+export type ContactSource = 'sweep' | 'push'
+
+/** The names of the events a world emits. */
+export type ContactEventType = 'contactStart' | 'contactStay' | 'contactEnd'
+
+/**
+ * One contact event for the pair (a, b). `normal` is the unit axis vector of the face of
+ * `b` that `a` touches (pointing from b toward a); for `b`'s point of view negate it.
+ * Each pair is reported once per event, with a and b in a stable order.
+ */
+export interface ContactEvent {
+  type: ContactEventType
+  a: BodyId
+  b: BodyId
+  normal: Vec2
+  source: ContactSource
+}
+
+/** A listener for contact events. */
+export type ContactListener = (event: ContactEvent) => void
+
+/** Options of {@link World.move}. */
+export interface MoveOptions {
+  /** Push pushable dynamic bodies in the way (and the bodies they push). @default false */
+  push?: boolean
+}
+
+/** What {@link World.move} did. */
+export interface MoveResult {
+  /** Where the body ended (top-left). */
+  x: number
+  y: number
+  /** Whether it reached the goal. */
+  reached: boolean
+  /** The bodies that stopped or deflected it, first hit first, with the normal of each. */
+  hits: Array<{ other: BodyId; normal: Vec2 }>
+}
+
+/** One body hit by {@link World.raycast}. */
+export interface RaycastHit {
+  id: BodyId
+  /** Fraction of the segment in [0, 1] where it enters the body. */
+  time: number
+  normal: Vec2
+  point: Vec2
+}
+
+/** Settings of a world; every field has a default. */
+export interface WorldSettings {
+  /** Units per second squared. @default { x: 0, y: 0 } */
+  gravity: Vec2
+  /** Seconds per fixed step. @default 1 / 60 */
+  fixedStep: number
+  /** Most fixed steps one `step()` call may run; the rest of the frame time is dropped. @default 8 */
+  maxSubSteps: number
+  /** Longest frame time accepted, in seconds (a tab hidden for minutes). @default 0.25 */
+  maxFrameTime: number
+  /** @default 'euler' (semi-implicit) */
+  integrator: IntegratorName
+  /** Report `contactStay` every step for touching pairs. @default false */
+  contactStay: boolean
+}
+
+/** A JSON-safe copy of a whole world, for {@link World.restore}. */
+export interface WorldSnapshot {
+  settings: WorldSettings
+  bodies: BodySnapshot[]
+  nextId: number
+}
+
+/**
+ * A world of axis-aligned boxes. Create one with `createWorld(settings?)`.
+ * Every method that takes an id throws a `RangeError` naming the id when it is unknown.
+ */
+export interface World {
+  /** Adds a body; validates every field first, so nothing half-made enters. Returns its id. */
+  add(options: BodyOptions): BodyId
+  /** Removes a body and ends its contacts at once (`contactEnd` events). */
+  remove(id: BodyId): void
+  /** Whether a body with this id is in the world. */
+  has(id: BodyId): boolean
+  /** A snapshot of one body. */
+  get(id: BodyId): BodySnapshot
+  /** Changes fields of a body; a new x or y teleports it (no sweep). */
+  update(id: BodyId, patch: BodyPatch): void
+  /** The ids of all bodies, in insertion order. */
+  ids(): BodyId[]
+  /** The number of bodies. */
+  readonly size: number
+  /**
+   * Advances the simulation by a frame of `frameSeconds`: clamps it to
+   * `maxFrameTime`, adds it to the accumulator and runs as many fixed steps as fit
+   * (at most `maxSubSteps`). Returns the number of fixed steps run.
+   */
+  step(frameSeconds: number): number
+  /** Swept move of one body toward a goal (bump.lua's `move`), the drag primitive. */
+  move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
+  /** Subscribes to contact events; returns the function that unsubscribes. */
+  on(type: ContactEventType, listener: ContactListener): () => void
+  /** Ids of bodies containing the point (edges included). */
+  queryPoint(point: Vec2): BodyId[]
+  /** Ids of bodies overlapping or touching the rect. */
+  queryRect(rect: Rect): BodyId[]
+  /** Bodies the segment origin + t * delta enters, sorted by time. */
+  raycast(origin: Vec2, delta: Vec2): RaycastHit[]
+  /** True when no body moved in the last step and nothing is pending. */
+  isIdle(): boolean
+  /** The current settings (a copy). */
+  readonly settings: Readonly<WorldSettings>
+  /** Changes settings; validated like `createWorld`'s. */
+  configure(settings: Partial<WorldSettings>): void
+  /**
+   * Calls `visit` once for each body whose position changed since the last call, then
+   * forgets them: the writer's way to touch only moved elements. Allocates nothing.
+   */
+  drainMoved(visit: (id: BodyId, x: number, y: number) => void): void
+  /** A JSON-safe copy of the whole world. */
+  snapshot(): WorldSnapshot
+  /** Replaces the whole world with a snapshot's state. */
+  restore(snapshot: WorldSnapshot): void
+}

@@ -1,0 +1,78 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
+import react from '@vitejs/plugin-react'
+import { playwright } from '@vitest/browser-playwright'
+import { defineConfig } from 'vitest/config'
+import { chromiumArgs, chromiumPath } from './scripts/chromium'
+
+const root = path.dirname(fileURLToPath(import.meta.url))
+
+const chromium = playwright({
+  launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+})
+
+/** One Chromium instance with a fixed viewport so the test iframe is never scaled. */
+const browser = {
+  enabled: true,
+  headless: true,
+  provider: chromium,
+  viewport: { width: 1024, height: 768 },
+  instances: [{ browser: 'chromium' as const }],
+}
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      'react-aabb/core': path.join(root, 'src/core/index.ts'),
+      'react-aabb': path.join(root, 'src/index.ts'),
+    },
+  },
+  build: {
+    lib: {
+      entry: { index: 'src/index.ts', core: 'src/core/index.ts' },
+      formats: ['es'],
+    },
+    rolldownOptions: {
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/],
+    },
+    sourcemap: true,
+    minify: false,
+  },
+  test: {
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts', 'src/**/*.tsx'],
+      reporter: ['text-summary', 'json-summary'],
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          exclude: ['test/**/*.browser.test.ts', 'test/**/*.browser.test.tsx'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['test/**/*.browser.test.ts', 'test/**/*.browser.test.tsx'],
+          browser,
+        },
+      },
+      {
+        extends: true,
+        plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        test: {
+          name: 'storybook',
+          browser,
+          setupFiles: ['.storybook/vitest.setup.ts'],
+        },
+      },
+    ],
+  },
+})
