@@ -1,0 +1,104 @@
+// The README's test command (`npm test`): lint, format, typecheck, unit, browser and story
+// tests, the library build and a plain-Node import of `react-aabb/core`. Every check runs even
+// when an earlier one fails, and the run ends with one plain line `N passed, N failed` (each
+// Vitest test counts once, each other check once) because CI reads that line.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { chromiumPath, hasChromium } from './chromium.js'
+
+let passed = 0
+let failed = 0
+const failures = []
+
+/** Runs a command with inherited output; returns whether it exited 0. */
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+    shell: false,
+  })
+  return result.status === 0
+}
+
+/** Runs one check and counts it. */
+function check(name, command, args) {
+  console.log(`\n=== ${name}`)
+  if (run(command, args)) passed++
+  else {
+    failed++
+    failures.push(name)
+  }
+}
+
+/** Installs Debian's Chromium when it is missing and we can (root with apt-get). */
+function ensureChromium() {
+  if (hasChromium()) return true
+  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
+  if (!canApt) {
+    console.error(
+      `No Chromium at ${chromiumPath}. Install Debian's package (sudo apt-get install -y chromium) ` +
+        'or set CHROMIUM_PATH to a Chromium or Chrome binary, then run npm test again.',
+    )
+    return false
+  }
+  console.log(`\n=== installing Debian's chromium (none at ${chromiumPath})`)
+  const env = { DEBIAN_FRONTEND: 'noninteractive' }
+  return (
+    run('apt-get', ['update', '-qq'], env) &&
+    run('apt-get', ['install', '-y', '-qq', 'chromium'], env) &&
+    hasChromium()
+  )
+}
+
+const bin = (name) => `node_modules/.bin/${name}`
+
+check('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0'])
+check('format (prettier)', bin('prettier'), ['--check', '.'])
+check('typecheck', bin('tsc'), ['-p', 'tsconfig.json'])
+check('typecheck core without DOM', bin('tsc'), ['-p', 'tsconfig.core.json'])
+
+const projects = ['unit']
+if (ensureChromium()) projects.push('browser', 'storybook')
+else {
+  failed++
+  failures.push('Chromium missing: browser and story tests not run')
+}
+
+console.log(`\n=== vitest (${projects.join(', ')})`)
+const reportDir = '.vitest-reports'
+const report = `${reportDir}/results.json`
+rmSync(reportDir, { recursive: true, force: true })
+mkdirSync(reportDir, { recursive: true })
+const vitestOk = run(bin('vitest'), [
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+])
+if (existsSync(report)) {
+  const results = JSON.parse(readFileSync(report, 'utf8'))
+  passed += results.numPassedTests
+  failed += results.numFailedTests
+  // A suite that fails to load has no failed test; count it so the line cannot lie.
+  const brokenFiles = results.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  )
+  failed += brokenFiles.length
+  if (!vitestOk && results.numFailedTests === 0 && brokenFiles.length === 0) failed++
+  if (!vitestOk) failures.push('vitest')
+} else {
+  failed++
+  failures.push('vitest (no report written)')
+}
+
+check('build (vite library + declarations)', 'npm', ['run', '--silent', 'build'])
+check('react-aabb/core imports in plain Node', 'node', [
+  '--input-type=module',
+  '-e',
+  "const core = await import('./dist/core.js'); if (typeof core.overlaps !== 'function') throw new Error('overlaps missing from dist/core.js')",
+])
+
+if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`)
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

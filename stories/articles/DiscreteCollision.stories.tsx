@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fireEvent, within } from 'storybook/test'
+import { DiscreteCollisionDemo } from '../support/DiscreteCollisionDemo.js'
+
+const meta = {
+  title: 'Articles/000 Discrete collision',
+  component: DiscreteCollisionDemo,
+  args: {
+    obstacle: { x: 20, y: 10, width: 160, height: 110 },
+    size: 40,
+    pushOut: false,
+  },
+  argTypes: {
+    size: { control: { type: 'range', min: 10, max: 120, step: 5 } },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Move the pointer: the small box follows it. The blue box is the Minkowski difference of the two boxes; it covers the origin (white dot) exactly when they collide, and the arrow is the penetration vector.',
+      },
+    },
+  },
+} satisfies Meta<typeof DiscreteCollisionDemo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Moves the pointer to the centre of an element in the story, as a person would. */
+async function pointTo(svg: SVGSVGElement, target: Element) {
+  const box = target.getBoundingClientRect()
+  await fireEvent.pointerMove(svg, {
+    clientX: box.left + box.width / 2,
+    clientY: box.top + box.height / 2,
+  })
+}
+
+/** Article 000's first demo: detection only. */
+export const Detect: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const svg = canvas.getByRole('img') as unknown as SVGSVGElement
+    await expect(svg.dataset.colliding).toBe('false')
+
+    await pointTo(svg, canvas.getByTestId('obstacle'))
+    await expect(svg.dataset.colliding).toBe('true')
+    await expect(canvas.getByTestId('follower')).toHaveAttribute('fill', '#3ccf6e')
+    // While colliding, the Minkowski difference covers the origin (0, 0).
+    const md = canvas.getByTestId('minkowski-difference')
+    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(md.getAttribute(a)))
+    await expect(x! <= 0 && x! + w! >= 0 && y! <= 0 && y! + h! >= 0).toBe(true)
+  },
+}
+
+/** Article 000's second demo ("no_penetrate"): the penetration vector pushes the box out. */
+export const PushOut: Story = {
+  args: { pushOut: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const svg = canvas.getByRole('img') as unknown as SVGSVGElement
+    const obstacle = canvas.getByTestId('obstacle')
+    await pointTo(svg, obstacle)
+    await expect(svg.dataset.colliding).toBe('true')
+    // The shown box was moved out by the penetration vector: it only touches the obstacle.
+    const a = canvas.getByTestId('follower').getBoundingClientRect()
+    const b = obstacle.getBoundingClientRect()
+    const depthX = Math.min(a.right, b.right) - Math.max(a.left, b.left)
+    const depthY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
+    await expect(Math.min(depthX, depthY)).toBeLessThanOrEqual(0.01)
+  },
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react'
+import { minkowskiDifference, overlaps, penetrationVector, type Rect, type Vec2 } from 'react-aabb/core'
+import { Arrow } from './Arrow.js'
+import { svgPoint } from './svgPoint.js'
+
+/** Props of {@link DiscreteCollisionDemo}. */
+export interface DiscreteCollisionDemoProps {
+  /** The large, static box, in the demo's coordinates (origin at the centre). */
+  obstacle: Rect
+  /** Width and height of the small box that follows the pointer. */
+  size: number
+  /**
+   * Apply the penetration vector to the small box, so it can never enter the large one
+   * (article 000's second demo, "no_penetrate").
+   */
+  pushOut: boolean
+}
+
+const VIEW = 500
+
+/**
+ * Article 000's demos: a small box follows the pointer over a larger one. The Minkowski
+ * difference of the two (blue) covers the origin (white dot) exactly when they collide; the
+ * small box turns green then, and the penetration vector, the closest point of the
+ * difference's bounds to the origin, is drawn as an arrow from the origin.
+ */
+export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteCollisionDemoProps) {
+  const [pointer, setPointer] = useState<Vec2>({ x: -180, y: -180 })
+  const follower: Rect = { x: pointer.x - size / 2, y: pointer.y - size / 2, width: size, height: size }
+  const difference = minkowskiDifference(follower, obstacle)
+  const penetration = penetrationVector(follower, obstacle)
+  const colliding = overlaps(follower, obstacle)
+  const shown =
+    pushOut && penetration
+      ? { ...follower, x: follower.x + penetration.x, y: follower.y + penetration.y }
+      : follower
+
+  return (
+    <svg
+      role="img"
+      aria-label="Minkowski difference demo"
+      data-colliding={colliding}
+      viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
+      width={VIEW}
+      height={VIEW}
+      style={{ background: '#1d2230', touchAction: 'none', cursor: 'crosshair' }}
+      onPointerMove={(event) =>
+        setPointer(svgPoint(event.currentTarget, event.clientX, event.clientY))
+      }
+    >
+      <rect
+        data-testid="minkowski-difference"
+        {...difference}
+        fill="rgba(80, 140, 255, 0.25)"
+        stroke="#508cff"
+      />
+      <rect data-testid="obstacle" {...obstacle} fill="#8a8fa3" />
+      <rect
+        data-testid="follower"
+        {...shown}
+        fill={colliding ? '#3ccf6e' : '#e05d5d'}
+        stroke="#fff"
+        strokeWidth={1}
+      />
+      {penetration && (
+        <Arrow from={{ x: 0, y: 0 }} to={penetration} color="#ffd24a" />
+      )}
+      <circle cx={0} cy={0} r={4} fill="#fff" />
+      <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 20} fill="#fff" fontSize={13}>
+        {colliding
+          ? `colliding: penetration (${penetration?.x.toFixed(1)}, ${penetration?.y.toFixed(1)})`
+          : 'apart: the Minkowski difference misses the origin'}
+      </text>
+    </svg>
+  )
+}
