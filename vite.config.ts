@@ -4,7 +4,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin'
 import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
-import { chromiumArgs, chromiumPath } from './scripts/chromium.js'
+import { chromiumArgs, chromiumPath } from './test/support/chromium.js'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
