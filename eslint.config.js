@@ -30,9 +30,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'src/core must not import React.' },
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+              message: 'src/core must not import React.',
+            },
             { group: ['zustand', 'zustand/*'], message: 'src/core must not import zustand.' },
-            { group: ['**/dom/**', '**/react/**', '../../dom', '../../react'], message: 'src/core must not import src/dom or src/react.' },
+            {
+              group: ['**/dom/**', '**/react/**', '../../dom', '../../react'],
+              message: 'src/core must not import src/dom or src/react.',
+            },
           ],
         },
       ],

@@ -1,5 +1,11 @@
 import { useState } from 'react'
-import { minkowskiDifference, overlaps, penetrationVector, type Rect, type Vec2 } from 'react-aabb/core'
+import {
+  minkowskiDifference,
+  overlaps,
+  penetrationVector,
+  type Rect,
+  type Vec2,
+} from 'react-aabb/core'
 import { Arrow } from './Arrow.js'
 import { svgPoint } from './svgPoint.js'
 
@@ -26,7 +32,12 @@ const VIEW = 500
  */
 export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteCollisionDemoProps) {
   const [pointer, setPointer] = useState<Vec2>({ x: -180, y: -180 })
-  const follower: Rect = { x: pointer.x - size / 2, y: pointer.y - size / 2, width: size, height: size }
+  const follower: Rect = {
+    x: pointer.x - size / 2,
+    y: pointer.y - size / 2,
+    width: size,
+    height: size,
+  }
   const difference = minkowskiDifference(follower, obstacle)
   const penetration = penetrationVector(follower, obstacle)
   const colliding = overlaps(follower, obstacle)
@@ -62,9 +73,7 @@ export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteColli
         stroke="#fff"
         strokeWidth={1}
       />
-      {penetration && (
-        <Arrow from={{ x: 0, y: 0 }} to={penetration} color="#ffd24a" />
-      )}
+      {penetration && <Arrow from={{ x: 0, y: 0 }} to={penetration} color="#ffd24a" />}
       <circle cx={0} cy={0} r={4} fill="#fff" />
       <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 20} fill="#fff" fontSize={13}>
         {colliding
