@@ -1,0 +1,35 @@
+/**
+ * The geometry kernel: axis-aligned boxes, their Minkowski difference, discrete and swept
+ * collision tests, velocity responses and integrators. Pure functions, no DOM.
+ */
+export type {
+  AccelerationField,
+  KinematicState,
+  Rect,
+  SweepHit,
+  SweptResponse,
+  Vec2,
+} from './types.js'
+export { minkowskiDifference, minkowskiDifferenceInto } from './minkowskiDifference.js'
+export { containsPoint, overlaps, overlapsInterior } from './overlaps.js'
+export { penetrationVector, penetrationVectorInto } from './penetrationVector.js'
+export { rayFraction, rayHitInto, type RayHit } from './rayFraction.js'
+export { sweep, sweepInto } from './sweep.js'
+export {
+  bounce,
+  bounceInto,
+  cross,
+  crossInto,
+  respond,
+  respondInto,
+  slide,
+  slideInto,
+  touch,
+  touchInto,
+} from './responses.js'
+export {
+  integrateEuler,
+  integrateEulerInto,
+  integrateRK4,
+  integrateRK4Into,
+} from './integrators.js'

@@ -1,0 +1,195 @@
+/**
+ * Numerical integrators for one point mass (article 004): semi-implicit Euler and the
+ * classical fourth-order Runge-Kutta method (RK4). Each `...Into` twin writes into a
+ * caller-owned `out` (which may be `state` itself, or share its vectors), does not validate
+ * and allocates nothing.
+ */
+import type { AccelerationField, KinematicState, Vec2 } from './types.js'
+import { assertFinite, assertNonNegative, assertVec2 } from './validate.js'
+
+// Scratch vectors handed to an AccelerationField; their values are copied out right after
+// each call, so a field that keeps or mutates them cannot corrupt the step.
+const samplePosition: Vec2 = { x: 0, y: 0 }
+const sampleVelocity: Vec2 = { x: 0, y: 0 }
+const sampledAcceleration: Vec2 = { x: 0, y: 0 }
+
+/** Evaluates `acceleration` at a state into `sampledAcceleration` and returns it. */
+function accelerationAt(
+  acceleration: Vec2 | AccelerationField,
+  positionX: number,
+  positionY: number,
+  velocityX: number,
+  velocityY: number,
+  time: number,
+): Vec2 {
+  if (typeof acceleration !== 'function') {
+    sampledAcceleration.x = acceleration.x
+    sampledAcceleration.y = acceleration.y
+    return sampledAcceleration
+  }
+  samplePosition.x = positionX
+  samplePosition.y = positionY
+  sampleVelocity.x = velocityX
+  sampleVelocity.y = velocityY
+  acceleration(samplePosition, sampleVelocity, time, sampledAcceleration)
+  return sampledAcceleration
+}
+
+function write(out: KinematicState, px: number, py: number, vx: number, vy: number) {
+  out.position.x = px
+  out.position.y = py
+  out.velocity.x = vx
+  out.velocity.y = vy
+  return out
+}
+
+/**
+ * Hot-path twin of {@link integrateEuler}.
+ * @param time - Time at the start of the step, passed to an acceleration field. @default 0
+ */
+export function integrateEulerInto(
+  out: KinematicState,
+  state: KinematicState,
+  acceleration: Vec2 | AccelerationField,
+  dt: number,
+  time = 0,
+): KinematicState {
+  const { x: px, y: py } = state.position
+  const { x: vx, y: vy } = state.velocity
+  const a = accelerationAt(acceleration, px, py, vx, vy, time)
+  // Semi-implicit (symplectic) Euler: the velocity first, then the position with the new
+  // velocity. Article 004's order (position first) is explicit Euler, which gains energy on
+  // every oscillation; this order keeps a spring's energy bounded at the same cost.
+  const nextVx = vx + a.x * dt
+  const nextVy = vy + a.y * dt
+  return write(out, px + nextVx * dt, py + nextVy * dt, nextVx, nextVy)
+}
+
+/**
+ * Hot-path twin of {@link integrateRK4}.
+ * @param time - Time at the start of the step, passed to an acceleration field. @default 0
+ */
+export function integrateRK4Into(
+  out: KinematicState,
+  state: KinematicState,
+  acceleration: Vec2 | AccelerationField,
+  dt: number,
+  time = 0,
+): KinematicState {
+  // Classical RK4 on the first-order system (position, velocity)' = (velocity, acceleration):
+  // four derivative samples k1..k4 at the start, twice at the midpoint and at the end,
+  // weighted 1/6, 2/6, 2/6, 1/6. Error per step O(dt^5) against Euler's O(dt^2).
+  const { x: px, y: py } = state.position
+  const { x: vx, y: vy } = state.velocity
+  const half = dt / 2
+
+  const a1 = accelerationAt(acceleration, px, py, vx, vy, time)
+  const k1vx = a1.x
+  const k1vy = a1.y
+  // k1 for the position is the velocity itself (vx, vy).
+
+  const k2px = vx + k1vx * half
+  const k2py = vy + k1vy * half
+  const a2 = accelerationAt(acceleration, px + vx * half, py + vy * half, k2px, k2py, time + half)
+  const k2vx = a2.x
+  const k2vy = a2.y
+
+  const k3px = vx + k2vx * half
+  const k3py = vy + k2vy * half
+  const a3 = accelerationAt(
+    acceleration,
+    px + k2px * half,
+    py + k2py * half,
+    k3px,
+    k3py,
+    time + half,
+  )
+  const k3vx = a3.x
+  const k3vy = a3.y
+
+  const k4px = vx + k3vx * dt
+  const k4py = vy + k3vy * dt
+  const a4 = accelerationAt(acceleration, px + k3px * dt, py + k3py * dt, k4px, k4py, time + dt)
+  const k4vx = a4.x
+  const k4vy = a4.y
+
+  const sixth = dt / 6
+  return write(
+    out,
+    px + sixth * (vx + 2 * k2px + 2 * k3px + k4px),
+    py + sixth * (vy + 2 * k2py + 2 * k3py + k4py),
+    vx + sixth * (k1vx + 2 * k2vx + 2 * k3vx + k4vx),
+    vy + sixth * (k1vy + 2 * k2vy + 2 * k3vy + k4vy),
+  )
+}
+
+function assertIntegratorArgs(
+  fn: string,
+  state: KinematicState,
+  acceleration: Vec2 | AccelerationField,
+  dt: number,
+  time: number,
+): void {
+  if (state === null || typeof state !== 'object') {
+    throw new TypeError(`${fn}: state must be a KinematicState object (got ${String(state)})`)
+  }
+  assertVec2(fn, 'state.position', state.position)
+  assertVec2(fn, 'state.velocity', state.velocity)
+  if (typeof acceleration !== 'function') assertVec2(fn, 'acceleration', acceleration)
+  assertNonNegative(fn, 'dt', dt)
+  assertFinite(fn, 'time', time)
+}
+
+function emptyState(): KinematicState {
+  return { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }
+}
+
+/**
+ * Advances `state` by `dt` with semi-implicit Euler (article 004): `v += a dt`, then
+ * `p += v dt`. One acceleration sample per step; exact for constant velocity, first-order
+ * accurate otherwise. Returns a new state.
+ *
+ * @param acceleration - A constant acceleration, or a field evaluated at the state and time.
+ * @param dt - Step length, >= 0.
+ * @param time - Time at the start of the step, passed to an acceleration field. @default 0
+ * @throws RangeError / TypeError naming the argument on non-finite or malformed input.
+ * @example
+ * integrateEuler({ position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }, { x: 0, y: 10 }, 0.1)
+ * // { position: { x: 0, y: 0.1 }, velocity: { x: 0, y: 1 } }
+ */
+export function integrateEuler(
+  state: KinematicState,
+  acceleration: Vec2 | AccelerationField,
+  dt: number,
+  time = 0,
+): KinematicState {
+  assertIntegratorArgs('integrateEuler', state, acceleration, dt, time)
+  return integrateEulerInto(emptyState(), state, acceleration, dt, time)
+}
+
+/**
+ * Advances `state` by `dt` with the classical fourth-order Runge-Kutta method (article 004).
+ * Four acceleration samples per step; exact for constant acceleration and far more accurate
+ * than Euler on position-dependent forces such as springs. Returns a new state.
+ *
+ * @param acceleration - A constant acceleration, or a field evaluated at the state and time.
+ * @param dt - Step length, >= 0.
+ * @param time - Time at the start of the step, passed to an acceleration field. @default 0
+ * @throws RangeError / TypeError naming the argument on non-finite or malformed input.
+ * @example
+ * // A spring a = -x: one RK4 step of 0.1 from x = 1 lands within 1e-7 of cos(0.1).
+ * integrateRK4({ position: { x: 1, y: 0 }, velocity: { x: 0, y: 0 } }, (p, _v, _t, out) => {
+ *   out.x = -p.x
+ *   out.y = -p.y
+ *   return out
+ * }, 0.1)
+ */
+export function integrateRK4(
+  state: KinematicState,
+  acceleration: Vec2 | AccelerationField,
+  dt: number,
+  time = 0,
+): KinematicState {
+  assertIntegratorArgs('integrateRK4', state, acceleration, dt, time)
+  return integrateRK4Into(emptyState(), state, acceleration, dt, time)
+}

@@ -1,0 +1,50 @@
+import type { Rect, Vec2 } from './types.js'
+import { assertRect, assertVec2 } from './validate.js'
+
+/**
+ * Whether two boxes overlap, **touching included** (a shared edge or corner counts).
+ * This is the separating-axis test of article 001 ("Post"/"CJM" versions) written on edges,
+ * and is equivalent to the Minkowski difference `a - b` containing the origin (articles
+ * 000, 002). Each comparison is exact; no epsilon.
+ *
+ * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ * @example
+ * overlaps({ x: 0, y: 0, width: 1, height: 1 }, { x: 1, y: 0, width: 1, height: 1 }) // true (touching)
+ */
+export function overlaps(a: Rect, b: Rect): boolean {
+  assertRect('overlaps', 'a', a)
+  assertRect('overlaps', 'b', b)
+  return (
+    a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
+  )
+}
+
+/**
+ * Whether the **interiors** of two boxes overlap: like {@link overlaps} with strict
+ * comparisons, so touching along an edge or at a corner does not count. A zero-size box
+ * strictly inside the other does count. This is the overlap that {@link sweep} reports as
+ * `overlapping` and that a push-out must resolve.
+ *
+ * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ */
+export function overlapsInterior(a: Rect, b: Rect): boolean {
+  assertRect('overlapsInterior', 'a', a)
+  assertRect('overlapsInterior', 'b', b)
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+/**
+ * Whether `point` lies in `rect`, boundary included.
+ *
+ * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ */
+export function containsPoint(rect: Rect, point: Vec2): boolean {
+  assertRect('containsPoint', 'rect', rect)
+  assertVec2('containsPoint', 'point', point)
+  return (
+    rect.x <= point.x &&
+    point.x <= rect.x + rect.width &&
+    rect.y <= point.y &&
+    point.y <= rect.y + rect.height
+  )
+}

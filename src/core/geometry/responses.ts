@@ -1,0 +1,124 @@
+/**
+ * Velocity responses after a swept hit: pure functions of the velocity and the hit normal
+ * (a unit axis vector, as {@link sweep} reports it). Each `...Into` twin writes into a
+ * caller-owned `out` (which may be `velocity` itself), does not validate and allocates nothing.
+ */
+import type { SweptResponse, Vec2 } from './types.js'
+import { assertNonNegative, assertOneOf, assertVec2 } from './validate.js'
+
+const RESPONSES: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
+
+/** Hot-path twin of {@link slide}. */
+export function slideInto(out: Vec2, velocity: Vec2, normal: Vec2): Vec2 {
+  return bounceInto(out, velocity, normal, 0)
+}
+
+/** Hot-path twin of {@link touch}. */
+export function touchInto(out: Vec2, _velocity: Vec2, _normal: Vec2): Vec2 {
+  out.x = 0
+  out.y = 0
+  return out
+}
+
+/** Hot-path twin of {@link bounce}. */
+export function bounceInto(out: Vec2, velocity: Vec2, normal: Vec2, restitution: number): Vec2 {
+  // v' = v - (1 + e) (v . n) n: the tangential part is kept, the normal part becomes
+  // -e times itself (article 004's `velocity.Y = -velocity.Y * bounce`); e = 0 is a slide.
+  const scale = (1 + restitution) * (velocity.x * normal.x + velocity.y * normal.y)
+  const x = velocity.x - scale * normal.x
+  const y = velocity.y - scale * normal.y
+  out.x = x
+  out.y = y
+  return out
+}
+
+/** Hot-path twin of {@link cross}. */
+export function crossInto(out: Vec2, velocity: Vec2, _normal: Vec2): Vec2 {
+  out.x = velocity.x
+  out.y = velocity.y
+  return out
+}
+
+/**
+ * Hot-path twin of {@link respond}: dispatches to the `...Into` response named by `response`.
+ * Does not validate (an unknown name acts as `cross`).
+ */
+export function respondInto(
+  out: Vec2,
+  response: SweptResponse,
+  velocity: Vec2,
+  normal: Vec2,
+  restitution = 0,
+): Vec2 {
+  switch (response) {
+    case 'slide':
+      return slideInto(out, velocity, normal)
+    case 'touch':
+      return touchInto(out, velocity, normal)
+    case 'bounce':
+      return bounceInto(out, velocity, normal, restitution)
+    default:
+      return crossInto(out, velocity, normal)
+  }
+}
+
+function assertArgs(fn: string, velocity: Vec2, normal: Vec2): void {
+  assertVec2(fn, 'velocity', velocity)
+  assertVec2(fn, 'normal', normal)
+}
+
+/**
+ * Slide along the hit face: keep the tangential part of `velocity`, drop the normal part
+ * (article 003: "zero the normal component of the velocity").
+ *
+ * @example
+ * slide({ x: 3, y: 5 }, { x: 0, y: -1 }) // { x: 3, y: 0 }: landing on a floor keeps the run
+ */
+export function slide(velocity: Vec2, normal: Vec2): Vec2 {
+  assertArgs('slide', velocity, normal)
+  return slideInto({ x: 0, y: 0 }, velocity, normal)
+}
+
+/** Stop: the velocity becomes `{ x: 0, y: 0 }`. */
+export function touch(velocity: Vec2, normal: Vec2): Vec2 {
+  assertArgs('touch', velocity, normal)
+  return touchInto({ x: 0, y: 0 }, velocity, normal)
+}
+
+/**
+ * Bounce: reflect the normal part of `velocity` and scale it by `restitution`, keep the
+ * tangential part (article 004). `restitution` 1 is a perfect bounce, 0 a slide.
+ *
+ * @example
+ * bounce({ x: 3, y: 5 }, { x: 0, y: -1 }, 0.5) // { x: 3, y: -2.5 }
+ */
+export function bounce(velocity: Vec2, normal: Vec2, restitution: number): Vec2 {
+  assertArgs('bounce', velocity, normal)
+  assertNonNegative('bounce', 'restitution', restitution)
+  return bounceInto({ x: 0, y: 0 }, velocity, normal, restitution)
+}
+
+/** Pass through: the velocity is unchanged (the hit is only reported). Returns a copy. */
+export function cross(velocity: Vec2, normal: Vec2): Vec2 {
+  assertArgs('cross', velocity, normal)
+  return crossInto({ x: 0, y: 0 }, velocity, normal)
+}
+
+/**
+ * Applies the response named by `response` ({@link slide}, {@link touch}, {@link bounce} or
+ * {@link cross}) and returns the new velocity.
+ *
+ * @param restitution - Used by `bounce` only. @default 0
+ * @throws RangeError when `response` is not one of the four names.
+ */
+export function respond(
+  response: SweptResponse,
+  velocity: Vec2,
+  normal: Vec2,
+  restitution = 0,
+): Vec2 {
+  assertOneOf('respond', 'response', response, RESPONSES)
+  assertArgs('respond', velocity, normal)
+  assertNonNegative('respond', 'restitution', restitution)
+  return respondInto({ x: 0, y: 0 }, response, velocity, normal, restitution)
+}
