@@ -114,6 +114,14 @@ export interface RaycastHit {
   point: Vec2
 }
 
+/**
+ * A per-pair filter, called with the ids of two bodies that may collide (after the
+ * layer/mask test): `false` ignores the pair, a {@link SweptResponse} overrides the
+ * moving body's response for this pair, `true` or `undefined` keeps the default.
+ * It is called during every step for every candidate pair: keep it cheap and pure.
+ */
+export type PairFilter = (a: BodyId, b: BodyId) => SweptResponse | boolean | undefined
+
 /** Settings of a world; every field has a default. */
 export interface WorldSettings {
   /** Units per second squared. @default { x: 0, y: 0 } */
@@ -128,13 +136,23 @@ export interface WorldSettings {
   integrator: IntegratorName
   /** Report `contactStay` every step for touching pairs. @default false */
   contactStay: boolean
+  /**
+   * Per-pair filter (not part of a {@link WorldSnapshot}: functions are not JSON).
+   * @default undefined (every pair whose layers match collides)
+   */
+  filter?: PairFilter
 }
 
 /** A JSON-safe copy of a whole world, for {@link World.restore}. */
 export interface WorldSnapshot {
+  /** The settings, without `filter`. */
   settings: WorldSettings
+  /** Every body, in insertion order. */
   bodies: BodySnapshot[]
+  /** The counter behind generated ids (`body-<nextId>`). */
   nextId: number
+  /** Frame time carried to the next `step()` (seconds). @default 0 */
+  accumulator?: number
 }
 
 /**

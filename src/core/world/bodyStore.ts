@@ -1,0 +1,204 @@
+import type { SweptResponse } from '../geometry/types.js'
+import type { BodyId, BodySnapshot, BodyType } from './types.js'
+import type { BodyFields } from './validate.js'
+
+/** Body kinds as stored in {@link BodyStore.kind}. */
+export const STATIC = 0
+export const KINEMATIC = 1
+export const DYNAMIC = 2
+
+const KIND_OF: Record<BodyType, number> = { static: STATIC, kinematic: KINEMATIC, dynamic: DYNAMIC }
+const TYPE_OF: readonly BodyType[] = ['static', 'kinematic', 'dynamic']
+
+/** Swept responses as stored in {@link BodyStore.response} (the order is the codes). */
+export const RESPONSE_NAMES: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
+export const CROSS = 3
+
+/** Most bodies one world holds: pair keys pack two slots into one safe integer. */
+export const MAX_BODIES = 1 << 21
+
+function grow<T extends Float64Array | Uint32Array | Uint8Array | Int32Array>(
+  array: T,
+  capacity: number,
+): T {
+  const next = new (array.constructor as new (length: number) => T)(capacity)
+  next.set(array)
+  return next
+}
+
+/**
+ * The bodies of a world as a struct of arrays: one typed array per field, indexed by a
+ * slot. Slots of removed bodies are reused (free list), ids map to slots, and `order`
+ * lists the live slots in insertion order, which is the iteration order of every pass
+ * (so results never depend on which slot a body got: determinism across restore).
+ */
+export class BodyStore {
+  capacity = 0
+  /** Number of live bodies; `order[0 .. count)` are their slots in insertion order. */
+  count = 0
+  order = new Int32Array(0)
+  x = new Float64Array(0)
+  y = new Float64Array(0)
+  width = new Float64Array(0)
+  height = new Float64Array(0)
+  velocityX = new Float64Array(0)
+  velocityY = new Float64Array(0)
+  mass = new Float64Array(0)
+  restitution = new Float64Array(0)
+  damping = new Float64Array(0)
+  gravityScale = new Float64Array(0)
+  layer = new Uint32Array(0)
+  mask = new Uint32Array(0)
+  kind = new Uint8Array(0)
+  response = new Uint8Array(0)
+  pushable = new Uint8Array(0)
+  /** 1 when the body's position changed since the last `drainMoved`. */
+  moved = new Uint8Array(0)
+  /** The id of each slot (`undefined` for free slots). */
+  ids: (BodyId | undefined)[] = []
+  private readonly slotOf = new Map<BodyId, number>()
+  private free: number[] = []
+
+  constructor(initialCapacity = 64) {
+    this.reserve(initialCapacity)
+  }
+
+  private reserve(capacity: number): void {
+    if (capacity <= this.capacity) return
+    this.order = grow(this.order, capacity)
+    this.x = grow(this.x, capacity)
+    this.y = grow(this.y, capacity)
+    this.width = grow(this.width, capacity)
+    this.height = grow(this.height, capacity)
+    this.velocityX = grow(this.velocityX, capacity)
+    this.velocityY = grow(this.velocityY, capacity)
+    this.mass = grow(this.mass, capacity)
+    this.restitution = grow(this.restitution, capacity)
+    this.damping = grow(this.damping, capacity)
+    this.gravityScale = grow(this.gravityScale, capacity)
+    this.layer = grow(this.layer, capacity)
+    this.mask = grow(this.mask, capacity)
+    this.kind = grow(this.kind, capacity)
+    this.response = grow(this.response, capacity)
+    this.pushable = grow(this.pushable, capacity)
+    this.moved = grow(this.moved, capacity)
+    for (let slot = capacity - 1; slot >= this.capacity; slot--) this.free.push(slot)
+    this.capacity = capacity
+  }
+
+  /** The slot of a live body, or -1. */
+  slot(id: BodyId): number {
+    return this.slotOf.get(id) ?? -1
+  }
+
+  /** Inserts a body (fields already checked); returns its slot. */
+  insert(id: BodyId, fields: BodyFields): number {
+    if (this.count >= MAX_BODIES) {
+      throw new RangeError(`add: a world holds at most ${MAX_BODIES} bodies`)
+    }
+    if (this.free.length === 0) this.reserve(Math.min(MAX_BODIES, this.capacity * 2))
+    const slot = this.free.pop() as number
+    this.ids[slot] = id
+    this.slotOf.set(id, slot)
+    this.order[this.count++] = slot
+    this.write(slot, fields)
+    this.moved[slot] = 1
+    return slot
+  }
+
+  /** Removes a live body by slot; later bodies keep their relative order. */
+  delete(slot: number): void {
+    const id = this.ids[slot]
+    if (id !== undefined) this.slotOf.delete(id)
+    this.ids[slot] = undefined
+    const index = this.order.indexOf(slot)
+    this.order.copyWithin(index, index + 1, this.count)
+    this.count--
+    this.free.push(slot)
+  }
+
+  /** Removes every body. */
+  clear(): void {
+    while (this.count > 0) this.delete(this.order[this.count - 1] as number)
+  }
+
+  /** Writes checked fields into a slot. */
+  write(slot: number, fields: BodyFields): void {
+    this.x[slot] = fields.x
+    this.y[slot] = fields.y
+    this.width[slot] = fields.width
+    this.height[slot] = fields.height
+    this.velocityX[slot] = fields.velocityX
+    this.velocityY[slot] = fields.velocityY
+    this.mass[slot] = fields.mass
+    this.restitution[slot] = fields.restitution
+    this.damping[slot] = fields.damping
+    this.gravityScale[slot] = fields.gravityScale
+    this.layer[slot] = fields.layer
+    this.mask[slot] = fields.mask
+    this.kind[slot] = KIND_OF[fields.type]
+    this.response[slot] = RESPONSE_NAMES.indexOf(fields.response)
+    this.pushable[slot] = fields.pushable ? 1 : 0
+  }
+
+  /** The fields of a slot, as {@link BodyFields}. */
+  fields(slot: number): BodyFields {
+    return {
+      x: this.x[slot] as number,
+      y: this.y[slot] as number,
+      width: this.width[slot] as number,
+      height: this.height[slot] as number,
+      type: TYPE_OF[this.kind[slot] as number] as BodyType,
+      velocityX: this.velocityX[slot] as number,
+      velocityY: this.velocityY[slot] as number,
+      mass: this.mass[slot] as number,
+      restitution: this.restitution[slot] as number,
+      response: RESPONSE_NAMES[this.response[slot] as number] as SweptResponse,
+      damping: this.damping[slot] as number,
+      gravityScale: this.gravityScale[slot] as number,
+      layer: this.layer[slot] as number,
+      mask: this.mask[slot] as number,
+      pushable: this.pushable[slot] === 1,
+    }
+  }
+
+  /** A plain copy of a slot, as `world.get` returns it. */
+  snapshot(slot: number): BodySnapshot {
+    const fields = this.fields(slot)
+    return {
+      id: this.ids[slot] as BodyId,
+      x: fields.x,
+      y: fields.y,
+      width: fields.width,
+      height: fields.height,
+      type: fields.type,
+      velocity: { x: fields.velocityX, y: fields.velocityY },
+      mass: fields.mass,
+      restitution: fields.restitution,
+      response: fields.response,
+      damping: fields.damping,
+      gravityScale: fields.gravityScale,
+      layer: fields.layer,
+      mask: fields.mask,
+      pushable: fields.pushable,
+    }
+  }
+
+  /** Whether two bodies' layers and masks let them collide. */
+  layersMatch(a: number, b: number): boolean {
+    return (
+      ((this.layer[a] as number) & (this.mask[b] as number)) !== 0 &&
+      ((this.layer[b] as number) & (this.mask[a] as number)) !== 0
+    )
+  }
+
+  /** Whether a slot's body may be pushed by others (a pushable dynamic). */
+  isPushable(slot: number): boolean {
+    return this.kind[slot] === DYNAMIC && this.pushable[slot] === 1
+  }
+
+  /** Inverse mass used by push-outs and impulses: 0 (infinite mass) unless pushable. */
+  inverseMass(slot: number): number {
+    return this.isPushable(slot) ? 1 / (this.mass[slot] as number) : 0
+  }
+}

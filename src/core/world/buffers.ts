@@ -1,0 +1,57 @@
+/**
+ * Growable typed-array buffers that the step reuses from frame to frame: they grow (by
+ * doubling) only when a frame needs more room than any frame before, so a world in steady
+ * state allocates nothing.
+ */
+
+/** A list of indices. */
+export class IndexBuffer {
+  items = new Int32Array(64)
+  count = 0
+
+  push(value: number): void {
+    if (this.count === this.items.length) {
+      const next = new Int32Array(this.items.length * 2)
+      next.set(this.items)
+      this.items = next
+    }
+    this.items[this.count++] = value
+  }
+}
+
+/** A list of index pairs `(a[k], b[k])`. */
+export class PairBuffer {
+  a = new Int32Array(64)
+  b = new Int32Array(64)
+  count = 0
+
+  push(a: number, b: number): void {
+    if (this.count === this.a.length) {
+      const nextA = new Int32Array(this.a.length * 2)
+      const nextB = new Int32Array(this.a.length * 2)
+      nextA.set(this.a)
+      nextB.set(this.b)
+      this.a = nextA
+      this.b = nextB
+    }
+    this.a[this.count] = a
+    this.b[this.count] = b
+    this.count++
+  }
+}
+
+/** Returns `array` if it holds `length` items, else a larger copy (doubling). */
+export function ensureFloat64(array: Float64Array, length: number): Float64Array {
+  if (array.length >= length) return array
+  const next = new Float64Array(Math.max(length, array.length * 2))
+  next.set(array)
+  return next
+}
+
+/** Returns `array` if it holds `length` items, else a larger copy (doubling). */
+export function ensureInt32(array: Int32Array, length: number): Int32Array {
+  if (array.length >= length) return array
+  const next = new Int32Array(Math.max(length, array.length * 2))
+  next.set(array)
+  return next
+}

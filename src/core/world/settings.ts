@@ -1,0 +1,76 @@
+import type { IntegratorName, WorldSettings } from './types.js'
+import { assertNumberInRange, assertPositive, assertVector, describeValue } from './validate.js'
+
+/** The settings a world starts with when `createWorld` is given none. */
+export function defaultSettings(): WorldSettings {
+  return {
+    gravity: { x: 0, y: 0 },
+    fixedStep: 1 / 60,
+    maxSubSteps: 8,
+    maxFrameTime: 0.25,
+    integrator: 'euler',
+    contactStay: false,
+  }
+}
+
+const INTEGRATORS: readonly IntegratorName[] = ['euler', 'rk4']
+
+/**
+ * Checks `patch` and returns `base` with it applied (a new object; `base` is untouched, so
+ * a bad field changes nothing). `method` names the caller in messages, e.g.
+ * `createWorld: settings fixedStep must be a finite number > 0 (got 0)`.
+ */
+export function mergeSettings(
+  method: string,
+  base: WorldSettings,
+  patch: Partial<WorldSettings> | undefined,
+): WorldSettings {
+  const next: WorldSettings = { ...base, gravity: { ...base.gravity } }
+  if (patch === undefined) return next
+  const subject = `${method}: settings`
+  if (patch === null || typeof patch !== 'object') {
+    throw new TypeError(`${subject} must be an object (got ${describeValue(patch)})`)
+  }
+  if (patch.gravity !== undefined) next.gravity = assertVector(subject, 'gravity', patch.gravity)
+  if (patch.fixedStep !== undefined) {
+    next.fixedStep = assertPositive(subject, 'fixedStep', patch.fixedStep)
+  }
+  if (patch.maxSubSteps !== undefined) {
+    const steps = patch.maxSubSteps
+    if (typeof steps !== 'number' || !Number.isInteger(steps) || steps < 1) {
+      throw new RangeError(
+        `${subject} maxSubSteps must be an integer >= 1 (got ${describeValue(steps)})`,
+      )
+    }
+    next.maxSubSteps = steps
+  }
+  if (patch.maxFrameTime !== undefined) {
+    next.maxFrameTime = assertPositive(subject, 'maxFrameTime', patch.maxFrameTime)
+  }
+  if (patch.integrator !== undefined) {
+    if (!INTEGRATORS.includes(patch.integrator)) {
+      throw new RangeError(
+        `${subject} integrator must be one of 'euler', 'rk4' (got ${describeValue(patch.integrator)})`,
+      )
+    }
+    next.integrator = patch.integrator
+  }
+  if (patch.contactStay !== undefined) {
+    if (typeof patch.contactStay !== 'boolean') {
+      throw new TypeError(
+        `${subject} contactStay must be a boolean (got ${describeValue(patch.contactStay)})`,
+      )
+    }
+    next.contactStay = patch.contactStay
+  }
+  if ('filter' in patch) {
+    if (patch.filter !== undefined && typeof patch.filter !== 'function') {
+      throw new TypeError(
+        `${subject} filter must be a function or undefined (got ${describeValue(patch.filter)})`,
+      )
+    }
+    next.filter = patch.filter
+  }
+  assertNumberInRange(subject, 'fixedStep', next.fixedStep, 0, next.maxFrameTime)
+  return next
+}

@@ -1,0 +1,261 @@
+import { ensureInt32, type IndexBuffer, type PairBuffer } from './buffers.js'
+
+/**
+ * Bounds of the items a broadphase indexes: item `i` spans
+ * `[minX[i], maxX[i]] x [minY[i], maxY[i]]`. The arrays belong to the caller and are read,
+ * not copied, so they must not change between `build` and the queries.
+ */
+export interface ItemBounds {
+  minX: Float64Array
+  minY: Float64Array
+  maxX: Float64Array
+  maxY: Float64Array
+}
+
+/** Whether the bounds of items `i` and `j` overlap, touching included (article 001's test on edges). */
+export function boundsOverlap(bounds: ItemBounds, i: number, j: number): boolean {
+  return (
+    (bounds.minX[i] as number) <= (bounds.maxX[j] as number) &&
+    (bounds.minX[j] as number) <= (bounds.maxX[i] as number) &&
+    (bounds.minY[i] as number) <= (bounds.maxY[j] as number) &&
+    (bounds.minY[j] as number) <= (bounds.maxY[i] as number)
+  )
+}
+
+/** An item spanning more cells than this goes to the overflow list instead (a huge wall, a fast mover's sweep). */
+const MAX_CELLS_PER_ITEM = 64
+/** Cells per item at most; above it the cell grows, so memory stays linear in the item count. */
+const CELLS_PER_ITEM = 4
+
+/**
+ * The broadphase: a uniform grid rebuilt from scratch by a counting sort on every build.
+ *
+ * Why a grid and not sort-and-sweep: measured on the benchmark's "boxes" scene (10,000
+ * boxes of 8-40 px over 15% of the arena), a rebuilt grid found the pairs in about a third
+ * of the time of an x-axis sort-and-sweep, because the sweep compares each box with every
+ * box whose x-interval it crosses (~70 at that density) while a cell of twice the mean box
+ * size holds about 3. Building is two linear passes (count, then fill) over flat typed
+ * arrays, so cost grows linearly with the number of items and nothing is allocated once
+ * the arrays have grown to the world's size.
+ *
+ * Cell size is automatic: twice the mean item extent, grown when the arena is so sparse
+ * that cells would outnumber items more than {@link CELLS_PER_ITEM} to one. Items spanning
+ * more than {@link MAX_CELLS_PER_ITEM} cells are kept in an overflow list and tested
+ * against everything.
+ */
+export class UniformGrid {
+  private bounds: ItemBounds | undefined
+  private count = 0
+  private originX = 0
+  private originY = 0
+  private inverseCell = 1
+  private columns = 0
+  private rows = 0
+  private cellStart = new Int32Array(2)
+  private cellCursor = new Int32Array(1)
+  private cellItems = new Int32Array(64)
+  private firstColumn = new Int32Array(64)
+  private firstRow = new Int32Array(64)
+  private lastColumn = new Int32Array(64)
+  private lastRow = new Int32Array(64)
+  private overflow: IndexBuffer | undefined
+  private overflowItems = new Int32Array(16)
+  private overflowCount = 0
+  private stamps = new Int32Array(64)
+  private stamp = 0
+
+  /** The side of a cell after the last build. */
+  get cellSize(): number {
+    return 1 / this.inverseCell
+  }
+
+  /** Indexes items `0 .. count)` by their bounds. */
+  build(bounds: ItemBounds, count: number): void {
+    this.bounds = bounds
+    this.count = count
+    this.overflowCount = 0
+    if (count === 0) {
+      this.columns = 0
+      this.rows = 0
+      return
+    }
+    let left = Infinity
+    let top = Infinity
+    let right = -Infinity
+    let bottom = -Infinity
+    let extentSum = 0
+    for (let i = 0; i < count; i++) {
+      const x0 = bounds.minX[i] as number
+      const y0 = bounds.minY[i] as number
+      const x1 = bounds.maxX[i] as number
+      const y1 = bounds.maxY[i] as number
+      if (x0 < left) left = x0
+      if (y0 < top) top = y0
+      if (x1 > right) right = x1
+      if (y1 > bottom) bottom = y1
+      extentSum += Math.max(x1 - x0, y1 - y0)
+    }
+    const width = right - left
+    const height = bottom - top
+    let cell = Math.max((2 * extentSum) / count, 1e-9 * Math.max(width, height, 1))
+    const maxCells = CELLS_PER_ITEM * count + 16
+    if ((width / cell + 1) * (height / cell + 1) > maxCells) {
+      cell = Math.max(width, height, cell) / Math.floor(Math.sqrt(maxCells) - 1)
+    }
+    this.originX = left
+    this.originY = top
+    this.inverseCell = 1 / cell
+    this.columns = Math.floor(width * this.inverseCell) + 1
+    this.rows = Math.floor(height * this.inverseCell) + 1
+    const cells = this.columns * this.rows
+    this.reserve(count, cells)
+
+    // Pass 1: each item's cell range, and how many items each cell gets.
+    const cellStart = this.cellStart
+    cellStart.fill(0, 0, cells + 1)
+    for (let i = 0; i < count; i++) {
+      const c0 = this.column(bounds.minX[i] as number)
+      const r0 = this.row(bounds.minY[i] as number)
+      const c1 = this.column(bounds.maxX[i] as number)
+      const r1 = this.row(bounds.maxY[i] as number)
+      this.firstColumn[i] = c0
+      this.firstRow[i] = r0
+      this.lastColumn[i] = c1
+      this.lastRow[i] = r1
+      if ((c1 - c0 + 1) * (r1 - r0 + 1) > MAX_CELLS_PER_ITEM) {
+        this.overflowItems = ensureInt32(this.overflowItems, this.overflowCount + 1)
+        this.overflowItems[this.overflowCount++] = i
+        this.firstColumn[i] = -1
+        continue
+      }
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) (cellStart[r * this.columns + c + 1] as number)++
+      }
+    }
+    for (let c = 0; c < cells; c++) {
+      cellStart[c + 1] = (cellStart[c + 1] as number) + (cellStart[c] as number)
+    }
+    this.cellItems = ensureInt32(this.cellItems, cellStart[cells] as number)
+    // Pass 2: fill; items enter each cell in increasing index order.
+    const cursor = this.cellCursor
+    cursor.set(cellStart.subarray(0, cells))
+    for (let i = 0; i < count; i++) {
+      if (this.firstColumn[i] === -1) continue
+      const c0 = this.firstColumn[i] as number
+      const c1 = this.lastColumn[i] as number
+      const r1 = this.lastRow[i] as number
+      for (let r = this.firstRow[i] as number; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) {
+          const cellIndex = r * this.columns + c
+          this.cellItems[cursor[cellIndex] as number] = i
+          cursor[cellIndex] = (cursor[cellIndex] as number) + 1
+        }
+      }
+    }
+  }
+
+  private reserve(count: number, cells: number): void {
+    if (this.cellStart.length < cells + 1) {
+      this.cellStart = new Int32Array(Math.max(cells + 1, this.cellStart.length * 2))
+      this.cellCursor = new Int32Array(this.cellStart.length)
+    }
+    if (this.firstColumn.length < count) {
+      const size = Math.max(count, this.firstColumn.length * 2)
+      this.firstColumn = new Int32Array(size)
+      this.firstRow = new Int32Array(size)
+      this.lastColumn = new Int32Array(size)
+      this.lastRow = new Int32Array(size)
+      this.stamps = new Int32Array(size)
+      this.stamp = 0
+    }
+  }
+
+  private column(x: number): number {
+    const c = Math.floor((x - this.originX) * this.inverseCell)
+    return c < 0 ? 0 : c >= this.columns ? this.columns - 1 : c
+  }
+
+  private row(y: number): number {
+    const r = Math.floor((y - this.originY) * this.inverseCell)
+    return r < 0 ? 0 : r >= this.rows ? this.rows - 1 : r
+  }
+
+  /**
+   * Appends every pair `(i, j)`, `i < j`, whose bounds overlap (touching included), each
+   * exactly once. A pair sharing several cells is reported only in the first cell of the
+   * overlap of their cell ranges, so no hash set is needed to remove duplicates.
+   */
+  pairs(out: PairBuffer): void {
+    const bounds = this.bounds
+    if (bounds === undefined || this.count === 0) return
+    const { cellStart, cellItems, firstColumn, firstRow, columns } = this
+    for (let row = 0; row < this.rows; row++) {
+      for (let column = 0; column < columns; column++) {
+        const cellIndex = row * columns + column
+        const end = cellStart[cellIndex + 1] as number
+        for (let p = cellStart[cellIndex] as number; p < end; p++) {
+          const i = cellItems[p] as number
+          const ci = firstColumn[i] as number
+          const ri = firstRow[i] as number
+          for (let q = p + 1; q < end; q++) {
+            const j = cellItems[q] as number
+            const cj = firstColumn[j] as number
+            const rj = firstRow[j] as number
+            if ((ci > cj ? ci : cj) !== column || (ri > rj ? ri : rj) !== row) continue
+            if (boundsOverlap(bounds, i, j)) out.push(i, j)
+          }
+        }
+      }
+    }
+    for (let o = 0; o < this.overflowCount; o++) {
+      const i = this.overflowItems[o] as number
+      for (let j = 0; j < this.count; j++) {
+        if (j === i || (firstColumn[j] === -1 && j < i)) continue
+        if (boundsOverlap(bounds, i, j)) out.push(i < j ? i : j, i < j ? j : i)
+      }
+    }
+  }
+
+  /** Appends the items whose bounds overlap the box (touching included), each once. */
+  query(minX: number, minY: number, maxX: number, maxY: number, out: IndexBuffer): void {
+    const bounds = this.bounds
+    if (bounds === undefined || this.count === 0) return
+    if (++this.stamp === 0x7fffffff) {
+      this.stamps.fill(0)
+      this.stamp = 1
+    }
+    const stamp = this.stamp
+    const c1 = this.column(maxX)
+    const r1 = this.row(maxY)
+    for (let r = this.row(minY); r <= r1; r++) {
+      for (let c = this.column(minX); c <= c1; c++) {
+        const cellIndex = r * this.columns + c
+        const end = this.cellStart[cellIndex + 1] as number
+        for (let p = this.cellStart[cellIndex] as number; p < end; p++) {
+          const i = this.cellItems[p] as number
+          if (this.stamps[i] === stamp) continue
+          this.stamps[i] = stamp
+          if (
+            (bounds.minX[i] as number) <= maxX &&
+            minX <= (bounds.maxX[i] as number) &&
+            (bounds.minY[i] as number) <= maxY &&
+            minY <= (bounds.maxY[i] as number)
+          ) {
+            out.push(i)
+          }
+        }
+      }
+    }
+    for (let o = 0; o < this.overflowCount; o++) {
+      const i = this.overflowItems[o] as number
+      if (
+        (bounds.minX[i] as number) <= maxX &&
+        minX <= (bounds.maxX[i] as number) &&
+        (bounds.minY[i] as number) <= maxY &&
+        minY <= (bounds.maxY[i] as number)
+      ) {
+        out.push(i)
+      }
+    }
+  }
+}
