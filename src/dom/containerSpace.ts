@@ -1,0 +1,64 @@
+import type { Rect } from '../core/geometry/types.js'
+import { affineFrom, invertAffine, mapRectBounds, type Affine } from './affine.js'
+
+/**
+ * A world container's coordinate space, measured once (on mount, on resize, at the start
+ * of a drag) and then used without touching layout again.
+ *
+ * World space of an HTML container: CSS pixels of the container's padding box before any
+ * ancestor transform, origin at its top-left when scrolled to the start, so a body keeps
+ * its coordinates while the page or the container scrolls. World space of an `<svg>`
+ * container: the svg's user units (its `viewBox`).
+ */
+export interface ContainerSpace {
+  /** Maps viewport (client) coordinates, as in `PointerEvent.clientX`, to world coordinates. */
+  clientToWorld: Affine
+  /** The container's edges in world coordinates: its padding box (HTML) or visible area (SVG). */
+  edges: Rect
+}
+
+/** Whether an element is an `<svg>` or lives inside one (and so measures through CTMs). */
+export function isSvgGraphics(element: Element): element is SVGGraphicsElement {
+  return typeof SVGGraphicsElement !== 'undefined' && element instanceof SVGGraphicsElement
+}
+
+/**
+ * Measures a container's space. Reads layout: call it outside the frame loop.
+ * @throws TypeError when an SVG container has no screen CTM (it is not rendered).
+ */
+export function measureContainerSpace(container: HTMLElement | SVGSVGElement): ContainerSpace {
+  if (isSvgGraphics(container)) return measureSvgSpace(container)
+  return measureHtmlSpace(container)
+}
+
+function measureHtmlSpace(container: HTMLElement): ContainerSpace {
+  const box = container.getBoundingClientRect()
+  // An ancestor's CSS scale shows as the ratio of the transformed box to the layout size.
+  const scaleX = container.offsetWidth > 0 ? box.width / container.offsetWidth : 1
+  const scaleY = container.offsetHeight > 0 ? box.height / container.offsetHeight : 1
+  const clientToWorld: Affine = {
+    a: 1 / scaleX,
+    b: 0,
+    c: 0,
+    d: 1 / scaleY,
+    e: -box.left / scaleX - container.clientLeft + container.scrollLeft,
+    f: -box.top / scaleY - container.clientTop + container.scrollTop,
+  }
+  const edges = { x: 0, y: 0, width: container.clientWidth, height: container.clientHeight }
+  return { clientToWorld, edges }
+}
+
+function measureSvgSpace(svg: SVGGraphicsElement): ContainerSpace {
+  const screen = svg.getScreenCTM()
+  if (!screen)
+    throw new TypeError('PhysicsWorld: the <svg> container is not rendered (no screen CTM)')
+  const clientToWorld = invertAffine(affineFrom(screen))
+  const box = svg.getBoundingClientRect()
+  const edges = mapRectBounds(clientToWorld, {
+    x: box.left,
+    y: box.top,
+    width: box.width,
+    height: box.height,
+  })
+  return { clientToWorld, edges }
+}

@@ -1,0 +1,126 @@
+import type { Rect, Vec2 } from '../core/geometry/types.js'
+import {
+  affineFrom,
+  applyLinearInto,
+  composeAffine,
+  identityAffine,
+  invertAffine,
+  mapRectBounds,
+  type Affine,
+} from './affine.js'
+import { isSvgGraphics, type ContainerSpace } from './containerSpace.js'
+
+/** An element the world can move: an HTML element or an SVG shape/group. */
+export type BodyElement = HTMLElement | SVGGraphicsElement
+
+/**
+ * One element seen as a box in world space. It remembers where layout put the element
+ * (its origin) and the offset it wrote on top, so a measurement taken while the element
+ * is displaced still finds the layout origin, and `restore` can undo exactly its writes.
+ */
+export interface ElementBox {
+  readonly element: BodyElement
+  /**
+   * Reads the element's box as displayed now, in world coordinates. Reads layout: call
+   * it on mount, from a ResizeObserver or on an explicit remeasure, never in the frame loop.
+   * Returns `null` while the element has no size (`display: none`, detached).
+   */
+  measure(space: ContainerSpace): Rect | null
+  /** Displaces the element so its box's top-left shows at world `(x, y)`. Writes only. */
+  write(x: number, y: number): void
+  /** Puts back the element's own `translate` style (HTML) or `transform` attribute (SVG). */
+  restore(): void
+}
+
+/** Three decimals are far below a device pixel and keep the written strings short. */
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000
+}
+
+/**
+ * Wraps an element. HTML elements are moved with the CSS `translate` property, which
+ * composes with (and so keeps) the user's `transform`. SVG elements get
+ * `translate(dx dy)` prepended to their own `transform` attribute: it acts in the
+ * parent's user space, so world offsets are converted through the parent's CTM.
+ */
+export function createElementBox(element: BodyElement): ElementBox {
+  return isSvgGraphics(element) ? createSvgBox(element) : createHtmlBox(element)
+}
+
+function createHtmlBox(element: HTMLElement): ElementBox {
+  const ownTranslate = element.style.translate
+  const origin: Vec2 = { x: 0, y: 0 }
+  let offsetX = 0
+  let offsetY = 0
+  return {
+    element,
+    measure(space) {
+      const box = element.getBoundingClientRect()
+      if (box.width === 0 && box.height === 0) return null
+      const rect = mapRectBounds(space.clientToWorld, {
+        x: box.left,
+        y: box.top,
+        width: box.width,
+        height: box.height,
+      })
+      origin.x = rect.x - offsetX
+      origin.y = rect.y - offsetY
+      return rect
+    },
+    write(x, y) {
+      offsetX = x - origin.x
+      offsetY = y - origin.y
+      element.style.translate = `${round(offsetX)}px ${round(offsetY)}px`
+    },
+    restore() {
+      element.style.translate = ownTranslate
+      offsetX = 0
+      offsetY = 0
+    },
+  }
+}
+
+function createSvgBox(element: SVGGraphicsElement): ElementBox {
+  const ownTransform = element.getAttribute('transform')
+  const suffix = ownTransform ? ` ${ownTransform}` : ''
+  const origin: Vec2 = { x: 0, y: 0 }
+  const local: Vec2 = { x: 0, y: 0 }
+  let worldToParent: Affine = affineFrom(identityAffine)
+  let offsetX = 0
+  let offsetY = 0
+  return {
+    element,
+    measure(space) {
+      const screen = element.getScreenCTM()
+      if (!screen) return null
+      const bbox = element.getBBox()
+      if (bbox.width === 0 && bbox.height === 0) return null
+      // getBBox is in the element's local units; its screen CTM includes its own
+      // transform (ours too), so local -> client -> world lands on what is displayed.
+      const rect = mapRectBounds(composeAffine(space.clientToWorld, affineFrom(screen)), bbox)
+      const parent = element.parentNode
+      const parentScreen =
+        parent && isSvgGraphics(parent as Element)
+          ? (parent as SVGGraphicsElement).getScreenCTM()
+          : null
+      worldToParent = parentScreen
+        ? invertAffine(composeAffine(space.clientToWorld, affineFrom(parentScreen)))
+        : affineFrom(identityAffine)
+      origin.x = rect.x - offsetX
+      origin.y = rect.y - offsetY
+      return rect
+    },
+    write(x, y) {
+      offsetX = x - origin.x
+      offsetY = y - origin.y
+      applyLinearInto(local, worldToParent, offsetX, offsetY)
+      element.setAttribute('transform', `translate(${round(local.x)} ${round(local.y)})${suffix}`)
+    },
+    restore() {
+      if (ownTransform === null) element.removeAttribute('transform')
+      else element.setAttribute('transform', ownTransform)
+      offsetX = 0
+      offsetY = 0
+    },
+  }
+}

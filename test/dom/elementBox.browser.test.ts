@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { measureContainerSpace } from '../../src/dom/containerSpace.js'
+import { createElementBox } from '../../src/dom/elementBox.js'
+
+const svgNamespace = 'http://www.w3.org/2000/svg'
+
+function html(markup: string): HTMLElement {
+  const host = document.createElement('div')
+  host.innerHTML = markup
+  document.body.appendChild(host)
+  return host
+}
+
+afterEach(() => {
+  document.body.innerHTML = ''
+  window.scrollTo(0, 0)
+})
+
+describe('measuring HTML elements into container space', () => {
+  it('measures the layout box relative to the container padding box', () => {
+    const host = html(`
+      <div id="world" style="position: relative; margin: 37px; border: 3px solid; padding: 5px; width: 400px; height: 300px">
+        <div id="card" style="position: absolute; left: 50px; top: 20px; width: 80px; height: 40px"></div>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
+    const rect = card.measure(measureContainerSpace(world))
+    expect(rect).toEqual({ x: 50, y: 20, width: 80, height: 40 })
+    expect(measureContainerSpace(world).edges).toEqual({ x: 0, y: 0, width: 410, height: 310 })
+  })
+
+  it('is unaffected by page scroll and by the container being scrolled', () => {
+    const host = html(`
+      <div style="height: 2000px"></div>
+      <div id="world" style="position: relative; width: 300px; height: 200px; overflow: auto">
+        <div style="height: 1000px"></div>
+        <div id="card" style="position: absolute; left: 10px; top: 600px; width: 50px; height: 50px"></div>
+      </div>
+      <div style="height: 2000px"></div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
+    window.scrollTo(0, 1500)
+    world.scrollTop = 450
+    expect(card.measure(measureContainerSpace(world))).toEqual({
+      x: 10,
+      y: 600,
+      width: 50,
+      height: 50,
+    })
+  })
+
+  it('divides out an ancestor CSS scale', () => {
+    const host = html(`
+      <div style="transform: scale(0.5); transform-origin: 0 0">
+        <div id="world" style="position: relative; width: 400px; height: 300px">
+          <div id="card" style="position: absolute; left: 100px; top: 60px; width: 80px; height: 40px"></div>
+        </div>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
+    const rect = card.measure(measureContainerSpace(world))!
+    expect(rect.x).toBeCloseTo(100, 3)
+    expect(rect.y).toBeCloseTo(60, 3)
+    expect(rect.width).toBeCloseTo(80, 3)
+    expect(rect.height).toBeCloseTo(40, 3)
+  })
+
+  it('writes with the translate property, keeps the user transform, and restores on removal', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <div id="card" style="position: absolute; left: 10px; top: 10px; width: 50px; height: 50px; transform: rotate(0deg)"></div>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const element = host.querySelector<HTMLElement>('#card')!
+    const card = createElementBox(element)
+    const space = measureContainerSpace(world)
+    card.measure(space)
+    card.write(110, 60)
+    expect(element.style.translate).toBe('100px 50px')
+    expect(element.style.transform).toBe('rotate(0deg)')
+    // Measured while displaced: the box is where it shows, the origin stays the layout one.
+    expect(card.measure(space)).toEqual({ x: 110, y: 60, width: 50, height: 50 })
+    card.write(20, 10)
+    // The browser serialises a zero y away.
+    expect(element.style.translate).toBe('10px')
+    card.restore()
+    expect(element.style.translate).toBe('')
+    expect(element.getBoundingClientRect().left - world.getBoundingClientRect().left).toBe(10)
+  })
+
+  it('reports no box for an element with display: none', () => {
+    const host = html(
+      `<div id="world" style="width: 100px; height: 100px"><div id="card" style="display: none; width: 10px; height: 10px"></div></div>`,
+    )
+    const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
+    expect(
+      card.measure(measureContainerSpace(host.querySelector<HTMLElement>('#world')!)),
+    ).toBeNull()
+  })
+})
+
+describe('measuring SVG elements in user units', () => {
+  function svgWorld(): { svg: SVGSVGElement; group: SVGGElement; rect: SVGRectElement } {
+    const host = html(`
+      <svg id="world" xmlns="${svgNamespace}" viewBox="0 0 200 100" width="400" height="200" style="display: block; margin: 13px">
+        <g id="group" transform="translate(10 5) scale(2)">
+          <rect id="rect" x="5" y="5" width="20" height="10" transform="rotate(0)" />
+        </g>
+      </svg>`)
+    return {
+      svg: host.querySelector('svg')!,
+      group: host.querySelector('g')!,
+      rect: host.querySelector('rect')!,
+    }
+  }
+
+  it('measures through getBBox and the screen CTM into the viewBox units', () => {
+    const { svg, rect } = svgWorld()
+    const space = measureContainerSpace(svg)
+    const box = createElementBox(rect).measure(space)!
+    expect(box.x).toBeCloseTo(20, 3)
+    expect(box.y).toBeCloseTo(15, 3)
+    expect(box.width).toBeCloseTo(40, 3)
+    expect(box.height).toBeCloseTo(20, 3)
+    expect(space.edges.width).toBeCloseTo(200, 3)
+    expect(space.edges.height).toBeCloseTo(100, 3)
+  })
+
+  it('writes a translate in the parent units before the user transform, and restores it', () => {
+    const { svg, rect } = svgWorld()
+    const space = measureContainerSpace(svg)
+    const box = createElementBox(rect)
+    box.measure(space)
+    box.write(60, 15)
+    // 40 world units right is 20 units in the group, which is scaled by 2.
+    expect(rect.getAttribute('transform')).toBe('translate(20 0) rotate(0)')
+    const moved = box.measure(space)!
+    expect(moved.x).toBeCloseTo(60, 3)
+    expect(moved.y).toBeCloseTo(15, 3)
+    box.restore()
+    expect(rect.getAttribute('transform')).toBe('rotate(0)')
+  })
+})
