@@ -221,21 +221,27 @@ describe('sweep properties', () => {
   const SAMPLES = 2048
   const AFTER = 1e-8 // far below the shortest interior interval grid inputs can produce
 
-  /** The sampling oracle: strict edge comparisons, written independently of the kernel. */
-  const interiorsOverlap = (p: Rect, q: Rect) =>
-    p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height
+  /**
+   * The sampling oracle, written independently of the kernel: the first sampled time at
+   * which a, moved by `relative * t`, overlaps b's interior (strict edge comparisons).
+   */
+  function firstSampledOverlap(a: Rect, relative: Vec2, b: Rect): number {
+    for (let i = 0; i <= SAMPLES; i++) {
+      const t = i / SAMPLES
+      const x = a.x + relative.x * t
+      const y = a.y + relative.y * t
+      if (x < b.x + b.width && b.x < x + a.width && y < b.y + b.height && b.y < y + a.height) {
+        return t
+      }
+    }
+    return Infinity
+  }
 
   it('agrees with dense sampling of the motion', () => {
     fc.assert(
       fc.property(gridRect, gridDelta, gridRect, gridDelta, (a, aDelta, b, bDelta) => {
         const relative = { x: aDelta.x - bDelta.x, y: aDelta.y - bDelta.y }
-        let firstOverlap = Infinity
-        for (let i = 0; i <= SAMPLES; i++) {
-          if (interiorsOverlap(moved(a, relative, i / SAMPLES), b)) {
-            firstOverlap = i / SAMPLES
-            break
-          }
-        }
+        const firstOverlap = firstSampledOverlap(a, relative, b)
         const hit = sweep(a, aDelta, b, bDelta)
         if (hit === null) {
           expect(firstOverlap).toBe(Infinity)
@@ -253,7 +259,7 @@ describe('sweep properties', () => {
         expect(overlapsInterior(moved(a, relative, hit.time + AFTER), b)).toBe(true)
         expect(hit.touch).toEqual({ x: a.x + aDelta.x * hit.time, y: a.y + aDelta.y * hit.time })
       }),
-      { numRuns: 1500 },
+      { numRuns: 3000 },
     )
   }, 60_000)
 
