@@ -52,12 +52,15 @@ export class BodyStore {
   kind = new Uint8Array(0)
   response = new Uint8Array(0)
   pushable = new Uint8Array(0)
+  /** Insertion sequence number: orders bodies by age (contact events' stable a/b order). */
+  serial = new Float64Array(0)
   /** 1 when the body's position changed since the last `drainMoved`. */
   moved = new Uint8Array(0)
   /** The id of each slot (`undefined` for free slots). */
   ids: (BodyId | undefined)[] = []
   private readonly slotOf = new Map<BodyId, number>()
   private free: number[] = []
+  private nextSerial = 0
 
   constructor(initialCapacity = 64) {
     this.reserve(initialCapacity)
@@ -82,6 +85,7 @@ export class BodyStore {
     this.response = grow(this.response, capacity)
     this.pushable = grow(this.pushable, capacity)
     this.moved = grow(this.moved, capacity)
+    this.serial = grow(this.serial, capacity)
     for (let slot = capacity - 1; slot >= this.capacity; slot--) this.free.push(slot)
     this.capacity = capacity
   }
@@ -101,6 +105,7 @@ export class BodyStore {
     this.ids[slot] = id
     this.slotOf.set(id, slot)
     this.order[this.count++] = slot
+    this.serial[slot] = this.nextSerial++
     this.write(slot, fields)
     this.moved[slot] = 1
     return slot

@@ -41,7 +41,10 @@ export class PairBuffer {
 }
 
 /** Returns `array` if it holds `length` items, else a larger copy (doubling). */
-export function ensureFloat64(array: Float64Array, length: number): Float64Array {
+export function ensureFloat64(
+  array: Float64Array<ArrayBuffer>,
+  length: number,
+): Float64Array<ArrayBuffer> {
   if (array.length >= length) return array
   const next = new Float64Array(Math.max(length, array.length * 2))
   next.set(array)
@@ -49,9 +52,23 @@ export function ensureFloat64(array: Float64Array, length: number): Float64Array
 }
 
 /** Returns `array` if it holds `length` items, else a larger copy (doubling). */
-export function ensureInt32(array: Int32Array, length: number): Int32Array {
+export function ensureInt32(
+  array: Int32Array<ArrayBuffer>,
+  length: number,
+): Int32Array<ArrayBuffer> {
   if (array.length >= length) return array
   const next = new Int32Array(Math.max(length, array.length * 2))
+  next.set(array)
+  return next
+}
+
+/** Returns `array` if it holds `length` items, else a larger copy (doubling). */
+export function ensureUint8(
+  array: Uint8Array<ArrayBuffer>,
+  length: number,
+): Uint8Array<ArrayBuffer> {
+  if (array.length >= length) return array
+  const next = new Uint8Array(Math.max(length, array.length * 2))
   next.set(array)
   return next
 }

@@ -1,4 +1,4 @@
-import { ensureInt32, type IndexBuffer, type PairBuffer } from './buffers.js'
+import { ensureFloat64, ensureInt32, type IndexBuffer, type PairBuffer } from './buffers.js'
 
 /**
  * Bounds of the items a broadphase indexes: item `i` spans
@@ -6,10 +6,28 @@ import { ensureInt32, type IndexBuffer, type PairBuffer } from './buffers.js'
  * not copied, so they must not change between `build` and the queries.
  */
 export interface ItemBounds {
-  minX: Float64Array
-  minY: Float64Array
-  maxX: Float64Array
-  maxY: Float64Array
+  minX: Float64Array<ArrayBuffer>
+  minY: Float64Array<ArrayBuffer>
+  maxX: Float64Array<ArrayBuffer>
+  maxY: Float64Array<ArrayBuffer>
+}
+
+/** Empty item bounds, ready for {@link reserveItemBounds}. */
+export function createItemBounds(): ItemBounds {
+  return {
+    minX: new Float64Array(64),
+    minY: new Float64Array(64),
+    maxX: new Float64Array(64),
+    maxY: new Float64Array(64),
+  }
+}
+
+/** Grows item bounds to hold `count` items (keeps the arrays when they are big enough). */
+export function reserveItemBounds(bounds: ItemBounds, count: number): void {
+  bounds.minX = ensureFloat64(bounds.minX, count)
+  bounds.minY = ensureFloat64(bounds.minY, count)
+  bounds.maxX = ensureFloat64(bounds.maxX, count)
+  bounds.maxY = ensureFloat64(bounds.maxY, count)
 }
 
 /** Whether the bounds of items `i` and `j` overlap, touching included (article 001's test on edges). */

@@ -1,0 +1,306 @@
+import { BodyIndex } from './bodyIndex.js'
+import { BodyStore, DYNAMIC } from './bodyStore.js'
+import { Move } from './move.js'
+import { queryPoint, queryRect, raycast } from './queries.js'
+import { defaultSettings, mergeSettings } from './settings.js'
+import { Simulation } from './simulation.js'
+import { readSnapshot, writeSnapshot } from './snapshot.js'
+import type {
+  BodyId,
+  BodyOptions,
+  BodyPatch,
+  BodySnapshot,
+  ContactEventType,
+  ContactListener,
+  MoveOptions,
+  MoveResult,
+  World,
+  WorldSettings,
+  WorldSnapshot,
+} from './types.js'
+import {
+  assertIdString,
+  assertPositive,
+  assertVector,
+  bodyFieldsFromOptions,
+  bodyLabel,
+  describeValue,
+  mergeBodyFields,
+  type BodyFields,
+} from './validate.js'
+
+const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay', 'contactEnd']
+
+/**
+ * Creates a world of axis-aligned boxes: static, kinematic and dynamic bodies stepped at a
+ * fixed rate, pushed out of one another, swept so nothing tunnels, with contact events
+ * and queries. Framework-free: runs in Node and in any browser.
+ *
+ * Changes made from inside a contact listener (`add`, `remove`, `update`) are applied
+ * right after the listeners of the current batch have run; `add` returns the new id at
+ * once, and `has` is true for it from then on.
+ *
+ * @param settings - Overrides of {@link WorldSettings}; every field has a default.
+ * @throws RangeError / TypeError naming the field when a setting is invalid.
+ * @example
+ * const world = createWorld({ gravity: { x: 0, y: 980 } })
+ * world.add({ id: 'floor', x: 0, y: 500, width: 800, height: 20, type: 'static' })
+ * const box = world.add({ x: 100, y: 0, width: 40, height: 40 })
+ * world.on('contactStart', (event) => console.log(event.a, 'touches', event.b))
+ * world.step(1 / 60)
+ * world.get(box).y // > 0: it falls
+ */
+export function createWorld(settings?: Partial<WorldSettings>): World {
+  const store = new BodyStore()
+  const sim = new Simulation(store, mergeSettings('createWorld', defaultSettings(), settings))
+  const index = new BodyIndex(store)
+  sim.contacts.reportStay = sim.settings.contactStay
+  let accumulator = 0
+  let nextId = 0
+  /** A change since the last fixed step: the world is not idle until it steps. */
+  let changed = false
+  let delivering = false
+  const deferred: Array<() => void> = []
+  /** Ids added from inside a listener and not yet applied. */
+  const pendingIds = new Set<BodyId>()
+
+  function slotOf(method: string, id: unknown): number {
+    const name = assertIdString(method, id)
+    const slot = store.slot(name)
+    if (slot < 0)
+      throw new RangeError(`${method}: body "${name}" does not exist (unknown or removed id)`)
+    return slot
+  }
+
+  function touched(slot: number, wasSolid: boolean): void {
+    store.moved[slot] = 1
+    if (wasSolid || store.kind[slot] !== DYNAMIC) sim.solidsDirty = true
+    index.invalidate()
+    changed = true
+  }
+
+  /** Delivers queued contact events, then applies what listeners deferred (repeatedly). */
+  function deliver(): void {
+    if (delivering) return
+    delivering = true
+    let failure: unknown
+    let failed = false
+    try {
+      do {
+        try {
+          sim.contacts.flush()
+        } catch (error) {
+          if (!failed) failure = error
+          failed = true
+        }
+        const batch = deferred.splice(0, deferred.length)
+        for (const apply of batch) apply()
+      } while (sim.contacts.pending || deferred.length > 0)
+    } finally {
+      delivering = false
+    }
+    if (failed) throw failure
+  }
+
+  function insert(id: BodyId, fields: BodyFields): void {
+    pendingIds.delete(id)
+    const slot = store.insert(id, fields)
+    touched(slot, false)
+  }
+
+  function erase(slot: number): void {
+    const wasSolid = store.kind[slot] !== DYNAMIC
+    sim.contacts.endContactsOf(slot)
+    // Ends are delivered while the id still names the body; deletion waits for them.
+    deferred.push(() => {
+      store.delete(slot)
+      if (wasSolid) sim.solidsDirty = true
+      index.invalidate()
+      changed = true
+    })
+    deliver()
+  }
+
+  function freshId(): BodyId {
+    let id: BodyId
+    do id = `body-${++nextId}`
+    while (store.slot(id) >= 0 || pendingIds.has(id))
+    return id
+  }
+
+  const world: World = {
+    add(options: BodyOptions): BodyId {
+      const given = options !== null && typeof options === 'object' ? options.id : undefined
+      if (given !== undefined) assertIdString('add', given)
+      const subject = bodyLabel('add', given)
+      const fields = bodyFieldsFromOptions(subject, options)
+      if (given !== undefined && (store.slot(given) >= 0 || pendingIds.has(given))) {
+        throw new RangeError(`${subject} already exists (ids must be unique)`)
+      }
+      const id = given ?? freshId()
+      if (delivering) {
+        pendingIds.add(id)
+        deferred.push(() => insert(id, fields))
+      } else {
+        insert(id, fields)
+      }
+      return id
+    },
+
+    remove(id: BodyId): void {
+      if (delivering && typeof id === 'string' && pendingIds.has(id)) {
+        pendingIds.delete(id)
+        deferred.push(() => {
+          const slot = store.slot(id)
+          if (slot >= 0) erase(slot)
+        })
+        return
+      }
+      const slot = slotOf('remove', id)
+      if (delivering) deferred.push(() => store.slot(id) === slot && erase(slot))
+      else erase(slot)
+    },
+
+    has(id: BodyId): boolean {
+      return typeof id === 'string' && (store.slot(id) >= 0 || pendingIds.has(id))
+    },
+
+    get(id: BodyId): BodySnapshot {
+      return store.snapshot(slotOf('get', id))
+    },
+
+    update(id: BodyId, patch: BodyPatch): void {
+      const slot = slotOf('update', id)
+      const fields = mergeBodyFields(bodyLabel('update', id), store.fields(slot), patch)
+      const apply = (): void => {
+        if (store.slot(id) !== slot) return
+        const wasSolid = store.kind[slot] !== DYNAMIC
+        store.write(slot, fields)
+        touched(slot, wasSolid)
+      }
+      if (delivering) deferred.push(apply)
+      else apply()
+    },
+
+    ids(): BodyId[] {
+      const list: BodyId[] = []
+      for (let index = 0; index < store.count; index++) {
+        list.push(store.ids[store.order[index] as number] as BodyId)
+      }
+      return list
+    },
+
+    get size(): number {
+      return store.count
+    },
+
+    step(frameSeconds: number): number {
+      const frame = assertPositive('step:', 'frameSeconds', frameSeconds)
+      if (delivering) throw new Error('step: cannot step from inside a contact listener')
+      const { fixedStep, maxSubSteps, maxFrameTime } = sim.settings
+      accumulator += Math.min(frame, maxFrameTime)
+      let steps = 0
+      while (accumulator >= fixedStep && steps < maxSubSteps) {
+        changed = false
+        sim.stepOnce(fixedStep)
+        accumulator -= fixedStep
+        steps++
+        if (sim.movedInLastStep > 0) index.invalidate()
+        deliver()
+      }
+      // Over the sub-step cap: the rest of the frame is dropped, not carried (a tab that was
+      // hidden must not replay minutes of simulation).
+      if (accumulator >= fixedStep) accumulator = 0
+      return steps
+    },
+
+    move(id: BodyId, goal, options?: MoveOptions): MoveResult {
+      const slot = slotOf('move', id)
+      const target = assertVector(bodyLabel('move', id), 'goal', goal)
+      if (options !== undefined && (options === null || typeof options !== 'object')) {
+        throw new TypeError(`move: options must be an object (got ${describeValue(options)})`)
+      }
+      const push = options?.push ?? false
+      if (typeof push !== 'boolean') {
+        throw new TypeError(`move: options.push must be a boolean (got ${describeValue(push)})`)
+      }
+      const move = new Move(sim, index)
+      if (push) {
+        move.pushAlong(slot, 0, target.x - (store.x[slot] as number), 0, true)
+        move.pushAlong(slot, 1, target.y - (store.y[slot] as number), 0, true)
+      } else {
+        move.slideTo(slot, target.x, target.y)
+      }
+      for (let k = 0; k < move.displaced.count; k++) {
+        const moved = move.displaced.items[k] as number
+        touched(moved, store.kind[moved] !== DYNAMIC)
+      }
+      const x = store.x[slot] as number
+      const y = store.y[slot] as number
+      return { x, y, reached: x === target.x && y === target.y, hits: move.hits }
+    },
+
+    on(type: ContactEventType, listener: ContactListener): () => void {
+      if (!EVENT_TYPES.includes(type)) {
+        throw new RangeError(
+          `on: type must be one of 'contactStart', 'contactStay', 'contactEnd' (got ${describeValue(type)})`,
+        )
+      }
+      if (typeof listener !== 'function') {
+        throw new TypeError(`on: listener must be a function (got ${describeValue(listener)})`)
+      }
+      return sim.contacts.listen(type, listener)
+    },
+
+    queryPoint: (point) => queryPoint(store, index, point),
+    queryRect: (rect) => queryRect(store, index, rect),
+    raycast: (origin, delta) => raycast(store, index, origin, delta),
+
+    isIdle(): boolean {
+      return !changed && sim.movedInLastStep === 0 && deferred.length === 0
+    },
+
+    get settings(): Readonly<WorldSettings> {
+      return { ...sim.settings, gravity: { ...sim.settings.gravity } }
+    },
+
+    configure(patch: Partial<WorldSettings>): void {
+      sim.settings = mergeSettings('configure', sim.settings, patch)
+      sim.contacts.reportStay = sim.settings.contactStay
+      // The filter may change which pairs collide.
+      sim.solidsDirty = true
+      changed = true
+    },
+
+    drainMoved(visit: (id: BodyId, x: number, y: number) => void): void {
+      for (let index = 0; index < store.count; index++) {
+        const slot = store.order[index] as number
+        if (store.moved[slot] === 0) continue
+        store.moved[slot] = 0
+        visit(store.ids[slot] as BodyId, store.x[slot] as number, store.y[slot] as number)
+      }
+    },
+
+    snapshot(): WorldSnapshot {
+      return writeSnapshot(store, sim.settings, nextId, accumulator)
+    },
+
+    restore(snapshot: WorldSnapshot): void {
+      if (delivering) throw new Error('restore: cannot restore from inside a contact listener')
+      const state = readSnapshot(snapshot)
+      sim.contacts.endAll()
+      deliver()
+      store.clear()
+      sim.settings = { ...state.settings, filter: sim.settings.filter }
+      sim.contacts.reportStay = sim.settings.contactStay
+      for (const body of state.bodies) store.insert(body.id, body.fields)
+      nextId = state.nextId
+      accumulator = state.accumulator
+      sim.solidsDirty = true
+      sim.movedInLastStep = 0
+      index.invalidate()
+      changed = true
+    },
+  }
+  return world
+}

@@ -1,0 +1,186 @@
+import { slideInto, sweepInto } from '../geometry/index.js'
+import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
+import type { BodyIndex } from './bodyIndex.js'
+import { CROSS } from './bodyStore.js'
+import { IndexBuffer } from './buffers.js'
+import { IGNORE, pairCode } from './pairCode.js'
+import type { Simulation } from './simulation.js'
+import { blockingTime, loadRect } from './solidSweep.js'
+import type { MoveResult } from './types.js'
+
+/** Most slides of one move (bump.lua's loop: each hit turns the rest into a slide). */
+const MAX_SLIDES = 8
+/** Longest chain of bodies one push may shove. */
+const MAX_CHAIN = 64
+
+const mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
+const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
+const motion: Vec2 = { x: 0, y: 0 }
+const still: Vec2 = { x: 0, y: 0 }
+const hit: SweepHit = {
+  time: 0,
+  normal: { x: 0, y: 0 },
+  touch: { x: 0, y: 0 },
+  penetration: { x: 0, y: 0 },
+  overlapping: false,
+}
+
+/**
+ * One call of `world.move`: the body at `slot` moves toward a goal through a world whose
+ * other bodies are at their current places.
+ */
+export class Move {
+  /** Bodies moved by this call, so they can be flagged and found at their new places. */
+  readonly displaced = new IndexBuffer()
+  private readonly candidates = new IndexBuffer()
+  private seen = new Uint32Array(0)
+  private stamp = 0
+  readonly hits: MoveResult['hits'] = []
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly index: BodyIndex,
+  ) {}
+
+  /**
+   * Slots that may be in the way of `mover` moving by `(dx, dy)`: the index's answer for
+   * the swept box, plus the bodies this move already displaced (the index still holds
+   * their old places), each once.
+   */
+  private gather(dx: number, dy: number): void {
+    const store = this.sim.store
+    if (this.seen.length < store.capacity) this.seen = new Uint32Array(store.capacity)
+    const stamp = ++this.stamp
+    const minX = dx < 0 ? mover.x + dx : mover.x
+    const minY = dy < 0 ? mover.y + dy : mover.y
+    const maxX = (dx > 0 ? mover.x + dx : mover.x) + mover.width
+    const maxY = (dy > 0 ? mover.y + dy : mover.y) + mover.height
+    const list = this.candidates
+    list.count = 0
+    this.index.query(minX, minY, maxX, maxY, list)
+    for (let k = 0; k < list.count; k++) this.seen[list.items[k] as number] = stamp
+    for (let k = 0; k < this.displaced.count; k++) {
+      const slot = this.displaced.items[k] as number
+      if (this.seen[slot] !== stamp) {
+        this.seen[slot] = stamp
+        list.push(slot)
+      }
+    }
+  }
+
+  private place(slot: number, x: number, y: number): void {
+    const store = this.sim.store
+    if (store.x[slot] === x && store.y[slot] === y) return
+    store.x[slot] = x
+    store.y[slot] = y
+    this.displaced.push(slot)
+  }
+
+  /**
+   * bump.lua's `move` (without pushing): sweep toward the goal (article 003); at the
+   * first body in the way, stop at the touch point and slide the rest of the motion along
+   * its face; repeat. Bodies whose pair response is `cross` are passed through.
+   */
+  slideTo(slot: number, goalX: number, goalY: number): void {
+    const store = this.sim.store
+    for (let round = 0; round < MAX_SLIDES; round++) {
+      loadRect(mover, store, slot)
+      const dx = goalX - mover.x
+      const dy = goalY - mover.y
+      if (dx === 0 && dy === 0) return
+      this.gather(dx, dy)
+      motion.x = dx
+      motion.y = dy
+      let bestTime = Infinity
+      let best = -1
+      let normalX = 0
+      let normalY = 0
+      for (let c = 0; c < this.candidates.count; c++) {
+        const other = this.candidates.items[c] as number
+        if (other === slot) continue
+        const code = pairCode(this.sim, slot, other)
+        if (code === IGNORE || code === CROSS) continue
+        if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
+        const time = blockingTime(hit, dx, dy)
+        if (time >= 0 && time < bestTime) {
+          bestTime = time
+          best = other
+          normalX = hit.normal.x
+          normalY = hit.normal.y
+        }
+      }
+      if (best < 0) {
+        this.place(slot, goalX, goalY)
+        return
+      }
+      this.place(slot, mover.x + dx * bestTime, mover.y + dy * bestTime)
+      this.hits.push({ other: store.ids[best] as string, normal: { x: normalX, y: normalY } })
+      // The goal slides along the face: the rest of the motion loses its normal part.
+      hit.normal.x = normalX
+      hit.normal.y = normalY
+      motion.x = dx * (1 - bestTime)
+      motion.y = dy * (1 - bestTime)
+      slideInto(motion, motion, hit.normal)
+      goalX = (store.x[slot] as number) + motion.x
+      goalY = (store.y[slot] as number) + motion.y
+    }
+  }
+
+  /**
+   * Moves `slot` by `amount` along one axis (0: x, 1: y), pushing the pushable dynamic
+   * bodies in the way, which push the ones in their way in turn. Bodies that cannot be
+   * pushed (solids, non-pushable dynamics, or a chain longer than {@link MAX_CHAIN}) stop
+   * the chain; each body then stops touching the one ahead, so nothing overlaps. Returns
+   * how far the body moved (same sign as `amount`).
+   */
+  pushAlong(slot: number, axis: number, amount: number, depth: number, report: boolean): number {
+    if (amount === 0) return 0
+    const store = this.sim.store
+    loadRect(mover, store, slot)
+    const dx = axis === 0 ? amount : 0
+    const dy = axis === 0 ? 0 : amount
+    this.gather(dx, dy)
+    motion.x = dx
+    motion.y = dy
+    // The bodies in the way, by time of impact (ties keep insertion order).
+    const times: number[] = []
+    const others: number[] = []
+    for (let c = 0; c < this.candidates.count; c++) {
+      const other = this.candidates.items[c] as number
+      if (other === slot) continue
+      const code = pairCode(this.sim, slot, other)
+      if (code === IGNORE || code === CROSS) continue
+      if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
+      const time = blockingTime(hit, dx, dy)
+      if (time < 0) continue
+      let at = times.length
+      while (at > 0 && (times[at - 1] as number) > time) at--
+      times.splice(at, 0, time)
+      others.splice(at, 0, other)
+    }
+    const startX = mover.x
+    const startY = mover.y
+    let limit = amount
+    for (let h = 0; h < times.length; h++) {
+      const reach = (times[h] as number) * amount
+      if (Math.abs(reach) >= Math.abs(limit)) break
+      const other = others[h] as number
+      let allowed = reach
+      if (store.isPushable(other) && depth < MAX_CHAIN) {
+        allowed = reach + this.pushAlong(other, axis, limit - reach, depth + 1, false)
+      }
+      if (Math.abs(allowed) < Math.abs(limit)) {
+        limit = allowed
+        if (report) {
+          const normal = {
+            x: axis === 0 ? -Math.sign(amount) : 0,
+            y: axis === 0 ? 0 : -Math.sign(amount),
+          }
+          this.hits.push({ other: store.ids[other] as string, normal })
+        }
+      }
+    }
+    this.place(slot, axis === 0 ? startX + limit : startX, axis === 0 ? startY : startY + limit)
+    return limit
+  }
+}

@@ -1,0 +1,270 @@
+import { integrateEulerInto, integrateRK4Into } from '../geometry/index.js'
+import type { KinematicState, Vec2 } from '../geometry/types.js'
+import { BodyStore, CROSS, DYNAMIC, KINEMATIC } from './bodyStore.js'
+import { ensureFloat64, ensureInt32, ensureUint8, IndexBuffer, PairBuffer } from './buffers.js'
+import { ContactTracker } from './contactTracker.js'
+import { pairCode, IGNORE } from './pairCode.js'
+import { recordContacts } from './recordContacts.js'
+import { pushApart, solveVelocities } from './solver.js'
+import { separateFromSolids, sweepDynamic } from './solidSweep.js'
+import type { WorldSettings } from './types.js'
+import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.js'
+
+/**
+ * A body that moves less than this in a step (on both axes) is put back where it was:
+ * rounding noise of the solver must not count as motion, so stacks go idle.
+ */
+const REST_DISTANCE = 1e-4
+/** Extra room around a body's swept bounds in the broadphase, so push-outs stay inside it. */
+const BROADPHASE_MARGIN = 1
+
+const state: KinematicState = { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }
+const acceleration: Vec2 = { x: 0, y: 0 }
+
+/**
+ * The fixed step of a world and every buffer it reuses. One {@link stepOnce}:
+ *
+ * 1. integrate dynamic bodies (damping, gravity; semi-implicit Euler or RK4, article 004)
+ *    into a wanted displacement;
+ * 2. broadphase: a grid of the dynamic bodies' swept bounds gives dynamic pairs, a grid of
+ *    the solids (static and kinematic bodies, rebuilt only when they change) gives each
+ *    dynamic body its solid candidates;
+ * 3. velocities: contacts touching at the start stop approaching motion, shared by mass
+ *    (bodies resting on solids first: shock propagation);
+ * 4. swept motion against solids (article 003) with the body's response: no tunnelling;
+ * 5. push-out of dynamic pairs by penetration vectors (articles 000, 002), all pairs
+ *    together over several iterations, each push itself swept against solids;
+ * 6. contacts and events.
+ *
+ * Every pass iterates bodies in insertion order, so the same inputs give the same bits.
+ */
+export class Simulation {
+  readonly contacts: ContactTracker
+  /** Dynamic bodies' slots in insertion order; local index k is their position here. */
+  dynamic = new Int32Array(64)
+  dynamicCount = 0
+  /** Static and kinematic bodies' slots (infinite mass), in insertion order. */
+  solid = new Int32Array(64)
+  solidCount = 0
+  /** Set when a static or kinematic body is added, removed, moved or changed. */
+  solidsDirty = true
+  readonly solidBounds = createItemBounds()
+  readonly solidGrid = new UniformGrid()
+  /** Pairs of solids with a kinematic among them (they touch but never push), for contacts. */
+  readonly solidPairs = new PairBuffer()
+  readonly dynamicBounds = createItemBounds()
+  readonly dynamicGrid = new UniformGrid()
+  private readonly candidatePairs = new PairBuffer()
+  /** Dynamic pairs (local indices) that may collide, and whether each pair crosses. */
+  readonly pairs = new PairBuffer()
+  pairCrosses = new Uint8Array(64)
+  startX = new Float64Array(64)
+  startY = new Float64Array(64)
+  integratedVelocityX = new Float64Array(64)
+  integratedVelocityY = new Float64Array(64)
+  deltaX = new Float64Array(64)
+  deltaY = new Float64Array(64)
+  /** Solid candidates of dynamic k: `candidates.items[candidateStart[k] .. candidateStart[k + 1])`. */
+  candidateStart = new Int32Array(65)
+  readonly candidates = new IndexBuffer()
+  /** Scratch for solid queries outside a body's broadphase bounds. */
+  readonly freshCandidates = new IndexBuffer()
+  /** Bodies that moved in the last fixed step. */
+  movedInLastStep = 0
+  /** Simulated seconds, passed to integrators. */
+  time = 0
+
+  constructor(
+    readonly store: BodyStore,
+    public settings: WorldSettings,
+  ) {
+    this.contacts = new ContactTracker(store)
+  }
+
+  /** Advances every body by one fixed step of `h` seconds. */
+  stepOnce(h: number): void {
+    this.collectBodies()
+    if (this.solidsDirty) this.indexSolids()
+    this.integrate(h)
+    this.findPairs()
+    solveVelocities(this)
+    const store = this.store
+    for (let k = 0; k < this.dynamicCount; k++) {
+      const slot = this.dynamic[k] as number
+      // The solver changed velocities: the displacement follows (exact for Euler, and for
+      // RK4 under constant gravity the change adds linearly).
+      this.deltaX[k] =
+        (this.deltaX[k] as number) +
+        ((store.velocityX[slot] as number) - (this.integratedVelocityX[k] as number)) * h
+      this.deltaY[k] =
+        (this.deltaY[k] as number) +
+        ((store.velocityY[slot] as number) - (this.integratedVelocityY[k] as number)) * h
+    }
+    const tracking = this.contacts.enabled
+    if (tracking) this.contacts.beginStep()
+    for (let k = 0; k < this.dynamicCount; k++) {
+      separateFromSolids(this, k)
+      sweepDynamic(this, k, this.deltaX[k] as number, this.deltaY[k] as number, true)
+    }
+    pushApart(this)
+    this.settle()
+    if (tracking) {
+      recordContacts(this)
+      this.contacts.endStep()
+    }
+    this.time += h
+  }
+
+  private collectBodies(): void {
+    const store = this.store
+    this.dynamic = ensureInt32(this.dynamic, store.count)
+    let dynamicCount = 0
+    let solidCount = 0
+    for (let index = 0; index < store.count; index++) {
+      const slot = store.order[index] as number
+      if (store.kind[slot] === DYNAMIC) this.dynamic[dynamicCount++] = slot
+      else solidCount++
+    }
+    this.dynamicCount = dynamicCount
+    if (solidCount !== this.solidCount) this.solidsDirty = true
+    const n = dynamicCount
+    this.startX = ensureFloat64(this.startX, n)
+    this.startY = ensureFloat64(this.startY, n)
+    this.integratedVelocityX = ensureFloat64(this.integratedVelocityX, n)
+    this.integratedVelocityY = ensureFloat64(this.integratedVelocityY, n)
+    this.deltaX = ensureFloat64(this.deltaX, n)
+    this.deltaY = ensureFloat64(this.deltaY, n)
+    this.candidateStart = ensureInt32(this.candidateStart, n + 1)
+    reserveItemBounds(this.dynamicBounds, n)
+  }
+
+  /** Rebuilds the grid of solids (static and kinematic bodies) and their kinematic pairs. */
+  indexSolids(): void {
+    const store = this.store
+    this.solid = ensureInt32(this.solid, store.count)
+    let count = 0
+    for (let index = 0; index < store.count; index++) {
+      const slot = store.order[index] as number
+      if (store.kind[slot] !== DYNAMIC) this.solid[count++] = slot
+    }
+    this.solidCount = count
+    const bounds = this.solidBounds
+    reserveItemBounds(bounds, count)
+    for (let i = 0; i < count; i++) {
+      const slot = this.solid[i] as number
+      bounds.minX[i] = store.x[slot] as number
+      bounds.minY[i] = store.y[slot] as number
+      bounds.maxX[i] = (store.x[slot] as number) + (store.width[slot] as number)
+      bounds.maxY[i] = (store.y[slot] as number) + (store.height[slot] as number)
+    }
+    this.solidGrid.build(bounds, count)
+    const candidates = this.candidatePairs
+    candidates.count = 0
+    this.solidGrid.pairs(candidates)
+    this.solidPairs.count = 0
+    for (let p = 0; p < candidates.count; p++) {
+      const a = this.solid[candidates.a[p] as number] as number
+      const b = this.solid[candidates.b[p] as number] as number
+      if (store.kind[a] === KINEMATIC || store.kind[b] === KINEMATIC) {
+        if (pairCode(this, a, b) !== IGNORE) this.solidPairs.push(a, b)
+      }
+    }
+    this.solidsDirty = false
+  }
+
+  private integrate(h: number): void {
+    const store = this.store
+    const { gravity, integrator } = this.settings
+    const integrateInto = integrator === 'rk4' ? integrateRK4Into : integrateEulerInto
+    for (let k = 0; k < this.dynamicCount; k++) {
+      const slot = this.dynamic[k] as number
+      const x = store.x[slot] as number
+      const y = store.y[slot] as number
+      // Implicit linear damping, applied first: v *= 1 / (1 + damping * h) (stable for any h).
+      const damping = 1 / (1 + (store.damping[slot] as number) * h)
+      state.position.x = x
+      state.position.y = y
+      state.velocity.x = (store.velocityX[slot] as number) * damping
+      state.velocity.y = (store.velocityY[slot] as number) * damping
+      acceleration.x = gravity.x * (store.gravityScale[slot] as number)
+      acceleration.y = gravity.y * (store.gravityScale[slot] as number)
+      integrateInto(state, state, acceleration, h, this.time)
+      this.startX[k] = x
+      this.startY[k] = y
+      this.deltaX[k] = state.position.x - x
+      this.deltaY[k] = state.position.y - y
+      store.velocityX[slot] = state.velocity.x
+      store.velocityY[slot] = state.velocity.y
+      this.integratedVelocityX[k] = state.velocity.x
+      this.integratedVelocityY[k] = state.velocity.y
+    }
+  }
+
+  /** Swept bounds of every dynamic body, its dynamic pairs and its solid candidates. */
+  private findPairs(): void {
+    const store = this.store
+    const bounds = this.dynamicBounds
+    const n = this.dynamicCount
+    for (let k = 0; k < n; k++) {
+      const slot = this.dynamic[k] as number
+      const x = store.x[slot] as number
+      const y = store.y[slot] as number
+      const dx = this.deltaX[k] as number
+      const dy = this.deltaY[k] as number
+      bounds.minX[k] = (dx < 0 ? x + dx : x) - BROADPHASE_MARGIN
+      bounds.minY[k] = (dy < 0 ? y + dy : y) - BROADPHASE_MARGIN
+      bounds.maxX[k] = (dx > 0 ? x + dx : x) + (store.width[slot] as number) + BROADPHASE_MARGIN
+      bounds.maxY[k] = (dy > 0 ? y + dy : y) + (store.height[slot] as number) + BROADPHASE_MARGIN
+    }
+    this.dynamicGrid.build(bounds, n)
+    const candidates = this.candidatePairs
+    candidates.count = 0
+    this.dynamicGrid.pairs(candidates)
+    const pairs = this.pairs
+    pairs.count = 0
+    this.pairCrosses = ensureUint8(this.pairCrosses, candidates.count)
+    for (let p = 0; p < candidates.count; p++) {
+      const i = candidates.a[p] as number
+      const j = candidates.b[p] as number
+      const code = pairCode(this, this.dynamic[i] as number, this.dynamic[j] as number)
+      if (code === IGNORE) continue
+      this.pairCrosses[pairs.count] = code === CROSS ? 1 : 0
+      pairs.push(i, j)
+    }
+    const list = this.candidates
+    list.count = 0
+    for (let k = 0; k < n; k++) {
+      this.candidateStart[k] = list.count
+      this.solidGrid.query(
+        bounds.minX[k] as number,
+        bounds.minY[k] as number,
+        bounds.maxX[k] as number,
+        bounds.maxY[k] as number,
+        list,
+      )
+    }
+    this.candidateStart[n] = list.count
+  }
+
+  /** Snaps rounding-level motion back, then flags bodies that moved. */
+  private settle(): void {
+    const store = this.store
+    let moved = 0
+    for (let k = 0; k < this.dynamicCount; k++) {
+      const slot = this.dynamic[k] as number
+      const x0 = this.startX[k] as number
+      const y0 = this.startY[k] as number
+      if (
+        Math.abs((store.x[slot] as number) - x0) < REST_DISTANCE &&
+        Math.abs((store.y[slot] as number) - y0) < REST_DISTANCE
+      ) {
+        store.x[slot] = x0
+        store.y[slot] = y0
+        continue
+      }
+      store.moved[slot] = 1
+      moved++
+    }
+    this.movedInLastStep = moved
+  }
+}

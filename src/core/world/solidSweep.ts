@@ -1,0 +1,231 @@
+import { penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
+import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
+import { CROSS, RESPONSE_NAMES, type BodyStore } from './bodyStore.js'
+import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
+import { IGNORE, pairCode } from './pairCode.js'
+import type { Simulation } from './simulation.js'
+
+/** Most swept hits one body may take in one move (a slide into a corner takes two). */
+const MAX_HITS = 4
+/** Most rounds of separating a body from the solids it starts inside. */
+const MAX_SEPARATIONS = 4
+/**
+ * A start overlap shallower than this is rounding left by a previous touch (the touch point
+ * `a + d * t` is rounded), not a real overlap: it blocks motion into the solid like a
+ * touching face does, instead of being ignored.
+ */
+export const TOUCH_TOLERANCE = 1e-6
+
+const mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
+const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
+const motion: Vec2 = { x: 0, y: 0 }
+const still: Vec2 = { x: 0, y: 0 }
+const velocity: Vec2 = { x: 0, y: 0 }
+const hit: SweepHit = {
+  time: 0,
+  normal: { x: 0, y: 0 },
+  touch: { x: 0, y: 0 },
+  penetration: { x: 0, y: 0 },
+  overlapping: false,
+}
+const penetration: Vec2 = { x: 0, y: 0 }
+
+/** Writes a body's box into a scratch rect. */
+export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
+  out.x = store.x[slot] as number
+  out.y = store.y[slot] as number
+  out.width = store.width[slot] as number
+  out.height = store.height[slot] as number
+  return out
+}
+
+/**
+ * When a sweep of `mover` by `motion` enters the obstacle, or -1 if it does not block it.
+ * A deep start overlap does not block (the body is let out); a rounding-level one blocks
+ * motion into the obstacle at time 0 ({@link TOUCH_TOLERANCE}).
+ */
+export function blockingTime(sweep: SweepHit, motionX: number, motionY: number): number {
+  if (!sweep.overlapping) return sweep.time
+  const depth = Math.abs(sweep.penetration.x) + Math.abs(sweep.penetration.y)
+  if (depth > TOUCH_TOLERANCE) return -1
+  return motionX * sweep.normal.x + motionY * sweep.normal.y < 0 ? 0 : -1
+}
+
+// Where the solid candidates of the current call are: a slice of the step's candidate
+// list, or a fresh query when the motion leaves the body's broadphase bounds.
+let candidateItems = new Int32Array(0)
+let candidateBegin = 0
+let candidateEnd = 0
+
+function selectCandidates(sim: Simulation, k: number, dx: number, dy: number): void {
+  const bounds = sim.dynamicBounds
+  const minX = (dx < 0 ? mover.x + dx : mover.x) as number
+  const minY = (dy < 0 ? mover.y + dy : mover.y) as number
+  const maxX = (dx > 0 ? mover.x + dx : mover.x) + mover.width
+  const maxY = (dy > 0 ? mover.y + dy : mover.y) + mover.height
+  if (
+    minX >= (bounds.minX[k] as number) &&
+    minY >= (bounds.minY[k] as number) &&
+    maxX <= (bounds.maxX[k] as number) &&
+    maxY <= (bounds.maxY[k] as number)
+  ) {
+    candidateItems = sim.candidates.items
+    candidateBegin = sim.candidateStart[k] as number
+    candidateEnd = sim.candidateStart[k + 1] as number
+    return
+  }
+  // A bounce sends the rest of the motion outside the bounds the broadphase saw: ask the
+  // solid grid again so that part cannot tunnel either.
+  const fresh = sim.freshCandidates
+  fresh.count = 0
+  sim.solidGrid.query(minX, minY, maxX, maxY, fresh)
+  candidateItems = fresh.items
+  candidateBegin = 0
+  candidateEnd = fresh.count
+}
+
+/**
+ * Moves dynamic body `k` (a local index of the step) by `(dx, dy)`, swept against the
+ * solids (static and kinematic bodies) so it can never pass through one, whatever the
+ * speed and however thin the solid (article 003). At the first hit it stops at the touch
+ * point and the rest of the motion follows the pair's response (slide, touch, bounce;
+ * `cross` passes and is only reported), like bump.lua's `move`. With `respond` the body's
+ * velocity gets the same response; without it (a push-out) only the motion is clipped.
+ */
+export function sweepDynamic(
+  sim: Simulation,
+  k: number,
+  dx: number,
+  dy: number,
+  respond: boolean,
+): void {
+  const store = sim.store
+  const slot = sim.dynamic[k] as number
+  const tracking = sim.contacts.enabled
+  for (let round = 0; round < MAX_HITS && (dx !== 0 || dy !== 0); round++) {
+    loadRect(mover, store, slot)
+    selectCandidates(sim, k, dx, dy)
+    motion.x = dx
+    motion.y = dy
+    let bestTime = Infinity
+    let bestSolid = -1
+    let bestCode = 0
+    let normalX = 0
+    let normalY = 0
+    for (let c = candidateBegin; c < candidateEnd; c++) {
+      const solid = sim.solid[candidateItems[c] as number] as number
+      const code = pairCode(sim, slot, solid)
+      if (code === IGNORE) continue
+      if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, solid), still)) continue
+      const time = blockingTime(hit, dx, dy)
+      if (time < 0) continue
+      if (code === CROSS) {
+        if (tracking) sim.contacts.touch(slot, solid, hit.normal.x, hit.normal.y, FROM_SWEEP)
+        continue
+      }
+      // Strict: among equal times the first candidate (insertion order) wins.
+      if (time < bestTime) {
+        bestTime = time
+        bestSolid = solid
+        bestCode = code
+        normalX = hit.normal.x
+        normalY = hit.normal.y
+      }
+    }
+    if (bestSolid < 0) {
+      store.x[slot] = mover.x + dx
+      store.y[slot] = mover.y + dy
+      return
+    }
+    store.x[slot] = mover.x + dx * bestTime
+    store.y[slot] = mover.y + dy * bestTime
+    if (tracking) sim.contacts.touch(slot, bestSolid, normalX, normalY, FROM_SWEEP)
+    hit.normal.x = normalX
+    hit.normal.y = normalY
+    const restitution = Math.max(
+      store.restitution[slot] as number,
+      store.restitution[bestSolid] as number,
+    )
+    const response = respond ? RESPONSE_NAMES[bestCode]! : 'slide'
+    motion.x = dx * (1 - bestTime)
+    motion.y = dy * (1 - bestTime)
+    respondInto(motion, response, motion, hit.normal, restitution)
+    dx = motion.x
+    dy = motion.y
+    if (respond) {
+      velocity.x = store.velocityX[slot] as number
+      velocity.y = store.velocityY[slot] as number
+      respondInto(velocity, response, velocity, hit.normal, restitution)
+      store.velocityX[slot] = velocity.x
+      store.velocityY[slot] = velocity.y
+    }
+  }
+}
+
+/**
+ * Moves dynamic body `k` out of every solid its interior overlaps (a body added or
+ * teleported into a wall). All overlapped solids are solved together: of the four axis
+ * moves that clear every one of them at once, the shortest is taken (the penetration
+ * vector of articles 000/002, generalised from one box to several), so a box squeezed
+ * between two walls never bounces from one into the other. Repeats while the new place
+ * overlaps other solids. Velocity into the solid is removed (slide).
+ */
+export function separateFromSolids(sim: Simulation, k: number): void {
+  const store = sim.store
+  const slot = sim.dynamic[k] as number
+  for (let round = 0; round < MAX_SEPARATIONS; round++) {
+    loadRect(mover, store, slot)
+    selectCandidates(sim, k, 0, 0)
+    let left = 0
+    let right = 0
+    let up = 0
+    let down = 0
+    let first = -1
+    for (let c = candidateBegin; c < candidateEnd; c++) {
+      const solid = sim.solid[candidateItems[c] as number] as number
+      const code = pairCode(sim, slot, solid)
+      if (code === IGNORE || code === CROSS) continue
+      loadRect(obstacle, store, solid)
+      if (!penetrationVectorInto(penetration, mover, obstacle)) continue
+      const depth = Math.abs(penetration.x) + Math.abs(penetration.y)
+      if (depth <= TOUCH_TOLERANCE) continue
+      if (first < 0) first = solid
+      left = Math.max(left, mover.x + mover.width - obstacle.x)
+      right = Math.max(right, obstacle.x + obstacle.width - mover.x)
+      up = Math.max(up, mover.y + mover.height - obstacle.y)
+      down = Math.max(down, obstacle.y + obstacle.height - mover.y)
+    }
+    if (first < 0) return
+    // Same tie-breaking as the kernel's penetration vector: x before y, negative first.
+    let moveX = -left
+    let moveY = 0
+    let shortest = left
+    if (right < shortest) {
+      shortest = right
+      moveX = right
+    }
+    if (up < shortest) {
+      shortest = up
+      moveX = 0
+      moveY = -up
+    }
+    if (down < shortest) {
+      moveX = 0
+      moveY = down
+    }
+    store.x[slot] = mover.x + moveX
+    store.y[slot] = mover.y + moveY
+    hit.normal.x = Math.sign(moveX)
+    hit.normal.y = Math.sign(moveY)
+    velocity.x = store.velocityX[slot] as number
+    velocity.y = store.velocityY[slot] as number
+    if (velocity.x * hit.normal.x + velocity.y * hit.normal.y < 0) {
+      respondInto(velocity, 'slide', velocity, hit.normal)
+      store.velocityX[slot] = velocity.x
+      store.velocityY[slot] = velocity.y
+    }
+    if (sim.contacts.enabled) {
+      sim.contacts.touch(slot, first, hit.normal.x, hit.normal.y, FROM_PUSH)
+    }
+  }
+}

@@ -1,0 +1,298 @@
+import { penetrationVectorInto, respondInto } from '../geometry/index.js'
+import type { Rect, Vec2 } from '../geometry/types.js'
+import { CROSS } from './bodyStore.js'
+import { ensureFloat64, ensureInt32, ensureUint8 } from './buffers.js'
+import { IGNORE, pairCode } from './pairCode.js'
+import type { Simulation } from './simulation.js'
+import { loadRect, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
+
+/** Push-out rounds per step; each one moves every overlapping pair apart together. */
+const PUSH_ITERATIONS = 10
+/** Most velocity passes per step (it stops earlier once no contact changes a velocity). */
+const VELOCITY_PASSES = 32
+/** Longest chain of bodies resting on one another that shock propagation follows. */
+const MAX_SUPPORT_DEPTH = 256
+
+const TOUCH = 1
+const BOUNCE = 2
+
+const a: Rect = { x: 0, y: 0, width: 0, height: 0 }
+const b: Rect = { x: 0, y: 0, width: 0, height: 0 }
+const penetration: Vec2 = { x: 0, y: 0 }
+const normal: Vec2 = { x: 0, y: 0 }
+const velocity: Vec2 = { x: 0, y: 0 }
+
+// The contacts touching at the start of the step: body i (local), other j (local index of
+// a dynamic, or -1 - solid slot), normal from j toward i, the response mode, restitution.
+let contactI = new Int32Array(64)
+let contactJ = new Int32Array(64)
+let contactNormalX = new Float64Array(64)
+let contactNormalY = new Float64Array(64)
+let contactMode = new Uint8Array(64)
+let contactRestitution = new Float64Array(64)
+let contactCount = 0
+/** Support level of each dynamic body: 0 rests on a solid, n + 1 on a body of level n, -1 none. */
+let level = new Int32Array(64)
+let correctionX = new Float64Array(64)
+let correctionY = new Float64Array(64)
+let countX = new Int32Array(64)
+let countY = new Int32Array(64)
+
+/**
+ * The contact normal of two touching or overlapping boxes, pointing from b toward a,
+ * into `out`: the penetration vector's direction when they overlap, else the face they
+ * share. Returns false when they are apart or meet only at a corner (no defined normal).
+ */
+export function contactNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
+  if (!penetrationVectorInto(penetration, boxA, boxB)) return false
+  if (penetration.x !== 0 || penetration.y !== 0) {
+    out.x = Math.sign(penetration.x)
+    out.y = Math.sign(penetration.y)
+    return true
+  }
+  const overlapX = Math.min(boxA.x + boxA.width, boxB.x + boxB.width) - Math.max(boxA.x, boxB.x)
+  const overlapY = Math.min(boxA.y + boxA.height, boxB.y + boxB.height) - Math.max(boxA.y, boxB.y)
+  out.x = 0
+  out.y = 0
+  if (overlapY > 0) out.x = boxA.x < boxB.x ? -1 : 1
+  else if (overlapX > 0) out.y = boxA.y < boxB.y ? -1 : 1
+  else return false
+  return true
+}
+
+function addContact(i: number, j: number, mode: number, restitution: number): void {
+  if (contactCount === contactI.length) {
+    const size = contactCount * 2
+    contactI = ensureInt32(contactI, size)
+    contactJ = ensureInt32(contactJ, size)
+    contactNormalX = ensureFloat64(contactNormalX, size)
+    contactNormalY = ensureFloat64(contactNormalY, size)
+    contactMode = ensureUint8(contactMode, size)
+    contactRestitution = ensureFloat64(contactRestitution, size)
+  }
+  contactI[contactCount] = i
+  contactJ[contactCount] = j
+  contactNormalX[contactCount] = normal.x
+  contactNormalY[contactCount] = normal.y
+  contactMode[contactCount] = mode
+  contactRestitution[contactCount] = restitution
+  contactCount++
+}
+
+/** Lists the contacts touching at the start of the step (positions are still the start ones). */
+function collectContacts(sim: Simulation): void {
+  const store = sim.store
+  contactCount = 0
+  for (let p = 0; p < sim.pairs.count; p++) {
+    if (sim.pairCrosses[p] === 1) continue
+    const i = sim.pairs.a[p] as number
+    const j = sim.pairs.b[p] as number
+    const slotI = sim.dynamic[i] as number
+    const slotJ = sim.dynamic[j] as number
+    if (!contactNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) continue
+    const code = pairCode(sim, slotI, slotJ)
+    const restitution = Math.max(
+      store.restitution[slotI] as number,
+      store.restitution[slotJ] as number,
+    )
+    addContact(i, j, code === BOUNCE ? BOUNCE : 0, restitution)
+  }
+  for (let k = 0; k < sim.dynamicCount; k++) {
+    const slot = sim.dynamic[k] as number
+    loadRect(a, store, slot)
+    const end = sim.candidateStart[k + 1] as number
+    for (let c = sim.candidateStart[k] as number; c < end; c++) {
+      const solid = sim.solid[sim.candidates.items[c] as number] as number
+      const code = pairCode(sim, slot, solid)
+      if (code === IGNORE || code === CROSS) continue
+      if (!contactNormalInto(normal, a, loadRect(b, store, solid))) continue
+      const restitution = Math.max(
+        store.restitution[slot] as number,
+        store.restitution[solid] as number,
+      )
+      addContact(k, -1 - solid, code, restitution)
+    }
+  }
+}
+
+/**
+ * Shock propagation (Guendelman, Bridson and Fedkiw 2003): a body resting on a solid gets
+ * level 0, a body resting on a level-n body level n + 1, "resting" meaning a contact whose
+ * normal opposes gravity. In a contact between levels the lower body acts as if its mass
+ * were infinite, so a stack is solved from the ground up in one pass and does not sink or
+ * jitter.
+ */
+function computeSupport(sim: Simulation): void {
+  const { x: gx, y: gy } = sim.settings.gravity
+  level = ensureInt32(level, sim.dynamicCount)
+  level.fill(-1, 0, sim.dynamicCount)
+  if (gx === 0 && gy === 0) return
+  for (let c = 0; c < contactCount; c++) {
+    if ((contactJ[c] as number) >= 0) continue
+    if ((contactNormalX[c] as number) * gx + (contactNormalY[c] as number) * gy < 0) {
+      level[contactI[c] as number] = 0
+    }
+  }
+  for (let pass = 0; pass < MAX_SUPPORT_DEPTH; pass++) {
+    let changed = false
+    for (let c = 0; c < contactCount; c++) {
+      const j = contactJ[c] as number
+      if (j < 0) continue
+      const i = contactI[c] as number
+      const along = (contactNormalX[c] as number) * gx + (contactNormalY[c] as number) * gy
+      const upper = along < 0 ? i : along > 0 ? j : -1
+      if (upper < 0) continue
+      const lower = upper === i ? j : i
+      const lowerLevel = level[lower] as number
+      if (lowerLevel < 0) continue
+      const upperLevel = level[upper] as number
+      if (upperLevel < 0 || upperLevel > lowerLevel + 1) {
+        level[upper] = lowerLevel + 1
+        changed = true
+      }
+    }
+    if (!changed) return
+  }
+}
+
+let weightI = 0
+let weightJ = 0
+
+/** Inverse masses of i and dynamic j for a contact with normal (nx, ny), shock propagation applied. */
+function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): number {
+  const store = sim.store
+  weightI = store.inverseMass(sim.dynamic[i] as number)
+  weightJ = store.inverseMass(sim.dynamic[j] as number)
+  const { x: gx, y: gy } = sim.settings.gravity
+  const along = nx * gx + ny * gy
+  const levelI = level[i] as number
+  const levelJ = level[j] as number
+  if (along < 0 && levelJ >= 0 && (levelI < 0 || levelI > levelJ)) weightJ = 0
+  else if (along > 0 && levelI >= 0 && (levelJ < 0 || levelJ > levelI)) weightI = 0
+  return weightI + weightJ
+}
+
+/**
+ * Velocity pass: every contact touching at the start of the step stops the approaching
+ * part of the motion (with restitution for `bounce` pairs, article 004), a solid taking
+ * all of it, two dynamic bodies sharing it by mass (article 002). Passes repeat until no
+ * velocity changes, so a resting stack ends exactly at rest.
+ */
+export function solveVelocities(sim: Simulation): void {
+  collectContacts(sim)
+  computeSupport(sim)
+  const store = sim.store
+  const { x: gx, y: gy } = sim.settings.gravity
+  // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
+  const restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
+  for (let pass = 0; pass < VELOCITY_PASSES; pass++) {
+    let changed = false
+    for (let c = 0; c < contactCount; c++) {
+      const i = contactI[c] as number
+      const j = contactJ[c] as number
+      const nx = contactNormalX[c] as number
+      const ny = contactNormalY[c] as number
+      const slotI = sim.dynamic[i] as number
+      const vix = store.velocityX[slotI] as number
+      const viy = store.velocityY[slotI] as number
+      if (j < 0) {
+        const approach = vix * nx + viy * ny
+        if (approach >= 0) continue
+        velocity.x = vix
+        velocity.y = viy
+        normal.x = nx
+        normal.y = ny
+        const mode = contactMode[c] as number
+        if (mode === TOUCH) respondInto(velocity, 'touch', velocity, normal)
+        else {
+          const restitution =
+            -approach > restingSpeed && mode === BOUNCE ? (contactRestitution[c] as number) : 0
+          respondInto(velocity, 'bounce', velocity, normal, restitution)
+        }
+        store.velocityX[slotI] = velocity.x
+        store.velocityY[slotI] = velocity.y
+        changed = true
+        continue
+      }
+      const slotJ = sim.dynamic[j] as number
+      const approach =
+        (vix - (store.velocityX[slotJ] as number)) * nx +
+        (viy - (store.velocityY[slotJ] as number)) * ny
+      if (approach >= 0) continue
+      const total = weigh(sim, i, j, nx, ny)
+      if (total === 0) continue
+      const restitution =
+        -approach > restingSpeed && contactMode[c] === BOUNCE
+          ? (contactRestitution[c] as number)
+          : 0
+      const impulse = (-(1 + restitution) * approach) / total
+      store.velocityX[slotI] = vix + impulse * weightI * nx
+      store.velocityY[slotI] = viy + impulse * weightI * ny
+      store.velocityX[slotJ] = (store.velocityX[slotJ] as number) - impulse * weightJ * nx
+      store.velocityY[slotJ] = (store.velocityY[slotJ] as number) - impulse * weightJ * ny
+      changed = true
+    }
+    if (!changed) return
+  }
+}
+
+/**
+ * Push-out of overlapping dynamic pairs by their penetration vectors (articles 000, 002):
+ * each pair is split by inverse mass (a non-pushable body, or a supporting body under
+ * shock propagation, takes none). All pairs are measured from the same positions and the
+ * moves applied together (Jacobi iteration, each body's moves averaged per axis), so the
+ * result does not depend on the order of the pairs; rounds repeat until nothing overlaps
+ * or {@link PUSH_ITERATIONS} is reached. Each move is swept against the solids, so a push
+ * never shoves a body into or through a wall.
+ */
+export function pushApart(sim: Simulation): void {
+  const store = sim.store
+  const n = sim.dynamicCount
+  correctionX = ensureFloat64(correctionX, n)
+  correctionY = ensureFloat64(correctionY, n)
+  countX = ensureInt32(countX, n)
+  countY = ensureInt32(countY, n)
+  for (let round = 0; round < PUSH_ITERATIONS; round++) {
+    let pushed = false
+    for (let p = 0; p < sim.pairs.count; p++) {
+      if (sim.pairCrosses[p] === 1) continue
+      const i = sim.pairs.a[p] as number
+      const j = sim.pairs.b[p] as number
+      loadRect(a, store, sim.dynamic[i] as number)
+      loadRect(b, store, sim.dynamic[j] as number)
+      if (!penetrationVectorInto(penetration, a, b)) continue
+      const px = penetration.x
+      const py = penetration.y
+      if (Math.abs(px) + Math.abs(py) <= TOUCH_TOLERANCE) continue
+      const total = weigh(sim, i, j, Math.sign(px), Math.sign(py))
+      if (total === 0) continue
+      const shareI = weightI / total
+      const shareJ = weightJ / total
+      if (px !== 0) {
+        correctionX[i] = (correctionX[i] as number) + px * shareI
+        correctionX[j] = (correctionX[j] as number) - px * shareJ
+        countX[i] = (countX[i] as number) + 1
+        countX[j] = (countX[j] as number) + 1
+      } else {
+        correctionY[i] = (correctionY[i] as number) + py * shareI
+        correctionY[j] = (correctionY[j] as number) - py * shareJ
+        countY[i] = (countY[i] as number) + 1
+        countY[j] = (countY[j] as number) + 1
+      }
+      pushed = true
+    }
+    if (!pushed) return
+    for (let k = 0; k < n; k++) {
+      const cx = countX[k] as number
+      const cy = countY[k] as number
+      if (cx === 0 && cy === 0) continue
+      const dx = cx === 0 ? 0 : (correctionX[k] as number) / cx
+      const dy = cy === 0 ? 0 : (correctionY[k] as number) / cy
+      correctionX[k] = 0
+      correctionY[k] = 0
+      countX[k] = 0
+      countY[k] = 0
+      if (dx !== 0 || dy !== 0) sweepDynamic(sim, k, dx, dy, false)
+    }
+  }
+}
