@@ -12,14 +12,17 @@ const chromium = playwright({
   launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 })
 
-/** One Chromium instance with a fixed viewport so the test iframe is never scaled. */
-const browser = {
+/**
+ * Browser mode in one Chromium instance named after its project, with a fixed viewport so
+ * the test iframe is never scaled (pointer coordinates then match the page's).
+ */
+const browserProject = (name: string) => ({
   enabled: true,
   headless: true,
   provider: chromium,
   viewport: { width: 1024, height: 768 },
-  instances: [{ browser: 'chromium' as const }],
-}
+  instances: [{ browser: 'chromium' as const, name }],
+})
 
 export default defineConfig({
   plugins: [react()],
@@ -61,7 +64,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts', 'test/**/*.browser.test.tsx'],
-          browser,
+          browser: browserProject('browser'),
         },
       },
       {
@@ -69,7 +72,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         test: {
           name: 'storybook',
-          browser,
+          browser: browserProject('storybook'),
         },
       },
     ],
