@@ -1,0 +1,72 @@
+// `npm run size`: the minified and gzipped size of each entry point as an app would bundle it
+// (react, react-dom and zustand excluded), plus an app that imports only `overlaps`, which
+// shows that unused parts tree-shake away. Prints a Markdown table; `--write` also records it
+// in bench/SIZE.md.
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { build } from 'vite'
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+
+/** Bundles `code` as an app's entry module and returns its minified and gzipped bytes. */
+async function measure(code) {
+  const virtualId = '\0size-entry'
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    resolve: {
+      alias: {
+        'react-aabb/core': path.join(root, 'src/core/index.ts'),
+        'react-aabb': path.join(root, 'src/index.ts'),
+      },
+    },
+    plugins: [
+      {
+        name: 'size-entry',
+        resolveId: (id) => (id === 'size-entry' ? virtualId : undefined),
+        load: (id) => (id === virtualId ? code : undefined),
+      },
+    ],
+    build: {
+      write: false,
+      minify: true,
+      rolldownOptions: {
+        input: 'size-entry',
+        // An app build drops unused exports; keep the entry's exports, as a library user would use them.
+        preserveEntrySignatures: 'strict',
+        external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/],
+        output: { format: 'es' },
+      },
+    },
+  })
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output)
+  const js = outputs
+    .filter((chunk) => chunk.type === 'chunk')
+    .map((chunk) => chunk.code)
+    .join('\n')
+  return { minified: Buffer.byteLength(js), gzipped: gzipSync(js, { level: 9 }).length }
+}
+
+const entries = [
+  ['react-aabb/core (everything)', "export * from 'react-aabb/core'"],
+  ['react-aabb (everything)', "export * from 'react-aabb'"],
+  ["an app importing only `overlaps`", "export { overlaps } from 'react-aabb'"],
+]
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`
+const rows = []
+for (const [name, code] of entries) {
+  const size = await measure(code)
+  rows.push(`| ${name} | ${kB(size.minified)} | ${kB(size.gzipped)} |`)
+}
+const table = ['| bundle | minified | gzipped |', '| --- | --- | --- |', ...rows].join('\n')
+console.log(table)
+if (process.argv.includes('--write')) {
+  writeFileSync(
+    path.join(root, 'bench/SIZE.md'),
+    `# Bundle size\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n`,
+  )
+}
