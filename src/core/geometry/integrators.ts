@@ -13,7 +13,10 @@ const samplePosition: Vec2 = { x: 0, y: 0 }
 const sampleVelocity: Vec2 = { x: 0, y: 0 }
 const sampledAcceleration: Vec2 = { x: 0, y: 0 }
 
-/** Evaluates `acceleration` at a state into `sampledAcceleration` and returns it. */
+/**
+ * Evaluates `acceleration` at a state. Returns the field's result (normally
+ * `sampledAcceleration`, which it writes into); callers copy the numbers out at once.
+ */
 function accelerationAt(
   acceleration: Vec2 | AccelerationField,
   positionX: number,
@@ -31,11 +34,16 @@ function accelerationAt(
   samplePosition.y = positionY
   sampleVelocity.x = velocityX
   sampleVelocity.y = velocityY
-  acceleration(samplePosition, sampleVelocity, time, sampledAcceleration)
-  return sampledAcceleration
+  return acceleration(samplePosition, sampleVelocity, time, sampledAcceleration)
 }
 
-function write(out: KinematicState, px: number, py: number, vx: number, vy: number) {
+function write(
+  out: KinematicState,
+  px: number,
+  py: number,
+  vx: number,
+  vy: number,
+): KinematicState {
   out.position.x = px
   out.position.y = py
   out.velocity.x = vx
@@ -45,7 +53,7 @@ function write(out: KinematicState, px: number, py: number, vx: number, vy: numb
 
 /**
  * Hot-path twin of {@link integrateEuler}.
- * @param time - Time at the start of the step, passed to an acceleration field. @default 0
+ * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
  */
 export function integrateEulerInto(
   out: KinematicState,
@@ -67,7 +75,7 @@ export function integrateEulerInto(
 
 /**
  * Hot-path twin of {@link integrateRK4}.
- * @param time - Time at the start of the step, passed to an acceleration field. @default 0
+ * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
  */
 export function integrateRK4Into(
   out: KinematicState,
@@ -151,7 +159,7 @@ function emptyState(): KinematicState {
  *
  * @param acceleration - A constant acceleration, or a field evaluated at the state and time.
  * @param dt - Step length, >= 0.
- * @param time - Time at the start of the step, passed to an acceleration field. @default 0
+ * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
  * @throws RangeError / TypeError naming the argument on non-finite or malformed input.
  * @example
  * integrateEuler({ position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }, { x: 0, y: 10 }, 0.1)
@@ -174,7 +182,7 @@ export function integrateEuler(
  *
  * @param acceleration - A constant acceleration, or a field evaluated at the state and time.
  * @param dt - Step length, >= 0.
- * @param time - Time at the start of the step, passed to an acceleration field. @default 0
+ * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
  * @throws RangeError / TypeError naming the argument on non-finite or malformed input.
  * @example
  * // A spring a = -x: one RK4 step of 0.1 from x = 1 lands within 1e-7 of cos(0.1).

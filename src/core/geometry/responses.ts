@@ -108,7 +108,7 @@ export function cross(velocity: Vec2, normal: Vec2): Vec2 {
  * Applies the response named by `response` ({@link slide}, {@link touch}, {@link bounce} or
  * {@link cross}) and returns the new velocity.
  *
- * @param restitution - Used by `bounce` only. @default 0
+ * @param restitution - Used by `bounce` only; defaults to 0.
  * @throws RangeError when `response` is not one of the four names.
  */
 export function respond(

@@ -63,7 +63,7 @@ export function sweepInto(out: SweepHit, a: Rect, aDelta: Vec2, b: Rect, bDelta:
  * - Touching and moving apart, sliding along the shared face, grazing a corner, arriving
  *   exactly at the end of the step, or missing: `null`.
  *
- * @param bDelta - `b`'s own motion during the step. @default { x: 0, y: 0 }
+ * @param bDelta - `b`'s own motion during the step; defaults to `{ x: 0, y: 0 }`.
  * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
  * @example
  * // A 10x10 box falls 100 px onto a platform 45 px below it: it lands halfway.

@@ -139,3 +139,25 @@ describe('the ...Into twins', () => {
     expect(integrateEulerInto(at(0, 0, 0, 0), at(0, 0, 0, 0), field, 1)).toEqual(at(0, 1, 0, 1))
   })
 })
+
+describe('acceleration fields', () => {
+  it('may return a vector of their own instead of writing into out', () => {
+    const returning: AccelerationField = (position) => ({ x: -4 * position.x, y: -4 * position.y })
+    const start = at(1, 0.5, 0, 0)
+    expect(integrateRK4(start, returning, 0.1)).toEqual(integrateRK4(start, spring(4), 0.1))
+    expect(integrateEuler(start, returning, 0.1)).toEqual(integrateEuler(start, spring(4), 0.1))
+  })
+
+  it('receive scratch copies: mutating them does not change the step', () => {
+    const vandal: AccelerationField = (position, velocity, _time, out) => {
+      out.x = -4 * position.x
+      out.y = -4 * position.y
+      position.x = 1e9
+      velocity.y = -1e9
+      return out
+    }
+    const start = at(1, 0.5, 0.25, 0)
+    expect(integrateRK4(start, vandal, 0.1)).toEqual(integrateRK4(start, spring(4), 0.1))
+    expect(start).toEqual(at(1, 0.5, 0.25, 0))
+  })
+})
