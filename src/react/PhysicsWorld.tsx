@@ -1,0 +1,183 @@
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react'
+import type { Rect, Vec2 } from '../core/geometry/types.js'
+import type { ContactEvent, IntegratorName } from '../core/world/types.js'
+import { visuallyHiddenStyle } from '../dom/announcer.js'
+import { createPhysicsStore, type Bounds } from './createPhysicsStore.js'
+import { DebugOverlay } from './DebugOverlay.js'
+import type { FrameScheduler } from './frameLoop.js'
+import { PhysicsContext } from './physicsContext.js'
+import { useLatestRef } from './useLatestRef.js'
+
+/** Props of {@link PhysicsWorld}. */
+export interface PhysicsWorldProps {
+  /** Units (CSS pixels) per second squared, y down. @default { x: 0, y: 0 } */
+  gravity?: Vec2
+  /** Seconds per fixed step. @default 1 / 60 */
+  fixedStep?: number
+  /** @default 'euler' */
+  integrator?: IntegratorName
+  /** Stop stepping; drags, `move` and manual `step()` still work. @default false */
+  paused?: boolean
+  /**
+   * Walls around the world: `'container'` makes the container's edges static walls
+   * (re-measured when it resizes), a Rect puts them around that rect (world coordinates).
+   * @default none
+   */
+  bounds?: 'container' | Rect
+  /** Draw every body's box over the world. @default false */
+  debug?: boolean
+  /**
+   * `'user'` follows `prefers-reduced-motion`; with reduced motion, bodies settle to rest
+   * in one frame instead of animating. @default 'user'
+   */
+  reducedMotion?: 'user' | 'always' | 'never'
+  /** Two bodies started touching. */
+  onContactStart?: (event: ContactEvent) => void
+  /** Two bodies stopped touching. */
+  onContactEnd?: (event: ContactEvent) => void
+  /** The container element: an HTML element, or `'svg'` for a world in SVG user units. @default 'div' */
+  as?: 'div' | 'section' | 'main' | 'article' | 'ul' | 'ol' | 'svg'
+  /** The svg's `viewBox` when `as="svg"`. */
+  viewBox?: string
+  width?: number | string
+  height?: number | string
+  className?: string
+  style?: CSSProperties
+  id?: string
+  role?: string
+  'aria-label'?: string
+  children?: ReactNode
+  /** Where frames come from (tests run frames by hand). @default requestAnimationFrame */
+  scheduler?: FrameScheduler
+  /** Milliseconds clock used with `scheduler`. @default performance.now */
+  now?: () => number
+}
+
+function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
+  return bounds ?? null
+}
+
+/**
+ * A physics world: renders its container (with `data-aabb-world`), which defines the
+ * world's coordinate space, and runs the frame loop of the bodies registered inside it
+ * with `useAABBBody`. Each instance has its own zustand store, provided by context.
+ * Renders the same markup on the server; nothing touches the DOM before mount.
+ *
+ * @example
+ * <PhysicsWorld gravity={{ x: 0, y: 0 }} bounds="container">
+ *   <Card id="a" /><Card id="b" />
+ * </PhysicsWorld>
+ */
+export function PhysicsWorld(props: PhysicsWorldProps) {
+  const {
+    gravity,
+    fixedStep,
+    integrator,
+    paused = false,
+    bounds,
+    debug = false,
+    reducedMotion = 'user',
+    as: Container = 'div',
+    scheduler,
+    now,
+    onContactStart,
+    onContactEnd,
+    children,
+    style,
+    ...attributes
+  } = props
+  const [store] = useState(() =>
+    createPhysicsStore({
+      settings: {
+        ...(gravity && { gravity }),
+        ...(fixedStep !== undefined && { fixedStep }),
+        ...(integrator && { integrator }),
+      },
+      paused,
+      bounds: boundsOf(bounds),
+      containerKind: Container === 'svg' ? 'svg' : 'html',
+      ...(scheduler && { scheduler }),
+      ...(now && { now }),
+    }),
+  )
+  // Typed as a div for JSX; at runtime it is whatever `as` names (an <svg> included).
+  const containerRef = useRef<HTMLDivElement>(null)
+  const announcerRef = useRef<HTMLDivElement>(null)
+  const contactHandlers = useLatestRef({ onContactStart, onContactEnd })
+
+  // Runs after the children's layout effects: their bodies registered and wait for the
+  // container, which is measured here once for all of them.
+  useLayoutEffect(() => {
+    const container = containerRef.current as HTMLElement | SVGSVGElement | null
+    if (!container) return
+    const { engine } = store.getState()
+    engine.setContactHandlers(contactHandlers)
+    engine.attachAnnouncer(announcerRef.current)
+    engine.attachContainer(container)
+    return () => {
+      engine.attachAnnouncer(null)
+      engine.detachContainer()
+    }
+  }, [store, contactHandlers])
+
+  const gravityX = gravity?.x
+  const gravityY = gravity?.y
+  useLayoutEffect(() => {
+    store.getState().engine.configure({
+      ...(gravityX !== undefined &&
+        gravityY !== undefined && { gravity: { x: gravityX, y: gravityY } }),
+      ...(fixedStep !== undefined && { fixedStep }),
+      ...(integrator && { integrator }),
+    })
+  }, [store, gravityX, gravityY, fixedStep, integrator])
+
+  useLayoutEffect(() => {
+    store.getState().engine.setPaused(paused)
+  }, [store, paused])
+
+  const boundsKey =
+    typeof bounds === 'object' ? `${bounds.x},${bounds.y},${bounds.width},${bounds.height}` : bounds
+  const latestBounds = useLatestRef(bounds)
+  useLayoutEffect(() => {
+    store.getState().engine.setBounds(boundsOf(latestBounds.current))
+  }, [store, boundsKey, latestBounds])
+
+  useEffect(() => {
+    const { engine } = store.getState()
+    if (reducedMotion !== 'user' || typeof matchMedia !== 'function') {
+      engine.setReducedMotion(reducedMotion === 'always')
+      return
+    }
+    const query = matchMedia('(prefers-reduced-motion: reduce)')
+    const apply = () => engine.setReducedMotion(query.matches)
+    apply()
+    query.addEventListener('change', apply)
+    return () => query.removeEventListener('change', apply)
+  }, [store, reducedMotion])
+
+  const containerStyle =
+    debug && !style?.position ? { position: 'relative' as const, ...style } : style
+  const Element = Container as 'div'
+  return (
+    <PhysicsContext.Provider value={store}>
+      <Element ref={containerRef} data-aabb-world="" style={containerStyle} {...attributes}>
+        {children}
+        {debug && <DebugOverlay />}
+      </Element>
+      <div
+        ref={announcerRef}
+        role="status"
+        aria-live="polite"
+        data-aabb-announcer=""
+        style={visuallyHiddenStyle}
+      />
+    </PhysicsContext.Provider>
+  )
+}

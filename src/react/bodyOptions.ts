@@ -1,0 +1,144 @@
+import type { Rect, SweptResponse, Vec2 } from '../core/geometry/types.js'
+import {
+  assertFinite,
+  assertNonNegative,
+  assertOneOf,
+  assertVec2,
+} from '../core/geometry/validate.js'
+import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
+
+/** One contact seen from one body: `normal` points from `other` toward this body. */
+export interface BodyContact {
+  /** This body. */
+  id: BodyId
+  /** The body it touches (a wall of `bounds="container"` is `aabb-bounds-left` and so on). */
+  other: BodyId
+  normal: Vec2
+  source: ContactSource
+}
+
+/** Options of `useAABBBody`. Physical fields are applied to the live body when they change. */
+export interface AABBBodyOptions {
+  /** The body's id, unique in its world; put into `data-aabb-body`. @default an id from React's `useId` */
+  id?: BodyId
+  /** @default 'dynamic' (moved only when pushed or by gravity) */
+  type?: BodyType
+  /** What happens after a swept hit. @default the world's default ('slide') */
+  response?: SweptResponse
+  /** Share of a push-out this body takes. @default its area */
+  mass?: number
+  /** Bounce factor for `response: 'bounce'`, in [0, 1]. @default 0 */
+  restitution?: number
+  /** Collision layer bits. @default 1 */
+  layer?: number
+  /** Layers this body collides with. @default 0xffffffff */
+  mask?: number
+  /** Whether other bodies may push it aside. @default true */
+  pushable?: boolean
+  /** Drag with a pointer (mouse, touch, pen). @default false */
+  draggable?: boolean
+  /** Client pixels the pointer must travel before a press becomes a drag. @default 4 */
+  dragActivationDistance?: number
+  /** Move with the arrow keys while focused (Shift: until contact). @default false */
+  keyboard?: boolean
+  /** World units per arrow key press. @default 10 */
+  keyboardStep?: number
+  /** The name used in announcements ("Notes blocked on the right by Chart"). @default the element's `aria-label`, else the id */
+  label?: string
+  /**
+   * Where the box's top-left starts, in world coordinates, instead of where layout put it
+   * (for example a position saved from `onMoveEnd`). Read once, when the body is created.
+   * @default the measured position
+   */
+  initialPosition?: Vec2
+  /** This body started touching another. */
+  onContactStart?: (contact: BodyContact) => void
+  /** This body stopped touching another. */
+  onContactEnd?: (contact: BodyContact) => void
+  /** The body came to rest after moving (drag, push, keys or simulation): persist `rect` as JSON. */
+  onMoveEnd?: (rect: Rect) => void
+}
+
+const bodyTypes: readonly BodyType[] = ['static', 'kinematic', 'dynamic']
+const responses: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
+
+function assertBoolean(fn: string, name: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new TypeError(`${fn}: ${name} must be a boolean (got ${typeof value})`)
+  }
+}
+
+function assertFunction(fn: string, name: string, value: unknown): void {
+  if (value !== undefined && typeof value !== 'function') {
+    throw new TypeError(`${fn}: ${name} must be a function (got ${typeof value})`)
+  }
+}
+
+function assertBits(fn: string, name: string, value: unknown): void {
+  if (value === undefined) return
+  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 0xffffffff) {
+    throw new RangeError(
+      `${fn}: ${name} must be an integer in [0, 0xffffffff] (got ${typeof value === 'number' ? value : typeof value})`,
+    )
+  }
+}
+
+/**
+ * Checks every option, throwing a TypeError or RangeError whose message names the body
+ * and the field, e.g. `useAABBBody("notes"): mass must be a finite number > 0 (got NaN)`.
+ */
+export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void {
+  const fn = `useAABBBody("${id}")`
+  if (typeof id !== 'string' || id === '') {
+    throw new TypeError(`useAABBBody: id must be a non-empty string (got ${String(id)})`)
+  }
+  if (options.type !== undefined) assertOneOf(fn, 'type', options.type, bodyTypes)
+  if (options.response !== undefined) assertOneOf(fn, 'response', options.response, responses)
+  if (options.mass !== undefined) {
+    assertFinite(fn, 'mass', options.mass)
+    if (options.mass <= 0)
+      throw new RangeError(`${fn}: mass must be a finite number > 0 (got ${options.mass})`)
+  }
+  if (options.restitution !== undefined) {
+    assertNonNegative(fn, 'restitution', options.restitution)
+    if (options.restitution > 1) {
+      throw new RangeError(`${fn}: restitution must be in [0, 1] (got ${options.restitution})`)
+    }
+  }
+  assertBits(fn, 'layer', options.layer)
+  assertBits(fn, 'mask', options.mask)
+  assertBoolean(fn, 'pushable', options.pushable)
+  assertBoolean(fn, 'draggable', options.draggable)
+  assertBoolean(fn, 'keyboard', options.keyboard)
+  if (options.dragActivationDistance !== undefined) {
+    assertNonNegative(fn, 'dragActivationDistance', options.dragActivationDistance)
+  }
+  if (options.keyboardStep !== undefined) {
+    assertFinite(fn, 'keyboardStep', options.keyboardStep)
+    if (options.keyboardStep <= 0) {
+      throw new RangeError(
+        `${fn}: keyboardStep must be a finite number > 0 (got ${options.keyboardStep})`,
+      )
+    }
+  }
+  if (options.label !== undefined && typeof options.label !== 'string') {
+    throw new TypeError(`${fn}: label must be a string (got ${typeof options.label})`)
+  }
+  if (options.initialPosition !== undefined)
+    assertVec2(fn, 'initialPosition', options.initialPosition)
+  assertFunction(fn, 'onContactStart', options.onContactStart)
+  assertFunction(fn, 'onContactEnd', options.onContactEnd)
+  assertFunction(fn, 'onMoveEnd', options.onMoveEnd)
+}
+
+/** The world fields among the options, leaving out the ones not given so the world's defaults apply. */
+export function bodyPatchOf(options: AABBBodyOptions): BodyPatch {
+  const patch: BodyPatch = { type: options.type ?? 'dynamic' }
+  if (options.response !== undefined) patch.response = options.response
+  if (options.mass !== undefined) patch.mass = options.mass
+  if (options.restitution !== undefined) patch.restitution = options.restitution
+  if (options.layer !== undefined) patch.layer = options.layer
+  if (options.mask !== undefined) patch.mask = options.mask
+  if (options.pushable !== undefined) patch.pushable = options.pushable
+  return patch
+}

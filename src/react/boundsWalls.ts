@@ -1,0 +1,48 @@
+import type { Rect } from '../core/geometry/types.js'
+import type { BodyId, World } from '../core/world/types.js'
+
+/** The ids of the four static walls that `bounds` adds around the world, by side. */
+export const boundsWallIds = {
+  left: 'aabb-bounds-left',
+  right: 'aabb-bounds-right',
+  top: 'aabb-bounds-top',
+  bottom: 'aabb-bounds-bottom',
+} as const
+
+const wallNames: ReadonlyMap<BodyId, string> = new Map(
+  Object.entries(boundsWallIds).map(([side, id]) => [id, `the ${side} edge`]),
+)
+
+/** "the left edge" for a bounds wall, `undefined` for any other body. */
+export function boundsWallName(id: BodyId): string | undefined {
+  return wallNames.get(id)
+}
+
+/**
+ * Walls are thick so that even a push-out (articles 000 and 002: the shortest way out
+ * of an overlap) of a body caught deep inside one points back into the world.
+ */
+const wallThickness = 4096
+
+/**
+ * Puts four static walls just outside `rect` (or takes them away for `null`), updating
+ * walls that exist so that a resize moves them rather than re-creating them.
+ */
+export function placeBoundsWalls(world: World, rect: Rect | null): void {
+  if (!rect) {
+    for (const id of Object.values(boundsWallIds)) if (world.has(id)) world.remove(id)
+    return
+  }
+  const t = wallThickness
+  const { x, y, width, height } = rect
+  const walls: Array<[BodyId, Rect]> = [
+    [boundsWallIds.left, { x: x - t, y: y - t, width: t, height: height + 2 * t }],
+    [boundsWallIds.right, { x: x + width, y: y - t, width: t, height: height + 2 * t }],
+    [boundsWallIds.top, { x, y: y - t, width, height: t }],
+    [boundsWallIds.bottom, { x, y: y + height, width, height: t }],
+  ]
+  for (const [id, wall] of walls) {
+    if (world.has(id)) world.update(id, wall)
+    else world.add({ id, type: 'static', ...wall })
+  }
+}

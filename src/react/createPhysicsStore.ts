@@ -1,0 +1,596 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Rect, Vec2 } from '../core/geometry/types.js'
+import { createWorld } from '../core/world/index.js'
+import type {
+  BodyId,
+  ContactEvent,
+  MoveOptions,
+  MoveResult,
+  World,
+  WorldSettings,
+} from '../core/world/types.js'
+import type { Affine } from '../dom/affine.js'
+import { announce } from '../dom/announcer.js'
+import { measureContainerSpace, type ContainerSpace } from '../dom/containerSpace.js'
+import { createElementBox, type BodyElement, type ElementBox } from '../dom/elementBox.js'
+import { directionName, sideFacing } from '../dom/keyboardMover.js'
+import { bodyPatchOf, type AABBBodyOptions, type BodyContact } from './bodyOptions.js'
+import { boundsWallName, placeBoundsWalls } from './boundsWalls.js'
+import { createFrameLoop, reportLoopError, type FrameScheduler } from './frameLoop.js'
+
+/**
+ * Where the world's walls are: `'container'` (the container's edges, re-measured when it
+ * resizes), a fixed Rect in world coordinates, or `null` for no walls.
+ */
+export type Bounds = 'container' | Rect | null
+
+/** World-level contact callbacks (`<PhysicsWorld onContactStart>`). */
+export interface WorldContactHandlers {
+  onContactStart?: (event: ContactEvent) => void
+  onContactEnd?: (event: ContactEvent) => void
+}
+
+/** Options of {@link createPhysicsStore}. */
+export interface PhysicsStoreOptions {
+  /** Settings of the world it creates. @default the world's defaults */
+  settings?: Partial<WorldSettings>
+  /** Start paused: bodies do not step, drags and `step()` still work. @default false */
+  paused?: boolean
+  /** @default null */
+  bounds?: Bounds
+  /** Settle bodies to rest in one frame instead of animating them. @default false */
+  reducedMotion?: boolean
+  /** Whether the container will be an `<svg>` (world in user units) or an HTML element. @default 'html' */
+  containerKind?: 'html' | 'svg'
+  /** Where frames come from. @default requestAnimationFrame */
+  scheduler?: FrameScheduler
+  /** Milliseconds clock. @default performance.now */
+  now?: () => number
+}
+
+/**
+ * The imperative side of a physics store: what the hooks and `<PhysicsWorld>` call.
+ * Nothing here renders React; the frame loop writes elements directly.
+ */
+export interface PhysicsEngine {
+  /** Uses `container` as the world's coordinate space and registers the bodies waiting for it. */
+  attachContainer(container: HTMLElement | SVGSVGElement): void
+  /** Stops the loop and forgets the container (unmount). */
+  detachContainer(): void
+  /** The `aria-live` region announcements go to. */
+  attachAnnouncer(region: HTMLElement | null): void
+  /**
+   * Registers `element` as body `id`, returning the function that removes exactly this
+   * registration (a newer one with the same id is left alone). `options.current` is read
+   * whenever an option is needed, so callbacks can change without re-registering.
+   */
+  registerBody(
+    id: BodyId,
+    element: BodyElement,
+    options: { readonly current: AABBBodyOptions },
+  ): () => void
+  /** Applies the current physical options of a registered body to the world. */
+  updateBody(id: BodyId): void
+  /** Measures one body (or every body and the container) again, e.g. after a layout change. */
+  remeasure(id?: BodyId): void
+  /** Starts dragging a body; returns the client-to-world map for the drag, or null if it cannot be dragged. */
+  beginDrag(id: BodyId): Affine | null
+  /** Sets where the dragged body should be: its start plus `delta` (applied by the next frame, swept). */
+  dragTo(id: BodyId, delta: Readonly<Vec2>): void
+  /** Ends a drag where the body is. */
+  endDrag(id: BodyId): void
+  /** Ends a drag by moving the body back to where the drag started. */
+  cancelDrag(id: BodyId): void
+  /** An arrow-key move: by the body's step, or until contact; announces the outcome. */
+  moveWithKeys(id: BodyId, direction: Readonly<Vec2>, untilContact: boolean): MoveResult | null
+  /** Swept move of a body (the world's `move`), then wakes the loop to write it. */
+  move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
+  /** Steps by `seconds` now (even while paused) and writes the moved elements. Returns the fixed steps run. */
+  step(seconds?: number): number
+  setPaused(paused: boolean): void
+  configure(settings: Partial<WorldSettings>): void
+  setBounds(bounds: Bounds): void
+  setReducedMotion(reducedMotion: boolean): void
+  setContactHandlers(handlers: { readonly current: WorldContactHandlers }): void
+  /** Runs `listener` after every frame's write phase; returns the function that removes it. */
+  onAfterStep(listener: (seconds: number) => void): () => void
+  /** Starts the frame loop if it is stopped (after any outside change to the world). */
+  wake(): void
+  /** Whether the frame loop has a frame pending. */
+  readonly running: boolean
+}
+
+/** What a physics store holds. Only the low-frequency fields change, so selecting them is cheap. */
+export interface PhysicsState {
+  /** Whether the container is an `<svg>` (world in user units) or an HTML element. */
+  containerKind: 'html' | 'svg'
+  /** The world; change it through `engine` (or call `engine.wake()` after) so the loop writes. */
+  world: World
+  /** Registered elements that are in the world (walls and inactive elements not counted). */
+  bodyCount: number
+  /** Whether the frame loop is stopped because nothing moves. */
+  idle: boolean
+  paused: boolean
+  /** The body being dragged by a pointer, if any. */
+  dragging: BodyId | null
+  engine: PhysicsEngine
+}
+
+/** A zustand vanilla store of one `<PhysicsWorld>`. */
+export type PhysicsStore = StoreApi<PhysicsState>
+
+interface BodyEntry {
+  id: BodyId
+  element: BodyElement
+  box: ElementBox
+  options: { readonly current: AABBBodyOptions }
+  /** In the world: it had a size when last measured. */
+  active: boolean
+}
+
+interface Drag {
+  start: Vec2
+  goal: Vec2
+  /** A goal arrived that the world has not moved to yet. */
+  pending: boolean
+  typeBefore: 'dynamic' | 'kinematic'
+}
+
+/** Most fixed steps a reduced-motion frame runs to bring the world to rest. */
+const maxSettleSteps = 600
+
+function safely<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (!callback) return
+  try {
+    callback(value)
+  } catch (error) {
+    reportLoopError(error)
+  }
+}
+
+/**
+ * Creates the store of one `<PhysicsWorld>`: a world, its elements, and the frame loop
+ * that runs, in this order, (1) pending measurements, (2) drag goals through the swept
+ * `move`, (3) the world's step, (4) one write pass over the bodies that moved, (5) the
+ * after-step listeners. Layout is read only on mount, in ResizeObserver callbacks, on
+ * `remeasure()` and when a drag starts, never in a frame.
+ *
+ * It touches no DOM until `attachContainer`, so creating it during a server render is safe.
+ */
+export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsStore {
+  const world = createWorld(options.settings)
+  const bodies = new Map<BodyId, BodyEntry>()
+  const byElement = new Map<Element, BodyEntry>()
+  const drags = new Map<BodyId, Drag>()
+  const pendingSizes = new Map<BodyId, Rect>()
+  const needsWrite = new Set<BodyId>()
+  const movedSinceRest = new Set<BodyId>()
+  const deferredRemovals: BodyId[] = []
+  const afterStep = new Set<(seconds: number) => void>()
+  let container: HTMLElement | SVGSVGElement | null = null
+  let announcer: HTMLElement | null = null
+  let resizeObserver: ResizeObserver | null = null
+  let bounds: Bounds = options.bounds ?? null
+  let paused = options.paused ?? false
+  let reducedMotion = options.reducedMotion ?? false
+  let contactHandlers: { readonly current: WorldContactHandlers } = { current: {} }
+  let inFrame = false
+
+  const loop = createFrameLoop({
+    frame,
+    onIdle,
+    ...(options.scheduler && { scheduler: options.scheduler }),
+    ...(options.now && { now: options.now }),
+  })
+
+  world.on('contactStart', (event) => dispatchContact(event, 'onContactStart'))
+  world.on('contactEnd', (event) => dispatchContact(event, 'onContactEnd'))
+
+  function dispatchContact(event: ContactEvent, key: 'onContactStart' | 'onContactEnd'): void {
+    safely(contactHandlers.current[key], event)
+    const a = bodies.get(event.a)
+    const b = bodies.get(event.b)
+    if (a?.options.current[key]) {
+      safely<BodyContact>(a.options.current[key], {
+        id: event.a,
+        other: event.b,
+        normal: event.normal,
+        source: event.source,
+      })
+    }
+    if (b?.options.current[key]) {
+      safely<BodyContact>(b.options.current[key], {
+        id: event.b,
+        other: event.a,
+        normal: { x: -event.normal.x, y: -event.normal.y },
+        source: event.source,
+      })
+    }
+  }
+
+  // ---- the frame --------------------------------------------------------------------
+
+  function frame(seconds: number): boolean {
+    inFrame = true
+    try {
+      applyPendingSizes()
+      applyDragGoals()
+      if (!paused) {
+        if (reducedMotion) settle()
+        else world.step(seconds)
+      }
+      writeMoved()
+    } finally {
+      inFrame = false
+      for (const id of deferredRemovals.splice(0)) if (world.has(id)) world.remove(id)
+    }
+    for (const listener of afterStep) safely(listener, seconds)
+    if (drags.size > 0 || pendingSizes.size > 0) return true
+    return !paused && !world.isIdle()
+  }
+
+  function onIdle(): void {
+    for (const id of movedSinceRest) {
+      const entry = bodies.get(id)
+      if (!entry?.active) continue
+      const body = world.get(id)
+      safely(entry.options.current.onMoveEnd, {
+        x: body.x,
+        y: body.y,
+        width: body.width,
+        height: body.height,
+      })
+    }
+    movedSinceRest.clear()
+    store.setState({ idle: true })
+  }
+
+  function applyPendingSizes(): void {
+    for (const [id, size] of pendingSizes) {
+      if (world.has(id)) world.update(id, { width: size.width, height: size.height })
+      needsWrite.add(id)
+    }
+    pendingSizes.clear()
+  }
+
+  function applyDragGoals(): void {
+    for (const [id, drag] of drags) {
+      if (!drag.pending) continue
+      drag.pending = false
+      world.move(id, drag.goal, { push: true })
+    }
+  }
+
+  /** Reduced motion: run fixed steps until the world rests, so only the end state is drawn. */
+  function settle(): void {
+    const dt = world.settings.fixedStep
+    let steps = 0
+    do world.step(dt)
+    while (!world.isIdle() && ++steps < maxSettleSteps)
+  }
+
+  function writeBody(id: BodyId, x: number, y: number): void {
+    const entry = bodies.get(id)
+    if (!entry) return
+    entry.box.write(x, y)
+    if (entry.options.current.onMoveEnd) movedSinceRest.add(id)
+  }
+
+  function writeMoved(): void {
+    world.drainMoved(writeBody)
+    for (const id of needsWrite) {
+      if (!world.has(id)) continue
+      const body = world.get(id)
+      bodies.get(id)?.box.write(body.x, body.y)
+    }
+    needsWrite.clear()
+  }
+
+  function wake(): void {
+    if (loop.running) return
+    loop.start()
+    if (store.getState().idle) store.setState({ idle: false })
+  }
+
+  // ---- bodies -----------------------------------------------------------------------
+
+  function publishCount(): void {
+    let count = 0
+    for (const entry of bodies.values()) if (entry.active) count++
+    if (store.getState().bodyCount !== count) store.setState({ bodyCount: count })
+  }
+
+  function observe(element: Element): void {
+    if (!resizeObserver && typeof ResizeObserver !== 'undefined') {
+      resizeObserver = new ResizeObserver(onResize)
+    }
+    resizeObserver?.observe(element)
+  }
+
+  function onResize(entries: ResizeObserverEntry[]): void {
+    if (!container) return
+    const space = measureContainerSpace(container)
+    for (const { target } of entries) {
+      if (target === container) {
+        applyBounds(space)
+        for (const entry of bodies.values()) remeasureEntry(entry, space)
+      } else {
+        const entry = byElement.get(target)
+        if (entry) remeasureEntry(entry, space)
+      }
+    }
+    publishCount()
+  }
+
+  function activate(entry: BodyEntry, rect: Rect): void {
+    const options = entry.options.current
+    const start = options.initialPosition ?? rect
+    world.add({
+      ...bodyPatchOf(options),
+      id: entry.id,
+      x: start.x,
+      y: start.y,
+      width: rect.width,
+      height: rect.height,
+    })
+    entry.active = true
+    if (options.initialPosition) needsWrite.add(entry.id)
+    wake()
+  }
+
+  function deactivate(entry: BodyEntry): void {
+    entry.active = false
+    drags.delete(entry.id)
+    pendingSizes.delete(entry.id)
+    needsWrite.delete(entry.id)
+    movedSinceRest.delete(entry.id)
+    if (inFrame) deferredRemovals.push(entry.id)
+    else if (world.has(entry.id)) world.remove(entry.id)
+    wake()
+  }
+
+  /** Reads one element's box: activates it once it has a size, deactivates it when it loses it. */
+  function remeasureEntry(entry: BodyEntry, space: ContainerSpace): void {
+    const rect = entry.box.measure(space)
+    if (!rect) {
+      if (entry.active) deactivate(entry)
+    } else if (!entry.active) {
+      activate(entry, rect)
+    } else {
+      // The world keeps the position; the new size (and layout origin) is applied by the next frame.
+      pendingSizes.set(entry.id, rect)
+      wake()
+    }
+  }
+
+  function applyBounds(space: ContainerSpace | null): void {
+    if (bounds === 'container') {
+      if (space) placeBoundsWalls(world, space.edges)
+    } else {
+      placeBoundsWalls(world, bounds)
+    }
+    wake()
+  }
+
+  function unregister(entry: BodyEntry): void {
+    if (bodies.get(entry.id) !== entry) return
+    bodies.delete(entry.id)
+    byElement.delete(entry.element)
+    resizeObserver?.unobserve(entry.element)
+    if (entry.active) deactivate(entry)
+    entry.box.restore()
+    entry.element.removeAttribute('data-aabb-body')
+    entry.element.removeAttribute('data-dragging')
+    if (store.getState().dragging === entry.id) store.setState({ dragging: null })
+    publishCount()
+  }
+
+  function labelOf(id: BodyId): string {
+    const entry = bodies.get(id)
+    if (entry) return entry.options.current.label ?? entry.element.getAttribute('aria-label') ?? id
+    return boundsWallName(id) ?? id
+  }
+
+  /** A distance that crosses every body in the world: "until contact" never stops short of one. */
+  function reachAcrossWorld(): number {
+    let minX = Infinity
+    let minY = Infinity
+    let maxX = -Infinity
+    let maxY = -Infinity
+    for (const id of world.ids()) {
+      const body = world.get(id)
+      minX = Math.min(minX, body.x)
+      minY = Math.min(minY, body.y)
+      maxX = Math.max(maxX, body.x + body.width)
+      maxY = Math.max(maxY, body.y + body.height)
+    }
+    return maxX - minX + (maxY - minY)
+  }
+
+  function finishDrag(id: BodyId, drag: Drag): void {
+    drags.delete(id)
+    if (world.has(id)) world.update(id, { type: drag.typeBefore, velocity: { x: 0, y: 0 } })
+    bodies.get(id)?.element.removeAttribute('data-dragging')
+    store.setState({ dragging: null })
+    wake()
+  }
+
+  // ---- the engine ---------------------------------------------------------------------
+
+  const engine: PhysicsEngine = {
+    attachContainer(element) {
+      container = element
+      const space = measureContainerSpace(element)
+      observe(element)
+      applyBounds(space)
+      for (const entry of bodies.values()) {
+        observe(entry.element)
+        if (!entry.active) remeasureEntry(entry, space)
+      }
+      publishCount()
+    },
+    detachContainer() {
+      loop.stop()
+      resizeObserver?.disconnect()
+      resizeObserver = null
+      container = null
+      store.setState({ idle: true })
+    },
+    attachAnnouncer(region) {
+      announcer = region
+    },
+    registerBody(id, element, bodyOptions) {
+      if (bodies.has(id) || world.has(id)) {
+        throw new Error(
+          `useAABBBody: the id "${id}" is already used by another body in this <PhysicsWorld>`,
+        )
+      }
+      const entry: BodyEntry = {
+        id,
+        element,
+        box: createElementBox(element),
+        options: bodyOptions,
+        active: false,
+      }
+      bodies.set(id, entry)
+      byElement.set(element, entry)
+      element.setAttribute('data-aabb-body', id)
+      if (container) {
+        observe(element)
+        remeasureEntry(entry, measureContainerSpace(container))
+        publishCount()
+      }
+      return () => unregister(entry)
+    },
+    updateBody(id) {
+      const entry = bodies.get(id)
+      if (!entry?.active) return
+      const patch = bodyPatchOf(entry.options.current)
+      const drag = drags.get(id)
+      if (drag) {
+        // The body stays kinematic while dragged; the new type applies when the drag ends.
+        if (patch.type !== 'static') drag.typeBefore = patch.type ?? 'dynamic'
+        delete patch.type
+      }
+      world.update(id, patch)
+      wake()
+    },
+    remeasure(id) {
+      if (!container) return
+      const space = measureContainerSpace(container)
+      if (id === undefined) applyBounds(space)
+      for (const entry of bodies.values())
+        if (id === undefined || entry.id === id) remeasureEntry(entry, space)
+      publishCount()
+    },
+    beginDrag(id) {
+      const entry = bodies.get(id)
+      if (!entry?.active || !container || drags.has(id)) return null
+      const body = world.get(id)
+      if (body.type === 'static') return null
+      const space = measureContainerSpace(container)
+      drags.set(id, {
+        start: { x: body.x, y: body.y },
+        goal: { x: body.x, y: body.y },
+        pending: false,
+        typeBefore: body.type,
+      })
+      world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
+      entry.element.setAttribute('data-dragging', '')
+      store.setState({ dragging: id })
+      wake()
+      return space.clientToWorld
+    },
+    dragTo(id, delta) {
+      const drag = drags.get(id)
+      if (!drag) return
+      drag.goal.x = drag.start.x + delta.x
+      drag.goal.y = drag.start.y + delta.y
+      drag.pending = true
+      wake()
+    },
+    endDrag(id) {
+      const drag = drags.get(id)
+      if (!drag) return
+      if (drag.pending && world.has(id)) world.move(id, drag.goal, { push: true })
+      finishDrag(id, drag)
+    },
+    cancelDrag(id) {
+      const drag = drags.get(id)
+      if (!drag) return
+      if (world.has(id)) world.move(id, drag.start, { push: true })
+      finishDrag(id, drag)
+      if (announcer) announce(announcer, `${labelOf(id)} returned to its start`)
+    },
+    moveWithKeys(id, direction, untilContact) {
+      const entry = bodies.get(id)
+      if (!entry?.active || drags.has(id)) return null
+      const body = world.get(id)
+      const distance = untilContact
+        ? reachAcrossWorld()
+        : (entry.options.current.keyboardStep ?? 10)
+      const result = world.move(id, {
+        x: body.x + direction.x * distance,
+        y: body.y + direction.y * distance,
+      })
+      wake()
+      const hit = result.hits[0]
+      const message = hit
+        ? `${labelOf(id)} blocked on the ${sideFacing(hit.normal)} by ${labelOf(hit.other)}`
+        : `${labelOf(id)} moved ${directionName(direction)}`
+      if (announcer) announce(announcer, message)
+      return result
+    },
+    move(id, goal, moveOptions) {
+      const result = world.move(id, goal, moveOptions)
+      wake()
+      return result
+    },
+    step(seconds) {
+      const steps = world.step(seconds ?? world.settings.fixedStep)
+      writeMoved()
+      for (const listener of afterStep) safely(listener, seconds ?? world.settings.fixedStep)
+      return steps
+    },
+    setPaused(next) {
+      if (next === paused) return
+      paused = next
+      store.setState({ paused })
+      wake()
+    },
+    configure(settings) {
+      world.configure(settings)
+      wake()
+    },
+    setBounds(next) {
+      bounds = next
+      applyBounds(container ? measureContainerSpace(container) : null)
+    },
+    setReducedMotion(next) {
+      reducedMotion = next
+      wake()
+    },
+    setContactHandlers(handlers) {
+      contactHandlers = handlers
+    },
+    onAfterStep(listener) {
+      afterStep.add(listener)
+      return () => afterStep.delete(listener)
+    },
+    wake,
+    get running() {
+      return loop.running
+    },
+  }
+
+  const store = createStore<PhysicsState>()(() => ({
+    containerKind: options.containerKind ?? 'html',
+    world,
+    bodyCount: 0,
+    idle: true,
+    paused,
+    dragging: null,
+    engine,
+  }))
+  return store
+}

@@ -1,0 +1,96 @@
+/**
+ * Where frames come from. Defaults to the browser's `requestAnimationFrame`; tests pass
+ * a manual one to run frames one by one.
+ */
+export interface FrameScheduler {
+  request(callback: (time: number) => void): number
+  cancel(handle: number): void
+}
+
+/** Options of {@link createFrameLoop}. */
+export interface FrameLoopOptions {
+  /**
+   * Runs one frame of `seconds` (the time since the previous frame, or since `start`).
+   * Returns whether another frame is needed; `false` stops the loop.
+   */
+  frame(seconds: number): boolean
+  /** Called when the loop stops by itself (its frame returned `false`). */
+  onIdle?(): void
+  /** @default requestAnimationFrame, looked up when the loop first starts */
+  scheduler?: FrameScheduler
+  /** Milliseconds clock. @default performance.now */
+  now?: () => number
+  /** Where errors thrown by a frame go; the loop keeps running. @default reportError, else console.error */
+  onError?: (error: unknown) => void
+}
+
+/** A start/stop requestAnimationFrame loop that stops itself when its frame says so. */
+export interface FrameLoop {
+  /** Starts the loop if it is not running (idempotent: at most one frame is ever pending). */
+  start(): void
+  /** Cancels the pending frame. */
+  stop(): void
+  readonly running: boolean
+}
+
+/** Reports an error without throwing, so one bad listener cannot stop the next frame. */
+export function reportLoopError(error: unknown): void {
+  if (typeof reportError === 'function') reportError(error)
+  else console.error(error)
+}
+
+function browserScheduler(): FrameScheduler {
+  return {
+    request: (callback) => requestAnimationFrame(callback),
+    cancel: (handle) => cancelAnimationFrame(handle),
+  }
+}
+
+/**
+ * Creates a frame loop (react-spring's pattern: phases run inside `frame`, the clock and
+ * scheduler are injectable, the loop stops itself when nothing is pending). Nothing
+ * touches `window` until `start`, so it can be created during server rendering.
+ */
+export function createFrameLoop(options: FrameLoopOptions): FrameLoop {
+  const now = options.now ?? (() => performance.now())
+  const onError = options.onError ?? reportLoopError
+  let scheduler = options.scheduler
+  let handle: number | null = null
+  let last = 0
+
+  function tick(): void {
+    handle = null
+    const time = now()
+    const seconds = Math.max(0, (time - last) / 1000)
+    last = time
+    let again = true
+    try {
+      again = options.frame(seconds)
+    } catch (error) {
+      onError(error)
+    }
+    if (again) schedule()
+    else options.onIdle?.()
+  }
+
+  function schedule(): void {
+    scheduler ??= browserScheduler()
+    handle = scheduler.request(tick)
+  }
+
+  return {
+    start() {
+      if (handle !== null) return
+      last = now()
+      schedule()
+    },
+    stop() {
+      if (handle === null) return
+      scheduler?.cancel(handle)
+      handle = null
+    },
+    get running() {
+      return handle !== null
+    },
+  }
+}

@@ -1,0 +1,24 @@
+/** The React layer of react-aabb: a world provider, body hooks and the debug overlay. */
+export { PhysicsWorld, type PhysicsWorldProps } from './PhysicsWorld.js'
+export { useAABBBody, type AABBBody } from './useAABBBody.js'
+export type { AABBBodyOptions, BodyContact } from './bodyOptions.js'
+export { useWorld, type WorldApi } from './useWorld.js'
+export { useWorldState, type WorldState } from './useWorldState.js'
+export { useAfterStep } from './useAfterStep.js'
+export { DebugOverlay } from './DebugOverlay.js'
+export {
+  createPhysicsStore,
+  type Bounds,
+  type PhysicsEngine,
+  type PhysicsState,
+  type PhysicsStore,
+  type PhysicsStoreOptions,
+  type WorldContactHandlers,
+} from './createPhysicsStore.js'
+export {
+  createFrameLoop,
+  type FrameLoop,
+  type FrameLoopOptions,
+  type FrameScheduler,
+} from './frameLoop.js'
+export type { BodyElement } from '../dom/elementBox.js'

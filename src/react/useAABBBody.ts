@@ -1,0 +1,98 @@
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { BodyId } from '../core/world/types.js'
+import type { BodyElement } from '../dom/elementBox.js'
+import { attachKeyboardMover } from '../dom/keyboardMover.js'
+import { attachPointerDrag } from '../dom/pointerDrag.js'
+import { validateBodyOptions, type AABBBodyOptions } from './bodyOptions.js'
+import { usePhysicsStore } from './physicsContext.js'
+import { useLatestRef } from './useLatestRef.js'
+
+/** What {@link useAABBBody} returns. */
+export interface AABBBody<E extends BodyElement> {
+  /** Put it on the element to register: `<div ref={body.ref}>`. */
+  ref: (element: E | null) => void
+  /** The body's id in the world. */
+  id: BodyId
+}
+
+/**
+ * Registers an element as an axis-aligned box in the nearest `<PhysicsWorld>` while it is
+ * mounted. The element is measured in the world's space, then moved by the world (CSS
+ * `translate` for HTML, the `transform` attribute for SVG) without re-rendering React.
+ * It gets `data-aabb-body="<id>"`, and `data-dragging` while a pointer drags it.
+ *
+ * With the React Compiler's lint rules, destructure (`const { ref } = useAABBBody()`):
+ * they read any `x.ref` in render as a ref access.
+ *
+ * @example
+ * function Card({ id }: { id: string }) {
+ *   const body = useAABBBody<HTMLDivElement>({ id, draggable: true })
+ *   return <div ref={body.ref} className="card">{id}</div>
+ * }
+ * @throws Error outside a `<PhysicsWorld>`; TypeError/RangeError naming the field and the id for bad options.
+ */
+export function useAABBBody<E extends BodyElement = HTMLElement>(
+  options: AABBBodyOptions = {},
+): AABBBody<E> {
+  const store = usePhysicsStore('useAABBBody')
+  const generatedId = useId()
+  const id = options.id ?? generatedId
+  validateBodyOptions(options, id)
+  const latest = useLatestRef(options)
+
+  const elementRef = useRef<E | null>(null)
+  const registeredRef = useRef<E | null>(null)
+  const [elementGeneration, setElementGeneration] = useState(0)
+  const ref = useCallback((element: E | null) => {
+    elementRef.current = element
+    // The ref moved to another element (or its element went away) after registration:
+    // render once more so the registration follows it.
+    if (registeredRef.current !== null && registeredRef.current !== element) {
+      setElementGeneration((generation) => generation + 1)
+    }
+  }, [])
+
+  // Registration. Its cleanup removes exactly this registration, so StrictMode's
+  // mount-unmount-mount ends with one body (dnd-kit's pattern).
+  useLayoutEffect(() => {
+    const element = elementRef.current
+    if (!element) return
+    registeredRef.current = element
+    const unregister = store.getState().engine.registerBody(id, element, latest)
+    return () => {
+      registeredRef.current = null
+      unregister()
+    }
+  }, [store, id, latest, elementGeneration])
+
+  const { type, response, mass, restitution, layer, mask, pushable } = options
+  useLayoutEffect(() => {
+    store.getState().engine.updateBody(id)
+  }, [store, id, type, response, mass, restitution, layer, mask, pushable])
+
+  const { draggable = false, dragActivationDistance } = options
+  useLayoutEffect(() => {
+    const element = elementRef.current
+    if (!draggable || !element) return
+    const engine = store.getState().engine
+    return attachPointerDrag(element, {
+      ...(dragActivationDistance !== undefined && { activationDistance: dragActivationDistance }),
+      onStart: () => engine.beginDrag(id),
+      onMove: (delta) => engine.dragTo(id, delta),
+      onEnd: () => engine.endDrag(id),
+      onCancel: () => engine.cancelDrag(id),
+    })
+  }, [store, id, elementGeneration, draggable, dragActivationDistance])
+
+  const { keyboard = false } = options
+  useLayoutEffect(() => {
+    const element = elementRef.current
+    if (!keyboard || !element) return
+    const engine = store.getState().engine
+    return attachKeyboardMover(element, {
+      onMove: (direction, untilContact) => engine.moveWithKeys(id, direction, untilContact),
+    })
+  }, [store, id, elementGeneration, keyboard])
+
+  return useMemo(() => ({ ref, id }), [ref, id])
+}

@@ -1,0 +1,66 @@
+import { useMemo } from 'react'
+import type { Rect, Vec2 } from '../core/geometry/types.js'
+import type {
+  BodyId,
+  BodySnapshot,
+  MoveOptions,
+  MoveResult,
+  RaycastHit,
+  World,
+  WorldSettings,
+} from '../core/world/types.js'
+import { usePhysicsStore } from './physicsContext.js'
+
+/** The imperative API of the nearest `<PhysicsWorld>`, stable for its lifetime. */
+export interface WorldApi {
+  /** The world itself, for reading; call `wake()` after changing it directly. */
+  readonly world: World
+  /** Steps by `seconds` (default: one fixed step) now, even while paused, and writes the moved elements. */
+  step(seconds?: number): number
+  /** Stops stepping (drags still work). Same as the `paused` prop. */
+  pause(): void
+  /** Starts stepping again. */
+  resume(): void
+  /** Swept move of a body toward `goal` (pushing others with `{ push: true }`), written on the next frame. */
+  move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
+  /** A snapshot of one body. @throws RangeError for an unknown id */
+  get(id: BodyId): BodySnapshot
+  queryPoint(point: Vec2): BodyId[]
+  queryRect(rect: Rect): BodyId[]
+  raycast(origin: Vec2, delta: Vec2): RaycastHit[]
+  /** Changes world settings (gravity, fixedStep, ...). */
+  configure(settings: Partial<WorldSettings>): void
+  /** Measures one body, or all bodies and the container, again (after a layout change the ResizeObserver cannot see). */
+  remeasure(id?: BodyId): void
+  /** Restarts the frame loop after a direct change to `world`. */
+  wake(): void
+}
+
+/**
+ * The imperative API of the nearest `<PhysicsWorld>`. Using it never re-renders.
+ *
+ * @example
+ * const world = useWorld()
+ * const onClick = () => world.move('notes', { x: 0, y: 0 }, { push: true })
+ * @throws Error outside a `<PhysicsWorld>`.
+ */
+export function useWorld(): WorldApi {
+  const store = usePhysicsStore('useWorld')
+  return useMemo(() => {
+    const { world, engine } = store.getState()
+    return {
+      world,
+      step: (seconds) => engine.step(seconds),
+      pause: () => engine.setPaused(true),
+      resume: () => engine.setPaused(false),
+      move: (id, goal, options) => engine.move(id, goal, options),
+      get: (id) => world.get(id),
+      queryPoint: (point) => world.queryPoint(point),
+      queryRect: (rect) => world.queryRect(rect),
+      raycast: (origin, delta) => world.raycast(origin, delta),
+      configure: (settings) => engine.configure(settings),
+      remeasure: (id) => engine.remeasure(id),
+      wake: () => engine.wake(),
+    }
+  }, [store])
+}

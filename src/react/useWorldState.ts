@@ -1,0 +1,18 @@
+import { useStore } from 'zustand'
+import type { PhysicsState } from './createPhysicsStore.js'
+import { usePhysicsStore } from './physicsContext.js'
+
+/** The low-frequency state a component may render from. */
+export type WorldState = Pick<PhysicsState, 'bodyCount' | 'idle' | 'paused' | 'dragging'>
+
+/**
+ * Selects low-frequency state of the nearest `<PhysicsWorld>` (zustand selector): the
+ * component re-renders only when the selected value changes, never once per frame.
+ *
+ * @example
+ * const count = useWorldState((state) => state.bodyCount)
+ * @throws Error outside a `<PhysicsWorld>`.
+ */
+export function useWorldState<T>(selector: (state: WorldState) => T): T {
+  return useStore(usePhysicsStore('useWorldState'), selector)
+}

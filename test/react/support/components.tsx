@@ -1,0 +1,42 @@
+import type { CSSProperties } from 'react'
+import { useAABBBody } from '../../../src/react/useAABBBody.js'
+import { useWorld, type WorldApi } from '../../../src/react/useWorld.js'
+import type { AABBBodyOptions } from '../../../src/react/bodyOptions.js'
+
+/** An absolutely positioned card registered as a body. */
+export function Card({
+  id,
+  x = 0,
+  y = 0,
+  width = 50,
+  height = 50,
+  style,
+  'aria-label': ariaLabel,
+  ...options
+}: AABBBodyOptions & {
+  'aria-label'?: string
+  id: string
+  x?: number
+  y?: number
+  width?: number
+  height?: number
+  style?: CSSProperties
+}) {
+  const { ref } = useAABBBody<HTMLDivElement>({ id, ...options })
+  return (
+    <div
+      ref={ref}
+      className="card"
+      aria-label={ariaLabel}
+      style={{ position: 'absolute', left: x, top: y, width, height, ...style }}
+    >
+      {id}
+    </div>
+  )
+}
+
+/** Hands the world API of the enclosing `<PhysicsWorld>` to the test. */
+export function WorldProbe({ onApi }: { onApi: (api: WorldApi) => void }) {
+  onApi(useWorld())
+  return null
+}
