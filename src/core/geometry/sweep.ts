@@ -14,8 +14,9 @@ const ray: RayHit = { time: 0, normal: { x: 0, y: 0 } }
 export function sweepInto(out: SweepHit, a: Rect, aDelta: Vec2, b: Rect, bDelta: Vec2): boolean {
   // Sign conventions (article 003). Work in b's frame: a moves by the relative motion
   // d = aDelta - bDelta. A point p lies in the Minkowski difference b - a exactly when a
-  // moved by p touches b, so a moved by d * t meets b exactly when the ray d * t from the
-  // origin is in b - a: the article's `boxB.minkowskiDifference(boxA)` with
+  // moved by p meets b (touching included), and in its open interior exactly when their
+  // interiors overlap; so a moved by d * t enters b exactly when the ray d * t from the
+  // origin enters b - a: the article's `boxB.minkowskiDifference(boxA)` with
   // `relativeMotion = (boxA.velocity - boxB.velocity) * dt`. The face of b - a that the ray
   // enters, with its outward normal, is the face of b that a hits, with the normal pointing
   // from b toward a: entering b - a's top face (moving down, +y) means a lands on b's top,
