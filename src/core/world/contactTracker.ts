@@ -19,6 +19,8 @@ interface ContactRecord {
   source: number
   /** The step that last saw the pair touch. */
   seen: number
+  /** The step whose events started the contact (no stay in that step). */
+  started: number
 }
 
 /**
@@ -106,7 +108,7 @@ export class ContactTracker {
     const key = a < b ? a * MAX_BODIES + b : b * MAX_BODIES + a
     let record = this.records.get(key)
     if (record === undefined) {
-      record = this.pool.pop() ?? { a, b, normalX: 0, normalY: 0, source: 0, seen: 0 }
+      record = this.pool.pop() ?? { a, b, normalX: 0, normalY: 0, source: 0, seen: 0, started: 0 }
       record.a = a
       record.b = b
       record.seen = -1
@@ -117,6 +119,7 @@ export class ContactTracker {
     } else if (record.seen !== this.step - 1) {
       // New this step (not seen in the previous one): report a start once it is filled in.
       record.seen = this.step
+      record.started = this.step
       this.fill(record, normalX * sign, normalY * sign, source)
       this.enqueue(START, record)
       return
@@ -139,7 +142,7 @@ export class ContactTracker {
         this.enqueue(END, record)
         this.records.delete(key)
         this.pool.push(record)
-      } else if (this.reportStay) {
+      } else if (this.reportStay && record.started !== this.step) {
         this.enqueue(STAY, record)
       }
     }

@@ -140,34 +140,42 @@ export class Move {
     const dx = axis === 0 ? amount : 0
     const dy = axis === 0 ? 0 : amount
     this.gather(dx, dy)
-    motion.x = dx
-    motion.y = dy
-    // The bodies in the way, by time of impact (ties keep insertion order).
-    const times: number[] = []
-    const others: number[] = []
-    for (let c = 0; c < this.candidates.count; c++) {
-      const other = this.candidates.items[c] as number
-      if (other === slot) continue
-      const code = pairCode(this.sim, slot, other)
-      if (code === IGNORE || code === CROSS) continue
-      if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-      const time = blockingTime(hit, dx, dy)
-      if (time < 0) continue
-      let at = times.length
-      while (at > 0 && (times[at - 1] as number) > time) at--
-      times.splice(at, 0, time)
-      others.splice(at, 0, other)
-    }
+    // Copied: the pushes below reuse the candidate buffer.
+    const candidates = Array.from(this.candidates.items.subarray(0, this.candidates.count))
     const startX = mover.x
     const startY = mover.y
+    const width = mover.width
+    const height = mover.height
+    const done: number[] = []
     let limit = amount
-    for (let h = 0; h < times.length; h++) {
-      const reach = (times[h] as number) * amount
-      if (Math.abs(reach) >= Math.abs(limit)) break
-      const other = others[h] as number
+    // One body at a time, nearest first, measured again after every push: a push moves
+    // the bodies further along the chain, so earlier measurements go stale.
+    for (let round = 0; round < candidates.length; round++) {
+      mover.x = startX
+      mover.y = startY
+      mover.width = width
+      mover.height = height
+      motion.x = axis === 0 ? limit : 0
+      motion.y = axis === 0 ? 0 : limit
+      let nearest = -1
+      let nearestTime = Infinity
+      for (const other of candidates) {
+        if (other === slot || done.includes(other)) continue
+        const code = pairCode(this.sim, slot, other)
+        if (code === IGNORE || code === CROSS) continue
+        if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
+        const time = blockingTime(hit, motion.x, motion.y)
+        if (time >= 0 && time < nearestTime) {
+          nearestTime = time
+          nearest = other
+        }
+      }
+      if (nearest < 0) break
+      done.push(nearest)
+      const reach = nearestTime * limit
       let allowed = reach
-      if (store.isPushable(other) && depth < MAX_CHAIN) {
-        allowed = reach + this.pushAlong(other, axis, limit - reach, depth + 1, false)
+      if (store.isPushable(nearest) && depth < MAX_CHAIN) {
+        allowed = reach + this.pushAlong(nearest, axis, limit - reach, depth + 1, false)
       }
       if (Math.abs(allowed) < Math.abs(limit)) {
         limit = allowed
@@ -176,7 +184,7 @@ export class Move {
             x: axis === 0 ? -Math.sign(amount) : 0,
             y: axis === 0 ? 0 : -Math.sign(amount),
           }
-          this.hits.push({ other: store.ids[other] as string, normal })
+          this.hits.push({ other: store.ids[nearest] as string, normal })
         }
       }
     }

@@ -1,0 +1,39 @@
+import type { BodySnapshot, World } from '../../../src/core/world/index.js'
+
+/** How deep two boxes overlap: the smaller of the x and y overlaps (<= 0 when apart or touching). */
+export function overlapDepth(a: BodySnapshot, b: BodySnapshot): number {
+  const x = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
+  const y = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
+  return Math.min(x, y)
+}
+
+/** Every body of a world, as snapshots. */
+export function bodiesOf(world: World): BodySnapshot[] {
+  return world.ids().map((id) => world.get(id))
+}
+
+/** The deepest overlap between a dynamic body and a static or kinematic one. */
+export function deepestSolidOverlap(world: World): number {
+  const bodies = bodiesOf(world)
+  let deepest = 0
+  for (const a of bodies) {
+    if (a.type !== 'dynamic') continue
+    for (const b of bodies) {
+      if (b.type === 'dynamic') continue
+      deepest = Math.max(deepest, overlapDepth(a, b))
+    }
+  }
+  return deepest
+}
+
+/** The deepest overlap between any two bodies. */
+export function deepestOverlap(world: World): number {
+  const bodies = bodiesOf(world)
+  let deepest = 0
+  for (let i = 0; i < bodies.length; i++) {
+    for (let j = i + 1; j < bodies.length; j++) {
+      deepest = Math.max(deepest, overlapDepth(bodies[i]!, bodies[j]!))
+    }
+  }
+  return deepest
+}

@@ -1,0 +1,235 @@
+import { describe, expect, it } from 'vitest'
+import { createWorld, type World } from '../../../src/core/world/index.js'
+import { deepestOverlap, deepestSolidOverlap } from './helpers.js'
+
+function run(world: World, steps: number): void {
+  for (let i = 0; i < steps; i++) world.step(1 / 60)
+}
+
+describe('step: integration', () => {
+  it('applies gravity with semi-implicit Euler (article 004)', () => {
+    const world = createWorld({ gravity: { x: 0, y: 600 }, fixedStep: 0.1, maxFrameTime: 1 })
+    const id = world.add({ x: 0, y: 0, width: 1, height: 1 })
+    world.step(0.1)
+    // v = 60, then y = v * dt = 6
+    expect(world.get(id).velocity.y).toBeCloseTo(60)
+    expect(world.get(id).y).toBeCloseTo(6)
+  })
+
+  it('integrates exactly with RK4 under constant gravity', () => {
+    const world = createWorld({
+      gravity: { x: 0, y: 600 },
+      integrator: 'rk4',
+      fixedStep: 0.1,
+      maxFrameTime: 1,
+    })
+    const id = world.add({ x: 0, y: 0, width: 1, height: 1 })
+    world.step(0.1)
+    expect(world.get(id).y).toBeCloseTo(0.5 * 600 * 0.01)
+  })
+
+  it('damps velocity and scales gravity per body', () => {
+    const world = createWorld({ gravity: { x: 0, y: 100 } })
+    const damped = world.add({
+      x: 0,
+      y: 0,
+      width: 1,
+      height: 1,
+      velocity: { x: 60, y: 0 },
+      damping: 60,
+      gravityScale: 0,
+    })
+    const floating = world.add({ x: 10, y: 0, width: 1, height: 1, gravityScale: 0 })
+    world.step(1 / 60)
+    expect(world.get(damped).velocity.x).toBeCloseTo(30)
+    expect(world.get(floating).y).toBe(0)
+  })
+
+  it('never moves static or kinematic bodies', () => {
+    const world = createWorld({ gravity: { x: 0, y: 100 } })
+    const wall = world.add({
+      x: 0,
+      y: 0,
+      width: 5,
+      height: 5,
+      type: 'static',
+      velocity: { x: 10, y: 0 },
+    })
+    const card = world.add({
+      x: 9,
+      y: 0,
+      width: 5,
+      height: 5,
+      type: 'kinematic',
+      velocity: { x: 10, y: 0 },
+    })
+    run(world, 10)
+    expect(world.get(wall)).toMatchObject({ x: 0, y: 0 })
+    expect(world.get(card)).toMatchObject({ x: 9, y: 0 })
+  })
+})
+
+describe('step: swept hits against solids (article 003)', () => {
+  it('stops a box at 1,000,000 px/s on a wall 0.1 px thick', () => {
+    const world = createWorld()
+    world.add({ id: 'wall', x: 500, y: -100, width: 0.1, height: 200, type: 'static' })
+    const bullet = world.add({ x: 0, y: 0, width: 10, height: 10, velocity: { x: 1e6, y: 0 } })
+    world.step(1 / 60)
+    expect(world.get(bullet).x).toBe(490)
+    expect(world.get(bullet).velocity.x).toBe(0)
+  })
+
+  it('slides along a floor by default', () => {
+    const world = createWorld()
+    world.add({ x: -1000, y: 100, width: 2000, height: 10, type: 'static' })
+    const id = world.add({ x: 0, y: 85, width: 10, height: 10, velocity: { x: 60, y: 600 } })
+    world.step(1 / 60)
+    expect(world.get(id)).toMatchObject({ x: 1, y: 90, velocity: { x: 60, y: 0 } })
+  })
+
+  it('stops dead with touch, reflects with bounce, passes with cross', () => {
+    const world = createWorld()
+    world.add({ x: -1000, y: 100, width: 2000, height: 10, type: 'static' })
+    const touch = world.add({
+      x: 0,
+      y: 85,
+      width: 10,
+      height: 10,
+      velocity: { x: 60, y: 600 },
+      response: 'touch',
+    })
+    const bounce = world.add({
+      x: 100,
+      y: 85,
+      width: 10,
+      height: 10,
+      velocity: { x: 0, y: 600 },
+      response: 'bounce',
+      restitution: 0.5,
+    })
+    const cross = world.add({
+      x: 200,
+      y: 85,
+      width: 10,
+      height: 10,
+      velocity: { x: 0, y: 600 },
+      response: 'cross',
+    })
+    world.step(1 / 60)
+    expect(world.get(touch)).toMatchObject({ x: 0.5, y: 90, velocity: { x: 0, y: 0 } })
+    expect(world.get(bounce).velocity.y).toBeCloseTo(-300)
+    expect(world.get(bounce).y).toBeCloseTo(87.5)
+    expect(world.get(cross)).toMatchObject({ y: 95, velocity: { y: 600 } })
+  })
+
+  it('pushes a body out of the walls it was placed in, together (no ping-pong)', () => {
+    const world = createWorld()
+    world.add({ id: 'left', x: -100, y: -100, width: 100, height: 300, type: 'static' })
+    world.add({ id: 'right', x: 40, y: -100, width: 100, height: 300, type: 'static' })
+    const box = world.add({ x: -5, y: 0, width: 38, height: 20 })
+    world.step(1 / 60)
+    expect(world.get(box).x).toBe(0)
+    expect(deepestSolidOverlap(world)).toBe(0)
+    // Squeezed from both sides: it leaves along the short way out that clears both.
+    const squeezed = createWorld()
+    squeezed.add({ x: -100, y: 0, width: 105, height: 10, type: 'static' })
+    squeezed.add({ x: 35, y: 0, width: 100, height: 10, type: 'static' })
+    const tight = squeezed.add({ x: 0, y: 2, width: 40, height: 10 })
+    squeezed.step(1 / 60)
+    expect(squeezed.get(tight).y).toBe(10)
+    expect(deepestSolidOverlap(squeezed)).toBe(0)
+  })
+})
+
+describe('step: push-out between dynamic bodies', () => {
+  it('shares the push by mass (article 002)', () => {
+    const world = createWorld()
+    const light = world.add({ x: 0, y: 0, width: 10, height: 10, mass: 1 })
+    const heavy = world.add({ x: 8, y: 0, width: 10, height: 10, mass: 3 })
+    world.step(1 / 60)
+    expect(world.get(light).x).toBeCloseTo(-1.5)
+    expect(world.get(heavy).x).toBeCloseTo(8.5)
+  })
+
+  it('does not push a non-pushable body; a kinematic pushes dynamics out', () => {
+    const world = createWorld()
+    const fixed = world.add({ x: 0, y: 0, width: 10, height: 10, pushable: false })
+    const other = world.add({ x: 8, y: 0, width: 10, height: 10 })
+    const card = world.add({ x: 100, y: 0, width: 10, height: 10, type: 'kinematic' })
+    const under = world.add({ x: 104, y: 0, width: 10, height: 10 })
+    world.step(1 / 60)
+    expect(world.get(fixed).x).toBe(0)
+    expect(world.get(other).x).toBe(10)
+    expect(world.get(card).x).toBe(100)
+    expect(world.get(under).x).toBe(110)
+  })
+
+  it('settles a stack under gravity without jitter, then goes idle', () => {
+    const world = createWorld({ gravity: { x: 0, y: 980 } })
+    world.add({ x: -200, y: 400, width: 600, height: 20, type: 'static' })
+    const ids = [0, 1, 2, 3, 4].map((level) =>
+      world.add({ x: level * 3, y: 300 - level * 45, width: 40, height: 40 }),
+    )
+    run(world, 240)
+    const resting = ids.map((id) => world.get(id).y)
+    run(world, 60)
+    expect(ids.map((id) => world.get(id).y)).toEqual(resting)
+    expect(world.isIdle()).toBe(true)
+    resting.forEach((y, level) => expect(y).toBeCloseTo(360 - level * 40, 2))
+    expect(deepestOverlap(world)).toBeLessThanOrEqual(0)
+  })
+
+  it('gives results that do not depend on insertion order', () => {
+    const boxes = [
+      { id: 'a', x: 0, y: 0, width: 20, height: 20 },
+      { id: 'b', x: 15, y: 3, width: 20, height: 20 },
+      { id: 'c', x: 30, y: -4, width: 20, height: 20 },
+      { id: 'd', x: 10, y: 15, width: 20, height: 20 },
+    ]
+    const positions = (order: typeof boxes) => {
+      const world = createWorld()
+      for (const box of order) world.add(box)
+      run(world, 5)
+      return boxes.map((box) => world.get(box.id)).map(({ x, y }) => [x, y])
+    }
+    const forward = positions(boxes)
+    const backward = positions([...boxes].reverse())
+    for (let i = 0; i < boxes.length; i++) {
+      expect(backward[i]![0]).toBeCloseTo(forward[i]![0]!, 9)
+      expect(backward[i]![1]).toBeCloseTo(forward[i]![1]!, 9)
+    }
+  })
+})
+
+describe('step: filtering', () => {
+  it('lets bodies pass when their layers and masks do not match', () => {
+    const world = createWorld()
+    world.add({ x: 50, y: -50, width: 5, height: 100, type: 'static', layer: 2 })
+    const ghost = world.add({
+      x: 0,
+      y: 0,
+      width: 10,
+      height: 10,
+      velocity: { x: 6000, y: 0 },
+      mask: 1,
+    })
+    const solid = world.add({ x: 0, y: 20, width: 10, height: 10, velocity: { x: 6000, y: 0 } })
+    world.step(1 / 60)
+    expect(world.get(ghost).x).toBe(100)
+    expect(world.get(solid).x).toBe(40)
+  })
+
+  it('uses the per-pair filter: ignore a pair or override its response', () => {
+    const world = createWorld({
+      filter: (a, b) =>
+        a === 'ghost' || b === 'ghost' ? false : a === 'bouncy' ? 'bounce' : undefined,
+    })
+    world.add({ id: 'wall', x: 50, y: -50, width: 5, height: 100, type: 'static', restitution: 1 })
+    world.add({ id: 'ghost', x: 0, y: 0, width: 10, height: 10, velocity: { x: 6000, y: 0 } })
+    world.add({ id: 'bouncy', x: 0, y: 20, width: 10, height: 10, velocity: { x: 6000, y: 0 } })
+    world.step(1 / 60)
+    expect(world.get('ghost').x).toBe(100)
+    expect(world.get('bouncy').velocity.x).toBe(-6000)
+    expect(world.get('bouncy').x).toBe(-20)
+  })
+})
