@@ -13,15 +13,16 @@ const chromium = playwright({
 })
 
 /**
- * Browser mode in one Chromium instance named after its project, with a fixed viewport so
- * the test iframe is never scaled (pointer coordinates then match the page's).
+ * Browser mode in one Chromium instance, with a fixed viewport so the test iframe is never
+ * scaled (pointer coordinates then match the page's). A fresh object per project: Vitest
+ * writes each instance's name into it.
  */
-const browserProject = (name: string) => ({
+const browser = () => ({
   enabled: true,
   headless: true,
   provider: chromium,
   viewport: { width: 1024, height: 768 },
-  instances: [{ browser: 'chromium' as const, name }],
+  instances: [{ browser: 'chromium' as const }],
 })
 
 export default defineConfig({
@@ -64,7 +65,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts', 'test/**/*.browser.test.tsx'],
-          browser: browserProject('browser'),
+          browser: browser(),
         },
       },
       {
@@ -72,7 +73,7 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         test: {
           name: 'storybook',
-          browser: browserProject('storybook'),
+          browser: browser(),
         },
       },
     ],
