@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { dragOnto } from '../support/pointerInput.js'
+import { DashboardBoard } from './support/DashboardBoard.js'
+import { dashboardCards } from './support/dashboardLayout.js'
+import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
+
+const meta = {
+  title: 'Use cases/Dashboard',
+  component: DashboardBoard,
+  args: { cards: dashboardCards, width: 640, height: 400, keyboardStep: 10, debug: false },
+  argTypes: {
+    cards: { control: false },
+    keyboardStep: { control: { type: 'range', min: 1, max: 50, step: 1 } },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Cards of mixed sizes on a board (`bounds="container"`). Drag a card into others: it pushes them aside, and stops when they are blocked by the board\'s edges. Tab to a card and use the arrow keys (Shift: until contact); every move is announced in an `aria-live` region. The JSON on the right is the saved layout, updated by `onMoveEnd` when a move comes to rest.',
+      },
+    },
+  },
+} satisfies Meta<typeof DashboardBoard>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Drag the cards, or move them with the keyboard. */
+export const Board: Story = {
+  play: async ({ canvasElement, args, step }) => {
+    const canvas = within(canvasElement)
+    const board = canvas.getByRole('region', { name: 'Dashboard board' })
+    const card = (name: string) => canvas.getByRole('article', { name })
+    const cards = () => bodiesIn(board)
+    await waitFor(() => expect(cards()).toHaveLength(args.cards.length))
+
+    await step('a focused card moves right by one step and the move is announced', async () => {
+      const team = card('Team')
+      const before = team.getBoundingClientRect().left
+      team.focus()
+      await userEvent.keyboard('{ArrowRight}')
+      await untilStill(cards)
+      await expect(team.getBoundingClientRect().left - before).toBeCloseTo(args.keyboardStep, 1)
+      await expect(canvas.getByRole('status')).toHaveTextContent('Team moved right')
+      await waitFor(() =>
+        expect(JSON.parse(canvas.getByTestId('layout-json').textContent ?? '')).toMatchObject({
+          team: { x: 16 + args.keyboardStep, y: 298 },
+        }),
+      )
+    })
+
+    await step('a card dragged into another pushes it, and nothing overlaps', async () => {
+      await dragOnto(card('Weather'), card('Clock'), 12)
+      await untilStill(cards)
+      await expect(overlappingPairs(cards())).toEqual([])
+      await expect(elementsOutside(cards(), board)).toEqual([])
+    })
+
+    await step('a push against the edge stops the dragged card', async () => {
+      const tasks = card('Tasks')
+      await dragOnto(card('Notes'), tasks, 2)
+      await untilStill(cards)
+      // Tasks is pressed against the right edge; Notes stopped where it touches Tasks.
+      await expect(
+        board.getBoundingClientRect().right - 1 - tasks.getBoundingClientRect().right,
+      ).toBeCloseTo(0, 0)
+      await expect(overlappingPairs(cards())).toEqual([])
+      await expect(elementsOutside(cards(), board)).toEqual([])
+    })
+  },
+}
