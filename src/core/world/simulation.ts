@@ -231,19 +231,49 @@ export class Simulation {
       this.pairCrosses[pairs.count] = code === CROSS ? 1 : 0
       pairs.push(i, j)
     }
-    const list = this.candidates
-    list.count = 0
-    for (let k = 0; k < n; k++) {
-      this.candidateStart[k] = list.count
-      this.solidGrid.query(
-        bounds.minX[k] as number,
-        bounds.minY[k] as number,
-        bounds.maxX[k] as number,
-        bounds.maxY[k] as number,
-        list,
+    this.findSolidCandidates()
+  }
+
+  /**
+   * Each dynamic body's solid candidates, as a compact list (counting sort). Solids are
+   * usually few and large (walls, the board), so each solid asks the dynamic grid for the
+   * bodies near it, rather than every body asking the solid grid.
+   */
+  private findSolidCandidates(): void {
+    const n = this.dynamicCount
+    const start = this.candidateStart
+    start.fill(0, 0, n + 1)
+    const hits = this.candidatePairs
+    hits.count = 0
+    const near = this.freshCandidates
+    const solids = this.solidBounds
+    for (let s = 0; s < this.solidCount; s++) {
+      near.count = 0
+      this.dynamicGrid.query(
+        solids.minX[s] as number,
+        solids.minY[s] as number,
+        solids.maxX[s] as number,
+        solids.maxY[s] as number,
+        near,
       )
+      for (let q = 0; q < near.count; q++) {
+        const k = near.items[q] as number
+        start[k + 1] = (start[k + 1] as number) + 1
+        hits.push(s, k)
+      }
     }
-    this.candidateStart[n] = list.count
+    for (let k = 0; k < n; k++) start[k + 1] = (start[k + 1] as number) + (start[k] as number)
+    const list = this.candidates
+    list.items = ensureInt32(list.items, start[n] as number)
+    list.count = start[n] as number
+    // Fill in solid order, so each body's candidates are in insertion order.
+    for (let h = 0; h < hits.count; h++) {
+      const k = hits.b[h] as number
+      list.items[start[k] as number] = hits.a[h] as number
+      start[k] = (start[k] as number) + 1
+    }
+    for (let k = n; k > 0; k--) start[k] = start[k - 1] as number
+    start[0] = 0
   }
 
   /** Snaps rounding-level motion back, then flags bodies that moved. */

@@ -57,31 +57,43 @@ let candidateItems = new Int32Array(0)
 let candidateBegin = 0
 let candidateEnd = 0
 
-function selectCandidates(sim: Simulation, k: number, dx: number, dy: number): void {
+/** Whether the box swept by (dx, dy) stays inside dynamic k's broadphase bounds. */
+function withinBounds(sim: Simulation, k: number, dx: number, dy: number): boolean {
   const bounds = sim.dynamicBounds
-  const minX = (dx < 0 ? mover.x + dx : mover.x) as number
-  const minY = (dy < 0 ? mover.y + dy : mover.y) as number
-  const maxX = (dx > 0 ? mover.x + dx : mover.x) + mover.width
-  const maxY = (dy > 0 ? mover.y + dy : mover.y) + mover.height
-  if (
-    minX >= (bounds.minX[k] as number) &&
-    minY >= (bounds.minY[k] as number) &&
-    maxX <= (bounds.maxX[k] as number) &&
-    maxY <= (bounds.maxY[k] as number)
-  ) {
+  return (
+    (dx < 0 ? mover.x + dx : mover.x) >= (bounds.minX[k] as number) &&
+    (dy < 0 ? mover.y + dy : mover.y) >= (bounds.minY[k] as number) &&
+    (dx > 0 ? mover.x + dx : mover.x) + mover.width <= (bounds.maxX[k] as number) &&
+    (dy > 0 ? mover.y + dy : mover.y) + mover.height <= (bounds.maxY[k] as number)
+  )
+}
+
+/**
+ * Points the candidate slice at the solids that may meet dynamic k moving by (dx, dy):
+ * the step's candidates while the motion stays inside the bounds the broadphase saw,
+ * else a fresh query (a bounce sends the rest of the motion elsewhere, and that part
+ * must not tunnel either). Returns false when there is no solid to test.
+ */
+function selectCandidates(sim: Simulation, k: number, dx: number, dy: number): boolean {
+  if (withinBounds(sim, k, dx, dy)) {
     candidateItems = sim.candidates.items
     candidateBegin = sim.candidateStart[k] as number
     candidateEnd = sim.candidateStart[k + 1] as number
-    return
+    return candidateEnd > candidateBegin
   }
-  // A bounce sends the rest of the motion outside the bounds the broadphase saw: ask the
-  // solid grid again so that part cannot tunnel either.
   const fresh = sim.freshCandidates
   fresh.count = 0
-  sim.solidGrid.query(minX, minY, maxX, maxY, fresh)
+  sim.solidGrid.query(
+    dx < 0 ? mover.x + dx : mover.x,
+    dy < 0 ? mover.y + dy : mover.y,
+    (dx > 0 ? mover.x + dx : mover.x) + mover.width,
+    (dy > 0 ? mover.y + dy : mover.y) + mover.height,
+    fresh,
+  )
   candidateItems = fresh.items
   candidateBegin = 0
   candidateEnd = fresh.count
+  return candidateEnd > 0
 }
 
 /**
@@ -104,7 +116,11 @@ export function sweepDynamic(
   const tracking = sim.contacts.enabled
   for (let round = 0; round < MAX_HITS && (dx !== 0 || dy !== 0); round++) {
     loadRect(mover, store, slot)
-    selectCandidates(sim, k, dx, dy)
+    if (!selectCandidates(sim, k, dx, dy)) {
+      store.x[slot] = mover.x + dx
+      store.y[slot] = mover.y + dy
+      return
+    }
     motion.x = dx
     motion.y = dy
     let bestTime = Infinity
@@ -175,7 +191,7 @@ export function separateFromSolids(sim: Simulation, k: number): void {
   const slot = sim.dynamic[k] as number
   for (let round = 0; round < MAX_SEPARATIONS; round++) {
     loadRect(mover, store, slot)
-    selectCandidates(sim, k, 0, 0)
+    if (!selectCandidates(sim, k, 0, 0)) return
     let left = 0
     let right = 0
     let up = 0

@@ -9,7 +9,9 @@ import { loadRect, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
 /** Push-out rounds per step; each one moves every overlapping pair apart together. */
 const PUSH_ITERATIONS = 10
 /** Most velocity passes per step (it stops earlier once no contact changes a velocity). */
-const VELOCITY_PASSES = 32
+const VELOCITY_PASSES = 6
+/** Approach speed (units/s) under which a contact counts as solved. */
+const VELOCITY_TOLERANCE = 1e-3
 /** Longest chain of bodies resting on one another that shock propagation follows. */
 const MAX_SUPPORT_DEPTH = 256
 
@@ -30,13 +32,31 @@ let contactNormalX = new Float64Array(64)
 let contactNormalY = new Float64Array(64)
 let contactMode = new Uint8Array(64)
 let contactRestitution = new Float64Array(64)
+let contactWeightI = new Float64Array(64)
+let contactWeightJ = new Float64Array(64)
 let contactCount = 0
+/** Contacts in solving order: solids first, then up the support levels, then the rest. */
+let contactOrder = new Int32Array(64)
+let bucketStart = new Int32Array(64)
 /** Support level of each dynamic body: 0 rests on a solid, n + 1 on a body of level n, -1 none. */
 let level = new Int32Array(64)
 let correctionX = new Float64Array(64)
 let correctionY = new Float64Array(64)
 let countX = new Int32Array(64)
 let countY = new Int32Array(64)
+/** The push-out round in which each dynamic body last moved (pairs of unmoved bodies are skipped). */
+let movedInRound = new Int32Array(64)
+
+/** Whether the boxes of two slots overlap or touch: the cheap reject before the kernel's tests. */
+function boxesMeet(sim: Simulation, p: number, q: number): boolean {
+  const { x, y, width, height } = sim.store
+  return (
+    (x[p] as number) <= (x[q] as number) + (width[q] as number) &&
+    (x[q] as number) <= (x[p] as number) + (width[p] as number) &&
+    (y[p] as number) <= (y[q] as number) + (height[q] as number) &&
+    (y[q] as number) <= (y[p] as number) + (height[p] as number)
+  )
+}
 
 /**
  * The contact normal of two touching or overlapping boxes, pointing from b toward a,
@@ -69,6 +89,8 @@ function addContact(i: number, j: number, mode: number, restitution: number): vo
     contactNormalY = ensureFloat64(contactNormalY, size)
     contactMode = ensureUint8(contactMode, size)
     contactRestitution = ensureFloat64(contactRestitution, size)
+    contactWeightI = ensureFloat64(contactWeightI, size)
+    contactWeightJ = ensureFloat64(contactWeightJ, size)
   }
   contactI[contactCount] = i
   contactJ[contactCount] = j
@@ -89,6 +111,7 @@ function collectContacts(sim: Simulation): void {
     const j = sim.pairs.b[p] as number
     const slotI = sim.dynamic[i] as number
     const slotJ = sim.dynamic[j] as number
+    if (!boxesMeet(sim, slotI, slotJ)) continue
     if (!contactNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) continue
     const code = pairCode(sim, slotI, slotJ)
     const restitution = Math.max(
@@ -103,6 +126,7 @@ function collectContacts(sim: Simulation): void {
     const end = sim.candidateStart[k + 1] as number
     for (let c = sim.candidateStart[k] as number; c < end; c++) {
       const solid = sim.solid[sim.candidates.items[c] as number] as number
+      if (!boxesMeet(sim, slot, solid)) continue
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE || code === CROSS) continue
       if (!contactNormalInto(normal, a, loadRect(b, store, solid))) continue
@@ -172,6 +196,44 @@ function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): n
   return weightI + weightJ
 }
 
+/** Where a contact goes in the solving order: 0 for solids, 1 + the supporter's level, or last. */
+function orderKey(c: number, last: number): number {
+  const j = contactJ[c] as number
+  if (j < 0) return 0
+  const i = contactI[c] as number
+  if (contactWeightJ[c] === 0 && (level[j] as number) >= 0) return 1 + (level[j] as number)
+  if (contactWeightI[c] === 0 && (level[i] as number) >= 0) return 1 + (level[i] as number)
+  return last
+}
+
+/**
+ * Counting sort of the contacts by {@link orderKey}: with shock propagation a stack is then
+ * solved bottom-up in a single pass (Guendelman et al.), whatever the insertion order.
+ */
+function orderContacts(): void {
+  let last = 1
+  for (let c = 0; c < contactCount; c++) {
+    const j = contactJ[c] as number
+    if (j >= 0)
+      last = Math.max(last, (level[j] as number) + 2, (level[contactI[c] as number] as number) + 2)
+  }
+  bucketStart = ensureInt32(bucketStart, last + 2)
+  bucketStart.fill(0, 0, last + 2)
+  for (let c = 0; c < contactCount; c++) {
+    const key = orderKey(c, last) + 1
+    bucketStart[key] = (bucketStart[key] as number) + 1
+  }
+  for (let key = 1; key <= last + 1; key++) {
+    bucketStart[key] = (bucketStart[key] as number) + (bucketStart[key - 1] as number)
+  }
+  contactOrder = ensureInt32(contactOrder, contactCount)
+  for (let c = 0; c < contactCount; c++) {
+    const key = orderKey(c, last)
+    contactOrder[bucketStart[key] as number] = c
+    bucketStart[key] = (bucketStart[key] as number) + 1
+  }
+}
+
 /**
  * Velocity pass: every contact touching at the start of the step stops the approaching
  * part of the motion (with restitution for `bounce` pairs, article 004), a solid taking
@@ -181,13 +243,22 @@ function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): n
 export function solveVelocities(sim: Simulation): void {
   collectContacts(sim)
   computeSupport(sim)
+  for (let c = 0; c < contactCount; c++) {
+    const j = contactJ[c] as number
+    if (j < 0) continue
+    weigh(sim, contactI[c] as number, j, contactNormalX[c] as number, contactNormalY[c] as number)
+    contactWeightI[c] = weightI
+    contactWeightJ[c] = weightJ
+  }
+  orderContacts()
   const store = sim.store
   const { x: gx, y: gy } = sim.settings.gravity
   // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
   const restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
   for (let pass = 0; pass < VELOCITY_PASSES; pass++) {
     let changed = false
-    for (let c = 0; c < contactCount; c++) {
+    for (let o = 0; o < contactCount; o++) {
+      const c = contactOrder[o] as number
       const i = contactI[c] as number
       const j = contactJ[c] as number
       const nx = contactNormalX[c] as number
@@ -252,14 +323,22 @@ export function pushApart(sim: Simulation): void {
   correctionY = ensureFloat64(correctionY, n)
   countX = ensureInt32(countX, n)
   countY = ensureInt32(countY, n)
+  movedInRound = ensureInt32(movedInRound, n)
+  // Round 0 sees every body as just moved (by the sweep phase).
+  movedInRound.fill(-1, 0, n)
   for (let round = 0; round < PUSH_ITERATIONS; round++) {
     let pushed = false
     for (let p = 0; p < sim.pairs.count; p++) {
       if (sim.pairCrosses[p] === 1) continue
       const i = sim.pairs.a[p] as number
       const j = sim.pairs.b[p] as number
-      loadRect(a, store, sim.dynamic[i] as number)
-      loadRect(b, store, sim.dynamic[j] as number)
+      // A pair neither of whose bodies moved in the last round is as it was: apart.
+      if (movedInRound[i] !== round - 1 && movedInRound[j] !== round - 1) continue
+      const slotI = sim.dynamic[i] as number
+      const slotJ = sim.dynamic[j] as number
+      if (!boxesMeet(sim, slotI, slotJ)) continue
+      loadRect(a, store, slotI)
+      loadRect(b, store, slotJ)
       if (!penetrationVectorInto(penetration, a, b)) continue
       const px = penetration.x
       const py = penetration.y
@@ -292,7 +371,10 @@ export function pushApart(sim: Simulation): void {
       correctionY[k] = 0
       countX[k] = 0
       countY[k] = 0
-      if (dx !== 0 || dy !== 0) sweepDynamic(sim, k, dx, dy, false)
+      if (dx !== 0 || dy !== 0) {
+        sweepDynamic(sim, k, dx, dy, false)
+        movedInRound[k] = round
+      }
     }
   }
 }
