@@ -126,6 +126,8 @@ interface BodyEntry {
   options: { readonly current: AABBBodyOptions }
   /** In the world: it had a size when last measured. */
   active: boolean
+  /** Where `onMoveEnd` last saw it rest (its start at first): a frame that ends there reports nothing. */
+  rest: Vec2
 }
 
 interface Drag {
@@ -202,7 +204,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       safely<BodyContact>(b.options.current[key], {
         id: event.b,
         other: event.a,
-        normal: { x: -event.normal.x, y: -event.normal.y },
+        // `|| 0` keeps a zero component +0, so the vector compares equal to a literal.
+        normal: { x: -event.normal.x || 0, y: -event.normal.y || 0 },
         source: event.source,
       })
     }
@@ -215,7 +218,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     try {
       applyPendingSizes()
       applyDragGoals()
-      if (!paused) {
+      // A zero-length frame (two callbacks in one clock tick) has nothing to integrate.
+      if (!paused && seconds > 0) {
         if (reducedMotion) settle()
         else world.step(seconds)
       }
@@ -234,6 +238,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       const entry = bodies.get(id)
       if (!entry?.active) continue
       const body = world.get(id)
+      if (body.x === entry.rest.x && body.y === entry.rest.y) continue
+      entry.rest.x = body.x
+      entry.rest.y = body.y
       safely(entry.options.current.onMoveEnd, {
         x: body.x,
         y: body.y,
@@ -334,6 +341,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       height: rect.height,
     })
     entry.active = true
+    entry.rest.x = start.x
+    entry.rest.y = start.y
     if (options.initialPosition) needsWrite.add(entry.id)
     wake()
   }
@@ -451,6 +460,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
         box: createElementBox(element),
         options: bodyOptions,
         active: false,
+        rest: { x: 0, y: 0 },
       }
       bodies.set(id, entry)
       byElement.set(element, entry)

@@ -1,22 +1,68 @@
 import { userEvent } from 'vitest/browser'
 
 /**
- * Playwright's mouse works in top-level page coordinates, and tests run in an iframe:
- * add the iframe's offset (TOOLCHAIN pitfall 9) so tests can speak in client coordinates.
+ * Drags `element` with the real mouse (Playwright's drag: press at its center, `steps`
+ * interpolated moves, release) by `dx`, `dy` screen pixels. Positions are given relative
+ * to `surface` (an element under the whole path, e.g. the world container) so the path
+ * may run over other elements; `force` skips Playwright's hit-target check there.
+ * Returns the pointer's actual travel in client pixels, from press to last move.
  */
-function toPage(clientX: number, clientY: number): { x: number; y: number } {
-  const frame = window.frameElement?.getBoundingClientRect()
-  return { x: clientX + (frame?.left ?? 0), y: clientY + (frame?.top ?? 0) }
+export async function dragBy(
+  element: Element,
+  surface: Element,
+  dx: number,
+  dy: number,
+  steps: number,
+): Promise<{ x: number; y: number }> {
+  // Record where the pointer really went: Playwright places it within a pixel or two.
+  let down: PointerEvent | null = null
+  let last: PointerEvent | null = null
+  const record = (event: PointerEvent) => {
+    if (event.type === 'pointerdown') down = event
+    else last = event
+  }
+  document.addEventListener('pointerdown', record, true)
+  document.addEventListener('pointermove', record, true)
+  const from = element.getBoundingClientRect()
+  const base = surface.getBoundingClientRect()
+  await userEvent.dragAndDrop(element, surface, {
+    sourcePosition: { x: from.width / 2, y: from.height / 2 },
+    targetPosition: {
+      x: from.left + from.width / 2 + dx - base.left,
+      y: from.top + from.height / 2 + dy - base.top,
+    },
+    steps,
+    force: true,
+  })
+  document.removeEventListener('pointerdown', record, true)
+  document.removeEventListener('pointermove', record, true)
+  const start = down as PointerEvent | null
+  const end = (last as PointerEvent | null) ?? start
+  if (!start || !end) throw new Error('dragBy: the drag produced no pointer events')
+  return { x: end.clientX - start.clientX, y: end.clientY - start.clientY }
 }
 
-/** A real mouse: press, move and release at client coordinates. */
-export const mouse = {
-  down: (clientX: number, clientY: number) =>
-    userEvent.pointer({ coords: toPage(clientX, clientY), keys: '[MouseLeft>]' }),
-  move: (clientX: number, clientY: number) =>
-    userEvent.pointer({ coords: toPage(clientX, clientY) }),
-  up: (clientX: number, clientY: number) =>
-    userEvent.pointer({ coords: toPage(clientX, clientY), keys: '[/MouseLeft]' }),
+/** Dispatches a synthetic pointer event of the primary mouse pointer at client coordinates. */
+export function firePointer(
+  target: EventTarget,
+  type: string,
+  clientX: number,
+  clientY: number,
+): void {
+  target.dispatchEvent(
+    new PointerEvent(type, {
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+      pointerId: 1,
+      pointerType: 'mouse',
+      isPrimary: true,
+      button: 0,
+      buttons: type === 'pointerup' ? 0 : 1,
+      clientX,
+      clientY,
+    }),
+  )
 }
 
 /** Resolves after the browser has drawn `count` more frames. */
@@ -28,4 +74,16 @@ export async function nextFrames(count = 2): Promise<void> {
 export function centerOf(element: Element): { x: number; y: number } {
   const box = element.getBoundingClientRect()
   return { x: box.left + box.width / 2, y: box.top + box.height / 2 }
+}
+
+/**
+ * Calls `check` on every animation frame until the returned function is called: a way to
+ * look at what is displayed at each frame while a drag runs.
+ */
+export function everyFrame(check: () => void): () => void {
+  let handle = requestAnimationFrame(function tick() {
+    check()
+    handle = requestAnimationFrame(tick)
+  })
+  return () => cancelAnimationFrame(handle)
 }

@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from '@testing-library/react'
+import { act, type ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ContactEvent } from '../../src/core/world/types.js'
+import type { BodyContact } from '../../src/react/bodyOptions.js'
+import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
+import type { WorldApi } from '../../src/react/useWorld.js'
+import { Card, WorldProbe } from './support/components.js'
+import { installFakeLayout } from './support/fakeLayout.js'
+import { createManualFrames, type ManualFrames } from './support/manualFrames.js'
+
+let frames: ManualFrames
+let api: WorldApi
+
+beforeEach(() => {
+  installFakeLayout()
+  frames = createManualFrames()
+})
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+function Board({ children, ...props }: PhysicsWorldProps & { children: ReactNode }) {
+  return (
+    <PhysicsWorld
+      scheduler={frames.scheduler}
+      now={frames.now}
+      style={{ position: 'relative', width: 800, height: 600 }}
+      {...props}
+    >
+      <WorldProbe onApi={(value) => (api = value)} />
+      {children}
+    </PhysicsWorld>
+  )
+}
+
+describe('body and world callbacks', () => {
+  it('reports contact start to both bodies (normal seen from each) and to the world', () => {
+    const seen: BodyContact[] = []
+    const worldEvents: ContactEvent[] = []
+    render(
+      <Board gravity={{ x: 900, y: 0 }} onContactStart={(event) => worldEvents.push(event)}>
+        <Card id="ball" onContactStart={(contact) => seen.push(contact)} />
+        <Card id="wall" type="static" x={100} onContactStart={(contact) => seen.push(contact)} />
+      </Board>,
+    )
+    frames.run(60)
+    expect(api.get('ball').x).toBeCloseTo(50, 6)
+    expect(worldEvents).toHaveLength(1)
+    expect(seen).toContainEqual(
+      expect.objectContaining({ id: 'ball', other: 'wall', normal: { x: -1, y: 0 } }),
+    )
+    expect(seen).toContainEqual(
+      expect.objectContaining({ id: 'wall', other: 'ball', normal: { x: 1, y: 0 } }),
+    )
+  })
+
+  it('uses the latest callback without re-registering the body', () => {
+    const first = vi.fn()
+    const second = vi.fn()
+    const board = (onContactStart: () => void) => (
+      <Board gravity={{ x: 900, y: 0 }}>
+        <Card id="ball" onContactStart={onContactStart} />
+        <Card id="wall" type="static" x={100} />
+      </Board>
+    )
+    const { rerender } = render(board(first))
+    const addSpy = vi.spyOn(api.world, 'add')
+    rerender(board(second))
+    frames.run(60)
+    expect(addSpy).not.toHaveBeenCalled()
+    expect(first).not.toHaveBeenCalled()
+    expect(second).toHaveBeenCalledTimes(1)
+  })
+
+  it('calls onMoveEnd with the resting rect once the world is idle again', () => {
+    const onMoveEnd = vi.fn()
+    render(
+      <Board>
+        <Card id="a" onMoveEnd={onMoveEnd} />
+      </Board>,
+    )
+    frames.run(10)
+    act(() => {
+      api.move('a', { x: 40, y: 30 })
+    })
+    frames.run(10)
+    expect(onMoveEnd).toHaveBeenCalledTimes(1)
+    expect(onMoveEnd).toHaveBeenCalledWith({ x: 40, y: 30, width: 50, height: 50 })
+  })
+
+  it('settles bodies in one frame with reduced motion', () => {
+    const { container } = render(
+      <Board reducedMotion="always" gravity={{ x: 0, y: 900 }}>
+        <Card id="a" />
+        <Card id="floor" type="static" y={300} width={800} height={20} />
+      </Board>,
+    )
+    frames.run(1)
+    expect(api.get('a').y).toBeCloseTo(250, 6)
+    expect(container.querySelector<HTMLElement>('[data-aabb-body="a"]')!.style.translate).toBe(
+      '0px 250px',
+    )
+    expect(frames.run(5)).toBeLessThanOrEqual(1)
+    expect(frames.pending).toBe(0)
+  })
+
+  it('walls the world in with a bounds Rect', () => {
+    render(
+      <Board bounds={{ x: 0, y: 0, width: 200, height: 100 }} gravity={{ x: 0, y: 900 }}>
+        <Card id="a" />
+      </Board>,
+    )
+    frames.run(120)
+    expect(api.get('a').y).toBeCloseTo(50, 6)
+    act(() => {
+      api.move('a', { x: 1000, y: 50 })
+    })
+    expect(api.get('a').x).toBeCloseTo(150, 6)
+  })
+
+  it('draws one debug box per body and follows the bodies', () => {
+    const { container } = render(
+      <Board debug gravity={{ x: 0, y: 900 }}>
+        <Card id="a" />
+        <Card id="b" type="static" x={200} />
+      </Board>,
+    )
+    frames.run(10)
+    const boxes = container.querySelectorAll('[data-aabb-debug-body]')
+    expect([...boxes].map((box) => box.getAttribute('data-aabb-debug-body'))).toEqual(['a', 'b'])
+    const a = container.querySelector('[data-aabb-debug-body="a"]')!
+    expect(Number(a.getAttribute('y'))).toBeCloseTo(api.get('a').y, 6)
+    expect(Number(a.getAttribute('y'))).toBeGreaterThan(0)
+  })
+})
