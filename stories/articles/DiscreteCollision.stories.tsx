@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, fireEvent, within } from 'storybook/test'
+import { expect, within } from 'storybook/test'
 import { DiscreteCollisionDemo } from '../support/DiscreteCollisionDemo.js'
+import { pointTo } from '../support/pointerInput.js'
 
 const meta = {
   title: 'Articles/000 Discrete collision',
@@ -25,15 +26,6 @@ const meta = {
 
 export default meta
 type Story = StoryObj<typeof meta>
-
-/** Moves the pointer to the centre of an element in the story, as a person would. */
-async function pointTo(svg: SVGSVGElement, target: Element) {
-  const box = target.getBoundingClientRect()
-  await fireEvent.pointerMove(svg, {
-    clientX: box.left + box.width / 2,
-    clientY: box.top + box.height / 2,
-  })
-}
 
 /** Article 000's first demo: detection only. */
 export const Detect: Story = {

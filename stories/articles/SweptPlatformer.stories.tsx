@@ -1,0 +1,116 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import type { Rect } from 'react-aabb/core'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { animationFrames } from '../support/pointerInput.js'
+import { PLATFORMER_SPEEDS, SweptPlatformerDemo } from '../support/SweptPlatformerDemo.js'
+import { readRect } from '../support/svgRect.js'
+
+const meta = {
+  title: 'Articles/003 Swept platformer',
+  component: SweptPlatformerDemo,
+  args: {
+    speed: 1,
+    platform: { x: -150, y: 150, width: 300, height: 10 },
+    gravity: 900,
+  },
+  argTypes: {
+    speed: { control: { type: 'inline-radio' }, options: [...PLATFORMER_SPEEDS] },
+    gravity: { control: { type: 'range', min: 100, max: 3000, step: 100 } },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Article 003's demo: however fast the small box moves, it never tunnels through the thin platform, because each frame its motion is ray-cast against the Minkowski box platform − box (blue). The ray starts at the origin (white dot) and is green when it hits, red when it misses. Click the scene, then W jumps and A / D move.",
+      },
+    },
+  },
+} satisfies Meta<typeof SweptPlatformerDemo>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+// Float slack for "the box's bottom is on the platform's top" after a time-of-impact move.
+const EPSILON = 1e-6
+
+/** Whether the box lies on or above the platform's top, and whether it stands on it. */
+function placement(player: Rect, platform: Rect) {
+  const bottom = player.y + player.height
+  const overPlatform =
+    player.x < platform.x + platform.width && platform.x < player.x + player.width
+  return {
+    above: bottom <= platform.y + EPSILON,
+    standing: overPlatform && Math.abs(bottom - platform.y) <= EPSILON,
+  }
+}
+
+/**
+ * At the fastest speed the box moves hundreds of pixels per frame (the platform is 10 px
+ * thick), yet on every frame it is above the platform, and it ends standing on it.
+ */
+export const FastestSpeed: Story = {
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const fastest = PLATFORMER_SPEEDS[PLATFORMER_SPEEDS.length - 1]
+    const platform = readRect(canvas.getByTestId('platform'))
+    const player = canvas.getByTestId('player')
+
+    await step(`press ${fastest}× and drop the box again`, async () => {
+      await userEvent.click(canvas.getByRole('button', { name: `${fastest}×` }))
+      await expect(canvas.getByRole('button', { name: `${fastest}×` })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      )
+      await userEvent.click(canvas.getByRole('button', { name: 'Drop again' }))
+    })
+
+    await step('on every frame for a second, the box is above the platform', async () => {
+      let largestMotion = 0
+      for (let frame = 0; frame < 60; frame++) {
+        await animationFrames(1)
+        await expect(placement(readRect(player), platform).above).toBe(true)
+        const ray = canvas.getByTestId('motion-ray')
+        const motion = Math.hypot(Number(ray.getAttribute('x2')), Number(ray.getAttribute('y2')))
+        largestMotion = Math.max(largestMotion, motion)
+      }
+      // The point of the demo: a discrete test would have skipped the platform.
+      await expect(largestMotion).toBeGreaterThan(10 * platform.height)
+      await expect(placement(readRect(player), platform).standing).toBe(true)
+    })
+  },
+}
+
+/** W, A and D drive the box: it runs along the platform, jumps, and lands on it again. */
+export const WalkAndJump: Story = {
+  args: { speed: 5 },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const scene = canvas.getByRole('application')
+    const platform = readRect(canvas.getByTestId('platform'))
+    const player = canvas.getByTestId('player')
+    // One user-event session, so the key pressed with `{d>}` is the key released by `{/d}`.
+    const user = userEvent.setup()
+    await user.click(scene)
+    await waitFor(() => expect(scene.dataset.grounded).toBe('true'), { timeout: 3000 })
+
+    await step('hold D: the box runs right along the platform', async () => {
+      const before = readRect(player)
+      await user.keyboard('{d>}')
+      await animationFrames(5)
+      await user.keyboard('{/d}')
+      const after = readRect(player)
+      await expect(after.x).toBeGreaterThan(before.x + 30)
+      await expect(placement(after, platform).standing).toBe(true)
+    })
+
+    await step('tap W: the box jumps straight up, then lands on the platform again', async () => {
+      const takeOff = readRect(player)
+      await user.keyboard('w')
+      await animationFrames(3)
+      await expect(readRect(player).y + readRect(player).height).toBeLessThan(platform.y - 20)
+      await waitFor(() => expect(scene.dataset.grounded).toBe('true'), { timeout: 3000 })
+      await expect(placement(readRect(player), platform).standing).toBe(true)
+      await expect(readRect(player).x).toBe(takeOff.x)
+    })
+  },
+}

@@ -1,0 +1,224 @@
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { minkowskiDifference, overlaps, type Rect, type Vec2 } from 'react-aabb/core'
+import { Arrow } from './Arrow.js'
+import { MinkowskiEquations } from './MinkowskiEquations.js'
+import { boundingBox, cornerCopies } from './minkowskiConstruction.js'
+import { palette } from './palette.js'
+import { svgPoint } from './svgPoint.js'
+import { useStateFromProp } from './useStateFromProp.js'
+
+/** Steps of article 002's construction: one per corner of B, then the filled difference. */
+export const CONSTRUCTION_STEPS = 5
+
+/** Props of {@link MinkowskiExplorer}. */
+export interface MinkowskiExplorerProps {
+  /** Box A, the one you drag: its size, and where it starts (origin at the centre, y down). */
+  box: Rect
+  /** Box B, which stays put. */
+  obstacle: Rect
+  /**
+   * How far article 002's construction of A - B has gone: 0 shows the difference as article
+   * 000's demo does; 1 to 4 add the copies of A moved by minus each corner of B; 5 fills
+   * the space between the copies. The on-screen buttons change it too.
+   * @default 0
+   */
+  step: number
+}
+
+const VIEW = 600
+const ARROW_STEP = 10
+
+const STEP_CAPTIONS = [
+  'Drag box A (or focus it and use the arrow keys). The blue box is the Minkowski difference A − B: every point of A minus every point of B. It covers the origin exactly when A and B overlap.',
+  'Subtract the bottom-left corner of B from every point of A: A moves by minus that corner (the yellow arrow).',
+  'Subtract the top-left corner: the same copy again, shifted down by the height of B.',
+  'Subtract the top-right corner: shifted left by the width of B.',
+  'Subtract the bottom-right corner: the four copies mark the extremes of the difference.',
+  'Fill in between the copies: this box is A − B, with each edge one subtraction of an edge of A and an edge of B.',
+]
+
+/**
+ * Articles 000 and 002 in one widget: drag box A over box B and watch their Minkowski
+ * difference A − B (blue) and the origin (white dot); A turns green while the difference
+ * covers the origin, which is exactly when the boxes overlap. The steps rebuild the
+ * difference corner by corner as article 002 does, and the side panel shows each edge's
+ * subtraction with live numbers.
+ */
+export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiExplorerProps) {
+  const [step, setStep] = useStateFromProp(stepProp)
+  const [position, setPosition] = useState<Vec2>({ x: box.x, y: box.y })
+  const svgRef = useRef<SVGSVGElement>(null)
+  // Pointer offset inside A while dragging, null otherwise.
+  const grab = useRef<Vec2 | null>(null)
+
+  // Window listeners so a drag keeps going when the pointer leaves the box or the <svg>.
+  // A layout effect: a play function may drag before passive effects run (static build).
+  useLayoutEffect(() => {
+    const move = (event: globalThis.PointerEvent) => {
+      const svg = svgRef.current
+      if (!grab.current || !svg) return
+      const pointer = svgPoint(svg, event.clientX, event.clientY)
+      setPosition({ x: pointer.x - grab.current.x, y: pointer.y - grab.current.y })
+    }
+    const release = () => {
+      grab.current = null
+    }
+    window.addEventListener('pointermove', move)
+    window.addEventListener('pointerup', release)
+    window.addEventListener('pointercancel', release)
+    return () => {
+      window.removeEventListener('pointermove', move)
+      window.removeEventListener('pointerup', release)
+      window.removeEventListener('pointercancel', release)
+    }
+  }, [])
+
+  const a: Rect = { ...position, width: box.width, height: box.height }
+  const b = obstacle
+  const difference = minkowskiDifference(a, b)
+  const colliding = overlaps(a, b)
+  const shownStep = Math.max(0, Math.min(CONSTRUCTION_STEPS, Math.round(step)))
+  const copies = cornerCopies(a, b)
+  const shownCopies = shownStep === 0 ? [] : copies.slice(0, Math.min(shownStep, copies.length))
+  const current = shownStep >= 1 && shownStep <= copies.length ? copies[shownStep - 1] : undefined
+
+  const startDrag = (event: PointerEvent<SVGRectElement>) => {
+    const svg = svgRef.current
+    if (!svg || event.button !== 0) return
+    event.preventDefault()
+    event.currentTarget.focus()
+    const pointer = svgPoint(svg, event.clientX, event.clientY)
+    grab.current = { x: pointer.x - position.x, y: pointer.y - position.y }
+  }
+  const moveWithKeys = (event: KeyboardEvent<SVGRectElement>) => {
+    const distance = event.shiftKey ? 1 : ARROW_STEP
+    const moves: Record<string, Vec2> = {
+      ArrowLeft: { x: -distance, y: 0 },
+      ArrowRight: { x: distance, y: 0 },
+      ArrowUp: { x: 0, y: -distance },
+      ArrowDown: { x: 0, y: distance },
+    }
+    const move = moves[event.key]
+    if (!move) return
+    event.preventDefault()
+    setPosition({ x: position.x + move.x, y: position.y + move.y })
+  }
+
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+      <svg
+        ref={svgRef}
+        role="img"
+        aria-label="Minkowski difference explorer"
+        data-colliding={colliding}
+        data-step={shownStep}
+        viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
+        width={500}
+        height={500}
+        style={{ background: palette.background, touchAction: 'none' }}
+      >
+        {shownStep === 0 && (
+          <rect
+            data-testid="minkowski-difference"
+            {...difference}
+            fill={palette.minkowskiFill}
+            stroke={palette.minkowskiStroke}
+            strokeWidth={2}
+          />
+        )}
+        {shownStep === CONSTRUCTION_STEPS && (
+          <ConstructionUnion union={boundingBox(copies.map(({ copy }) => copy))} />
+        )}
+        {shownCopies.map(({ corner, copy }) => (
+          <rect
+            key={corner}
+            data-testid={`corner-copy-${corner}`}
+            {...copy}
+            fill="none"
+            stroke={palette.construction}
+            strokeWidth={copy === current?.copy ? 2.5 : 1.5}
+            strokeDasharray={copy === current?.copy ? undefined : '6 4'}
+          />
+        ))}
+        <rect data-testid="box-b" {...b} fill={palette.obstacle} />
+        <text x={b.x + 6} y={b.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
+          B
+        </text>
+        <rect
+          data-testid="box-a"
+          role="button"
+          tabIndex={0}
+          aria-label="Box A: drag it, or use the arrow keys"
+          {...a}
+          fill={colliding ? palette.colliding : palette.apart}
+          stroke="#fff"
+          style={{ cursor: 'grab' }}
+          onPointerDown={startDrag}
+          onKeyDown={moveWithKeys}
+        />
+        <text x={a.x + 6} y={a.y + 18} fill="#fff" fontSize={14} fontWeight="bold">
+          A
+        </text>
+        {current && (
+          <>
+            <circle cx={current.point.x} cy={current.point.y} r={5} fill={palette.penetration} />
+            <Arrow from={a} to={current.copy} color={palette.penetration} />
+          </>
+        )}
+        <circle data-testid="origin" cx={0} cy={0} r={4} fill={palette.origin} />
+        <text x={6} y={-8} fill={palette.origin} fontSize={12}>
+          (0, 0)
+        </text>
+      </svg>
+      <div style={{ maxWidth: 380, fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+        <div role="group" aria-label="Construction steps" style={{ display: 'flex', gap: 8 }}>
+          <button type="button" disabled={shownStep === 0} onClick={() => setStep(shownStep - 1)}>
+            Previous step
+          </button>
+          <button
+            type="button"
+            disabled={shownStep === CONSTRUCTION_STEPS}
+            onClick={() => setStep(shownStep + 1)}
+          >
+            Next step
+          </button>
+          <span aria-live="polite" data-testid="step-label" style={{ alignSelf: 'center' }}>
+            {shownStep === 0 ? 'Result' : `Step ${shownStep} of ${CONSTRUCTION_STEPS}`}
+          </span>
+        </div>
+        <p data-testid="step-caption">{STEP_CAPTIONS[shownStep]}</p>
+        <MinkowskiEquations a={a} b={b} />
+      </div>
+    </div>
+  )
+}
+
+/** Step 5: the filled box between the four corner copies, with its edges named. */
+function ConstructionUnion({ union }: { union: Rect }) {
+  const centreX = union.x + union.width / 2
+  const centreY = union.y + union.height / 2
+  const tag = { fill: palette.minkowskiStroke, fontSize: 13, fontWeight: 'bold' } as const
+  return (
+    <g>
+      <rect
+        data-testid="construction-union"
+        {...union}
+        fill={palette.minkowskiFill}
+        stroke={palette.minkowskiStroke}
+        strokeWidth={2}
+      />
+      <text {...tag} x={centreX} y={union.y - 6} textAnchor="middle">
+        top
+      </text>
+      <text {...tag} x={centreX} y={union.y + union.height + 16} textAnchor="middle">
+        bottom
+      </text>
+      <text {...tag} x={union.x - 6} y={centreY} textAnchor="end">
+        left
+      </text>
+      <text {...tag} x={union.x + union.width + 6} y={centreY}>
+        right
+      </text>
+    </g>
+  )
+}

@@ -1,0 +1,20 @@
+/**
+ * Colours shared by the article demos, so every story reads the same way: the Minkowski
+ * difference is blue and the origin white (article 000's and 003's demos), a box is green
+ * while it collides and red while apart, a swept ray is green when it hits and red when it
+ * misses (article 003).
+ */
+export const palette = {
+  background: '#1d2230',
+  text: '#ffffff',
+  mutedText: '#a9aec0',
+  origin: '#ffffff',
+  minkowskiStroke: '#508cff',
+  minkowskiFill: 'rgba(80, 140, 255, 0.25)',
+  obstacle: '#8a8fa3',
+  colliding: '#3ccf6e',
+  apart: '#e05d5d',
+  moving: '#f0a33c',
+  penetration: '#ffd24a',
+  construction: '#c792ff',
+} as const
