@@ -3,7 +3,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type CSSProperties,
+  type HTMLAttributes,
   type ReactNode,
 } from 'react'
 import type { Rect, Vec2 } from '../core/geometry/types.js'
@@ -15,8 +15,11 @@ import type { FrameScheduler } from './frameLoop.js'
 import { PhysicsContext } from './physicsContext.js'
 import { useLatestRef } from './useLatestRef.js'
 
-/** Props of {@link PhysicsWorld}. */
-export interface PhysicsWorldProps {
+/**
+ * Props of {@link PhysicsWorld}. Every other HTML attribute (`className`, `style`, `role`,
+ * `aria-*`, event handlers, ...) goes to the container element.
+ */
+export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** Units (CSS pixels) per second squared, y down. @default { x: 0, y: 0 } */
   gravity?: Vec2
   /** Seconds per fixed step. @default 1 / 60 */
@@ -46,13 +49,10 @@ export interface PhysicsWorldProps {
   as?: 'div' | 'section' | 'main' | 'article' | 'ul' | 'ol' | 'svg'
   /** The svg's `viewBox` when `as="svg"`. */
   viewBox?: string
+  /** The svg's `width` when `as="svg"`. */
   width?: number | string
+  /** The svg's `height` when `as="svg"`. */
   height?: number | string
-  className?: string
-  style?: CSSProperties
-  id?: string
-  role?: string
-  'aria-label'?: string
   children?: ReactNode
   /** Where frames come from (tests run frames by hand). @default requestAnimationFrame */
   scheduler?: FrameScheduler
