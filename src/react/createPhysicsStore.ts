@@ -13,10 +13,12 @@ import type { Affine } from '../dom/affine.js'
 import { announce } from '../dom/announcer.js'
 import { measureContainerSpace, type ContainerSpace } from '../dom/containerSpace.js'
 import { createElementBox, type BodyElement, type ElementBox } from '../dom/elementBox.js'
-import { directionName, sideFacing } from '../dom/keyboardMover.js'
-import { bodyPatchOf, type AABBBodyOptions, type BodyContact } from './bodyOptions.js'
+import { bodyPatchOf, type AABBBodyOptions } from './bodyOptions.js'
 import { boundsWallName, placeBoundsWalls } from './boundsWalls.js'
-import { createFrameLoop, reportLoopError, type FrameScheduler } from './frameLoop.js'
+import { createDragSessions } from './dragSessions.js'
+import { createFrameLoop, safely, type FrameScheduler } from './frameLoop.js'
+import { describeKeyMove, moveByKey } from './keyboardMove.js'
+import { routeContacts } from './routeContacts.js'
 
 /**
  * Where the world's walls are: `'container'` (the container's edges, re-measured when it
@@ -130,25 +132,8 @@ interface BodyEntry {
   rest: Vec2
 }
 
-interface Drag {
-  start: Vec2
-  goal: Vec2
-  /** A goal arrived that the world has not moved to yet. */
-  pending: boolean
-  typeBefore: 'dynamic' | 'kinematic'
-}
-
 /** Most fixed steps a reduced-motion frame runs to bring the world to rest. */
 const maxSettleSteps = 600
-
-function safely<T>(callback: ((value: T) => void) | undefined, value: T): void {
-  if (!callback) return
-  try {
-    callback(value)
-  } catch (error) {
-    reportLoopError(error)
-  }
-}
 
 /**
  * Creates the store of one `<PhysicsWorld>`: a world, its elements, and the frame loop
@@ -163,7 +148,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const world = createWorld(options.settings)
   const bodies = new Map<BodyId, BodyEntry>()
   const byElement = new Map<Element, BodyEntry>()
-  const drags = new Map<BodyId, Drag>()
+  const drags = createDragSessions(world)
   const pendingSizes = new Map<BodyId, Rect>()
   const needsWrite = new Set<BodyId>()
   const movedSinceRest = new Set<BodyId>()
@@ -185,31 +170,11 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     ...(options.now && { now: options.now }),
   })
 
-  world.on('contactStart', (event) => dispatchContact(event, 'onContactStart'))
-  world.on('contactEnd', (event) => dispatchContact(event, 'onContactEnd'))
-
-  function dispatchContact(event: ContactEvent, key: 'onContactStart' | 'onContactEnd'): void {
-    safely(contactHandlers.current[key], event)
-    const a = bodies.get(event.a)
-    const b = bodies.get(event.b)
-    if (a?.options.current[key]) {
-      safely<BodyContact>(a.options.current[key], {
-        id: event.a,
-        other: event.b,
-        normal: event.normal,
-        source: event.source,
-      })
-    }
-    if (b?.options.current[key]) {
-      safely<BodyContact>(b.options.current[key], {
-        id: event.b,
-        other: event.a,
-        // `|| 0` keeps a zero component +0, so the vector compares equal to a literal.
-        normal: { x: -event.normal.x || 0, y: -event.normal.y || 0 },
-        source: event.source,
-      })
-    }
-  }
+  routeContacts(
+    world,
+    () => contactHandlers.current,
+    (id) => bodies.get(id)?.options.current,
+  )
 
   // ---- the frame --------------------------------------------------------------------
 
@@ -217,7 +182,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     inFrame = true
     try {
       applyPendingSizes()
-      applyDragGoals()
+      drags.applyGoals()
       // A zero-length frame (two callbacks in one clock tick) has nothing to integrate.
       if (!paused && seconds > 0) {
         if (reducedMotion) settle()
@@ -258,14 +223,6 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       needsWrite.add(id)
     }
     pendingSizes.clear()
-  }
-
-  function applyDragGoals(): void {
-    for (const [id, drag] of drags) {
-      if (!drag.pending) continue
-      drag.pending = false
-      world.move(id, drag.goal, { push: true })
-    }
   }
 
   /** Reduced motion: run fixed steps until the world rests, so only the end state is drawn. */
@@ -349,7 +306,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   function deactivate(entry: BodyEntry): void {
     entry.active = false
-    drags.delete(entry.id)
+    drags.forget(entry.id)
     pendingSizes.delete(entry.id)
     needsWrite.delete(entry.id)
     movedSinceRest.delete(entry.id)
@@ -400,25 +357,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     return boundsWallName(id) ?? id
   }
 
-  /** A distance that crosses every body in the world: "until contact" never stops short of one. */
-  function reachAcrossWorld(): number {
-    let minX = Infinity
-    let minY = Infinity
-    let maxX = -Infinity
-    let maxY = -Infinity
-    for (const id of world.ids()) {
-      const body = world.get(id)
-      minX = Math.min(minX, body.x)
-      minY = Math.min(minY, body.y)
-      maxX = Math.max(maxX, body.x + body.width)
-      maxY = Math.max(maxY, body.y + body.height)
-    }
-    return maxX - minX + (maxY - minY)
-  }
-
-  function finishDrag(id: BodyId, drag: Drag): void {
-    drags.delete(id)
-    if (world.has(id)) world.update(id, { type: drag.typeBefore, velocity: { x: 0, y: 0 } })
+  function endDrag(id: BodyId, returnToStart: boolean): void {
+    if (!drags.end(id, returnToStart)) return
     bodies.get(id)?.element.removeAttribute('data-dragging')
     store.setState({ dragging: null })
     wake()
@@ -476,12 +416,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       const entry = bodies.get(id)
       if (!entry?.active) return
       const patch = bodyPatchOf(entry.options.current)
-      const drag = drags.get(id)
-      if (drag) {
-        // The body stays kinematic while dragged; the new type applies when the drag ends.
-        if (patch.type !== 'static') drag.typeBefore = patch.type ?? 'dynamic'
+      // A dragged body stays kinematic; a new type applies when the drag ends.
+      if (patch.type && patch.type !== 'static' && drags.deferType(id, patch.type))
         delete patch.type
-      }
       world.update(id, patch)
       wake()
     },
@@ -495,60 +432,32 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
     beginDrag(id) {
       const entry = bodies.get(id)
-      if (!entry?.active || !container || drags.has(id)) return null
-      const body = world.get(id)
-      if (body.type === 'static') return null
-      const space = measureContainerSpace(container)
-      drags.set(id, {
-        start: { x: body.x, y: body.y },
-        goal: { x: body.x, y: body.y },
-        pending: false,
-        typeBefore: body.type,
-      })
-      world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
+      if (!entry?.active || !container || !drags.begin(id)) return null
       entry.element.setAttribute('data-dragging', '')
       store.setState({ dragging: id })
       wake()
-      return space.clientToWorld
+      // Layout is read here, once per drag: pointer moves then map without touching it.
+      return measureContainerSpace(container).clientToWorld
     },
     dragTo(id, delta) {
-      const drag = drags.get(id)
-      if (!drag) return
-      drag.goal.x = drag.start.x + delta.x
-      drag.goal.y = drag.start.y + delta.y
-      drag.pending = true
+      drags.aim(id, delta)
       wake()
     },
     endDrag(id) {
-      const drag = drags.get(id)
-      if (!drag) return
-      if (drag.pending && world.has(id)) world.move(id, drag.goal, { push: true })
-      finishDrag(id, drag)
+      endDrag(id, false)
     },
     cancelDrag(id) {
-      const drag = drags.get(id)
-      if (!drag) return
-      if (world.has(id)) world.move(id, drag.start, { push: true })
-      finishDrag(id, drag)
+      if (!drags.has(id)) return
+      endDrag(id, true)
       if (announcer) announce(announcer, `${labelOf(id)} returned to its start`)
     },
     moveWithKeys(id, direction, untilContact) {
       const entry = bodies.get(id)
       if (!entry?.active || drags.has(id)) return null
-      const body = world.get(id)
-      const distance = untilContact
-        ? reachAcrossWorld()
-        : (entry.options.current.keyboardStep ?? 10)
-      const result = world.move(id, {
-        x: body.x + direction.x * distance,
-        y: body.y + direction.y * distance,
-      })
+      const step = untilContact ? 'untilContact' : (entry.options.current.keyboardStep ?? 10)
+      const result = moveByKey(world, id, direction, step)
       wake()
-      const hit = result.hits[0]
-      const message = hit
-        ? `${labelOf(id)} blocked on the ${sideFacing(hit.normal)} by ${labelOf(hit.other)}`
-        : `${labelOf(id)} moved ${directionName(direction)}`
-      if (announcer) announce(announcer, message)
+      if (announcer) announce(announcer, describeKeyMove(result, direction, labelOf, id))
       return result
     },
     move(id, goal, moveOptions) {

@@ -39,6 +39,16 @@ export function reportLoopError(error: unknown): void {
   else console.error(error)
 }
 
+/** Calls `callback`, reporting (not throwing) what it throws, so one bad callback cannot stop a frame. */
+export function safely<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (!callback) return
+  try {
+    callback(value)
+  } catch (error) {
+    reportLoopError(error)
+  }
+}
+
 function browserScheduler(): FrameScheduler {
   return {
     request: (callback) => requestAnimationFrame(callback),
