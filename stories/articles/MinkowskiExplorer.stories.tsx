@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { minkowskiDifference } from 'react-aabb/core'
-import { expect, userEvent, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { CONSTRUCTION_STEPS, MinkowskiExplorer } from '../support/MinkowskiExplorer.js'
 import { cornerCopies } from '../support/minkowskiConstruction.js'
 import { dragOnto } from '../support/pointerInput.js'
@@ -50,7 +50,9 @@ export const Explorer: Story = {
 
     await step('drag A onto B with the pointer', async () => {
       await dragOnto(boxA, boxB)
-      await expect(svg.dataset.colliding).toBe('true')
+      // The window's pointermove listener sets state outside React's event system, so the
+      // re-render is scheduled rather than synchronous (production build): wait for it.
+      await waitFor(() => expect(svg.dataset.colliding).toBe('true'))
       await expect(boxA).toHaveAttribute('fill', '#3ccf6e')
       const md = readRect(canvas.getByTestId('minkowski-difference'))
       await expect(md).toEqual(minkowskiDifference(readRect(boxA), readRect(boxB)))

@@ -2,6 +2,12 @@ import type { Rect } from 'react-aabb/core'
 import { formatNumber } from './formatNumber.js'
 import { palette } from './palette.js'
 
+/** "−40" becomes "(−40)", so "70 − (−40)" never reads as a double minus. */
+function parenthesizeNegative(value: number): string {
+  const text = formatNumber(value)
+  return text.startsWith('−') ? `(${text})` : text
+}
+
 /**
  * The four edges of the Minkowski difference a − b as article 002 writes them (top =
  * a.top − b.bottom, ...), with live numbers, and the origin test left ≤ 0 ≤ right and
@@ -38,9 +44,9 @@ export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
               <th scope="row" style={{ textAlign: 'left', paddingRight: 8 }}>
                 {row.edge}
               </th>
-              <td style={{ paddingRight: 8 }}>= {row.of}</td>
-              <td>
-                = {formatNumber(row.minuend)} − {formatNumber(row.subtrahend)} ={' '}
+              <td style={{ paddingRight: 8, whiteSpace: 'nowrap' }}>= {row.of}</td>
+              <td style={{ whiteSpace: 'nowrap' }}>
+                = {formatNumber(row.minuend)} − {parenthesizeNegative(row.subtrahend)} ={' '}
                 <strong>{formatNumber(row.minuend - row.subtrahend)}</strong>
               </td>
             </tr>

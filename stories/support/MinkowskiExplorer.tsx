@@ -115,7 +115,11 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
         viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
         width={500}
         height={500}
-        style={{ background: palette.background, touchAction: 'none' }}
+        style={{
+          background: palette.background,
+          touchAction: 'none',
+          fontFamily: 'system-ui, sans-serif',
+        }}
       >
         {shownStep === 0 && (
           <rect
@@ -130,15 +134,19 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
           <ConstructionUnion union={boundingBox(copies.map(({ copy }) => copy))} />
         )}
         {shownCopies.map(({ corner, copy }) => (
-          <rect
-            key={corner}
-            data-testid={`corner-copy-${corner}`}
-            {...copy}
-            fill="none"
-            stroke={palette.construction}
-            strokeWidth={copy === current?.copy ? 2.5 : 1.5}
-            strokeDasharray={copy === current?.copy ? undefined : '6 4'}
-          />
+          <g key={corner}>
+            <rect
+              data-testid={`corner-copy-${corner}`}
+              {...copy}
+              fill="none"
+              stroke={palette.construction}
+              strokeWidth={copy === current?.copy ? 2.5 : 1.5}
+              strokeDasharray={copy === current?.copy ? undefined : '6 4'}
+            />
+            <text x={copy.x + 4} y={copy.y + 14} fill={palette.construction} fontSize={10}>
+              A − {corner}
+            </text>
+          </g>
         ))}
         <rect data-testid="box-b" {...b} fill={palette.obstacle} />
         <text x={b.x + 6} y={b.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
@@ -170,7 +178,7 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
           (0, 0)
         </text>
       </svg>
-      <div style={{ maxWidth: 380, fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+      <div style={{ maxWidth: 420, fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
         <div role="group" aria-label="Construction steps" style={{ display: 'flex', gap: 8 }}>
           <button type="button" disabled={shownStep === 0} onClick={() => setStep(shownStep - 1)}>
             Previous step

@@ -1,0 +1,245 @@
+import { createRef, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import type { Rect } from 'react-aabb/core'
+import { startAnimationLoop } from './animationLoop.js'
+import { formatNumber } from './formatNumber.js'
+import { palette } from './palette.js'
+import { writeRect } from './svgRect.js'
+import { stepDiscrete, stepSwept, type SteppedBody } from './tunnelingStep.js'
+
+/** Props of {@link TunnelingDemo}. */
+export interface TunnelingDemoProps {
+  /** How far the box moves per simulation step, px. @default 90 */
+  speed: number
+  /** Thickness of the wall, px. @default 6 */
+  wallThickness: number
+  /** Animation frames per simulation step: higher is slower to watch. @default 12 */
+  framesPerStep: number
+}
+
+const WIDTH = 420
+const HEIGHT = 180
+const WALL_X = 300
+const START: Rect = { x: 40, y: 80, width: 20, height: 20 }
+// A run ends when both boxes stopped or left the panel; this caps it for tiny speeds.
+const MAX_STEPS = 200
+const SVG_NS = 'http://www.w3.org/2000/svg'
+
+/** The elements one panel's run writes to. */
+interface PanelRefs {
+  box: RefObject<SVGRectElement | null>
+  trail: RefObject<SVGGElement | null>
+  readout: RefObject<SVGTextElement | null>
+  panel: RefObject<SVGSVGElement | null>
+}
+
+/** A panel's refs, created once per component instance (stable across renders). */
+function usePanelRefs(): PanelRefs {
+  const [refs] = useState(() => ({
+    box: createRef<SVGRectElement>(),
+    trail: createRef<SVGGElement>(),
+    readout: createRef<SVGTextElement>(),
+    panel: createRef<SVGSVGElement>(),
+  }))
+  return refs
+}
+
+/**
+ * Article 003's tunnelling figure, live: the same fast box moves toward a thin wall twice.
+ * Left, discrete detection only: the box is tested for overlap at the end of each step (the
+ * outlines are those samples); none lands inside the wall, so it passes through. Right,
+ * swept detection: each step's motion is ray-cast against the wall's Minkowski box, and the
+ * box stops at the time of impact. The discrete test only stops the box reliably when a
+ * step is shorter than half the box's width plus the wall's thickness: a sample more than
+ * halfway in is pushed out on the far side.
+ *
+ * "Run" animates the steps in an animation-frame loop that writes the SVG through refs and
+ * stops itself when both boxes are done; "Step" advances one step by hand.
+ */
+export function TunnelingDemo({ speed, wallThickness, framesPerStep }: TunnelingDemoProps) {
+  const rootRef = useRef<HTMLDivElement>(null)
+  const discrete = usePanelRefs()
+  const swept = usePanelRefs()
+  // Set by the layout effect for the current props; the buttons call them.
+  const controls = useRef<{ run: () => void; stepOnce: () => void } | null>(null)
+  const wall: Rect = { x: WALL_X, y: 30, width: wallThickness, height: 120 }
+
+  useLayoutEffect(() => {
+    const root = rootRef.current
+    if (!root) return
+    const wallBox: Rect = { x: WALL_X, y: 30, width: wallThickness, height: 120 }
+    const fresh = (): SteppedBody => ({ box: { ...START }, motion: { x: speed, y: 0 } })
+    let bodies = { discrete: fresh(), swept: fresh() }
+    let steps = 0
+    let stopLoop: (() => void) | null = null
+
+    const isDone = (body: SteppedBody) => body.motion.x === 0 || body.box.x >= WIDTH
+    const outcome = (body: SteppedBody) =>
+      body.box.x >= wallBox.x + wallBox.width
+        ? 'passed-through'
+        : body.motion.x === 0
+          ? 'stopped'
+          : 'moving'
+    const setPhase = (phase: 'ready' | 'running' | 'done') => {
+      root.dataset.phase = phase
+    }
+
+    const reset = () => {
+      stopLoop?.()
+      stopLoop = null
+      bodies = { discrete: fresh(), swept: fresh() }
+      steps = 0
+      for (const [refs, body] of [
+        [discrete, bodies.discrete],
+        [swept, bodies.swept],
+      ] as const) {
+        refs.trail.current?.replaceChildren()
+        draw(refs, body, 'ready: press Run or Step')
+        refs.panel.current?.setAttribute('data-outcome', outcome(body))
+      }
+      setPhase('ready')
+    }
+
+    const advance = () => {
+      steps++
+      if (!isDone(bodies.discrete)) {
+        const from = { ...bodies.discrete.box }
+        const caught = stepDiscrete(bodies.discrete, wallBox)
+        mark(discrete, from, bodies.discrete.box, steps)
+        draw(
+          discrete,
+          bodies.discrete,
+          caught
+            ? `step ${steps}: overlap at the step's end, pushed out`
+            : `step ${steps}: no overlap at the step's end`,
+        )
+      }
+      if (!isDone(bodies.swept)) {
+        const from = { ...bodies.swept.box }
+        const hit = stepSwept(bodies.swept, wallBox)
+        mark(swept, from, bodies.swept.box, steps)
+        draw(
+          swept,
+          bodies.swept,
+          hit
+            ? `step ${steps}: ray hits at t = ${hit.time.toFixed(2)}, stopped there`
+            : `step ${steps}: ray misses, full step`,
+        )
+      }
+      discrete.panel.current?.setAttribute('data-outcome', outcome(bodies.discrete))
+      swept.panel.current?.setAttribute('data-outcome', outcome(bodies.swept))
+      const done = (isDone(bodies.discrete) && isDone(bodies.swept)) || steps >= MAX_STEPS
+      setPhase(done ? 'done' : 'running')
+      return !done
+    }
+
+    controls.current = {
+      run: () => {
+        reset()
+        setPhase('running')
+        let frame = 0
+        stopLoop = startAnimationLoop(() => {
+          frame++
+          // Keep looping between steps; on a step's frame, loop while a box still moves.
+          if (frame % framesPerStep !== 0) return true
+          return advance()
+        })
+      },
+      stepOnce: () => {
+        stopLoop?.()
+        stopLoop = null
+        if (root.dataset.phase === 'done') reset()
+        advance()
+      },
+    }
+    reset()
+    return () => {
+      stopLoop?.()
+      controls.current = null
+    }
+  }, [speed, wallThickness, framesPerStep, discrete, swept])
+
+  return (
+    <div ref={rootRef} style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+      <div style={{ display: 'flex', gap: 6, marginBottom: 6 }}>
+        <button type="button" onClick={() => controls.current?.run()}>
+          Run
+        </button>
+        <button type="button" onClick={() => controls.current?.stepOnce()}>
+          Step
+        </button>
+        <span style={{ alignSelf: 'center' }}>
+          {speed} px per step against a {wallThickness} px wall and a {START.width} px box
+        </span>
+      </div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+        <TunnelPanel
+          title="Discrete: overlap test at each step's end"
+          wall={wall}
+          refs={discrete}
+        />
+        <TunnelPanel title="Swept: ray against the Minkowski box" wall={wall} refs={swept} />
+      </div>
+    </div>
+  )
+}
+
+/** One side of the comparison: the wall, the box, its trail of step-end samples, a readout. */
+function TunnelPanel({ title, wall, refs }: { title: string; wall: Rect; refs: PanelRefs }) {
+  return (
+    <svg
+      ref={refs.panel}
+      role="img"
+      aria-label={title}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      width={WIDTH}
+      height={HEIGHT}
+      style={{ background: palette.background }}
+    >
+      <text x={10} y={20} fill={palette.text} fontSize={13} fontWeight="bold">
+        {title}
+      </text>
+      <rect data-testid="wall" {...wall} fill={palette.obstacle} />
+      <g ref={refs.trail} />
+      <rect ref={refs.box} data-testid="mover" fill={palette.moving} stroke="#fff" />
+      <text ref={refs.readout} x={10} y={HEIGHT - 12} fill={palette.mutedText} fontSize={12} />
+    </svg>
+  )
+}
+
+/** Writes a body's box and a status line into its panel. */
+function draw(refs: PanelRefs, body: SteppedBody, status: string) {
+  if (refs.box.current) writeRect(refs.box.current, body.box)
+  if (refs.readout.current) {
+    refs.readout.current.textContent = `${status} (x = ${formatNumber(body.box.x)})`
+  }
+}
+
+/**
+ * Leaves an outline where the box ended a step (the only places a discrete test looks) and
+ * a line for the step's motion from `from` to `to`.
+ */
+function mark(refs: PanelRefs, from: Rect, to: Rect, step: number) {
+  const trail = refs.trail.current
+  if (!trail) return
+  const path = document.createElementNS(SVG_NS, 'line')
+  path.setAttribute('x1', String(from.x + from.width / 2))
+  path.setAttribute('y1', String(from.y + from.height / 2))
+  path.setAttribute('x2', String(to.x + to.width / 2))
+  path.setAttribute('y2', String(to.y + to.height / 2))
+  path.setAttribute('stroke', palette.mutedText)
+  path.setAttribute('stroke-opacity', '0.6')
+  const outline = document.createElementNS(SVG_NS, 'rect')
+  writeRect(outline, to)
+  outline.setAttribute('fill', 'none')
+  outline.setAttribute('stroke', palette.moving)
+  outline.setAttribute('stroke-dasharray', '3 3')
+  outline.setAttribute('data-testid', 'step-sample')
+  const label = document.createElementNS(SVG_NS, 'text')
+  label.setAttribute('x', String(to.x + to.width / 2))
+  label.setAttribute('y', String(to.y - 6))
+  label.setAttribute('text-anchor', 'middle')
+  label.setAttribute('fill', palette.mutedText)
+  label.setAttribute('font-size', '11')
+  label.textContent = String(step)
+  trail.append(path, outline, label)
+}
