@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+
+describe('the react-aabb entry', () => {
+  it('imports without a window and exports the core with the React layer', async () => {
+    expect(typeof window).toBe('undefined')
+    const library = await import('../../src/index.js')
+    for (const name of [
+      'PhysicsWorld',
+      'useAABBBody',
+      'useWorld',
+      'useWorldState',
+      'useAfterStep',
+      'DebugOverlay',
+      'createPhysicsStore',
+      'createWorld',
+      'overlaps',
+      'sweep',
+    ]) {
+      expect(typeof (library as Record<string, unknown>)[name], name).toBe('function')
+    }
+  })
+
+  it('creates a store without touching the DOM', async () => {
+    const { createPhysicsStore } = await import('../../src/index.js')
+    const store = createPhysicsStore({ settings: { gravity: { x: 0, y: 10 } } })
+    const state = store.getState()
+    expect(state).toMatchObject({ bodyCount: 0, idle: true, paused: false, dragging: null })
+    expect(state.world.settings.gravity).toEqual({ x: 0, y: 10 })
+    expect(state.engine.running).toBe(false)
+  })
+})
