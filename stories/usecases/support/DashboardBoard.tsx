@@ -15,8 +15,8 @@ export interface DashboardBoardProps {
   width?: number
   /** Board height in CSS pixels. @default 400 */
   height?: number
-  /** Pixels per arrow key press (Shift: until contact). @default 10 */
-  keyboardStep?: number
+  /** Pixels per arrow key press (Shift: until contact). */
+  keyboardStep: number
   /** Draw the world's boxes over the board. @default false */
   debug?: boolean
 }
@@ -80,7 +80,7 @@ export function DashboardBoard({
   cards,
   width = 640,
   height = 400,
-  keyboardStep = 10,
+  keyboardStep,
   debug = false,
 }: DashboardBoardProps) {
   const [layout, setLayout] = useState<DashboardLayout>(() => layoutOf(cards))

@@ -1,0 +1,57 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, fireEvent, waitFor, within } from 'storybook/test'
+import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
+import { PhysicsPlayground } from './support/PhysicsPlayground.js'
+
+const meta = {
+  title: 'Use cases/Playground',
+  component: PhysicsPlayground,
+  args: {
+    gravity: 900,
+    restitution: 0.4,
+    integrator: 'euler',
+    width: 560,
+    height: 340,
+    initialBoxes: 3,
+  },
+  argTypes: {
+    gravity: { control: { type: 'range', min: 0, max: 3000, step: 50 } },
+    restitution: { name: 'bounce factor', control: { type: 'range', min: 0, max: 1, step: 0.05 } },
+    integrator: { control: 'inline-radio', options: ['euler', 'rk4'] },
+    initialBoxes: { control: { type: 'range', min: 0, max: 12, step: 1 } },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Article 004's demo: click the board to add a box. Boxes fall under gravity, bounce off the walls by the bounce factor (restitution) and are pushed out of each other along the minimum translation distance. Switch between Euler and RK4 integration.",
+      },
+    },
+  },
+} satisfies Meta<typeof PhysicsPlayground>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Click to drop boxes. */
+export const Playground: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement)
+    const board = canvas.getByRole('region', { name: 'Playground' })
+    const boxes = () => bodiesIn(board)
+    await waitFor(() => expect(boxes()).toHaveLength(args.initialBoxes))
+
+    const { left, top, width } = board.getBoundingClientRect()
+    for (const share of [0.3, 0.5, 0.7]) {
+      await fireEvent.click(board, { clientX: left + width * share, clientY: top + 40 })
+    }
+    await waitFor(() => expect(boxes()).toHaveLength(args.initialBoxes + 3))
+    await expect(canvas.getByRole('status', { name: 'World state' })).toHaveTextContent(
+      `${args.initialBoxes + 3} boxes`,
+    )
+
+    await untilStill(boxes, { timeoutMs: 15_000 })
+    await expect(overlappingPairs(boxes())).toEqual([])
+    await expect(elementsOutside(boxes(), board)).toEqual([])
+  },
+}
