@@ -226,3 +226,40 @@ describe('bad input', () => {
     ).toThrow('the id "twin" is already used')
   })
 })
+
+describe('unmounting during a drag', () => {
+  it('removes the body, ends the drag and keeps the loop healthy', () => {
+    function Board({ show }: { show: boolean }) {
+      return world({}, [<Card key="b" id="b" x={200} />, show && <Card key="a" id="a" draggable />])
+    }
+    const { rerender, container } = render(<Board show />)
+    const a = container.querySelector<HTMLElement>('[data-aabb-body="a"]')!
+    const pointer = (type: string, x: number) =>
+      a.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          pointerId: 1,
+          isPrimary: true,
+          button: 0,
+          clientX: x,
+          clientY: 10,
+        }),
+      )
+    act(() => {
+      pointer('pointerdown', 10)
+      pointer('pointermove', 40)
+    })
+    expect(a.hasAttribute('data-dragging')).toBe(true)
+    frames.run(1)
+    expect(api.get('a').x).toBe(30)
+    rerender(<Board show={false} />)
+    expect(api.world.ids()).toEqual(['b'])
+    expect(a.hasAttribute('data-dragging')).toBe(false)
+    act(() => {
+      pointer('pointermove', 80)
+    })
+    frames.run(5)
+    expect(frames.pending).toBe(0)
+    expect(api.get('b').x).toBe(200)
+  })
+})

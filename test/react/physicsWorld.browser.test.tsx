@@ -194,6 +194,20 @@ describe('measuring inside scrolled and scaled containers', () => {
   })
 })
 
+describe('elements without a size', () => {
+  it('stay out of the world until a ResizeObserver sees them get a size', async () => {
+    const { container } = render(
+      <Board>
+        <Card id="later" x={20} y={20} style={{ display: 'none' }} />
+      </Board>,
+    )
+    expect(api.world.has('later')).toBe(false)
+    container.querySelector<HTMLElement>('[data-aabb-body="later"]')!.style.display = 'block'
+    await nextFrames(3)
+    expect(api.get('later')).toMatchObject({ x: 20, y: 20, width: 50, height: 50 })
+  })
+})
+
 describe('an SVG world', () => {
   function Shape({ id, x, y }: { id: string; x: number; y: number }) {
     const { ref } = useAABBBody<SVGRectElement>({ id, draggable: true })
