@@ -34,7 +34,7 @@ async function runToEnd(canvasElement: HTMLElement) {
   await waitFor(() => expect(root?.dataset.phase).toBe('done'), { timeout: 10_000 })
   const panel = (name: RegExp) => {
     const element = canvas.getByRole('img', { name })
-    const inside = within(element as unknown as HTMLElement)
+    const inside = within(element)
     return {
       outcome: element.dataset.outcome,
       wall: readRect(inside.getByTestId('wall')),

@@ -190,8 +190,7 @@ export function SweptPlatformerDemo({
           fontSize={13}
         />
         <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 38} fill={palette.mutedText} fontSize={12}>
-          blue: platform − box · white dot: origin · line: this frame's motion (green hits, red
-          misses)
+          blue: platform − box · dot: origin · line: this frame's motion (green hit, red miss)
         </text>
         <text x={-VIEW / 2 + 10} y={VIEW / 2 - 12} fill={palette.mutedText} fontSize={12}>
           Click here, then W jumps, A and D move.

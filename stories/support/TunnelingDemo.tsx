@@ -175,19 +175,27 @@ export function TunnelingDemo({ speed, wallThickness, framesPerStep }: Tunneling
         <TunnelPanel
           title="Discrete: overlap test at each step's end"
           wall={wall}
-          refs={discrete}
+          elements={discrete}
         />
-        <TunnelPanel title="Swept: ray against the Minkowski box" wall={wall} refs={swept} />
+        <TunnelPanel title="Swept: ray against the Minkowski box" wall={wall} elements={swept} />
       </div>
     </div>
   )
 }
 
 /** One side of the comparison: the wall, the box, its trail of step-end samples, a readout. */
-function TunnelPanel({ title, wall, refs }: { title: string; wall: Rect; refs: PanelRefs }) {
+function TunnelPanel({
+  title,
+  wall,
+  elements: { panel: panelRef, trail: trailRef, box: boxRef, readout: readoutRef },
+}: {
+  title: string
+  wall: Rect
+  elements: PanelRefs
+}) {
   return (
     <svg
-      ref={refs.panel}
+      ref={panelRef}
       role="img"
       aria-label={title}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
@@ -199,9 +207,9 @@ function TunnelPanel({ title, wall, refs }: { title: string; wall: Rect; refs: P
         {title}
       </text>
       <rect data-testid="wall" {...wall} fill={palette.obstacle} />
-      <g ref={refs.trail} />
-      <rect ref={refs.box} data-testid="mover" fill={palette.moving} stroke="#fff" />
-      <text ref={refs.readout} x={10} y={HEIGHT - 12} fill={palette.mutedText} fontSize={12} />
+      <g ref={trailRef} />
+      <rect ref={boxRef} data-testid="mover" fill={palette.moving} stroke="#fff" />
+      <text ref={readoutRef} x={10} y={HEIGHT - 12} fill={palette.mutedText} fontSize={12} />
     </svg>
   )
 }
