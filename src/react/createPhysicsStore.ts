@@ -251,7 +251,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   }
 
   function wake(): void {
-    if (loop.running) return
+    // Without a container (before mount, after unmount) nothing can be written: stay asleep.
+    // Attaching the container wakes the loop.
+    if (loop.running || !container) return
     loop.start()
     if (store.getState().idle) store.setState({ idle: false })
   }

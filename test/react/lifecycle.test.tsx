@@ -184,13 +184,17 @@ describe('<PhysicsWorld> and useAABBBody lifecycle', () => {
     function Board({ show }: { show: boolean }) {
       return world({}, show && <Card id="a" />)
     }
-    const { rerender } = render(<Board show={false} />)
+    const { rerender, unmount } = render(<Board show={false} />)
     for (let i = 0; i < 1000; i++) {
       rerender(<Board show />)
       rerender(<Board show={false} />)
     }
     frames.run(5)
     expect(api.world.size).toBe(0)
+    expect(frames.pending).toBe(0)
+    // Unmounting the world (here with a card in it) leaves no frame behind either.
+    rerender(<Board show />)
+    unmount()
     expect(frames.pending).toBe(0)
   }, 60_000) // 2,000 commits take about 5 s in happy-dom on a busy machine
 })
