@@ -54,6 +54,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   const store = new BodyStore()
   const sim = new Simulation(store, mergeSettings('createWorld', defaultSettings(), settings))
   const index = new BodyIndex(store)
+  const mover = new Move(sim, index)
   sim.contacts.reportStay = sim.settings.contactStay
   let accumulator = 0
   let nextId = 0
@@ -224,7 +225,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       if (typeof push !== 'boolean') {
         throw new TypeError(`move: options.push must be a boolean (got ${describeValue(push)})`)
       }
-      const move = new Move(sim, index)
+      const move = mover
+      move.begin()
       if (push) {
         move.pushAlong(slot, 0, target.x - (store.x[slot] as number), 0, true)
         move.pushAlong(slot, 1, target.y - (store.y[slot] as number), 0, true)

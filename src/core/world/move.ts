@@ -26,21 +26,29 @@ const hit: SweepHit = {
 }
 
 /**
- * One call of `world.move`: the body at `slot` moves toward a goal through a world whose
- * other bodies are at their current places.
+ * `world.move`: a body moves toward a goal through a world whose other bodies are at their
+ * current places. One instance per world, reused by every call ({@link begin}), so a drag
+ * that moves a body every frame allocates only its result.
  */
 export class Move {
-  /** Bodies moved by this call, so they can be flagged and found at their new places. */
+  /** Bodies moved by the current call, so they can be flagged and found at their new places. */
   readonly displaced = new IndexBuffer()
   private readonly candidates = new IndexBuffer()
   private seen = new Uint32Array(0)
   private stamp = 0
-  readonly hits: MoveResult['hits'] = []
+  /** What stopped or deflected the mover in the current call, first hit first. */
+  hits: MoveResult['hits'] = []
 
   constructor(
     private readonly sim: Simulation,
     private readonly index: BodyIndex,
   ) {}
+
+  /** Starts a call: forgets the previous call's displaced bodies and hits. */
+  begin(): void {
+    this.displaced.count = 0
+    this.hits = []
+  }
 
   /**
    * Slots that may be in the way of `mover` moving by `(dx, dy)`: the index's answer for

@@ -26,9 +26,10 @@ const acceleration: Vec2 = { x: 0, y: 0 }
  *
  * 1. integrate dynamic bodies (damping, gravity; semi-implicit Euler or RK4, article 004)
  *    into a wanted displacement;
- * 2. broadphase: a grid of the dynamic bodies' swept bounds gives dynamic pairs, a grid of
- *    the solids (static and kinematic bodies, rebuilt only when they change) gives each
- *    dynamic body its solid candidates;
+ * 2. broadphase: a grid of the dynamic bodies' swept bounds gives the dynamic pairs, and
+ *    each solid (static or kinematic body) asks it for the dynamic bodies near it; a grid
+ *    of the solids (rebuilt only when they change) answers later queries of moves that
+ *    leave a body's swept bounds;
  * 3. velocities: contacts touching at the start stop approaching motion, shared by mass
  *    (bodies resting on solids first: shock propagation);
  * 4. swept motion against solids (article 003) with the body's response: no tunnelling;

@@ -1,7 +1,7 @@
 import { penetrationVectorInto, respondInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import { CROSS } from './bodyStore.js'
-import { ensureFloat64, ensureInt32, ensureUint8 } from './buffers.js'
+import { ensureFloat64, ensureInt32, ensureUint8, IndexBuffer } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
 import { loadRect, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
@@ -35,15 +35,22 @@ let contactRestitution = new Float64Array(64)
 let contactWeightI = new Float64Array(64)
 let contactWeightJ = new Float64Array(64)
 let contactCount = 0
+let velocityX = new Float64Array(64)
+let velocityY = new Float64Array(64)
 /** Contacts in solving order: solids first, then up the support levels, then the rest. */
 let contactOrder = new Int32Array(64)
 let bucketStart = new Int32Array(64)
 /** Support level of each dynamic body: 0 rests on a solid, n + 1 on a body of level n, -1 none. */
 let level = new Int32Array(64)
+let supportStart = new Int32Array(64)
+let supported = new Int32Array(64)
+let queue = new Int32Array(64)
 let correctionX = new Float64Array(64)
 let correctionY = new Float64Array(64)
 let countX = new Int32Array(64)
 let countY = new Int32Array(64)
+/** Bodies with a correction in the current push-out round. */
+const pushedBodies = new IndexBuffer()
 /** The push-out round in which each dynamic body last moved (pairs of unmoved bodies are skipped). */
 let movedInRound = new Int32Array(64)
 
@@ -148,35 +155,62 @@ function collectContacts(sim: Simulation): void {
  */
 function computeSupport(sim: Simulation): void {
   const { x: gx, y: gy } = sim.settings.gravity
-  level = ensureInt32(level, sim.dynamicCount)
-  level.fill(-1, 0, sim.dynamicCount)
+  const n = sim.dynamicCount
+  level = ensureInt32(level, n)
+  level.fill(-1, 0, n)
   if (gx === 0 && gy === 0) return
+  // "lower supports upper" edges, grouped by the lower body (counting sort).
+  supportStart = ensureInt32(supportStart, n + 1)
+  supportStart.fill(0, 0, n + 1)
   for (let c = 0; c < contactCount; c++) {
-    if ((contactJ[c] as number) >= 0) continue
+    const lower = lowerOf(c, gx, gy)
+    if (lower >= 0) supportStart[lower + 1] = (supportStart[lower + 1] as number) + 1
+  }
+  for (let k = 0; k < n; k++) {
+    supportStart[k + 1] = (supportStart[k + 1] as number) + (supportStart[k] as number)
+  }
+  supported = ensureInt32(supported, supportStart[n] as number)
+  for (let c = 0; c < contactCount; c++) {
+    const lower = lowerOf(c, gx, gy)
+    if (lower < 0) continue
+    const upper = lower === contactI[c] ? (contactJ[c] as number) : (contactI[c] as number)
+    supported[supportStart[lower] as number] = upper
+    supportStart[lower] = (supportStart[lower] as number) + 1
+  }
+  for (let k = n; k > 0; k--) supportStart[k] = supportStart[k - 1] as number
+  supportStart[0] = 0
+  // Breadth-first from the bodies resting on solids: each level is the shortest chain down.
+  queue = ensureInt32(queue, n)
+  let tail = 0
+  for (let c = 0; c < contactCount; c++) {
+    const i = contactI[c] as number
+    if ((contactJ[c] as number) >= 0 || level[i] === 0) continue
     if ((contactNormalX[c] as number) * gx + (contactNormalY[c] as number) * gy < 0) {
-      level[contactI[c] as number] = 0
+      level[i] = 0
+      queue[tail++] = i
     }
   }
-  for (let pass = 0; pass < MAX_SUPPORT_DEPTH; pass++) {
-    let changed = false
-    for (let c = 0; c < contactCount; c++) {
-      const j = contactJ[c] as number
-      if (j < 0) continue
-      const i = contactI[c] as number
-      const along = (contactNormalX[c] as number) * gx + (contactNormalY[c] as number) * gy
-      const upper = along < 0 ? i : along > 0 ? j : -1
-      if (upper < 0) continue
-      const lower = upper === i ? j : i
-      const lowerLevel = level[lower] as number
-      if (lowerLevel < 0) continue
-      const upperLevel = level[upper] as number
-      if (upperLevel < 0 || upperLevel > lowerLevel + 1) {
-        level[upper] = lowerLevel + 1
-        changed = true
-      }
+  for (let head = 0; head < tail; head++) {
+    const lower = queue[head] as number
+    const next = (level[lower] as number) + 1
+    if (next > MAX_SUPPORT_DEPTH) continue
+    const end = supportStart[lower + 1] as number
+    for (let e = supportStart[lower] as number; e < end; e++) {
+      const upper = supported[e] as number
+      if (level[upper] !== -1) continue
+      level[upper] = next
+      queue[tail++] = upper
     }
-    if (!changed) return
   }
+}
+
+/** For a dynamic pair contact whose normal is along gravity: the body underneath; else -1. */
+function lowerOf(c: number, gx: number, gy: number): number {
+  const j = contactJ[c] as number
+  if (j < 0) return -1
+  const along = (contactNormalX[c] as number) * gx + (contactNormalY[c] as number) * gy
+  // The normal points from j toward i: against gravity means i rests on j.
+  return along < 0 ? j : along > 0 ? (contactI[c] as number) : -1
 }
 
 let weightI = 0
@@ -252,58 +286,68 @@ export function solveVelocities(sim: Simulation): void {
   }
   orderContacts()
   const store = sim.store
+  // Velocities by local index for the passes (no slot indirection in the hot loop).
+  const n = sim.dynamicCount
+  velocityX = ensureFloat64(velocityX, n)
+  velocityY = ensureFloat64(velocityY, n)
+  for (let k = 0; k < n; k++) {
+    const slot = sim.dynamic[k] as number
+    velocityX[k] = store.velocityX[slot] as number
+    velocityY[k] = store.velocityY[slot] as number
+  }
   const { x: gx, y: gy } = sim.settings.gravity
   // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
   const restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
   for (let pass = 0; pass < VELOCITY_PASSES; pass++) {
     let changed = false
+    // Symmetric Gauss-Seidel: odd passes run backwards, so a push travels along a row of
+    // boxes both ways; the first pass runs bottom-up (shock propagation).
+    const backwards = pass % 2 === 1
     for (let o = 0; o < contactCount; o++) {
-      const c = contactOrder[o] as number
+      const c = contactOrder[backwards ? contactCount - 1 - o : o] as number
       const i = contactI[c] as number
       const j = contactJ[c] as number
       const nx = contactNormalX[c] as number
       const ny = contactNormalY[c] as number
-      const slotI = sim.dynamic[i] as number
-      const vix = store.velocityX[slotI] as number
-      const viy = store.velocityY[slotI] as number
+      const vix = velocityX[i] as number
+      const viy = velocityY[i] as number
+      const approach =
+        j < 0
+          ? vix * nx + viy * ny
+          : (vix - (velocityX[j] as number)) * nx + (viy - (velocityY[j] as number)) * ny
+      if (approach >= 0) continue
+      const mode = contactMode[c] as number
+      const restitution =
+        -approach > restingSpeed && mode === BOUNCE ? (contactRestitution[c] as number) : 0
+      // Approach speeds below the tolerance are rounding: another pass would not help.
+      if (-approach > VELOCITY_TOLERANCE) changed = true
       if (j < 0) {
-        const approach = vix * nx + viy * ny
-        if (approach >= 0) continue
+        // A solid takes the whole response (article 003's slide, 004's bounce, or a stop).
         velocity.x = vix
         velocity.y = viy
         normal.x = nx
         normal.y = ny
-        const mode = contactMode[c] as number
         if (mode === TOUCH) respondInto(velocity, 'touch', velocity, normal)
-        else {
-          const restitution =
-            -approach > restingSpeed && mode === BOUNCE ? (contactRestitution[c] as number) : 0
-          respondInto(velocity, 'bounce', velocity, normal, restitution)
-        }
-        store.velocityX[slotI] = velocity.x
-        store.velocityY[slotI] = velocity.y
-        changed = true
+        else respondInto(velocity, 'bounce', velocity, normal, restitution)
+        velocityX[i] = velocity.x
+        velocityY[i] = velocity.y
         continue
       }
-      const slotJ = sim.dynamic[j] as number
-      const approach =
-        (vix - (store.velocityX[slotJ] as number)) * nx +
-        (viy - (store.velocityY[slotJ] as number)) * ny
-      if (approach >= 0) continue
-      const total = weigh(sim, i, j, nx, ny)
-      if (total === 0) continue
-      const restitution =
-        -approach > restingSpeed && contactMode[c] === BOUNCE
-          ? (contactRestitution[c] as number)
-          : 0
-      const impulse = (-(1 + restitution) * approach) / total
-      store.velocityX[slotI] = vix + impulse * weightI * nx
-      store.velocityY[slotI] = viy + impulse * weightI * ny
-      store.velocityX[slotJ] = (store.velocityX[slotJ] as number) - impulse * weightJ * nx
-      store.velocityY[slotJ] = (store.velocityY[slotJ] as number) - impulse * weightJ * ny
-      changed = true
+      const wI = contactWeightI[c] as number
+      const wJ = contactWeightJ[c] as number
+      if (wI + wJ === 0) continue
+      const impulse = (-(1 + restitution) * approach) / (wI + wJ)
+      velocityX[i] = vix + impulse * wI * nx
+      velocityY[i] = viy + impulse * wI * ny
+      velocityX[j] = (velocityX[j] as number) - impulse * wJ * nx
+      velocityY[j] = (velocityY[j] as number) - impulse * wJ * ny
     }
-    if (!changed) return
+    if (!changed) break
+  }
+  for (let k = 0; k < n; k++) {
+    const slot = sim.dynamic[k] as number
+    store.velocityX[slot] = velocityX[k] as number
+    store.velocityY[slot] = velocityY[k] as number
   }
 }
 
@@ -347,23 +391,13 @@ export function pushApart(sim: Simulation): void {
       if (Math.abs(px) + Math.abs(py) <= TOUCH_TOLERANCE) continue
       const total = weigh(sim, i, j, Math.sign(px), Math.sign(py))
       if (total === 0) continue
-      const shareI = weightI / total
-      const shareJ = weightJ / total
-      if (px !== 0) {
-        correctionX[i] = (correctionX[i] as number) + px * shareI
-        correctionX[j] = (correctionX[j] as number) - px * shareJ
-        countX[i] = (countX[i] as number) + 1
-        countX[j] = (countX[j] as number) + 1
-      } else {
-        correctionY[i] = (correctionY[i] as number) + py * shareI
-        correctionY[j] = (correctionY[j] as number) - py * shareJ
-        countY[i] = (countY[i] as number) + 1
-        countY[j] = (countY[j] as number) + 1
-      }
+      if (weightI > 0) addCorrection(i, (px * weightI) / total, (py * weightI) / total)
+      if (weightJ > 0) addCorrection(j, (-px * weightJ) / total, (-py * weightJ) / total)
       pushed = true
     }
     if (!pushed) return
-    for (let k = 0; k < n; k++) {
+    for (let q = 0; q < pushedBodies.count; q++) {
+      const k = pushedBodies.items[q] as number
       const cx = countX[k] as number
       const cy = countY[k] as number
       if (cx === 0 && cy === 0) continue
@@ -378,5 +412,18 @@ export function pushApart(sim: Simulation): void {
         movedInRound[k] = round
       }
     }
+    pushedBodies.count = 0
+  }
+}
+
+/** Adds one pair's share of a push to body k (one axis is zero: penetration vectors are axis-aligned). */
+function addCorrection(k: number, dx: number, dy: number): void {
+  if (countX[k] === 0 && countY[k] === 0) pushedBodies.push(k)
+  if (dx !== 0) {
+    correctionX[k] = (correctionX[k] as number) + dx
+    countX[k] = (countX[k] as number) + 1
+  } else {
+    correctionY[k] = (correctionY[k] as number) + dy
+    countY[k] = (countY[k] as number) + 1
   }
 }

@@ -49,10 +49,10 @@ const CELLS_PER_ITEM = 4
  * The broadphase: a uniform grid rebuilt from scratch by a counting sort on every build.
  *
  * Why a grid and not sort-and-sweep: measured on the benchmark's "boxes" scene (10,000
- * boxes of 8-40 px over 15% of the arena), a rebuilt grid found the pairs in about a third
- * of the time of an x-axis sort-and-sweep, because the sweep compares each box with every
- * box whose x-interval it crosses (~70 at that density) while a cell of twice the mean box
- * size holds about 3. Building is two linear passes (count, then fill) over flat typed
+ * boxes of 8-40 px over 15% of the arena, 2-core machine), building this grid and listing
+ * its pairs took about 2.4 ms against about 12 ms for an x-axis sort-and-sweep (sort plus
+ * sweep), because the sweep compares each box with every box whose x-interval it crosses
+ * (~50 at that density) while a cell of twice the mean box size holds about 3. Building is two linear passes (count, then fill) over flat typed
  * arrays, so cost grows linearly with the number of items and nothing is allocated once
  * the arrays have grown to the world's size.
  *
