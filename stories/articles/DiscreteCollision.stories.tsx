@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
+import { expect, waitFor, within } from 'storybook/test'
 import { DiscreteCollisionDemo } from '../support/DiscreteCollisionDemo.js'
+import { palette } from '../support/palette.js'
 import { pointTo } from '../support/pointerInput.js'
 
 const meta = {
@@ -35,8 +36,9 @@ export const Detect: Story = {
     await expect(svg.dataset.colliding).toBe('false')
 
     await pointTo(svg, canvas.getByTestId('obstacle'))
-    await expect(svg.dataset.colliding).toBe('true')
-    await expect(canvas.getByTestId('follower')).toHaveAttribute('fill', '#3ccf6e')
+    // pointermove is a continuous event: React may render after it returns (production build).
+    await waitFor(() => expect(svg.dataset.colliding).toBe('true'))
+    await expect(canvas.getByTestId('follower')).toHaveAttribute('fill', palette.colliding)
     // While colliding, the Minkowski difference covers the origin (0, 0).
     const md = canvas.getByTestId('minkowski-difference')
     const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(md.getAttribute(a)))
@@ -52,7 +54,7 @@ export const PushOut: Story = {
     const svg = canvas.getByRole('img') as unknown as SVGSVGElement
     const obstacle = canvas.getByTestId('obstacle')
     await pointTo(svg, obstacle)
-    await expect(svg.dataset.colliding).toBe('true')
+    await waitFor(() => expect(svg.dataset.colliding).toBe('true'))
     // The shown box was moved out by the penetration vector: it only touches the obstacle.
     const a = canvas.getByTestId('follower').getBoundingClientRect()
     const b = obstacle.getBoundingClientRect()

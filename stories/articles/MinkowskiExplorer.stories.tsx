@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { CONSTRUCTION_STEPS, MinkowskiExplorer } from '../support/MinkowskiExplorer.js'
 import { cornerCopies } from '../support/minkowskiConstruction.js'
 import { dragOnto } from '../support/pointerInput.js'
+import { palette } from '../support/palette.js'
 import { readRect } from '../support/svgRect.js'
 
 const meta = {
@@ -53,7 +54,7 @@ export const Explorer: Story = {
       // The window's pointermove listener sets state outside React's event system, so the
       // re-render is scheduled rather than synchronous (production build): wait for it.
       await waitFor(() => expect(svg.dataset.colliding).toBe('true'))
-      await expect(boxA).toHaveAttribute('fill', '#3ccf6e')
+      await expect(boxA).toHaveAttribute('fill', palette.colliding)
       const md = readRect(canvas.getByTestId('minkowski-difference'))
       await expect(md).toEqual(minkowskiDifference(readRect(boxA), readRect(boxB)))
       await expect(md.x <= 0 && 0 <= md.x + md.width && md.y <= 0 && 0 <= md.y + md.height).toBe(

@@ -7,6 +7,7 @@ import {
   type Vec2,
 } from 'react-aabb/core'
 import { Arrow } from './Arrow.js'
+import { palette } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 
 /** Props of {@link DiscreteCollisionDemo}. */
@@ -54,7 +55,7 @@ export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteColli
       viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
       width={VIEW}
       height={VIEW}
-      style={{ background: '#1d2230', touchAction: 'none', cursor: 'crosshair' }}
+      style={{ background: palette.background, touchAction: 'none', cursor: 'crosshair' }}
       onPointerMove={(event) =>
         setPointer(svgPoint(event.currentTarget, event.clientX, event.clientY))
       }
@@ -62,20 +63,20 @@ export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteColli
       <rect
         data-testid="minkowski-difference"
         {...difference}
-        fill="rgba(80, 140, 255, 0.25)"
-        stroke="#508cff"
+        fill={palette.minkowskiFill}
+        stroke={palette.minkowskiStroke}
       />
-      <rect data-testid="obstacle" {...obstacle} fill="#8a8fa3" />
+      <rect data-testid="obstacle" {...obstacle} fill={palette.obstacle} />
       <rect
         data-testid="follower"
         {...shown}
-        fill={colliding ? '#3ccf6e' : '#e05d5d'}
-        stroke="#fff"
+        fill={colliding ? palette.colliding : palette.apart}
+        stroke={palette.outline}
         strokeWidth={1}
       />
-      {penetration && <Arrow from={{ x: 0, y: 0 }} to={penetration} color="#ffd24a" />}
-      <circle cx={0} cy={0} r={4} fill="#fff" />
-      <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 20} fill="#fff" fontSize={13}>
+      {penetration && <Arrow from={{ x: 0, y: 0 }} to={penetration} color={palette.penetration} />}
+      <circle cx={0} cy={0} r={4} fill={palette.origin} />
+      <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 20} fill={palette.text} fontSize={13}>
         {colliding
           ? `colliding: penetration (${penetration?.x.toFixed(1)}, ${penetration?.y.toFixed(1)})`
           : 'apart: the Minkowski difference misses the origin'}

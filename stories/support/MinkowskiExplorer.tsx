@@ -159,12 +159,12 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
           aria-label="Box A: drag it, or use the arrow keys"
           {...a}
           fill={colliding ? palette.colliding : palette.apart}
-          stroke="#fff"
+          stroke={palette.outline}
           style={{ cursor: 'grab' }}
           onPointerDown={startDrag}
           onKeyDown={moveWithKeys}
         />
-        <text x={a.x + 6} y={a.y + 18} fill="#fff" fontSize={14} fontWeight="bold">
+        <text x={a.x + 6} y={a.y + 18} fill={palette.text} fontSize={14} fontWeight="bold">
           A
         </text>
         {current && (

@@ -178,7 +178,7 @@ export function SweptPlatformerDemo({
           strokeWidth={2}
         />
         <rect data-testid="platform" {...platform} fill={palette.obstacle} />
-        <rect ref={boxRef} data-testid="player" fill={palette.moving} stroke="#fff" />
+        <rect ref={boxRef} data-testid="player" fill={palette.moving} stroke={palette.outline} />
         <line ref={rayRef} data-testid="motion-ray" x1={0} y1={0} strokeWidth={3} />
         <circle ref={impactRef} r={4} fill={palette.penetration} visibility="hidden" />
         <circle cx={0} cy={0} r={4} fill={palette.origin} />

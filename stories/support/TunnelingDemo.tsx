@@ -208,7 +208,7 @@ function TunnelPanel({
       </text>
       <rect data-testid="wall" {...wall} fill={palette.obstacle} />
       <g ref={trailRef} />
-      <rect ref={boxRef} data-testid="mover" fill={palette.moving} stroke="#fff" />
+      <rect ref={boxRef} data-testid="mover" fill={palette.moving} stroke={palette.outline} />
       <text ref={readoutRef} x={10} y={HEIGHT - 12} fill={palette.mutedText} fontSize={12} />
     </svg>
   )

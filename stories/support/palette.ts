@@ -9,6 +9,7 @@ export const palette = {
   text: '#ffffff',
   mutedText: '#a9aec0',
   origin: '#ffffff',
+  outline: '#ffffff',
   minkowskiStroke: '#508cff',
   minkowskiFill: 'rgba(80, 140, 255, 0.25)',
   obstacle: '#8a8fa3',
