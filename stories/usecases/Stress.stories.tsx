@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
+import { animationFrames } from '../support/pointerInput.js'
 import { bodiesIn } from './support/layoutChecks.js'
 import { StressField } from './support/StressField.js'
 
@@ -37,8 +38,14 @@ export const Stress: Story = {
       expect(canvas.getByTestId('step-ms').textContent).toMatch(milliseconds)
       expect(canvas.getByTestId('frame-ms').textContent).toMatch(milliseconds)
     })
-    // The bodies move: the first one has left where layout put it.
+    // The bodies move (the first one has left where layout put it) without React commits.
     const first = bodiesIn(board)[0] as HTMLElement
     await waitFor(() => expect(first.style.translate).not.toBe(''))
+    const field = canvas.getByTestId('stress-field')
+    const commitsBefore = field.getAttribute('data-react-commits')
+    const translateBefore = first.style.translate
+    await animationFrames(30)
+    await expect(first.style.translate).not.toBe(translateBefore)
+    await expect(field.getAttribute('data-react-commits')).toBe(commitsBefore)
   },
 }

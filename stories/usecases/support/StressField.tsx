@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { Profiler, useMemo, useRef, useState } from 'react'
 import { PhysicsWorld, useAABBBody, useAfterStep, useWorldState } from 'react-aabb'
 import { Launch } from './Launch.js'
 import { createStoryClock, type StoryClock } from './storyClock.js'
@@ -131,19 +131,31 @@ export function StressField({ count, width = 800, height = 480, speed = 180 }: S
     () => new Map(placements.map(({ id }, index) => [id, launchVelocity(index, speed)])),
     [placements, speed],
   )
+  // React commits, counted by a Profiler (development builds) and written to an attribute
+  // without rendering: the play function checks that moving bodies cause none.
+  const commits = useRef(0)
+  const counter = useRef<HTMLDivElement>(null)
+  const countCommit = () => {
+    commits.current++
+    counter.current?.setAttribute('data-react-commits', String(commits.current))
+  }
   return (
-    <PhysicsWorld
-      now={clock.now}
-      bounds="container"
-      role="region"
-      aria-label="Stress board"
-      style={{ position: 'relative', width, height, background: '#eef1f7', overflow: 'hidden' }}
-    >
-      {placements.map((placement) => (
-        <StressBody key={placement.id} placement={placement} />
-      ))}
-      <Launch velocities={velocities} />
-      <TimingReadout clock={clock} />
-    </PhysicsWorld>
+    <div ref={counter} data-testid="stress-field">
+      <Profiler id="stress" onRender={countCommit}>
+        <PhysicsWorld
+          now={clock.now}
+          bounds="container"
+          role="region"
+          aria-label="Stress board"
+          style={{ position: 'relative', width, height, background: '#eef1f7', overflow: 'hidden' }}
+        >
+          {placements.map((placement) => (
+            <StressBody key={placement.id} placement={placement} />
+          ))}
+          <Launch velocities={velocities} />
+          <TimingReadout clock={clock} />
+        </PhysicsWorld>
+      </Profiler>
+    </div>
   )
 }

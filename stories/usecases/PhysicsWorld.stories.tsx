@@ -1,0 +1,63 @@
+import type { Meta, StoryObj } from '@storybook/react-vite'
+import { PhysicsWorld } from 'react-aabb'
+import { expect, waitFor, within } from 'storybook/test'
+import { dragOnto } from '../support/pointerInput.js'
+import { ContractCard, contractBoardStyle } from './support/ContractCard.js'
+import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
+
+const meta = {
+  title: 'API/PhysicsWorld',
+  component: PhysicsWorld,
+  args: {
+    gravity: { x: 0, y: 0 },
+    bounds: 'container',
+    debug: false,
+    paused: false,
+    integrator: 'euler',
+    reducedMotion: 'user',
+    'aria-label': 'Contract board',
+    style: contractBoardStyle,
+  },
+  argTypes: {
+    bounds: { control: 'radio', options: ['container', undefined] },
+    integrator: { control: 'inline-radio', options: ['euler', 'rk4'] },
+    reducedMotion: { control: 'inline-radio', options: ['user', 'always', 'never'] },
+    as: { control: false },
+    scheduler: { control: false },
+    now: { control: false },
+    children: { control: false },
+  },
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "The world: its container defines the coordinate space (CSS pixels of the padding box, or an svg's user units), and it runs the frame loop of the bodies registered inside it with `useAABBBody`. One store per instance, provided by context.",
+      },
+    },
+  },
+} satisfies Meta<typeof PhysicsWorld>
+
+export default meta
+type Story = StoryObj<typeof meta>
+
+/** Issue 4's contract: two cards laid out by CSS (a flex row); drag one into the other. */
+export const Contract: Story = {
+  render: (args) => (
+    <PhysicsWorld {...args}>
+      <ContractCard id="a" draggable />
+      <ContractCard id="b" draggable />
+    </PhysicsWorld>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    const board = canvas.getByLabelText('Contract board')
+    await waitFor(() => expect(bodiesIn(board)).toHaveLength(2))
+    const b = canvas.getByLabelText('b')
+    const before = b.getBoundingClientRect().left
+    await dragOnto(canvas.getByLabelText('a'), b, 8)
+    await untilStill(() => bodiesIn(board))
+    await expect(b.getBoundingClientRect().left).toBeGreaterThan(before)
+    await expect(overlappingPairs(bodiesIn(board))).toEqual([])
+    await expect(elementsOutside(bodiesIn(board), board)).toEqual([])
+  },
+}
