@@ -37,7 +37,7 @@ const TOLERANCE_DIGITS = 9
 export const Explorer: Story = {
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
-    const svg = canvas.getByRole('img')
+    const svg = canvas.getByRole('group', { name: 'Minkowski difference explorer' })
     const boxA = canvas.getByTestId('box-a')
     const boxB = canvas.getByTestId('box-b')
 
@@ -60,6 +60,14 @@ export const Explorer: Story = {
       await expect(md.x <= 0 && 0 <= md.x + md.width && md.y <= 0 && 0 <= md.y + md.height).toBe(
         true,
       )
+    })
+
+    await step('the arrow keys move A off B again', async () => {
+      boxA.focus()
+      await userEvent.keyboard('{ArrowDown>20/}')
+      await expect(svg.dataset.colliding).toBe('false')
+      await userEvent.keyboard('{ArrowUp>20/}')
+      await expect(svg.dataset.colliding).toBe('true')
     })
 
     await step('step through the construction to the filled difference', async () => {
@@ -86,7 +94,7 @@ export const CornerByCorner: Story = {
   args: { step: 1 },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const svg = canvas.getByRole('img')
+    const svg = canvas.getByRole('group', { name: 'Minkowski difference explorer' })
     const a = readRect(canvas.getByTestId('box-a'))
     const b = readRect(canvas.getByTestId('box-b'))
     const copies = cornerCopies(a, b)

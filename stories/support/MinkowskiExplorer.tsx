@@ -108,7 +108,7 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
       <svg
         ref={svgRef}
-        role="img"
+        role="group"
         aria-label="Minkowski difference explorer"
         data-colliding={colliding}
         data-step={shownStep}
@@ -156,7 +156,7 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
           data-testid="box-a"
           role="button"
           tabIndex={0}
-          aria-label="Box A: drag it, or use the arrow keys"
+          aria-label="Box A: drag it, or move it with the arrow keys"
           {...a}
           fill={colliding ? palette.colliding : palette.apart}
           stroke={palette.outline}
