@@ -11,11 +11,12 @@ import type {
 } from '../core/world/types.js'
 import type { Affine } from '../dom/affine.js'
 import { announce } from '../dom/announcer.js'
-import { measureContainerSpace, type ContainerSpace } from '../dom/containerSpace.js'
-import { createElementBox, type BodyElement, type ElementBox } from '../dom/elementBox.js'
+import type { ContainerSpace } from '../dom/containerSpace.js'
+import type { BodyElement } from '../dom/elementBox.js'
 import { bodyPatchOf, type AABBBodyOptions } from './bodyOptions.js'
-import { boundsWallName, placeBoundsWalls } from './boundsWalls.js'
+import { placeBoundsWalls } from './boundsWalls.js'
 import { createDragSessions } from './dragSessions.js'
+import { createElementRegistry } from './elementRegistry.js'
 import { createFrameLoop, safely, type FrameScheduler } from './frameLoop.js'
 import { describeKeyMove, moveByKey } from './keyboardMove.js'
 import { routeContacts } from './routeContacts.js'
@@ -121,17 +122,6 @@ export interface PhysicsState {
 /** A zustand vanilla store of one `<PhysicsWorld>`. */
 export type PhysicsStore = StoreApi<PhysicsState>
 
-interface BodyEntry {
-  id: BodyId
-  element: BodyElement
-  box: ElementBox
-  options: { readonly current: AABBBodyOptions }
-  /** In the world: it had a size when last measured. */
-  active: boolean
-  /** Where `onMoveEnd` last saw it rest (its start at first): a frame that ends there reports nothing. */
-  rest: Vec2
-}
-
 /** Most fixed steps a reduced-motion frame runs to bring the world to rest. */
 const maxSettleSteps = 600
 
@@ -146,17 +136,13 @@ const maxSettleSteps = 600
  */
 export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsStore {
   const world = createWorld(options.settings)
-  const bodies = new Map<BodyId, BodyEntry>()
-  const byElement = new Map<Element, BodyEntry>()
   const drags = createDragSessions(world)
   const pendingSizes = new Map<BodyId, Rect>()
   const needsWrite = new Set<BodyId>()
   const movedSinceRest = new Set<BodyId>()
   const deferredRemovals: BodyId[] = []
   const afterStep = new Set<(seconds: number) => void>()
-  let container: HTMLElement | SVGSVGElement | null = null
   let announcer: HTMLElement | null = null
-  let resizeObserver: ResizeObserver | null = null
   let bounds: Bounds = options.bounds ?? null
   let paused = options.paused ?? false
   let reducedMotion = options.reducedMotion ?? false
@@ -170,10 +156,36 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     ...(options.now && { now: options.now }),
   })
 
+  const elements = createElementRegistry(world, {
+    added(entry) {
+      if (entry.options.current.initialPosition) needsWrite.add(entry.id)
+      wake()
+    },
+    removed(entry) {
+      drags.forget(entry.id)
+      pendingSizes.delete(entry.id)
+      needsWrite.delete(entry.id)
+      movedSinceRest.delete(entry.id)
+      if (inFrame) deferredRemovals.push(entry.id)
+      else if (world.has(entry.id)) world.remove(entry.id)
+      if (store.getState().dragging === entry.id) store.setState({ dragging: null })
+      wake()
+    },
+    resized(entry, rect) {
+      // The world keeps the position; the new size (and layout origin) is applied by the next frame.
+      pendingSizes.set(entry.id, rect)
+      wake()
+    },
+    containerResized: applyBounds,
+    countChanged(bodyCount) {
+      store.setState({ bodyCount })
+    },
+  })
+
   routeContacts(
     world,
     () => contactHandlers.current,
-    (id) => bodies.get(id)?.options.current,
+    (id) => elements.get(id)?.options.current,
   )
 
   // ---- the frame --------------------------------------------------------------------
@@ -200,7 +212,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   function onIdle(): void {
     for (const id of movedSinceRest) {
-      const entry = bodies.get(id)
+      const entry = elements.get(id)
       if (!entry?.active) continue
       const body = world.get(id)
       if (body.x === entry.rest.x && body.y === entry.rest.y) continue
@@ -234,7 +246,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   }
 
   function writeBody(id: BodyId, x: number, y: number): void {
-    const entry = bodies.get(id)
+    const entry = elements.get(id)
     if (!entry) return
     entry.box.write(x, y)
     if (entry.options.current.onMoveEnd) movedSinceRest.add(id)
@@ -245,7 +257,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     for (const id of needsWrite) {
       if (!world.has(id)) continue
       const body = world.get(id)
-      bodies.get(id)?.box.write(body.x, body.y)
+      elements.get(id)?.box.write(body.x, body.y)
     }
     needsWrite.clear()
   }
@@ -253,82 +265,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   function wake(): void {
     // Without a container (before mount, after unmount) nothing can be written: stay asleep.
     // Attaching the container wakes the loop.
-    if (loop.running || !container) return
+    if (loop.running || !elements.container) return
     loop.start()
     if (store.getState().idle) store.setState({ idle: false })
-  }
-
-  // ---- bodies -----------------------------------------------------------------------
-
-  function publishCount(): void {
-    let count = 0
-    for (const entry of bodies.values()) if (entry.active) count++
-    if (store.getState().bodyCount !== count) store.setState({ bodyCount: count })
-  }
-
-  function observe(element: Element): void {
-    if (!resizeObserver && typeof ResizeObserver !== 'undefined') {
-      resizeObserver = new ResizeObserver(onResize)
-    }
-    resizeObserver?.observe(element)
-  }
-
-  function onResize(entries: ResizeObserverEntry[]): void {
-    if (!container) return
-    const space = measureContainerSpace(container)
-    for (const { target } of entries) {
-      if (target === container) {
-        applyBounds(space)
-        for (const entry of bodies.values()) remeasureEntry(entry, space)
-      } else {
-        const entry = byElement.get(target)
-        if (entry) remeasureEntry(entry, space)
-      }
-    }
-    publishCount()
-  }
-
-  function activate(entry: BodyEntry, rect: Rect): void {
-    const options = entry.options.current
-    const start = options.initialPosition ?? rect
-    world.add({
-      ...bodyPatchOf(options),
-      id: entry.id,
-      x: start.x,
-      y: start.y,
-      width: rect.width,
-      height: rect.height,
-    })
-    entry.active = true
-    entry.rest.x = start.x
-    entry.rest.y = start.y
-    if (options.initialPosition) needsWrite.add(entry.id)
-    wake()
-  }
-
-  function deactivate(entry: BodyEntry): void {
-    entry.active = false
-    drags.forget(entry.id)
-    pendingSizes.delete(entry.id)
-    needsWrite.delete(entry.id)
-    movedSinceRest.delete(entry.id)
-    if (inFrame) deferredRemovals.push(entry.id)
-    else if (world.has(entry.id)) world.remove(entry.id)
-    wake()
-  }
-
-  /** Reads one element's box: activates it once it has a size, deactivates it when it loses it. */
-  function remeasureEntry(entry: BodyEntry, space: ContainerSpace): void {
-    const rect = entry.box.measure(space)
-    if (!rect) {
-      if (entry.active) deactivate(entry)
-    } else if (!entry.active) {
-      activate(entry, rect)
-    } else {
-      // The world keeps the position; the new size (and layout origin) is applied by the next frame.
-      pendingSizes.set(entry.id, rect)
-      wake()
-    }
   }
 
   function applyBounds(space: ContainerSpace | null): void {
@@ -340,28 +279,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     wake()
   }
 
-  function unregister(entry: BodyEntry): void {
-    if (bodies.get(entry.id) !== entry) return
-    bodies.delete(entry.id)
-    byElement.delete(entry.element)
-    resizeObserver?.unobserve(entry.element)
-    if (entry.active) deactivate(entry)
-    entry.box.restore()
-    entry.element.removeAttribute('data-aabb-body')
-    entry.element.removeAttribute('data-dragging')
-    if (store.getState().dragging === entry.id) store.setState({ dragging: null })
-    publishCount()
-  }
-
-  function labelOf(id: BodyId): string {
-    const entry = bodies.get(id)
-    if (entry) return entry.options.current.label ?? entry.element.getAttribute('aria-label') ?? id
-    return boundsWallName(id) ?? id
-  }
-
   function endDrag(id: BodyId, returnToStart: boolean): void {
     if (!drags.end(id, returnToStart)) return
-    bodies.get(id)?.element.removeAttribute('data-dragging')
+    elements.get(id)?.element.removeAttribute('data-dragging')
     store.setState({ dragging: null })
     wake()
   }
@@ -370,52 +290,21 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   const engine: PhysicsEngine = {
     attachContainer(element) {
-      container = element
-      const space = measureContainerSpace(element)
-      observe(element)
-      applyBounds(space)
-      for (const entry of bodies.values()) {
-        observe(entry.element)
-        if (!entry.active) remeasureEntry(entry, space)
-      }
-      publishCount()
+      applyBounds(elements.attach(element))
     },
     detachContainer() {
       loop.stop()
-      resizeObserver?.disconnect()
-      resizeObserver = null
-      container = null
+      elements.detach()
       store.setState({ idle: true })
     },
     attachAnnouncer(region) {
       announcer = region
     },
     registerBody(id, element, bodyOptions) {
-      if (bodies.has(id) || world.has(id)) {
-        throw new Error(
-          `useAABBBody: the id "${id}" is already used by another body in this <PhysicsWorld>`,
-        )
-      }
-      const entry: BodyEntry = {
-        id,
-        element,
-        box: createElementBox(element),
-        options: bodyOptions,
-        active: false,
-        rest: { x: 0, y: 0 },
-      }
-      bodies.set(id, entry)
-      byElement.set(element, entry)
-      element.setAttribute('data-aabb-body', id)
-      if (container) {
-        observe(element)
-        remeasureEntry(entry, measureContainerSpace(container))
-        publishCount()
-      }
-      return () => unregister(entry)
+      return elements.register(id, element, bodyOptions)
     },
     updateBody(id) {
-      const entry = bodies.get(id)
+      const entry = elements.get(id)
       if (!entry?.active) return
       const patch = bodyPatchOf(entry.options.current)
       // A dragged body stays kinematic; a new type applies when the drag ends.
@@ -425,21 +314,18 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
     },
     remeasure(id) {
-      if (!container) return
-      const space = measureContainerSpace(container)
-      if (id === undefined) applyBounds(space)
-      for (const entry of bodies.values())
-        if (id === undefined || entry.id === id) remeasureEntry(entry, space)
-      publishCount()
+      if (id === undefined) applyBounds(elements.measureSpace())
+      elements.remeasure(id)
     },
     beginDrag(id) {
-      const entry = bodies.get(id)
-      if (!entry?.active || !container || !drags.begin(id)) return null
+      const entry = elements.get(id)
+      // Layout is read here, once per drag: pointer moves then map without touching it.
+      const space = elements.measureSpace()
+      if (!entry?.active || !space || !drags.begin(id)) return null
       entry.element.setAttribute('data-dragging', '')
       store.setState({ dragging: id })
       wake()
-      // Layout is read here, once per drag: pointer moves then map without touching it.
-      return measureContainerSpace(container).clientToWorld
+      return space.clientToWorld
     },
     dragTo(id, delta) {
       drags.aim(id, delta)
@@ -451,15 +337,19 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     cancelDrag(id) {
       if (!drags.has(id)) return
       endDrag(id, true)
-      if (announcer) announce(announcer, `${labelOf(id)} returned to its start`)
+      if (announcer) announce(announcer, `${elements.labelOf(id)} returned to its start`)
     },
     moveWithKeys(id, direction, untilContact) {
-      const entry = bodies.get(id)
+      const entry = elements.get(id)
       if (!entry?.active || drags.has(id)) return null
       const step = untilContact ? 'untilContact' : (entry.options.current.keyboardStep ?? 10)
       const result = moveByKey(world, id, direction, step)
       wake()
-      if (announcer) announce(announcer, describeKeyMove(result, direction, labelOf, id))
+      if (announcer)
+        announce(
+          announcer,
+          describeKeyMove(result, direction, (other) => elements.labelOf(other), id),
+        )
       return result
     },
     move(id, goal, moveOptions) {
@@ -485,7 +375,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
     setBounds(next) {
       bounds = next
-      applyBounds(container ? measureContainerSpace(container) : null)
+      applyBounds(elements.measureSpace())
     },
     setReducedMotion(next) {
       reducedMotion = next

@@ -1,0 +1,205 @@
+import type { Rect, Vec2 } from '../core/geometry/types.js'
+import type { BodyId, World } from '../core/world/types.js'
+import { measureContainerSpace, type ContainerSpace } from '../dom/containerSpace.js'
+import { createElementBox, type BodyElement, type ElementBox } from '../dom/elementBox.js'
+import { bodyPatchOf, type AABBBodyOptions } from './bodyOptions.js'
+import { boundsWallName } from './boundsWalls.js'
+
+/** One registered element and its body. */
+export interface BodyEntry {
+  id: BodyId
+  element: BodyElement
+  box: ElementBox
+  /** The hook's latest options (a ref, so callbacks can change without re-registering). */
+  options: { readonly current: AABBBodyOptions }
+  /** In the world: it had a size when last measured. */
+  active: boolean
+  /** Where `onMoveEnd` last saw it rest (its start at first): a frame that ends there reports nothing. */
+  rest: Vec2
+}
+
+/** What the registry tells its store. */
+export interface ElementRegistryEvents {
+  /** A registered element got a size and its body was added to the world. */
+  added(entry: BodyEntry): void
+  /** An element lost its size or was unregistered: its body must leave the world. */
+  removed(entry: BodyEntry): void
+  /** An active element was measured again (resize, remeasure): its new box. */
+  resized(entry: BodyEntry, rect: Rect): void
+  /** The container was measured again (it resized). */
+  containerResized(space: ContainerSpace): void
+  /** The number of elements in the world changed. */
+  countChanged(count: number): void
+}
+
+/**
+ * The elements of one world and the layout reads they need: measuring on registration,
+ * on a ResizeObserver callback and on `remeasure`, never in a frame. An element enters
+ * the world when it first has a size (`display: none` keeps it out) and leaves when it
+ * loses it or unregisters.
+ */
+export interface ElementRegistry {
+  /** The container, once attached. */
+  readonly container: HTMLElement | SVGSVGElement | null
+  /** Registers an element as body `id`; returns the function that removes exactly this registration. */
+  register(
+    id: BodyId,
+    element: BodyElement,
+    options: { readonly current: AABBBodyOptions },
+  ): () => void
+  get(id: BodyId): BodyEntry | undefined
+  /** Uses `container` as the world's space and measures the elements waiting for it. */
+  attach(container: HTMLElement | SVGSVGElement): ContainerSpace
+  /** Forgets the container and stops observing sizes. */
+  detach(): void
+  /** The container's space measured now (a layout read), or null before `attach`. */
+  measureSpace(): ContainerSpace | null
+  /** Measures one element, or all of them, again. */
+  remeasure(id?: BodyId): void
+  /** The name announcements use: the `label` option, else `aria-label`, else the id ("the left edge" for a wall). */
+  labelOf(id: BodyId): string
+}
+
+/** Creates the element registry of `world`. */
+export function createElementRegistry(
+  world: World,
+  events: ElementRegistryEvents,
+): ElementRegistry {
+  const bodies = new Map<BodyId, BodyEntry>()
+  const byElement = new Map<Element, BodyEntry>()
+  let container: HTMLElement | SVGSVGElement | null = null
+  let resizeObserver: ResizeObserver | null = null
+  let count = 0
+
+  function setCount(next: number): void {
+    if (next === count) return
+    count = next
+    events.countChanged(count)
+  }
+
+  function observe(element: Element): void {
+    if (!resizeObserver && typeof ResizeObserver !== 'undefined') {
+      resizeObserver = new ResizeObserver(onResize)
+    }
+    resizeObserver?.observe(element)
+  }
+
+  function onResize(entries: ResizeObserverEntry[]): void {
+    if (!container) return
+    const space = measureContainerSpace(container)
+    for (const { target } of entries) {
+      if (target === container) {
+        events.containerResized(space)
+        for (const entry of bodies.values()) measure(entry, space)
+      } else {
+        const entry = byElement.get(target)
+        if (entry) measure(entry, space)
+      }
+    }
+  }
+
+  function activate(entry: BodyEntry, rect: Rect): void {
+    const options = entry.options.current
+    const start = options.initialPosition ?? rect
+    world.add({
+      ...bodyPatchOf(options),
+      id: entry.id,
+      x: start.x,
+      y: start.y,
+      width: rect.width,
+      height: rect.height,
+    })
+    entry.active = true
+    entry.rest.x = start.x
+    entry.rest.y = start.y
+    setCount(count + 1)
+    events.added(entry)
+  }
+
+  function deactivate(entry: BodyEntry): void {
+    entry.active = false
+    setCount(count - 1)
+    events.removed(entry)
+  }
+
+  /** Reads one element's box: activates it once it has a size, deactivates it when it loses it. */
+  function measure(entry: BodyEntry, space: ContainerSpace): void {
+    const rect = entry.box.measure(space)
+    if (!rect) {
+      if (entry.active) deactivate(entry)
+    } else if (!entry.active) {
+      activate(entry, rect)
+    } else {
+      events.resized(entry, rect)
+    }
+  }
+
+  function unregister(entry: BodyEntry): void {
+    if (bodies.get(entry.id) !== entry) return
+    bodies.delete(entry.id)
+    byElement.delete(entry.element)
+    resizeObserver?.unobserve(entry.element)
+    if (entry.active) deactivate(entry)
+    entry.box.restore()
+    entry.element.removeAttribute('data-aabb-body')
+    entry.element.removeAttribute('data-dragging')
+  }
+
+  return {
+    get container() {
+      return container
+    },
+    register(id, element, options) {
+      if (bodies.has(id) || world.has(id)) {
+        throw new Error(
+          `useAABBBody: the id "${id}" is already used by another body in this <PhysicsWorld>`,
+        )
+      }
+      const entry: BodyEntry = {
+        id,
+        element,
+        box: createElementBox(element),
+        options,
+        active: false,
+        rest: { x: 0, y: 0 },
+      }
+      bodies.set(id, entry)
+      byElement.set(element, entry)
+      element.setAttribute('data-aabb-body', id)
+      if (container) {
+        observe(element)
+        measure(entry, measureContainerSpace(container))
+      }
+      return () => unregister(entry)
+    },
+    get: (id) => bodies.get(id),
+    attach(element) {
+      container = element
+      const space = measureContainerSpace(element)
+      observe(element)
+      for (const entry of bodies.values()) {
+        observe(entry.element)
+        if (!entry.active) measure(entry, space)
+      }
+      return space
+    },
+    detach() {
+      resizeObserver?.disconnect()
+      resizeObserver = null
+      container = null
+    },
+    measureSpace: () => (container ? measureContainerSpace(container) : null),
+    remeasure(id) {
+      if (!container) return
+      const space = measureContainerSpace(container)
+      for (const entry of bodies.values())
+        if (id === undefined || entry.id === id) measure(entry, space)
+    },
+    labelOf(id) {
+      const entry = bodies.get(id)
+      if (entry)
+        return entry.options.current.label ?? entry.element.getAttribute('aria-label') ?? id
+      return boundsWallName(id) ?? id
+    },
+  }
+}
