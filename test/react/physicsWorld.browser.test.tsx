@@ -104,6 +104,28 @@ describe('the contract example in Chromium', () => {
     expect(b.getBoundingClientRect().left - origin.left - 2).toBeCloseTo(bodyB.x, 0)
   })
 
+  it('pushes a chain of cards until the last one is blocked, then stops', async () => {
+    const overlaps: string[] = []
+    const { container } = render(
+      <Board>
+        <OverlapWatch into={overlaps} />
+        <Card id="a" x={20} y={100} width={100} height={80} draggable />
+        <Card id="b" x={160} y={100} width={100} height={80} />
+        <Card id="c" x={300} y={100} width={100} height={80} />
+        <Card id="pillar" x={480} y={60} width={40} height={200} pushable={false} />
+      </Board>,
+    )
+    const a = container.querySelector('[data-aabb-body="a"]')!
+    await dragBy(a, container.querySelector('[data-aabb-world]')!, 400, 0, 40)
+    await nextFrames(3)
+    expect(overlaps).toEqual([])
+    // a pushed b, b pushed c, c met the pillar: the chain stops face to face.
+    expect(api.get('pillar').x).toBe(480)
+    expect(api.get('c').x).toBeCloseTo(380, 3)
+    expect(api.get('b').x).toBeCloseTo(280, 3)
+    expect(api.get('a').x).toBeCloseTo(180, 3)
+  })
+
   it('stops a fast drag at the wall instead of passing through it', async () => {
     const { container } = render(
       <Board>
