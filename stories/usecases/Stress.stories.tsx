@@ -34,9 +34,9 @@ export const Stress: Story = {
     const board = canvas.getByRole('region', { name: 'Stress board' })
     await waitFor(() => expect(bodiesIn(board)).toHaveLength(args.count))
     await waitFor(() => expect(canvas.getByTestId('body-count')).toHaveTextContent(`${args.count}`))
-    await waitFor(() => {
-      expect(canvas.getByTestId('step-ms').textContent).toMatch(milliseconds)
-      expect(canvas.getByTestId('frame-ms').textContent).toMatch(milliseconds)
+    await waitFor(async () => {
+      await expect(canvas.getByTestId('step-ms').textContent).toMatch(milliseconds)
+      await expect(canvas.getByTestId('frame-ms').textContent).toMatch(milliseconds)
     })
     // The bodies move (the first one has left where layout put it) without React commits.
     const first = bodiesIn(board)[0] as HTMLElement

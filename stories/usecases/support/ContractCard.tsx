@@ -7,11 +7,11 @@ import type { AABBBodyOptions } from '../../../src/react/bodyOptions.js'
  * `useAABBBody`. Its props are the hook's options, so its autodocs table documents them.
  */
 export function ContractCard(options: AABBBodyOptions) {
-  const body = useAABBBody<HTMLDivElement>(options)
+  const { ref, id } = useAABBBody<HTMLDivElement>(options)
   return (
     <div
-      ref={body.ref}
-      aria-label={options.label ?? body.id}
+      ref={ref}
+      aria-label={options.label ?? id}
       style={{
         width: 120,
         height: 80,
@@ -24,7 +24,7 @@ export function ContractCard(options: AABBBodyOptions) {
         userSelect: 'none',
       }}
     >
-      {body.id}
+      {id}
     </div>
   )
 }

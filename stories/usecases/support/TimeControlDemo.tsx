@@ -190,7 +190,7 @@ function TimeControls({
   const text = useRef<HTMLPreElement>(null)
 
   useEffect(() => {
-    clock.scale = timeScale
+    clock.setScale(timeScale)
   }, [clock, timeScale])
 
   useAfterStep((_seconds, world) => {

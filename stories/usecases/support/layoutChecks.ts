@@ -69,7 +69,9 @@ export async function untilStill(
     quiet = moving.length === 0 && current.size === previous.size ? quiet + 1 : 0
     previous = current
     if (performance.now() > deadline) {
-      throw new Error(`untilStill: still moving after ${timeoutMs} ms: ${moving.map(([n]) => n)}`)
+      throw new Error(
+        `untilStill: still moving after ${timeoutMs} ms: ${moving.map(([name]) => name).join(', ')}`,
+      )
     }
   }
 }

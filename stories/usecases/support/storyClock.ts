@@ -10,7 +10,9 @@ export interface StoryClock {
   /** The clock to pass as `now`: world time in milliseconds. */
   readonly now: () => number
   /** World seconds per real second. @default 1 */
-  scale: number
+  readonly scale: number
+  /** Changes `scale` from the next reading on (slow motion below 1). */
+  setScale(scale: number): void
   /** `performance.now()` at the last reading (the start of the current frame). */
   readonly lastReading: number
 }
@@ -19,17 +21,27 @@ export interface StoryClock {
 export function createStoryClock(): StoryClock {
   let real = performance.now()
   let world = real
-  const clock = {
-    scale: 1,
+  let scale = 1
+  return {
+    get scale() {
+      return scale
+    },
+    setScale(next) {
+      if (!Number.isFinite(next) || next < 0) {
+        throw new RangeError(
+          `StoryClock.setScale: scale must be a finite number >= 0 (got ${next})`,
+        )
+      }
+      scale = next
+    },
     get lastReading() {
       return real
     },
     now() {
       const reading = performance.now()
-      world += (reading - real) * clock.scale
+      world += (reading - real) * scale
       real = reading
       return world
     },
   }
-  return clock
 }
