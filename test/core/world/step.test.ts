@@ -175,8 +175,11 @@ describe('step: push-out between dynamic bodies', () => {
     run(world, 60)
     expect(ids.map((id) => world.get(id).y)).toEqual(resting)
     expect(world.isIdle()).toBe(true)
-    resting.forEach((y, level) => expect(y).toBeCloseTo(360 - level * 40, 2))
-    expect(deepestOverlap(world)).toBeLessThanOrEqual(1e-3)
+    // Resting overlaps below the solver's slop (0.01) are left alone.
+    resting.forEach((y, level) =>
+      expect(Math.abs(y - (360 - level * 40))).toBeLessThanOrEqual(0.01 * level),
+    )
+    expect(deepestOverlap(world)).toBeLessThanOrEqual(0.01)
   })
 
   it('gives results that do not depend on insertion order', () => {
