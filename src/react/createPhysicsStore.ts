@@ -140,14 +140,12 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const pendingSizes = new Map<BodyId, Rect>()
   const needsWrite = new Set<BodyId>()
   const movedSinceRest = new Set<BodyId>()
-  const deferredRemovals: BodyId[] = []
   const afterStep = new Set<(seconds: number) => void>()
   let announcer: HTMLElement | null = null
   let bounds: Bounds = options.bounds ?? null
   let paused = options.paused ?? false
   let reducedMotion = options.reducedMotion ?? false
   let contactHandlers: { readonly current: WorldContactHandlers } = { current: {} }
-  let inFrame = false
 
   const loop = createFrameLoop({
     frame,
@@ -166,8 +164,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       pendingSizes.delete(entry.id)
       needsWrite.delete(entry.id)
       movedSinceRest.delete(entry.id)
-      if (inFrame) deferredRemovals.push(entry.id)
-      else if (world.has(entry.id)) world.remove(entry.id)
+      // Safe from a contact callback too: the world defers a removal asked for while it delivers events.
+      if (world.has(entry.id)) world.remove(entry.id)
       if (store.getState().dragging === entry.id) store.setState({ dragging: null })
       wake()
     },
@@ -191,20 +189,14 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   // ---- the frame --------------------------------------------------------------------
 
   function frame(seconds: number): boolean {
-    inFrame = true
-    try {
-      applyPendingSizes()
-      drags.applyGoals()
-      // A zero-length frame (two callbacks in one clock tick) has nothing to integrate.
-      if (!paused && seconds > 0) {
-        if (reducedMotion) settle()
-        else world.step(seconds)
-      }
-      writeMoved()
-    } finally {
-      inFrame = false
-      for (const id of deferredRemovals.splice(0)) if (world.has(id)) world.remove(id)
+    applyPendingSizes()
+    drags.applyGoals()
+    // A zero-length frame (two callbacks in one clock tick) has nothing to integrate.
+    if (!paused && seconds > 0) {
+      if (reducedMotion) settle()
+      else world.step(seconds)
     }
+    writeMoved()
     for (const listener of afterStep) safely(listener, seconds)
     if (drags.size > 0 || pendingSizes.size > 0) return true
     return !paused && !world.isIdle()
@@ -357,10 +349,10 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
       return result
     },
-    step(seconds) {
-      const steps = world.step(seconds ?? world.settings.fixedStep)
+    step(seconds = world.settings.fixedStep) {
+      const steps = world.step(seconds)
       writeMoved()
-      for (const listener of afterStep) safely(listener, seconds ?? world.settings.fixedStep)
+      for (const listener of afterStep) safely(listener, seconds)
       return steps
     },
     setPaused(next) {
