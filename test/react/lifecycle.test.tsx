@@ -89,6 +89,33 @@ describe('<PhysicsWorld> and useAABBBody lifecycle', () => {
     expect(b.hasAttribute('data-aabb-body')).toBe(false)
   })
 
+  it('follows the ref when it moves to another element', () => {
+    function Switcher({ second }: { second: boolean }) {
+      const { ref } = useAABBBody<HTMLDivElement>({ id: 'moving' })
+      return (
+        <>
+          <div
+            data-testid="first"
+            ref={second ? undefined : ref}
+            style={{ width: 10, height: 10 }}
+          />
+          <div
+            data-testid="second"
+            ref={second ? ref : undefined}
+            style={{ left: 100, width: 30, height: 30 }}
+          />
+        </>
+      )
+    }
+    const { rerender, getByTestId } = render(world({}, <Switcher second={false} />))
+    expect(api.get('moving')).toMatchObject({ x: 0, width: 10 })
+    rerender(world({}, <Switcher second />))
+    expect(getByTestId('first').hasAttribute('data-aabb-body')).toBe(false)
+    expect(getByTestId('second').getAttribute('data-aabb-body')).toBe('moving')
+    expect(api.world.size).toBe(1)
+    expect(api.get('moving')).toMatchObject({ x: 100, width: 30 })
+  })
+
   it('keeps an element without a size inactive until it has one', () => {
     const { container } = render(world({}, <Card id="hidden" style={{ display: 'none' }} />))
     expect(api.world.has('hidden')).toBe(false)
