@@ -108,6 +108,37 @@ describe('body and world callbacks', () => {
     expect(frames.pending).toBe(0)
   })
 
+  it('follows prefers-reduced-motion by default', () => {
+    const listeners = new Set<() => void>()
+    const query = {
+      matches: true,
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    }
+    vi.stubGlobal('matchMedia', (media: string) => {
+      expect(media).toBe('(prefers-reduced-motion: reduce)')
+      return query
+    })
+    render(
+      <Board gravity={{ x: 0, y: 900 }}>
+        <Card id="a" />
+        <Card id="floor" type="static" y={300} width={800} height={20} />
+      </Board>,
+    )
+    frames.run(1)
+    expect(api.get('a').y).toBeCloseTo(250, 6)
+    // The user turns reduced motion off: the next move animates over several frames.
+    query.matches = false
+    act(() => listeners.forEach((listener) => listener()))
+    act(() => {
+      api.move('a', { x: 0, y: 0 })
+    })
+    frames.run(1)
+    expect(api.get('a').y).toBeGreaterThan(0)
+    expect(api.get('a').y).toBeLessThan(10)
+    vi.unstubAllGlobals()
+  })
+
   it('walls the world in with a bounds Rect', () => {
     render(
       <Board bounds={{ x: 0, y: 0, width: 200, height: 100 }} gravity={{ x: 0, y: 900 }}>
