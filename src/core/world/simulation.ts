@@ -1,6 +1,6 @@
 import { integrateEulerInto, integrateRK4Into } from '../geometry/index.js'
 import type { KinematicState, Vec2 } from '../geometry/types.js'
-import { BodyStore, CROSS, DYNAMIC, KINEMATIC } from './bodyStore.js'
+import { CROSS, DYNAMIC, KINEMATIC, type BodyStore } from './bodyStore.js'
 import { ensureFloat64, ensureInt32, ensureUint8, IndexBuffer, PairBuffer } from './buffers.js'
 import { ContactTracker } from './contactTracker.js'
 import { pairCode, IGNORE } from './pairCode.js'

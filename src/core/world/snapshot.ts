@@ -1,6 +1,6 @@
 import type { BodyStore } from './bodyStore.js'
 import { defaultSettings, mergeSettings } from './settings.js'
-import type { BodyId, BodyOptions, WorldSettings, WorldSnapshot } from './types.js'
+import type { BodyId, WorldSettings, WorldSnapshot } from './types.js'
 import {
   assertIdString,
   assertNumberInRange,
@@ -17,7 +17,9 @@ export function writeSnapshot(
   nextId: number,
   accumulator: number,
 ): WorldSnapshot {
-  const { filter: _filter, ...plain } = settings
+  // Everything but the filter, which is a function and not JSON.
+  const plain = { ...settings }
+  delete plain.filter
   const bodies = []
   for (let index = 0; index < store.count; index++)
     bodies.push(store.snapshot(store.order[index] as number))
@@ -52,7 +54,7 @@ export function readSnapshot(snapshot: WorldSnapshot): RestoredState {
     const id = assertIdString('restore', (body as { id?: unknown } | null)?.id)
     if (seen.has(id)) throw new RangeError(`restore: body "${id}" appears twice`)
     seen.add(id)
-    return { id, fields: bodyFieldsFromOptions(bodyLabel('restore', id), body as BodyOptions) }
+    return { id, fields: bodyFieldsFromOptions(bodyLabel('restore', id), body) }
   })
   const nextId = assertNumberInRange('restore: snapshot', 'nextId', snapshot.nextId, 0)
   const accumulator = assertNumberInRange(

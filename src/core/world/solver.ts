@@ -4,7 +4,7 @@ import { CROSS } from './bodyStore.js'
 import { ensureFloat64, ensureInt32, ensureUint8, IndexBuffer } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
-import { loadRect, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
+import { loadRect, sweepDynamic } from './solidSweep.js'
 
 /** Push-out rounds per step; each one moves every overlapping pair apart together. */
 const PUSH_ITERATIONS = 20

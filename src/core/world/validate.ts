@@ -48,7 +48,7 @@ export function assertNumberInRange(
       `${subject} ${field} must be a finite number ${range} (got ${describeValue(value)})`,
     )
   }
-  return value as number
+  return value
 }
 
 /** Throws a RangeError unless `value` is a finite number > 0. */

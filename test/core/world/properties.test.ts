@@ -1,7 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { containsPoint, overlaps, rayHitInto } from '../../../src/core/geometry/index.js'
-import { createWorld, type BodyOptions, type World } from '../../../src/core/world/index.js'
+import {
+  createWorld,
+  type BodyOptions,
+  type World,
+  type WorldSnapshot,
+} from '../../../src/core/world/index.js'
 import { bodiesOf, deepestOverlap, deepestSolidOverlap } from './helpers.js'
 
 const RUNS = { numRuns: 1000 }
@@ -160,7 +165,7 @@ describe('world properties', { timeout: 30_000 }, () => {
             second.step(1 / 60)
           }
           const restored = createWorld()
-          restored.restore(JSON.parse(JSON.stringify(first.snapshot())))
+          restored.restore(JSON.parse(JSON.stringify(first.snapshot())) as WorldSnapshot)
           for (let i = 0; i < steps; i++) {
             first.step(1 / 60)
             second.step(1 / 60)

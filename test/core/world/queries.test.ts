@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createWorld } from '../../../src/core/world/index.js'
+import { createWorld, type WorldSnapshot } from '../../../src/core/world/index.js'
 
 function sample() {
   const world = createWorld()
@@ -69,7 +69,7 @@ describe('snapshot and restore', () => {
     world.add({ x: 60, y: -40, width: 20, height: 20, response: 'bounce' })
     for (let i = 0; i < 10; i++) world.step(1 / 60)
     world.step(0.005)
-    const json = JSON.parse(JSON.stringify(world.snapshot()))
+    const json = JSON.parse(JSON.stringify(world.snapshot())) as WorldSnapshot
     expect(json).toEqual(world.snapshot())
     const copy = createWorld()
     copy.restore(json)

@@ -1,0 +1,166 @@
+/**
+ * `npm run bench`: the same seeded scenes on react-aabb and its peers, one child process
+ * per engine, scene and size, so no engine's JIT state, heap or garbage affects another.
+ * Prints a table and writes it to bench/RESULTS.md with the machine and versions.
+ *
+ * Options (after `--`): `--quick` (fewer steps, N up to 1,000), `--steps=N`.
+ */
+import { spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ENGINES, type EngineName } from './engineNames.js'
+
+interface RunResult {
+  engine: EngineName
+  scene: string
+  n: number
+  steps: number
+  median: number
+  p95: number
+  overlaps: number
+  peakRssMb: number
+  heapGrowthMb: number
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, '..', '..')
+const quick = process.argv.includes('--quick')
+const stepsArgument = process.argv.find((arg) => arg.startsWith('--steps='))
+const STEPS = stepsArgument ? Number(stepsArgument.slice(8)) : quick ? 60 : 300
+const SIZES = quick ? [100, 1000] : [100, 1000, 5000, 10000]
+const SCENES = ['boxes', 'pile']
+/** Per run wall-clock budget (ms); a slow peer stops early, and the table says how many steps it ran. */
+const BUDGET = quick ? 5000 : 20000
+/** A peer whose median step at 5,000 boxes exceeds this (ms) is not run at 10,000. */
+const SKIP_ABOVE = 250
+
+function runChild(engine: EngineName, scene: string, n: number, steps: number): RunResult | string {
+  return runChildWithBudget(engine, scene, n, steps, BUDGET)
+}
+
+function runChildWithBudget(
+  engine: EngineName,
+  scene: string,
+  n: number,
+  steps: number,
+  budget: number,
+): RunResult | string {
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      path.join(here, 'child.js'),
+      engine,
+      scene,
+      String(n),
+      String(steps),
+      String(budget),
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20, timeout: budget * 3 + 120000 },
+  )
+  if (child.status !== 0)
+    return (child.stderr || `exit ${child.status}`).trim().split('\n')[0] ?? 'failed'
+  return JSON.parse(child.stdout.trim()) as RunResult
+}
+
+function version(name: string): string {
+  try {
+    const file = path.join(root, 'node_modules', name, 'package.json')
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+  } catch {
+    return '?'
+  }
+}
+
+function format(value: number, digits = 2): string {
+  return value.toFixed(digits)
+}
+
+const results: RunResult[] = []
+const notes: string[] = []
+const slow = new Set<string>()
+for (const scene of SCENES) {
+  for (const n of SIZES) {
+    for (const engine of ENGINES) {
+      const key = `${engine}/${scene}`
+      if (n === 10000 && slow.has(key)) {
+        notes.push(
+          `${engine} skipped at ${scene} N=10,000 (median step above ${SKIP_ABOVE} ms at 5,000).`,
+        )
+        continue
+      }
+      const result = runChild(engine, scene, n, STEPS)
+      if (typeof result === 'string') {
+        notes.push(`${engine} failed at ${scene} N=${n}: ${result}`)
+        continue
+      }
+      if (n === 5000 && result.median > SKIP_ABOVE) slow.add(key)
+      results.push(result)
+      console.log(
+        `${scene.padEnd(6)} N=${String(n).padStart(5)} ${engine.padEnd(18)} median ${format(result.median).padStart(8)} ms  p95 ${format(result.p95).padStart(8)} ms  overlaps ${format(result.overlaps, 1).padStart(7)}  rss ${format(result.peakRssMb, 0)} MB`,
+      )
+    }
+  }
+}
+
+// Heap over a long run: react-aabb alone, 10,000 steps of the 1,000-box scene.
+const LONG_STEPS = quick ? 1000 : 10000
+const long = runChildWithBudget('react-aabb', 'boxes', 1000, LONG_STEPS, 600000)
+const heapNote =
+  typeof long === 'string'
+    ? `Long run failed: ${long}`
+    : `Heap over ${long.steps} steps (react-aabb, boxes, N=1,000, after a forced GC at both ends): ${format(long.heapGrowthMb, 3)} MB growth; median ${format(long.median)} ms/step.`
+console.log(heapNote)
+
+const rows: string[] = []
+for (const scene of SCENES) {
+  for (const n of SIZES) {
+    const own = results.find((r) => r.engine === 'react-aabb' && r.scene === scene && r.n === n)
+    for (const r of results.filter((x) => x.scene === scene && x.n === n)) {
+      const ratio = own && r.engine !== 'react-aabb' ? `${format(r.median / own.median, 1)}x` : ''
+      rows.push(
+        `| ${scene} | ${n} | ${r.engine} | ${format(r.median)} | ${format(r.p95)} | ${ratio} | ${format(r.overlaps, 1)} | ${format(r.peakRssMb, 0)} | ${format(r.heapGrowthMb, 2)} | ${r.steps} |`,
+      )
+    }
+  }
+}
+
+const own = (scene: string, n: number) =>
+  results.find((r) => r.engine === 'react-aabb' && r.scene === scene && r.n === n)
+const scaling =
+  own('boxes', 10000) && own('boxes', 1000)
+    ? `10,000 boxes cost ${format(own('boxes', 10000)!.median / own('boxes', 1000)!.median, 1)}x what 1,000 cost (boxes scene, median).`
+    : ''
+
+const cpus = os.cpus()
+const table = [
+  '# Benchmark results',
+  '',
+  `Generated by \`npm run bench\` on ${new Date().toISOString()}.`,
+  '',
+  `- Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${format(os.totalmem() / 2 ** 30, 1)} GB, ${os.type()} ${os.release()}, load average at the end ${os
+    .loadavg()
+    .map((l) => format(l, 1))
+    .join(' / ')}`,
+  `- Node ${process.version}; matter-js ${version('matter-js')}, @dimforge/rapier2d-compat ${version('@dimforge/rapier2d-compat')}, planck ${version('planck')}, detect-collisions ${version('detect-collisions')} (check2d ${version('check2d')})`,
+  `- ${STEPS} measured steps of 1/60 s after 20 warm-up steps (fewer when a run passed its ${BUDGET / 1000} s budget: see "steps"); one process per engine, scene and N.`,
+  '- Scenes (bench/scene.ts, seeded): N boxes of 8-40 px covering 15% of a square arena with four static walls, random velocities up to 300 px/s; "pile" adds gravity 980 px/s^2. No friction, no restitution, no rotation in any engine.',
+  '- "overlaps": average number of box pairs overlapping by more than 0.5 px on both axes, sampled every 10 steps. "vs react-aabb": the peer\'s median time divided by react-aabb\'s (higher means react-aabb is faster).',
+  '- detect-collisions only detects collisions: its row integrates velocities in the adapter and separates with its `separate()`.',
+  '',
+  '| scene | N | engine | median ms/step | p95 ms/step | vs react-aabb | overlaps | peak RSS MB | heap growth MB | steps |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  ...rows,
+  '',
+  scaling,
+  '',
+  heapNote,
+  '',
+  ...notes.map((note) => `- ${note}`),
+  '',
+].join('\n')
+
+writeFileSync(path.join(root, 'bench', 'RESULTS.md'), table)
+console.log(`\n${scaling}\n${notes.join('\n')}\nWrote bench/RESULTS.md`)
