@@ -90,7 +90,13 @@ export type ContactListener = (event: ContactEvent) => void
 
 /** Options of {@link World.move}. */
 export interface MoveOptions {
-  /** Push pushable dynamic bodies in the way (and the bodies they push). @default false */
+  /**
+   * Push pushable dynamic bodies in the way (and the bodies they push). A pushing move runs
+   * along x, then along y; each body in a chain stops touching the one ahead, so nothing
+   * overlaps afterwards, and a chain blocked by a solid stops the mover where it must.
+   * Without it, every body in the way is an obstacle to slide along (bump.lua).
+   * @default false
+   */
   push?: boolean
 }
 
