@@ -51,8 +51,10 @@ export const Board: Story = {
     })
 
     await step('a card dragged into another pushes it, and nothing overlaps', async () => {
+      const clockBefore = card('Clock').getBoundingClientRect().left
       await dragOnto(card('Weather'), card('Clock'), 12)
       await untilStill(cards)
+      await expect(card('Clock').getBoundingClientRect().left).toBeGreaterThan(clockBefore)
       await expect(overlappingPairs(cards())).toEqual([])
       await expect(elementsOutside(cards(), board)).toEqual([])
     })

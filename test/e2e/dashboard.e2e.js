@@ -7,6 +7,8 @@
  *
  * Usage: node test/e2e/dashboard.e2e.js [storybook-static]
  */
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { chromiumArgs, chromiumPath } from '../support/chromium.js'
 import { serveStatic } from './staticServer.js'
@@ -34,8 +36,7 @@ function installFrameChecker(tolerance) {
         id: card.getAttribute('data-aabb-body'),
         box: card.getBoundingClientRect(),
       }))
-      for (let i = 0; i < cards.length; i++) {
-        const a = cards[i]
+      cards.forEach((a, index) => {
         record.checks++
         if (
           a.box.left < edge.left - tolerance ||
@@ -45,8 +46,7 @@ function installFrameChecker(tolerance) {
         ) {
           record.violations.push(`frame ${record.frames}: ${a.id} outside the board`)
         }
-        for (let j = i + 1; j < cards.length; j++) {
-          const b = cards[j]
+        for (const b of cards.slice(index + 1)) {
           const depthX = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left)
           const depthY = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top)
           if (depthX > tolerance && depthY > tolerance) {
@@ -55,7 +55,7 @@ function installFrameChecker(tolerance) {
             )
           }
         }
-      }
+      })
     }
     requestAnimationFrame(check)
   }
@@ -105,6 +105,13 @@ async function drag(page, name, to, moves, pause) {
 }
 
 async function main() {
+  if (!existsSync(path.join(root, 'iframe.html'))) {
+    console.error(
+      `FAIL dashboard end to end: no static Storybook in ${root} (build it with \`npx storybook build --quiet -o ${root}\`)`,
+    )
+    process.exitCode = 1
+    return
+  }
   const server = await serveStatic(root)
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   /** @type {string[]} */
