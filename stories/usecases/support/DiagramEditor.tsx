@@ -90,11 +90,16 @@ function DiagramEdges({
     })
   })
   const byId = new Map(nodes.map((node) => [node.id, node]))
+  const nodeOf = (id: string, index: number) => {
+    const node = byId.get(id)
+    if (!node) throw new RangeError(`DiagramEditor: edges[${index}] names an unknown node "${id}"`)
+    return node
+  }
   return (
     <g stroke="#8a8fa3" strokeWidth={2} data-testid="edges">
       {edges.map((edge, index) => {
-        const from = centreOf(byId.get(edge.from) ?? nodes[0]!)
-        const to = centreOf(byId.get(edge.to) ?? nodes[0]!)
+        const from = centreOf(nodeOf(edge.from, index))
+        const to = centreOf(nodeOf(edge.to, index))
         return (
           <line
             key={`${edge.from}-${edge.to}`}
