@@ -1,5 +1,7 @@
 import { useLayoutEffect, useRef } from 'react'
-import type { BodyId, World } from '../core/world/types.js'
+import { minkowskiDifference } from '../core/geometry/minkowskiDifference.js'
+import { penetrationVector } from '../core/geometry/penetrationVector.js'
+import type { BodyId, BodySnapshot, World } from '../core/world/types.js'
 import { usePhysicsStore } from './physicsContext.js'
 
 const svgNamespace = 'http://www.w3.org/2000/svg'
@@ -35,9 +37,68 @@ function drawBodies(layer: SVGGElement, world: World, rects: Map<BodyId, SVGRect
   }
 }
 
+function svgElement(
+  layer: SVGGElement,
+  name: string,
+  attributes: Record<string, string | number>,
+): SVGElement {
+  const element = layer.ownerDocument.createElementNS(svgNamespace, name)
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value))
+  layer.appendChild(element)
+  return element
+}
+
 /**
- * Draws every body's box over the world (static grey, kinematic red, dynamic blue), after
- * each frame, without React renders. `<PhysicsWorld debug>` renders one; it can also be
+ * Redraws, for every pair of bodies that touch or overlap, the teaching picture of
+ * articles 000 and 002: the Minkowski difference `a - b`, mirrored and placed at a's
+ * top-left (the set of positions of a's top-left where a overlaps b), so "a's corner is
+ * inside the box" reads as "the origin is inside the Minkowski difference"; and the
+ * penetration vector, the shortest way from that corner out of the box.
+ */
+function drawContacts(layer: SVGGElement, world: World): void {
+  layer.replaceChildren()
+  const seen = new Set<string>()
+  for (const id of world.ids()) {
+    const a = world.get(id)
+    if (a.type === 'static') continue
+    for (const otherId of world.queryRect(a)) {
+      if (otherId === id || seen.has(`${otherId}|${id}`)) continue
+      seen.add(`${id}|${otherId}`)
+      drawPair(layer, a, world.get(otherId))
+    }
+  }
+}
+
+function drawPair(layer: SVGGElement, a: BodySnapshot, b: BodySnapshot): void {
+  const difference = minkowskiDifference(a, b)
+  svgElement(layer, 'rect', {
+    'data-aabb-debug-pair': `${a.id}|${b.id}`,
+    x: a.x - (difference.x + difference.width),
+    y: a.y - (difference.y + difference.height),
+    width: difference.width,
+    height: difference.height,
+    fill: 'none',
+    stroke: '#a3c',
+    'stroke-dasharray': '4 3',
+    'vector-effect': 'non-scaling-stroke',
+  })
+  const push = penetrationVector(a, b)
+  if (!push) return
+  svgElement(layer, 'line', {
+    'data-aabb-debug-penetration': `${a.id}|${b.id}`,
+    x1: a.x,
+    y1: a.y,
+    x2: a.x + push.x,
+    y2: a.y + push.y,
+    stroke: '#e60',
+    'vector-effect': 'non-scaling-stroke',
+  })
+}
+
+/**
+ * Draws every body's box over the world (static grey, kinematic red, dynamic blue) and,
+ * for touching pairs, their Minkowski difference and penetration vector (articles 000,
+ * 002), after each frame, without React renders. `<PhysicsWorld debug>` renders one; it can also be
  * placed anywhere inside a `<PhysicsWorld>`. In an HTML world it needs the container to
  * be positioned (`<PhysicsWorld debug>` sets `position: relative` when no position is given).
  * @throws Error outside a `<PhysicsWorld>`.
@@ -46,22 +107,33 @@ export function DebugOverlay() {
   const store = usePhysicsStore('DebugOverlay')
   const svgWorld = store.getState().containerKind === 'svg'
   const layerRef = useRef<SVGGElement>(null)
+  const contactsRef = useRef<SVGGElement>(null)
 
   useLayoutEffect(() => {
     const layer = layerRef.current
-    if (!layer) return
+    const contacts = contactsRef.current
+    if (!layer || !contacts) return
     const { engine, world } = store.getState()
     const rects = new Map<BodyId, SVGRectElement>()
-    const draw = () => drawBodies(layer, world, rects)
+    const draw = () => {
+      drawBodies(layer, world, rects)
+      drawContacts(contacts, world)
+    }
     draw()
     const stop = engine.onAfterStep(draw)
     return () => {
       stop()
       for (const rect of rects.values()) rect.remove()
+      contacts.replaceChildren()
     }
   }, [store])
 
-  const layer = <g ref={layerRef} data-aabb-debug="" pointerEvents="none" strokeWidth={1} />
+  const layer = (
+    <g data-aabb-debug="" pointerEvents="none" strokeWidth={1}>
+      <g ref={layerRef} />
+      <g ref={contactsRef} />
+    </g>
+  )
   if (svgWorld) return layer
   return (
     <svg

@@ -153,6 +153,26 @@ describe('body and world callbacks', () => {
     expect(api.get('a').x).toBeCloseTo(150, 6)
   })
 
+  it('draws the Minkowski difference and penetration vector of an overlapping pair', () => {
+    const { container } = render(
+      <Board debug paused>
+        <Card id="a" />
+        <Card id="b" type="static" x={30} y={10} />
+      </Board>,
+    )
+    frames.run(1)
+    const difference = container.querySelector('[data-aabb-debug-pair="a|b"]')!
+    // Where a's top-left may not go without overlapping b: b grown left and up by a's size.
+    expect(
+      ['x', 'y', 'width', 'height'].map((name) => Number(difference.getAttribute(name))),
+    ).toEqual([-20, -40, 100, 100])
+    const push = container.querySelector('[data-aabb-debug-penetration="a|b"]')!
+    // The shortest way out is 20 px to the left (article 002's penetration vector).
+    expect(['x1', 'y1', 'x2', 'y2'].map((name) => Number(push.getAttribute(name)))).toEqual([
+      0, 0, -20, 0,
+    ])
+  })
+
   it('draws one debug box per body and follows the bodies', () => {
     const { container } = render(
       <Board debug gravity={{ x: 0, y: 900 }}>
