@@ -16,7 +16,7 @@ export const visuallyHiddenStyle = {
 
 /**
  * Writes `message` into an `aria-live` region. Screen readers announce a change of text,
- * so an identical message is cleared first and set again on the next frame to be re-read.
+ * so an identical message is cleared first and set again 50 ms later to be read again.
  */
 export function announce(region: HTMLElement, message: string): void {
   if (region.textContent !== message) {

@@ -62,6 +62,38 @@ function screenRect(element: Element): Rect {
 }
 
 describe('the contract example in Chromium', () => {
+  it('works as written in the issue: cards in normal flow, dragged and pushed', async () => {
+    function ContractCard({ id }: { id: string }) {
+      const body = useAABBBody<HTMLDivElement>({ id, draggable: true })
+      return (
+        // eslint-disable-next-line react-hooks/refs -- the issue's contract spells `body.ref`
+        <div ref={body.ref} className="card" style={{ width: 100, height: 60 }}>
+          {id}
+        </div>
+      )
+    }
+    const overlaps: string[] = []
+    const { container } = render(
+      <PhysicsWorld gravity={{ x: 0, y: 0 }} bounds="container" style={{ width: 400, height: 300 }}>
+        <WorldProbe onApi={(value) => (api = value)} />
+        <OverlapWatch into={overlaps} />
+        <ContractCard id="a" />
+        <ContractCard id="b" />
+      </PhysicsWorld>,
+    )
+    expect(api.get('a')).toMatchObject({ x: 0, y: 0, width: 100, height: 60 })
+    expect(api.get('b')).toMatchObject({ x: 0, y: 60, width: 100, height: 60 })
+    const a = container.querySelector('[data-aabb-body="a"]')!
+    const travel = await dragBy(a, container.querySelector('[data-aabb-world]')!, 0, 150, 15)
+    await nextFrames(3)
+    expect(overlaps).toEqual([])
+    expect(api.get('a').y).toBeCloseTo(travel.y, 3)
+    expect(api.get('b').y).toBeCloseTo(travel.y + 60, 3)
+    expect(container.querySelector<HTMLElement>('[data-aabb-body="b"]')!.style.translate).toBe(
+      `0px ${Math.round(travel.y * 1000) / 1000}px`,
+    )
+  })
+
   it('measures the cards, drags one into the other with the mouse, pushes it, and never overlaps', async () => {
     const overlaps: string[] = []
     const { container } = render(
