@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { act } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { renderToString } from 'react-dom/server'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
+import { useAABBBody } from '../../src/react/useAABBBody.js'
+import type { WorldApi } from '../../src/react/useWorld.js'
+import { WorldProbe } from './support/components.js'
+import { installFakeLayout } from './support/fakeLayout.js'
+import { createManualFrames } from './support/manualFrames.js'
+
+beforeEach(() => {
+  installFakeLayout()
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  document.body.innerHTML = ''
+})
+
+function Anonymous({ x }: { x: number }) {
+  const { ref } = useAABBBody<HTMLDivElement>({ draggable: true })
+  return <div ref={ref} style={{ position: 'absolute', left: x, width: 40, height: 40 }} />
+}
+
+describe('hydration', () => {
+  it('hydrates server markup without mismatches and registers the bodies with useId ids', () => {
+    let api: WorldApi | undefined
+    const frames = createManualFrames()
+    const app = (
+      <PhysicsWorld
+        scheduler={frames.scheduler}
+        now={frames.now}
+        style={{ width: 400, height: 300 }}
+      >
+        <WorldProbe onApi={(value) => (api = value)} />
+        <Anonymous x={0} />
+        <Anonymous x={100} />
+      </PhysicsWorld>
+    )
+    const host = document.createElement('div')
+    host.innerHTML = renderToString(app)
+    document.body.appendChild(host)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const recoverable = vi.fn()
+    let root: ReturnType<typeof hydrateRoot> | undefined
+    act(() => {
+      root = hydrateRoot(host, app, { onRecoverableError: recoverable })
+    })
+    expect(recoverable).not.toHaveBeenCalled()
+    expect(errors).not.toHaveBeenCalled()
+    const ids = [...host.querySelectorAll('[data-aabb-body]')].map((element) =>
+      element.getAttribute('data-aabb-body'),
+    )
+    expect(ids).toHaveLength(2)
+    expect(new Set(ids).size).toBe(2)
+    expect(api!.world.ids().sort()).toEqual([...ids].sort())
+    act(() => root!.unmount())
+    expect(api!.world.size).toBe(0)
+  })
+})
