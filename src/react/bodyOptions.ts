@@ -37,6 +37,13 @@ export interface AABBBodyOptions {
   pushable?: boolean
   /** Drag with a pointer (mouse, touch, pen). @default false */
   draggable?: boolean
+  /**
+   * On release, a dynamic body keeps the velocity the pointer gave it (a throw); give it
+   * `damping` so it slows down. @default false (it stops where it is dropped)
+   */
+  throwable?: boolean
+  /** Linear damping per second (velocity *= 1 / (1 + damping * dt)). @default 0 */
+  damping?: number
   /** Client pixels the pointer must travel before a press becomes a drag. @default 4 */
   dragActivationDistance?: number
   /** Move with the arrow keys while focused (Shift: until contact). @default false */
@@ -109,6 +116,8 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   assertBits(fn, 'mask', options.mask)
   assertBoolean(fn, 'pushable', options.pushable)
   assertBoolean(fn, 'draggable', options.draggable)
+  assertBoolean(fn, 'throwable', options.throwable)
+  if (options.damping !== undefined) assertNonNegative(fn, 'damping', options.damping)
   assertBoolean(fn, 'keyboard', options.keyboard)
   if (options.dragActivationDistance !== undefined) {
     assertNonNegative(fn, 'dragActivationDistance', options.dragActivationDistance)
@@ -140,5 +149,6 @@ export function bodyPatchOf(options: AABBBodyOptions): BodyPatch {
   if (options.layer !== undefined) patch.layer = options.layer
   if (options.mask !== undefined) patch.mask = options.mask
   if (options.pushable !== undefined) patch.pushable = options.pushable
+  if (options.damping !== undefined) patch.damping = options.damping
   return patch
 }

@@ -80,7 +80,7 @@ export interface PhysicsEngine {
   beginDrag(id: BodyId): Affine | null
   /** Sets where the dragged body should be: its start plus `delta` (applied by the next frame, swept). */
   dragTo(id: BodyId, delta: Readonly<Vec2>): void
-  /** Ends a drag where the body is. */
+  /** Ends a drag where the body is (a `throwable` body keeps its drag velocity). */
   endDrag(id: BodyId): void
   /** Ends a drag by moving the body back to where the drag started. */
   cancelDrag(id: BodyId): void
@@ -190,7 +190,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   function frame(seconds: number): boolean {
     applyPendingSizes()
-    drags.applyGoals()
+    drags.applyGoals(seconds)
     // A zero-length frame (two callbacks in one clock tick) has nothing to integrate.
     if (!paused && seconds > 0) {
       if (reducedMotion) settle()
@@ -271,8 +271,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     wake()
   }
 
-  function endDrag(id: BodyId, returnToStart: boolean): void {
-    if (!drags.end(id, returnToStart)) return
+  function endDrag(id: BodyId, release: 'drop' | 'throw' | 'return'): void {
+    if (!drags.end(id, release)) return
     elements.get(id)?.element.removeAttribute('data-dragging')
     store.setState({ dragging: null })
     wake()
@@ -324,11 +324,11 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
     },
     endDrag(id) {
-      endDrag(id, false)
+      endDrag(id, elements.get(id)?.options.current.throwable ? 'throw' : 'drop')
     },
     cancelDrag(id) {
       if (!drags.has(id)) return
-      endDrag(id, true)
+      endDrag(id, 'return')
       if (announcer) announce(announcer, `${elements.labelOf(id)} returned to its start`)
     },
     moveWithKeys(id, direction, untilContact) {

@@ -8,7 +8,12 @@ interface Drag {
   pending: boolean
   /** The type to give back when the drag ends (the body is kinematic while dragged). */
   typeAfter: Exclude<BodyType, 'static'>
+  /** The body's recent velocity, smoothed over frames: what a throw releases it with. */
+  velocity: Vec2
 }
+
+/** Weight of the newest frame in the smoothed drag velocity (an exponential moving average). */
+const velocitySmoothing = 0.5
 
 /**
  * The pointer drags in progress in one world. A dragged body is kinematic: it pushes
@@ -23,10 +28,14 @@ export interface DragSessions {
   begin(id: BodyId): boolean
   /** The body should be at its start plus `delta`. */
   aim(id: BodyId, delta: Readonly<Vec2>): void
-  /** Moves every dragged body to its goal (swept, pushing), once per frame. */
-  applyGoals(): void
-  /** Ends a drag where the pointer is (`returnToStart`: where the drag began). Returns whether one was running. */
-  end(id: BodyId, returnToStart: boolean): boolean
+  /** Moves every dragged body to its goal (swept, pushing), once per frame of `seconds`. */
+  applyGoals(seconds: number): void
+  /**
+   * Ends a drag: where the pointer is, or where the drag began (`'return'`); `'throw'`
+   * keeps the smoothed drag velocity if the body becomes dynamic again. Returns whether a
+   * drag was running.
+   */
+  end(id: BodyId, release: 'drop' | 'throw' | 'return'): boolean
   /** Forgets a drag whose body has left the world. */
   forget(id: BodyId): void
   /** Records a type change asked for during a drag, to apply when it ends; false when `id` is not dragged. */
@@ -50,6 +59,7 @@ export function createDragSessions(world: World): DragSessions {
         goal: { x: body.x, y: body.y },
         pending: false,
         typeAfter: body.type,
+        velocity: { x: 0, y: 0 },
       })
       world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
       return true
@@ -61,21 +71,36 @@ export function createDragSessions(world: World): DragSessions {
       drag.goal.y = drag.start.y + delta.y
       drag.pending = true
     },
-    applyGoals() {
+    applyGoals(seconds) {
       for (const [id, drag] of drags) {
-        if (!drag.pending) continue
-        drag.pending = false
-        world.move(id, drag.goal, { push: true })
+        let dx = 0
+        let dy = 0
+        if (drag.pending) {
+          drag.pending = false
+          const from = world.get(id)
+          // The displacement the world allowed, not the pointer's: a blocked card throws nothing.
+          const to = world.move(id, drag.goal, { push: true })
+          dx = to.x - from.x
+          dy = to.y - from.y
+        }
+        if (seconds > 0) {
+          drag.velocity.x += velocitySmoothing * (dx / seconds - drag.velocity.x)
+          drag.velocity.y += velocitySmoothing * (dy / seconds - drag.velocity.y)
+        }
       }
     },
-    end(id, returnToStart) {
+    end(id, release) {
       const drag = drags.get(id)
       if (!drag) return false
       drags.delete(id)
       if (!world.has(id)) return true
-      if (returnToStart) world.move(id, drag.start, { push: true })
+      if (release === 'return') world.move(id, drag.start, { push: true })
       else if (drag.pending) world.move(id, drag.goal, { push: true })
-      world.update(id, { type: drag.typeAfter, velocity: { x: 0, y: 0 } })
+      const throwing = release === 'throw' && drag.typeAfter === 'dynamic'
+      world.update(id, {
+        type: drag.typeAfter,
+        velocity: throwing ? drag.velocity : { x: 0, y: 0 },
+      })
       return true
     },
     forget(id) {

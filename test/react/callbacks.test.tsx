@@ -37,6 +37,53 @@ function Board({ children, ...props }: PhysicsWorldProps & { children: ReactNode
   )
 }
 
+describe('releasing a drag', () => {
+  function drag(element: HTMLElement, steps: number[]): void {
+    const fire = (type: string, x: number) =>
+      element.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          pointerId: 1,
+          isPrimary: true,
+          button: 0,
+          clientX: x,
+          clientY: 10,
+        }),
+      )
+    act(() => {
+      fire('pointerdown', 10)
+    })
+    for (const x of steps) {
+      act(() => {
+        fire('pointermove', x)
+      })
+      frames.run(1)
+    }
+    act(() => {
+      fire('pointerup', steps.at(-1)!)
+    })
+  }
+
+  it('throws a throwable card with the drag velocity and drops a plain one', () => {
+    const { container } = render(
+      <Board bounds={{ x: 0, y: 0, width: 800, height: 600 }}>
+        <Card id="thrown" throwable damping={2} draggable />
+        <Card id="dropped" y={100} draggable />
+      </Board>,
+    )
+    const cards = ['thrown', 'dropped'].map((id) =>
+      container.querySelector<HTMLElement>(`[data-aabb-body="${id}"]`)!,
+    )
+    for (const card of cards) drag(card, [30, 50, 70, 90])
+    expect(api.get('dropped').x).toBe(80)
+    frames.run(120)
+    expect(api.get('dropped').x).toBe(80)
+    expect(api.get('dropped').velocity).toEqual({ x: 0, y: 0 })
+    expect(api.get('thrown').x).toBeGreaterThan(120)
+    expect(api.get('thrown').type).toBe('dynamic')
+  })
+})
+
 describe('body and world callbacks', () => {
   it('reports contact start to both bodies (normal seen from each) and to the world', () => {
     const seen: BodyContact[] = []
