@@ -78,6 +78,7 @@ function format(value: number, digits = 2): string {
   return value.toFixed(digits)
 }
 
+const loadAtStart = os.loadavg()
 const results: RunResult[] = []
 const notes: string[] = []
 const slow = new Set<string>()
