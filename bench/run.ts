@@ -3,7 +3,8 @@
  * per engine, scene and size, so no engine's JIT state, heap or garbage affects another.
  * Prints a table and writes it to bench/RESULTS.md with the machine and versions.
  *
- * Options (after `--`): `--quick` (fewer steps, N up to 1,000), `--steps=N`.
+ * Run: `node bench/build.mjs && node bench/.out/run.js` (`npm run bench`). Options:
+ * `--quick` (fewer steps, N up to 1,000, prints only), `--steps=N`.
  */
 import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -164,5 +165,6 @@ const table = [
   '',
 ].join('\n')
 
-writeFileSync(path.join(root, 'bench', 'RESULTS.md'), table)
-console.log(`\n${scaling}\n${notes.join('\n')}\nWrote bench/RESULTS.md`)
+// A quick run is a smoke test: it prints, and keeps the full run's RESULTS.md.
+if (!quick) writeFileSync(path.join(root, 'bench', 'RESULTS.md'), table)
+console.log(`\n${scaling}\n${notes.join('\n')}\n${quick ? '' : 'Wrote bench/RESULTS.md'}`)
