@@ -10,7 +10,10 @@ import { build } from 'vite'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
-/** Bundles `code` as an app's entry module and returns its minified and gzipped bytes. */
+/**
+ * Bundles `code` as an app's entry module and returns its minified and gzipped bytes.
+ * @param {string} code
+ */
 async function measure(code) {
   const virtualId = '\0size-entry'
   const result = await build({
@@ -42,7 +45,11 @@ async function measure(code) {
       },
     },
   })
-  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output)
+  // With `write: false` and no watch, `build` returns the bundles themselves.
+  const bundles = /** @type {import('vite').Rolldown.RolldownOutput[]} */ (
+    Array.isArray(result) ? result : [result]
+  )
+  const outputs = bundles.flatMap((bundle) => bundle.output)
   const js = outputs
     .filter((chunk) => chunk.type === 'chunk')
     .map((chunk) => chunk.code)
@@ -51,14 +58,14 @@ async function measure(code) {
 }
 
 const entries = [
-  ['react-aabb/core (everything)', "export * from 'react-aabb/core'"],
-  ['react-aabb (everything)', "export * from 'react-aabb'"],
-  ["an app importing only `overlaps`", "export { overlaps } from 'react-aabb'"],
+  { name: 'react-aabb/core (everything)', code: "export * from 'react-aabb/core'" },
+  { name: 'react-aabb (everything)', code: "export * from 'react-aabb'" },
+  { name: 'an app importing only `overlaps`', code: "export { overlaps } from 'react-aabb'" },
 ]
 
-const kB = (bytes) => `${(bytes / 1000).toFixed(2)} kB`
+const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(2)} kB`
 const rows = []
-for (const [name, code] of entries) {
+for (const { name, code } of entries) {
   const size = await measure(code)
   rows.push(`| ${name} | ${kB(size.minified)} | ${kB(size.gzipped)} |`)
 }

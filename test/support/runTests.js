@@ -1,5 +1,5 @@
 // The README's test command (`npm test`): lint, format, typecheck, unit, browser and story
-// tests, the library build and a plain-Node import of `react-aabb/core`. Every check runs even
+// tests, the static Storybook with its end-to-end drag test, the library build and a plain-Node import of `react-aabb/core`. Every check runs even
 // when an earlier one fails, and the run ends with one plain line `N passed, N failed` (each
 // Vitest test counts once, each other check once) because CI reads that line.
 import { spawnSync } from 'node:child_process'
@@ -10,7 +10,12 @@ let passed = 0
 let failed = 0
 const failures = []
 
-/** Runs a command with inherited output; returns whether it exited 0. */
+/**
+ * Runs a command with inherited output; returns whether it exited 0.
+ * @param {string} command
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ */
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, {
     stdio: 'inherit',
@@ -20,7 +25,12 @@ function run(command, args, env = {}) {
   return result.status === 0
 }
 
-/** Runs one check and counts it. */
+/**
+ * Runs one check and counts it.
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} args
+ */
 function check(name, command, args) {
   console.log(`\n=== ${name}`)
   if (run(command, args)) passed++
@@ -50,7 +60,7 @@ function ensureChromium() {
   )
 }
 
-const bin = (name) => `node_modules/.bin/${name}`
+const bin = (/** @type {string} */ name) => `node_modules/.bin/${name}`
 
 check('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0'])
 check('format (prettier)', bin('prettier'), ['--check', '.'])
@@ -77,6 +87,7 @@ const vitestOk = run(bin('vitest'), [
   `--outputFile.json=${report}`,
 ])
 if (existsSync(report)) {
+  /** @type {{ numPassedTests: number, numFailedTests: number, testResults: Array<{ status: string, assertionResults: unknown[] }> }} */
   const results = JSON.parse(readFileSync(report, 'utf8'))
   passed += results.numPassedTests
   failed += results.numFailedTests
@@ -90,6 +101,21 @@ if (existsSync(report)) {
 } else {
   failed++
   failures.push('vitest (no report written)')
+}
+
+if (projects.includes('storybook')) {
+  check('storybook static build', 'npm', [
+    'run',
+    '--silent',
+    'build-storybook',
+    '--',
+    '-o',
+    'storybook-static',
+  ])
+  check('end to end: dragging dashboard cards never overlaps (static Storybook)', 'node', [
+    'test/e2e/dashboard.e2e.js',
+    'storybook-static',
+  ])
 }
 
 check('build (vite library + declarations)', 'npm', ['run', '--silent', 'build'])
