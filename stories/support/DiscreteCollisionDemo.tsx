@@ -30,6 +30,10 @@ const VIEW = 500
  * difference of the two (blue) covers the origin (white dot) exactly when they collide; the
  * small box turns green then, and the penetration vector, the closest point of the
  * difference's bounds to the origin, is drawn as an arrow from the origin.
+ *
+ * The difference drawn is obstacle minus follower (article 003's `boxB.minkowskiDifference(boxA)`):
+ * moving the follower by a vector moves that box the opposite way, so the closest point of its
+ * bounds is exactly the follower's penetration vector, and the arrow ends on the blue edge.
  */
 export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteCollisionDemoProps) {
   const [pointer, setPointer] = useState<Vec2>({ x: -180, y: -180 })
@@ -39,7 +43,7 @@ export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteColli
     width: size,
     height: size,
   }
-  const difference = minkowskiDifference(follower, obstacle)
+  const difference = minkowskiDifference(obstacle, follower)
   const penetration = penetrationVector(follower, obstacle)
   const colliding = overlaps(follower, obstacle)
   const shown =
