@@ -5,16 +5,11 @@ import { ensureFloat64, ensureInt32, ensureUint8, IndexBuffer, PairBuffer } from
 import { ContactTracker } from './contactTracker.js'
 import { pairCode, IGNORE } from './pairCode.js'
 import { recordContacts } from './recordContacts.js'
-import { pushApart, solveVelocities } from './solver.js'
+import { pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
 import { separateFromSolids, sweepDynamic } from './solidSweep.js'
 import type { WorldSettings } from './types.js'
 import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.js'
 
-/**
- * A body that moves less than this in a step (on both axes) is put back where it was:
- * rounding noise of the solver must not count as motion, so stacks go idle.
- */
-const REST_DISTANCE = 1e-4
 /** Extra room around a body's swept bounds in the broadphase, so push-outs stay inside it. */
 const BROADPHASE_MARGIN = 1
 
@@ -108,7 +103,7 @@ export class Simulation {
       sweepDynamic(this, k, this.deltaX[k] as number, this.deltaY[k] as number, true)
     }
     pushApart(this)
-    this.settle()
+    this.settle(h)
     if (tracking) {
       recordContacts(this)
       this.contacts.endStep()
@@ -277,25 +272,59 @@ export class Simulation {
     start[0] = 0
   }
 
-  /** Snaps rounding-level motion back, then flags bodies that moved. */
-  private settle(): void {
+  /**
+   * Snaps rounding-level motion back, limits velocity to the motion a push-out allowed,
+   * then flags bodies that moved.
+   */
+  private settle(h: number): void {
     const store = this.store
     let moved = 0
     for (let k = 0; k < this.dynamicCount; k++) {
       const slot = this.dynamic[k] as number
       const x0 = this.startX[k] as number
       const y0 = this.startY[k] as number
-      if (
+      const resting =
         Math.abs((store.x[slot] as number) - x0) < REST_DISTANCE &&
         Math.abs((store.y[slot] as number) - y0) < REST_DISTANCE
-      ) {
+      if (resting) {
         store.x[slot] = x0
         store.y[slot] = y0
-        continue
       }
+      store.velocityX[slot] = blockedVelocity(
+        store.velocityX[slot] as number,
+        this.deltaX[k] as number,
+        (store.x[slot] as number) - x0,
+        h,
+      )
+      store.velocityY[slot] = blockedVelocity(
+        store.velocityY[slot] as number,
+        this.deltaY[k] as number,
+        (store.y[slot] as number) - y0,
+        h,
+      )
+      if (resting) continue
       store.moved[slot] = 1
       moved++
     }
     this.movedInLastStep = moved
   }
+}
+
+/**
+ * A body's velocity on one axis after the step, given the displacement it wanted and the
+ * one it got. The push-out of dynamic pairs (articles 000, 002) corrects positions only:
+ * a body stopped short by another body, or snapped back by {@link REST_DISTANCE}, kept
+ * the velocity of the whole move. That unrealised speed came back as an impact in the
+ * next velocity pass, a step of gravity larger than the real one, so a box with
+ * restitution on another one bounced for ever (energy gained each cycle) and a box that
+ * hovered a rounding gap above another one gained speed while reported idle. As in
+ * position-based dynamics (velocity = realised displacement / step), the speed toward the
+ * blocked side is cut to what the body actually moved; a velocity already turned back by a
+ * swept response (article 003/004) or pointing away is left alone.
+ */
+function blockedVelocity(velocity: number, wanted: number, realised: number, h: number): number {
+  if (wanted === 0 || Math.sign(velocity) !== Math.sign(wanted)) return velocity
+  if (Math.abs(realised) >= Math.abs(wanted)) return velocity
+  const allowed = Math.sign(realised) === Math.sign(wanted) ? realised / h : 0
+  return Math.abs(allowed) < Math.abs(velocity) ? allowed : velocity
 }

@@ -18,6 +18,16 @@ const PUSH_SLOP = 0.01
 const VELOCITY_PASSES = 16
 /** Approach speed (units/s) under which a contact counts as solved. */
 const VELOCITY_TOLERANCE = 1e-3
+/**
+ * A body that moves less than this in a step (on both axes) is put back where it was
+ * (see `Simulation.settle`): rounding noise of the solver must not count as motion, so
+ * stacks go idle. The velocity pass counts boxes this close as touching, for the same
+ * reason: sweeps stop a body at `time * motion`, which rounds to a gap of about 1e-14,
+ * and a gap below this distance could never close (the move is snapped back), so a box
+ * left hovering over the floor had no contact, shock propagation never reached the stack
+ * on it, and the stack jittered by push-outs for ever instead of going idle.
+ */
+export const REST_DISTANCE = 1e-4
 /** Longest chain of bodies resting on one another that shock propagation follows. */
 const MAX_SUPPORT_DEPTH = 256
 
@@ -93,6 +103,27 @@ export function contactNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
   return true
 }
 
+/**
+ * {@link contactNormalInto} for the velocity pass: `boxB` is grown by {@link REST_DISTANCE}
+ * on every side first (in place: callers pass a scratch rect), so a rounding-level gap
+ * counts as touching.
+ */
+function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
+  if (
+    boxA.x > boxB.x + boxB.width + REST_DISTANCE ||
+    boxB.x > boxA.x + boxA.width + REST_DISTANCE ||
+    boxA.y > boxB.y + boxB.height + REST_DISTANCE ||
+    boxB.y > boxA.y + boxA.height + REST_DISTANCE
+  ) {
+    return false
+  }
+  boxB.x -= REST_DISTANCE
+  boxB.y -= REST_DISTANCE
+  boxB.width += 2 * REST_DISTANCE
+  boxB.height += 2 * REST_DISTANCE
+  return contactNormalInto(out, boxA, boxB)
+}
+
 function addContact(i: number, j: number, mode: number, restitution: number): void {
   if (contactCount === contactI.length) {
     const size = contactCount * 2
@@ -124,8 +155,7 @@ function collectContacts(sim: Simulation): void {
     const j = sim.pairs.b[p] as number
     const slotI = sim.dynamic[i] as number
     const slotJ = sim.dynamic[j] as number
-    if (!boxesMeet(sim, slotI, slotJ)) continue
-    if (!contactNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) continue
+    if (!touchNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) continue
     const code = pairCode(sim, slotI, slotJ)
     const restitution = Math.max(
       store.restitution[slotI] as number,
@@ -139,10 +169,9 @@ function collectContacts(sim: Simulation): void {
     const end = sim.candidateStart[k + 1] as number
     for (let c = sim.candidateStart[k] as number; c < end; c++) {
       const solid = sim.solid[sim.candidates.items[c] as number] as number
-      if (!boxesMeet(sim, slot, solid)) continue
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE || code === CROSS) continue
-      if (!contactNormalInto(normal, a, loadRect(b, store, solid))) continue
+      if (!touchNormalInto(normal, a, loadRect(b, store, solid))) continue
       const restitution = Math.max(
         store.restitution[slot] as number,
         store.restitution[solid] as number,
