@@ -1,0 +1,97 @@
+import { minkowskiDifference, overlaps, type Rect, type Vec2 } from 'react-aabb/core'
+import { formatNumber } from './formatNumber.js'
+import { palette } from './palette.js'
+
+/** A box in article 001's form: a centre and half extents. */
+export interface CentreBox {
+  center: Vec2
+  halfExtents: Vec2
+}
+
+/** Props of {@link OverlapTestDemo}. */
+export interface OverlapTestDemoProps {
+  first: CentreBox
+  second: CentreBox
+}
+
+const toRect = ({ center, halfExtents }: CentreBox): Rect => ({
+  x: center.x - halfExtents.x,
+  y: center.y - halfExtents.y,
+  width: halfExtents.x * 2,
+  height: halfExtents.y * 2,
+})
+
+/** Pixels per unit: article 001's boxes are one unit wide. */
+const SCALE = 40
+const VIEW = { width: 520, height: 240 }
+
+/**
+ * Article 001's test for boxes stored as centre and half extents: two boxes overlap unless,
+ * on some axis, the distance between their centres exceeds the sum of their half extents.
+ * Beside it, the library's `overlaps` (edges, touching included) and the Minkowski difference,
+ * which covers the origin exactly when both say yes.
+ */
+export function OverlapTestDemo({ first, second }: OverlapTestDemoProps) {
+  const a = toRect(first)
+  const b = toRect(second)
+  const axes = (['x', 'y'] as const).map((axis) => {
+    const distance = Math.abs(first.center[axis] - second.center[axis])
+    const reach = first.halfExtents[axis] + second.halfExtents[axis]
+    return { axis, distance, reach, separated: distance > reach }
+  })
+  const centreTest = axes.every((axis) => !axis.separated)
+  const edgeTest = overlaps(a, b)
+  const difference = minkowskiDifference(a, b)
+  const scaled = (rect: Rect) => ({
+    x: rect.x * SCALE,
+    y: rect.y * SCALE,
+    width: rect.width * SCALE,
+    height: rect.height * SCALE,
+  })
+
+  return (
+    <div style={{ display: 'flex', gap: 16, fontFamily: 'sans-serif', fontSize: 14 }}>
+      <svg
+        role="img"
+        aria-label="Two boxes and their Minkowski difference"
+        viewBox={`-120 -${VIEW.height / 2} ${VIEW.width} ${VIEW.height}`}
+        width={VIEW.width}
+        height={VIEW.height}
+        style={{ background: palette.background }}
+      >
+        <rect
+          {...scaled(difference)}
+          fill={palette.minkowskiFill}
+          stroke={palette.minkowskiStroke}
+        />
+        <rect {...scaled(b)} fill={palette.obstacle} opacity={0.8} />
+        <rect
+          {...scaled(a)}
+          fill={edgeTest ? palette.colliding : palette.apart}
+          opacity={0.8}
+          stroke={palette.outline}
+        />
+        <circle cx={0} cy={0} r={3} fill={palette.origin} />
+      </svg>
+      <dl data-testid="verdicts" style={{ margin: 0 }}>
+        {axes.map(({ axis, distance, reach, separated }) => (
+          <div key={axis}>
+            <dt>
+              |c<sub>a</sub>.{axis} − c<sub>b</sub>.{axis}| ≤ r<sub>a</sub>.{axis} + r<sub>b</sub>.
+              {axis}
+            </dt>
+            <dd>
+              {formatNumber(distance)} ≤ {formatNumber(reach)}: {separated ? 'no' : 'yes'}
+            </dd>
+          </div>
+        ))}
+        <dt>Centre test (article 001)</dt>
+        <dd data-testid="centre-test">{centreTest ? 'overlap' : 'apart'}</dd>
+        <dt>
+          <code>overlaps(a, b)</code> (edges, touching counts)
+        </dt>
+        <dd data-testid="edge-test">{edgeTest ? 'overlap' : 'apart'}</dd>
+      </dl>
+    </div>
+  )
+}
