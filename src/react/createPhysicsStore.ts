@@ -257,7 +257,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   function wake(): void {
     // Without a container (before mount, after unmount) nothing can be written: stay asleep.
     // Attaching the container wakes the loop.
-    if (loop.running || !elements.container) return
+    if (!elements.container) return
+    // Always start (idempotent): a wake during a frame, where the loop is running, asks
+    // that frame for one more instead of letting it go idle.
     loop.start()
     if (store.getState().idle) store.setState({ idle: false })
   }

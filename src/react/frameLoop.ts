@@ -26,10 +26,15 @@ export interface FrameLoopOptions {
 
 /** A start/stop requestAnimationFrame loop that stops itself when its frame says so. */
 export interface FrameLoop {
-  /** Starts the loop if it is not running (idempotent: at most one frame is ever pending). */
+  /**
+   * Starts the loop if it is not running (idempotent: at most one frame is ever pending).
+   * Called during a frame, it makes that frame schedule the next one even if it returns
+   * `false` (and `onIdle` is not called).
+   */
   start(): void
-  /** Cancels the pending frame. */
+  /** Cancels the pending frame; called during a frame, no frame follows it. */
   stop(): void
+  /** Whether a frame is pending or running (and the loop was not stopped during it). */
   readonly running: boolean
 }
 
@@ -67,6 +72,15 @@ export function createFrameLoop(options: FrameLoopOptions): FrameLoop {
   let scheduler = options.scheduler
   let handle: number | null = null
   let last = 0
+  /**
+   * While a frame runs no frame is pending (its handle is spent), yet the loop is running:
+   * a `start` from inside the frame (a listener waking the loop) must not schedule a
+   * second frame, nor be lost when the frame returns `false`. So a frame in progress
+   * records what `start`/`stop` asked for, and `tick` schedules at most one frame after it.
+   */
+  let inFrame = false
+  let startedInFrame = false
+  let stoppedInFrame = false
 
   function tick(): void {
     handle = null
@@ -74,12 +88,18 @@ export function createFrameLoop(options: FrameLoopOptions): FrameLoop {
     const seconds = Math.max(0, (time - last) / 1000)
     last = time
     let again = true
+    inFrame = true
+    startedInFrame = false
+    stoppedInFrame = false
     try {
       again = options.frame(seconds)
     } catch (error) {
       onError(error)
+    } finally {
+      inFrame = false
     }
-    if (again) schedule()
+    if (stoppedInFrame && !startedInFrame) return
+    if (again || startedInFrame) schedule()
     else options.onIdle?.()
   }
 
@@ -90,17 +110,26 @@ export function createFrameLoop(options: FrameLoopOptions): FrameLoop {
 
   return {
     start() {
+      if (inFrame) {
+        startedInFrame = true
+        return
+      }
       if (handle !== null) return
       last = now()
       schedule()
     },
     stop() {
+      if (inFrame) {
+        stoppedInFrame = true
+        startedInFrame = false
+        return
+      }
       if (handle === null) return
       scheduler?.cancel(handle)
       handle = null
     },
     get running() {
-      return handle !== null
+      return (inFrame && !stoppedInFrame) || handle !== null
     },
   }
 }

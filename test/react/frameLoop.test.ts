@@ -69,6 +69,81 @@ describe('createFrameLoop', () => {
     expect(pending.size).toBe(0)
   })
 
+  it('keeps running with one pending frame when started during a frame that returns false', () => {
+    const { scheduler, pending, runNext } = manualScheduler()
+    let time = 0
+    const onIdle = vi.fn()
+    const runningInFrame: boolean[] = []
+    let wakeInFrame = true
+    const loop = createFrameLoop({
+      scheduler,
+      now: () => time,
+      onIdle,
+      frame: () => {
+        runningInFrame.push(loop.running)
+        if (wakeInFrame) loop.start()
+        return false
+      },
+    })
+    loop.start()
+    time = 16
+    runNext(time)
+    expect(pending.size).toBe(1)
+    expect(loop.running).toBe(true)
+    expect(onIdle).not.toHaveBeenCalled()
+    wakeInFrame = false
+    time = 32
+    runNext(time)
+    expect(pending.size).toBe(0)
+    expect(loop.running).toBe(false)
+    expect(onIdle).toHaveBeenCalledTimes(1)
+    expect(runningInFrame).toEqual([true, true])
+  })
+
+  it('schedules exactly one frame when started during a frame that asks for another', () => {
+    const { scheduler, pending, runNext } = manualScheduler()
+    let time = 0
+    const seen: number[] = []
+    const loop = createFrameLoop({
+      scheduler,
+      now: () => time,
+      frame: (seconds) => {
+        seen.push(seconds)
+        loop.start()
+        return true
+      },
+    })
+    loop.start()
+    for (const ms of [16, 20]) {
+      time += ms
+      runNext(time)
+      expect(pending.size).toBe(1)
+    }
+    // A start during a frame does not restart the clock: each frame sees the full interval.
+    expect(seen).toEqual([0.016, 0.02])
+    loop.stop()
+    expect(pending.size).toBe(0)
+  })
+
+  it('schedules nothing after a frame that stopped the loop', () => {
+    const { scheduler, pending, runNext } = manualScheduler()
+    const onIdle = vi.fn()
+    const loop = createFrameLoop({
+      scheduler,
+      now: () => 0,
+      onIdle,
+      frame: () => {
+        loop.stop()
+        return true
+      },
+    })
+    loop.start()
+    runNext(0)
+    expect(pending.size).toBe(0)
+    expect(loop.running).toBe(false)
+    expect(onIdle).not.toHaveBeenCalled()
+  })
+
   it('touches no browser API before start (server rendering)', () => {
     expect(typeof requestAnimationFrame).toBe('undefined')
     const loop = createFrameLoop({ frame: () => false })
