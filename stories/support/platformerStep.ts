@@ -1,11 +1,11 @@
 import {
   minkowskiDifference,
-  slide,
-  sweep,
+  slideInto,
   type Rect,
   type SweepHit,
   type Vec2,
 } from 'react-aabb/core'
+import { moveSwept } from './sweptMove.js'
 
 /** The platformer's one moving box. Mutated in place by {@link stepPlatformer}. */
 export interface PlatformerBody {
@@ -75,24 +75,10 @@ export function stepPlatformer(
   body.grounded = false
   for (let sweepIndex = 0; sweepIndex < MAX_SWEEPS && remaining > 0; sweepIndex++) {
     const delta = { x: velocity.x * dt * remaining, y: velocity.y * dt * remaining }
-    const hit = sweep(body.box, delta, platform)
+    const hit = moveSwept(body.box, delta, platform)
     if (sweepIndex === 0) firstHit = hit
-    if (!hit) {
-      body.box.x += delta.x
-      body.box.y += delta.y
-      break
-    }
-    if (hit.overlapping) {
-      // Article 003: the ray test needs the boxes apart; push out discretely first (000).
-      body.box.x += hit.penetration.x
-      body.box.y += hit.penetration.y
-    } else {
-      body.box.x = hit.touch.x
-      body.box.y = hit.touch.y
-    }
-    const slid = slide(velocity, hit.normal)
-    velocity.x = slid.x
-    velocity.y = slid.y
+    if (!hit) break
+    slideInto(velocity, velocity, hit.normal)
     if (hit.normal.y < 0) body.grounded = true
     remaining *= 1 - hit.time
   }

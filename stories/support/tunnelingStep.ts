@@ -1,11 +1,5 @@
-import {
-  penetrationVector,
-  slide,
-  sweep,
-  type Rect,
-  type SweepHit,
-  type Vec2,
-} from 'react-aabb/core'
+import { penetrationVector, slideInto, type Rect, type SweepHit, type Vec2 } from 'react-aabb/core'
+import { moveSwept } from './sweptMove.js'
 
 /** A box moving by a fixed `motion` per step; both are mutated by the step functions. */
 export interface SteppedBody {
@@ -30,9 +24,7 @@ export function stepDiscrete(body: SteppedBody, wall: Rect): boolean {
   body.box.x += push.x
   body.box.y += push.y
   const normal = { x: Math.sign(push.x), y: Math.sign(push.y) }
-  const slid = slide(body.motion, normal)
-  body.motion.x = slid.x
-  body.motion.y = slid.y
+  slideInto(body.motion, body.motion, normal)
   return true
 }
 
@@ -43,21 +35,7 @@ export function stepDiscrete(body: SteppedBody, wall: Rect): boolean {
  * skip the wall. Returns the hit, or `null` when the whole step is free.
  */
 export function stepSwept(body: SteppedBody, wall: Rect): SweepHit | null {
-  const hit = sweep(body.box, body.motion, wall)
-  if (!hit) {
-    body.box.x += body.motion.x
-    body.box.y += body.motion.y
-    return null
-  }
-  if (hit.overlapping) {
-    body.box.x += hit.penetration.x
-    body.box.y += hit.penetration.y
-  } else {
-    body.box.x = hit.touch.x
-    body.box.y = hit.touch.y
-  }
-  const slid = slide(body.motion, hit.normal)
-  body.motion.x = slid.x
-  body.motion.y = slid.y
+  const hit = moveSwept(body.box, body.motion, wall)
+  if (hit) slideInto(body.motion, body.motion, hit.normal)
   return hit
 }
