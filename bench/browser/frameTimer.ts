@@ -5,27 +5,50 @@
  * run after the callbacks and are not in it.
  */
 
+/** One recorded animation frame. */
+export interface FrameSample {
+  /** Milliseconds inside the frame's animation-frame callbacks. */
+  scriptMs: number
+  /** Milliseconds of that inside `world.step` (filled by the page, see {@link currentFrame}). */
+  stepMs: number
+  /** Fixed steps the world ran in the frame. */
+  fixedSteps: number
+}
+
+/** What {@link recordFrames} measured. */
+export interface FrameRecord {
+  /** One sample per frame that ran a callback. */
+  frames: FrameSample[]
+  /** Milliseconds between consecutive frames (the achieved frame rate). */
+  intervalsMs: number[]
+}
+
 const requestFrame = window.requestAnimationFrame.bind(window)
 
-/** Script milliseconds per frame, keyed by the frame's timestamp, while recording. */
-let recording: Map<number, number> | null = null
+/** Samples keyed by the frame's timestamp, while recording. */
+let recording: Map<number, FrameSample> | null = null
+let current: FrameSample | null = null
 
 window.requestAnimationFrame = (callback) =>
   requestFrame((time) => {
+    let sample = recording?.get(time) ?? null
+    if (recording && !sample) {
+      sample = { scriptMs: 0, stepMs: 0, fixedSteps: 0 }
+      recording.set(time, sample)
+    }
+    current = sample
     const start = performance.now()
     try {
       callback(time)
     } finally {
-      if (recording) recording.set(time, (recording.get(time) ?? 0) + performance.now() - start)
+      if (sample) sample.scriptMs += performance.now() - start
+      current = null
     }
   })
 
-/** What {@link recordFrames} measured. */
-export interface FrameRecord {
-  /** Script milliseconds spent in animation-frame callbacks, one entry per frame that had any. */
-  scriptMs: number[]
-  /** Milliseconds between consecutive frames (the achieved frame rate). */
-  intervalsMs: number[]
+/** The sample of the frame whose callback is running, while recording; else `null`. */
+export function currentFrame(): FrameSample | null {
+  return current
 }
 
 /** Resolves on the next animation frame, untimed (it does not go through the wrapper). */
@@ -35,9 +58,9 @@ export function nextFrame(): Promise<number> {
 
 /** Records `frames` animation frames. */
 export async function recordFrames(frames: number): Promise<FrameRecord> {
-  const perFrame = new Map<number, number>()
+  const samples = new Map<number, FrameSample>()
   const intervalsMs: number[] = []
-  recording = perFrame
+  recording = samples
   let previous = await nextFrame()
   for (let frame = 0; frame < frames; frame++) {
     const time = await nextFrame()
@@ -45,5 +68,5 @@ export async function recordFrames(frames: number): Promise<FrameRecord> {
     previous = time
   }
   recording = null
-  return { scriptMs: [...perFrame.values()], intervalsMs }
+  return { frames: [...samples.values()], intervalsMs }
 }

@@ -4,7 +4,7 @@
  * other and the container's walls with no gravity, and exposes `window.bench` to the
  * runner (bench/browser/run.js).
  */
-import { nextFrame, recordFrames, type FrameRecord } from './frameTimer.js'
+import { currentFrame, nextFrame, recordFrames, type FrameRecord } from './frameTimer.js'
 import { Profiler, useEffect } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PhysicsWorld, useAABBBody, useAfterStep, useWorld, type WorldApi } from 'react-aabb'
@@ -18,10 +18,6 @@ export interface PageRecord extends FrameRecord {
   worldFrames: number
   /** Bodies whose position changed while recording. */
   movedBodies: number
-  /** Milliseconds of each `world.step` call while recording (the physics part of a frame). */
-  stepMs: number[]
-  /** Fixed steps those calls ran. */
-  fixedSteps: number
 }
 
 /** The page's handle for the runner. */
@@ -47,8 +43,6 @@ const ids = scene.boxes.map((_, index) => `body-${index}`)
 
 let commits = 0
 let worldFrames = 0
-let stepMs: number[] | null = null
-let fixedSteps = 0
 
 function BenchBody({ id, box }: { id: string; box: SceneBox }) {
   // Elastic bounces keep the scene moving, so the loop never goes idle while measured.
@@ -102,8 +96,11 @@ async function start(): Promise<WorldApi> {
   api.world.step = (seconds) => {
     const begin = performance.now()
     const steps = step(seconds)
-    stepMs?.push(performance.now() - begin)
-    fixedSteps += steps
+    const frame = currentFrame()
+    if (frame) {
+      frame.stepMs += performance.now() - begin
+      frame.fixedSteps += steps
+    }
     return steps
   }
   api.wake()
@@ -127,17 +124,12 @@ window.bench = {
     const before = positions(api)
     const commitsBefore = commits
     const worldFramesBefore = worldFrames
-    const fixedStepsBefore = fixedSteps
-    const steps: number[] = (stepMs = [])
     const frameRecord = await recordFrames(frames)
-    stepMs = null
     const after = positions(api)
     return {
       ...frameRecord,
       commits: commits - commitsBefore,
       worldFrames: worldFrames - worldFramesBefore,
-      stepMs: steps,
-      fixedSteps: fixedSteps - fixedStepsBefore,
       movedBodies: after.filter(
         ([x, y], index) => x !== before[index]![0] || y !== before[index]![1],
       ).length,

@@ -73,6 +73,7 @@ const chromiumVersion = browser.version()
 const rows = []
 /** Script time per frame at 1,000 bodies, for the verdict against the issue's target. */
 let medianAt1000 = NaN
+let oneStepMedianAt1000 = NaN
 /** Whether every page was cross-origin isolated (fine-grained timers). */
 let isolated = true
 try {
@@ -108,6 +109,11 @@ try {
     /** @param {string} name */
     const delta = (name) => (after.get(name) ?? 0) - (before.get(name) ?? 0)
     const recorded = record.intervalsMs.length
+    const script = record.frames.map((frame) => frame.scriptMs)
+    // Frames that ran exactly one fixed step: what a frame costs at 60 fps.
+    const oneStep = record.frames
+      .filter((frame) => frame.fixedSteps === 1)
+      .map((frame) => frame.scriptMs)
 
     await browser.startTracing(page, { categories: ['devtools.timeline'] })
     await page.evaluate((n) => window.bench?.record(n), tracedFrames)
@@ -121,10 +127,17 @@ try {
       frames: recorded,
       worldFrames: record.worldFrames,
       moved: record.movedBodies,
-      median: quantile(record.scriptMs, 0.5),
-      p95: quantile(record.scriptMs, 0.95),
-      stepMedian: quantile(record.stepMs, 0.5),
-      stepsPerFrame: record.fixedSteps / Math.max(1, record.worldFrames),
+      median: quantile(script, 0.5),
+      p95: quantile(script, 0.95),
+      oneStepMedian: quantile(oneStep, 0.5),
+      oneStepFrames: oneStep.length,
+      stepMedian: quantile(
+        record.frames.map((frame) => frame.stepMs),
+        0.5,
+      ),
+      stepsPerFrame:
+        record.frames.reduce((sum, frame) => sum + frame.fixedSteps, 0) /
+        Math.max(1, record.frames.length),
       commits: record.commits / recorded,
       forced: trace.forcedLayouts,
       forcedStyle: trace.forcedStyleRecalcs,
@@ -134,9 +147,12 @@ try {
       taskMs: (delta('TaskDuration') * 1000) / recorded,
       interval: quantile(record.intervalsMs, 0.5),
     }
-    if (count === 1000) medianAt1000 = row.median
+    if (count === 1000) {
+      medianAt1000 = row.median
+      oneStepMedianAt1000 = row.oneStepMedian
+    }
     rows.push(
-      `| ${row.n} | ${row.frames} (${row.worldFrames}) | ${row.moved} | ${row.median.toFixed(2)} | ${row.p95.toFixed(2)} | ${row.stepMedian.toFixed(2)} (${row.stepsPerFrame.toFixed(2)}) | ${row.commits.toFixed(2)} | ${row.forced} (${row.forcedStyle}) | ${row.layouts.toFixed(2)} / ${row.styles.toFixed(2)} | ${row.renderMs.toFixed(2)} | ${row.taskMs.toFixed(2)} | ${row.interval.toFixed(1)} |`,
+      `| ${row.n} | ${row.frames} (${row.worldFrames}) | ${row.moved} | ${row.median.toFixed(2)} | ${row.p95.toFixed(2)} | ${row.oneStepMedian.toFixed(2)} (${row.oneStepFrames}) | ${row.stepMedian.toFixed(2)} (${row.stepsPerFrame.toFixed(2)}) | ${row.commits.toFixed(2)} | ${row.forced} (${row.forcedStyle}) | ${row.layouts.toFixed(2)} / ${row.styles.toFixed(2)} | ${row.renderMs.toFixed(2)} | ${row.taskMs.toFixed(2)} | ${row.interval.toFixed(1)} |`,
     )
     console.log(rows.at(-1))
     console.log(
@@ -161,7 +177,8 @@ const section = [
   `- Page (bench/browser): the node benchmark's seeded "boxes" scene (bench/scene.ts: N boxes of 8-40 px covering 15% of a square container, up to 300 px/s) as absolutely positioned divs with \`useAABBBody({ response: 'bounce', restitution: 1 })\` in \`<PhysicsWorld bounds="container">\`, no gravity. Bodies outside the viewport are styled but not painted.`,
   `- Per N: a fresh page, ${warmUpFrames} warm-up frames, then ${frames} recorded frames, then ${tracedFrames} traced frames.`,
   '- "script ms/frame": time inside the page\'s `requestAnimationFrame` callbacks (the world\'s frame: pending measurements, step, writing `translate` on the moved elements, after-step listeners), timed with `performance.now()` around each callback; median and p95 over the recorded frames. Style, layout and paint come after it and are in the next columns.',
-  '- "of which world.step": median time of the `world.step` calls inside those frames (the page wraps the method), with the fixed 1/60 s steps they ran per frame: at 30 fps each frame runs two. The rest of the script time is writing `translate` on the moved elements and the loop\'s bookkeeping.',
+  '- "one-step frames": the same median over the frames whose `world.step` ran exactly one fixed 1/60 s step, i.e. what a frame costs at 60 fps; a late frame runs two or more steps (but still one write pass).',
+  '- "world.step": median time per frame inside `world.step` (the page wraps the method), and the mean fixed steps per frame. The rest of the script time is writing `translate` on the moved elements and the loop\'s bookkeeping.',
   '- "frames (world)": animation frames recorded, and frames the world\'s loop ran in them (after-step calls). "moved": bodies whose position changed while recording.',
   '- "commits/frame": `onRender` calls of a `<Profiler>` around the whole `<PhysicsWorld>` while recording, divided by the frames.',
   '- "forced layouts (style)": from a Chrome trace (`devtools.timeline`) of the traced frames, `Layout` (and `UpdateLayoutTree`) events nested inside script (an animation-frame callback, function call, timer or event): layout or style that script forced synchronously by reading it after a write. 0 means the loop never reads layout.',
@@ -169,14 +186,14 @@ const section = [
   '- "frame interval": median time between animation frames (16.7 ms is 60 fps).',
   `- Timer resolution: ${isolated ? 'the pages are served cross-origin isolated (COOP/COEP headers), so `performance.now()` steps by 5 us' : 'the pages were not cross-origin isolated, so `performance.now()` steps by 100 us'}.`,
   '',
-  '| N | frames (world) | moved | median script ms/frame | p95 script ms/frame | of which world.step ms, median (fixed steps/frame) | commits/frame | forced layouts (style) | layouts / style recalcs per frame | style+layout ms/frame | main thread ms/frame | frame interval ms |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| N | frames (world) | moved | median script ms/frame | p95 script ms/frame | median script ms, one-step frames (count) | world.step ms/frame, median (fixed steps/frame) | commits/frame | forced layouts (style) | layouts / style recalcs per frame | style+layout ms/frame | main thread ms/frame | frame interval ms |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
   '',
   ...(Number.isNaN(medianAt1000)
     ? []
     : [
-        `Issue 4's target, at most 4 ms of script per frame at 1,000 bodies: ${medianAt1000 <= 4 ? 'met' : 'not met'} in this run (median ${medianAt1000.toFixed(2)} ms). The other two targets, 0 commits and 0 forced layouts per frame, are the "commits/frame" and "forced layouts" columns.`,
+        `Issue 4's target, at most 4 ms of script per frame at 1,000 bodies: ${medianAt1000 <= 4 ? 'met' : 'not met'} in this run over all frames (median ${medianAt1000.toFixed(2)} ms), ${oneStepMedianAt1000 <= 4 ? 'met' : 'not met'} over one-step (60 fps) frames (median ${oneStepMedianAt1000.toFixed(2)} ms). The other two targets, 0 commits and 0 forced layouts per frame, are the "commits/frame" and "forced layouts" columns.`,
         '',
       ]),
 ].join('\n')
