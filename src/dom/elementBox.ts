@@ -47,35 +47,66 @@ export function createElementBox(element: BodyElement): ElementBox {
   return isSvgGraphics(element) ? createSvgBox(element) : createHtmlBox(element)
 }
 
+/**
+ * The bookkeeping both kinds of box share: the layout origin (what is measured minus the
+ * offset already written, so a measurement taken while displaced still finds it) and the
+ * offset written on top of it.
+ */
+interface LayoutOffset {
+  /** Records a measurement of the box as displayed now and returns it. */
+  measured(rect: Rect): Rect
+  /** Sets the offset that shows the box's top-left at world `(x, y)`; returns it (reused). */
+  offsetTo(x: number, y: number): Readonly<Vec2>
+  /** Forgets the written offset: the element shows at its layout origin again. */
+  reset(): void
+}
+
+function createLayoutOffset(): LayoutOffset {
+  const origin: Vec2 = { x: 0, y: 0 }
+  // One object for the life of the box: write runs in the frame loop and allocates nothing.
+  const offset: Vec2 = { x: 0, y: 0 }
+  return {
+    measured(rect) {
+      origin.x = rect.x - offset.x
+      origin.y = rect.y - offset.y
+      return rect
+    },
+    offsetTo(x, y) {
+      offset.x = x - origin.x
+      offset.y = y - origin.y
+      return offset
+    },
+    reset() {
+      offset.x = 0
+      offset.y = 0
+    },
+  }
+}
+
 function createHtmlBox(element: HTMLElement): ElementBox {
   const ownTranslate = element.style.translate
-  const origin: Vec2 = { x: 0, y: 0 }
-  let offsetX = 0
-  let offsetY = 0
+  const layout = createLayoutOffset()
   return {
     element,
     measure(space) {
       const box = element.getBoundingClientRect()
       if (box.width === 0 && box.height === 0) return null
-      const rect = mapRectBounds(space.clientToWorld, {
-        x: box.left,
-        y: box.top,
-        width: box.width,
-        height: box.height,
-      })
-      origin.x = rect.x - offsetX
-      origin.y = rect.y - offsetY
-      return rect
+      return layout.measured(
+        mapRectBounds(space.clientToWorld, {
+          x: box.left,
+          y: box.top,
+          width: box.width,
+          height: box.height,
+        }),
+      )
     },
     write(x, y) {
-      offsetX = x - origin.x
-      offsetY = y - origin.y
-      element.style.translate = `${round(offsetX)}px ${round(offsetY)}px`
+      const offset = layout.offsetTo(x, y)
+      element.style.translate = `${round(offset.x)}px ${round(offset.y)}px`
     },
     restore() {
       element.style.translate = ownTranslate
-      offsetX = 0
-      offsetY = 0
+      layout.reset()
     },
   }
 }
@@ -83,11 +114,9 @@ function createHtmlBox(element: HTMLElement): ElementBox {
 function createSvgBox(element: SVGGraphicsElement): ElementBox {
   const ownTransform = element.getAttribute('transform')
   const suffix = ownTransform ? ` ${ownTransform}` : ''
-  const origin: Vec2 = { x: 0, y: 0 }
+  const layout = createLayoutOffset()
   const local: Vec2 = { x: 0, y: 0 }
   let worldToParent: Affine = affineFrom(identityAffine)
-  let offsetX = 0
-  let offsetY = 0
   return {
     element,
     measure(space) {
@@ -106,21 +135,17 @@ function createSvgBox(element: SVGGraphicsElement): ElementBox {
       worldToParent = parentScreen
         ? invertAffine(composeAffine(space.clientToWorld, affineFrom(parentScreen)))
         : affineFrom(identityAffine)
-      origin.x = rect.x - offsetX
-      origin.y = rect.y - offsetY
-      return rect
+      return layout.measured(rect)
     },
     write(x, y) {
-      offsetX = x - origin.x
-      offsetY = y - origin.y
-      applyLinearInto(local, worldToParent, offsetX, offsetY)
+      const offset = layout.offsetTo(x, y)
+      applyLinearInto(local, worldToParent, offset.x, offset.y)
       element.setAttribute('transform', `translate(${round(local.x)} ${round(local.y)})${suffix}`)
     },
     restore() {
       if (ownTransform === null) element.removeAttribute('transform')
       else element.setAttribute('transform', ownTransform)
-      offsetX = 0
-      offsetY = 0
+      layout.reset()
     },
   }
 }
