@@ -24,6 +24,11 @@ const START: Rect = { x: 40, y: 80, width: 20, height: 20 }
 const MAX_STEPS = 200
 const SVG_NS = 'http://www.w3.org/2000/svg'
 
+/** The thin wall both boxes move toward. */
+function wallRect(thickness: number): Rect {
+  return { x: WALL_X, y: 30, width: thickness, height: 120 }
+}
+
 /** The elements one panel's run writes to. */
 interface PanelRefs {
   box: RefObject<SVGRectElement | null>
@@ -61,12 +66,12 @@ export function TunnelingDemo({ speed, wallThickness, framesPerStep }: Tunneling
   const swept = usePanelRefs()
   // Set by the layout effect for the current props; the buttons call them.
   const controls = useRef<{ run: () => void; stepOnce: () => void } | null>(null)
-  const wall: Rect = { x: WALL_X, y: 30, width: wallThickness, height: 120 }
+  const wall = wallRect(wallThickness)
 
   useLayoutEffect(() => {
     const root = rootRef.current
     if (!root) return
-    const wallBox: Rect = { x: WALL_X, y: 30, width: wallThickness, height: 120 }
+    const wallBox = wallRect(wallThickness)
     const fresh = (): SteppedBody => ({ box: { ...START }, motion: { x: speed, y: 0 } })
     let bodies = { discrete: fresh(), swept: fresh() }
     let steps = 0
@@ -83,15 +88,29 @@ export function TunnelingDemo({ speed, wallThickness, framesPerStep }: Tunneling
       root.dataset.phase = phase
     }
 
+    // Each panel's step advances its body and says what the step's test found.
+    const stepDiscretePanel = (body: SteppedBody) =>
+      stepDiscrete(body, wallBox)
+        ? `step ${steps}: overlap at the step's end, pushed out`
+        : `step ${steps}: no overlap at the step's end`
+    const stepSweptPanel = (body: SteppedBody) => {
+      const hit = stepSwept(body, wallBox)
+      return hit
+        ? `step ${steps}: ray hits at t = ${hit.time.toFixed(2)}, stopped there`
+        : `step ${steps}: ray misses, full step`
+    }
+    const panels = () =>
+      [
+        { refs: discrete, body: bodies.discrete, step: stepDiscretePanel },
+        { refs: swept, body: bodies.swept, step: stepSweptPanel },
+      ] as const
+
     const reset = () => {
       stopLoop?.()
       stopLoop = null
       bodies = { discrete: fresh(), swept: fresh() }
       steps = 0
-      for (const [refs, body] of [
-        [discrete, bodies.discrete],
-        [swept, bodies.swept],
-      ] as const) {
+      for (const { refs, body } of panels()) {
         refs.trail.current?.replaceChildren()
         draw(refs, body, 'ready: press Run or Step')
         refs.panel.current?.setAttribute('data-outcome', outcome(body))
@@ -101,32 +120,15 @@ export function TunnelingDemo({ speed, wallThickness, framesPerStep }: Tunneling
 
     const advance = () => {
       steps++
-      if (!isDone(bodies.discrete)) {
-        const from = { ...bodies.discrete.box }
-        const caught = stepDiscrete(bodies.discrete, wallBox)
-        mark(discrete, from, bodies.discrete.box, steps)
-        draw(
-          discrete,
-          bodies.discrete,
-          caught
-            ? `step ${steps}: overlap at the step's end, pushed out`
-            : `step ${steps}: no overlap at the step's end`,
-        )
+      for (const { refs, body, step } of panels()) {
+        if (!isDone(body)) {
+          const from = { ...body.box }
+          const status = step(body)
+          mark(refs, from, body.box, steps)
+          draw(refs, body, status)
+        }
+        refs.panel.current?.setAttribute('data-outcome', outcome(body))
       }
-      if (!isDone(bodies.swept)) {
-        const from = { ...bodies.swept.box }
-        const hit = stepSwept(bodies.swept, wallBox)
-        mark(swept, from, bodies.swept.box, steps)
-        draw(
-          swept,
-          bodies.swept,
-          hit
-            ? `step ${steps}: ray hits at t = ${hit.time.toFixed(2)}, stopped there`
-            : `step ${steps}: ray misses, full step`,
-        )
-      }
-      discrete.panel.current?.setAttribute('data-outcome', outcome(bodies.discrete))
-      swept.panel.current?.setAttribute('data-outcome', outcome(bodies.swept))
       const done = (isDone(bodies.discrete) && isDone(bodies.swept)) || steps >= MAX_STEPS
       setPhase(done ? 'done' : 'running')
       return !done
