@@ -26,6 +26,13 @@ export interface BenchPage {
   /** Resolves once the bodies are measured and moving. */
   ready: Promise<void>
   record(frames: number): Promise<PageRecord>
+  /** Commits the `<Profiler>` saw up to now (the mount's, at least: proves it reports). */
+  commits(): number
+  /**
+   * A control for the trace: in one animation frame, writes an element's width and reads
+   * its height back, the pattern that forces a synchronous layout.
+   */
+  forceLayoutOnce(): Promise<void>
 }
 
 declare global {
@@ -118,6 +125,20 @@ function positions(api: WorldApi): Array<[number, number]> {
 
 window.bench = {
   bodyCount,
+  commits: () => commits,
+  async forceLayoutOnce() {
+    await nextFrame()
+    const probe = document.createElement('div')
+    document.body.append(probe)
+    await new Promise<void>((resolve) =>
+      requestAnimationFrame(() => {
+        probe.style.width = '10px'
+        probe.textContent = String(probe.offsetHeight)
+        probe.remove()
+        resolve()
+      }),
+    )
+  },
   ready: started.then(() => undefined),
   async record(frames) {
     const api = await started

@@ -74,6 +74,8 @@ const rows = []
 /** Script time per frame at 1,000 bodies, for the verdict against the issue's target. */
 let medianAt1000 = NaN
 let oneStepMedianAt1000 = NaN
+/** Forced layouts the trace showed for the page's deliberate write-then-read control. */
+let forcedInControl = /** @type {number | undefined} */ (undefined)
 /** Whether every page was cross-origin isolated (fine-grained timers). */
 let isolated = true
 try {
@@ -99,6 +101,9 @@ try {
     await page.waitForFunction(() => window.bench !== undefined)
     await page.evaluate(() => window.bench?.ready)
     await page.evaluate((n) => window.bench?.record(n), warmUpFrames)
+    // A Profiler that never reports (a production build without profiling) would read as 0 commits.
+    const mountCommits = await page.evaluate(() => window.bench?.commits() ?? 0)
+    if (mountCommits < 1) throw new Error('bench:browser: the <Profiler> reported no commit at all')
 
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Performance.enable')
@@ -118,6 +123,17 @@ try {
     await browser.startTracing(page, { categories: ['devtools.timeline'] })
     await page.evaluate((n) => window.bench?.record(n), tracedFrames)
     const trace = countLayouts(JSON.parse((await browser.stopTracing()).toString('utf8')))
+    if (forcedInControl === undefined) {
+      // The detector must see a forced layout when there is one, or its 0 means nothing.
+      await browser.startTracing(page, { categories: ['devtools.timeline'] })
+      await page.evaluate(() => window.bench?.forceLayoutOnce())
+      forcedInControl = countLayouts(
+        JSON.parse((await browser.stopTracing()).toString('utf8')),
+      ).forcedLayouts
+      if (forcedInControl < 1) {
+        throw new Error('bench:browser: the trace showed no forced layout for a deliberate one')
+      }
+    }
     await page.close()
     if (pageErrors.length > 0)
       throw new Error(`bench:browser: N=${count}: ${pageErrors.join('; ')}`)
@@ -182,6 +198,7 @@ const section = [
   '- "frames (world)": animation frames recorded, and frames the world\'s loop ran in them (after-step calls). "moved": bodies whose position changed while recording.',
   '- "commits/frame": `onRender` calls of a `<Profiler>` around the whole `<PhysicsWorld>` while recording, divided by the frames.',
   '- "forced layouts (style)": from a Chrome trace (`devtools.timeline`) of the traced frames, `Layout` (and `UpdateLayoutTree`) events nested inside script (an animation-frame callback, function call, timer or event): layout or style that script forced synchronously by reading it after a write. 0 means the loop never reads layout.',
+  `- Controls: the \`<Profiler>\` counted the mount's commits before recording (else the run stops), and a deliberate write-then-read of an element in an animation frame showed ${forcedInControl ?? 'no'} forced layout(s) in the same kind of trace (else the run stops).`,
   '- "layouts / style recalcs per frame": `Performance.getMetrics` LayoutCount and RecalcStyleCount deltas over the recorded frames, divided by the frames: all of them, including the browser\'s own once-per-frame rendering pass, which is expected and not forced. "style+layout ms/frame" and "main thread ms/frame" are the RecalcStyleDuration + LayoutDuration and TaskDuration deltas per frame (TaskDuration is all main-thread work: script, style, layout, paint, garbage collection).',
   '- "frame interval": median time between animation frames (16.7 ms is 60 fps).',
   `- Timer resolution: ${isolated ? 'the pages are served cross-origin isolated (COOP/COEP headers), so `performance.now()` steps by 5 us' : 'the pages were not cross-origin isolated, so `performance.now()` steps by 100 us'}.`,
