@@ -7,7 +7,7 @@
  * `--quick` (fewer steps, N up to 1,000, prints only), `--steps=N`.
  */
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -165,6 +165,14 @@ const table = [
   '',
 ].join('\n')
 
-// A quick run is a smoke test: it prints, and keeps the full run's RESULTS.md.
-if (!quick) writeFileSync(path.join(root, 'bench', 'RESULTS.md'), table)
+// A quick run is a smoke test: it prints, and keeps the full run's RESULTS.md. A full run
+// replaces this benchmark's part of the file and keeps the browser benchmark's section
+// (`npm run bench:browser` writes it).
+if (!quick) {
+  const resultsFile = path.join(root, 'bench', 'RESULTS.md')
+  const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : ''
+  const browserSection = previous.indexOf('## Browser benchmark')
+  const kept = browserSection === -1 ? '' : `\n${previous.slice(browserSection)}`
+  writeFileSync(resultsFile, table + kept)
+}
 console.log(`\n${scaling}\n${notes.join('\n')}\n${quick ? '' : 'Wrote bench/RESULTS.md'}`)
