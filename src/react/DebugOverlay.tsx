@@ -2,6 +2,8 @@ import { useLayoutEffect, useRef } from 'react'
 import { minkowskiDifference } from '../core/geometry/minkowskiDifference.js'
 import { penetrationVector } from '../core/geometry/penetrationVector.js'
 import type { BodyId, BodySnapshot, World } from '../core/world/types.js'
+import { DebugCells } from './debugCells.js'
+import { DebugRays } from './debugRays.js'
 import { usePhysicsStore } from './physicsContext.js'
 
 const svgNamespace = 'http://www.w3.org/2000/svg'
@@ -96,9 +98,11 @@ function drawPair(layer: SVGGElement, a: BodySnapshot, b: BodySnapshot): void {
 }
 
 /**
- * Draws every body's box over the world (static grey, kinematic red, dynamic blue) and,
- * for touching pairs, their Minkowski difference and penetration vector (articles 000,
- * 002), after each frame, without React renders. `<PhysicsWorld debug>` renders one; it can also be
+ * Draws, after each frame and without React renders: the broadphase grid's cells, faintly;
+ * every body's box (static grey, kinematic red, dynamic blue); for touching pairs, their
+ * Minkowski difference and penetration vector (articles 000, 002); and for each dynamic
+ * body that moved, its motion as a ray from its previous top-left with a dot at the time
+ * of impact of a swept hit (article 003). `<PhysicsWorld debug>` renders one; it can also be
  * placed anywhere inside a `<PhysicsWorld>`. In an HTML world it needs the container to
  * be positioned (`<PhysicsWorld debug>` sets `position: relative` when no position is given).
  * @throws Error outside a `<PhysicsWorld>`.
@@ -106,18 +110,26 @@ function drawPair(layer: SVGGElement, a: BodySnapshot, b: BodySnapshot): void {
 export function DebugOverlay() {
   const store = usePhysicsStore('DebugOverlay')
   const svgWorld = store.getState().containerKind === 'svg'
+  const cellsRef = useRef<SVGPathElement>(null)
   const layerRef = useRef<SVGGElement>(null)
   const contactsRef = useRef<SVGGElement>(null)
+  const raysRef = useRef<SVGGElement>(null)
 
   useLayoutEffect(() => {
+    const cellsPath = cellsRef.current
     const layer = layerRef.current
     const contacts = contactsRef.current
-    if (!layer || !contacts) return
+    const raysLayer = raysRef.current
+    if (!cellsPath || !layer || !contacts || !raysLayer) return
     const { engine, world } = store.getState()
     const rects = new Map<BodyId, SVGRectElement>()
+    const cells = new DebugCells(cellsPath)
+    const rays = new DebugRays(raysLayer)
     const draw = () => {
+      cells.draw(world)
       drawBodies(layer, world, rects)
       drawContacts(contacts, world)
+      rays.draw(world)
     }
     draw()
     const stop = engine.onAfterStep(draw)
@@ -125,13 +137,24 @@ export function DebugOverlay() {
       stop()
       for (const rect of rects.values()) rect.remove()
       contacts.replaceChildren()
+      rays.clear()
+      cellsPath.removeAttribute('d')
     }
   }, [store])
 
   const layer = (
     <g data-aabb-debug="" pointerEvents="none" strokeWidth={1}>
+      <path
+        ref={cellsRef}
+        data-aabb-debug-cells=""
+        fill="none"
+        stroke="#999"
+        strokeOpacity={0.25}
+        vectorEffect="non-scaling-stroke"
+      />
       <g ref={layerRef} />
       <g ref={contactsRef} />
+      <g ref={raysRef} />
     </g>
   )
   if (svgWorld) return layer

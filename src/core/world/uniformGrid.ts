@@ -87,6 +87,26 @@ export class UniformGrid {
     return 1 / this.inverseCell
   }
 
+  /** The x of the grid's left edge (column 0) after the last build: the items' least x. */
+  get left(): number {
+    return this.originX
+  }
+
+  /** The y of the grid's top edge (row 0) after the last build: the items' least y. */
+  get top(): number {
+    return this.originY
+  }
+
+  /** Columns of cells after the last build; 0 when it indexed no items. */
+  get columnCount(): number {
+    return this.columns
+  }
+
+  /** Rows of cells after the last build; 0 when it indexed no items. */
+  get rowCount(): number {
+    return this.rows
+  }
+
   /** Indexes items `0 .. count)` by their bounds. */
   build(bounds: ItemBounds, count: number): void {
     this.bounds = bounds
