@@ -4,9 +4,9 @@ import { act, type ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ContactEvent } from '../../src/core/world/types.js'
 import type { BodyContact } from '../../src/react/bodyOptions.js'
-import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
+import type { PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
-import { Card, WorldProbe } from './support/components.js'
+import { Card, ManualWorld } from './support/components.js'
 import { installFakeLayout } from './support/fakeLayout.js'
 import { createManualFrames, type ManualFrames } from './support/manualFrames.js'
 
@@ -23,18 +23,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function Board({ children, ...props }: PhysicsWorldProps & { children: ReactNode }) {
-  return (
-    <PhysicsWorld
-      scheduler={frames.scheduler}
-      now={frames.now}
-      style={{ position: 'relative', width: 800, height: 600 }}
-      {...props}
-    >
-      <WorldProbe onApi={(value) => (api = value)} />
-      {children}
-    </PhysicsWorld>
-  )
+function Board(props: PhysicsWorldProps & { children: ReactNode }) {
+  return <ManualWorld frames={frames} onApi={(value) => (api = value)} {...props} />
 }
 
 describe('releasing a drag', () => {

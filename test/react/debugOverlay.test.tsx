@@ -2,9 +2,9 @@
 import { cleanup, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
+import type { PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
-import { Card, WorldProbe } from './support/components.js'
+import { Card, ManualWorld } from './support/components.js'
 import { installFakeLayout } from './support/fakeLayout.js'
 import { createManualFrames, type ManualFrames } from './support/manualFrames.js'
 
@@ -21,19 +21,15 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function Board({ children, ...props }: PhysicsWorldProps & { children: ReactNode }) {
+function Board(props: PhysicsWorldProps & { children: ReactNode }) {
   return (
-    <PhysicsWorld
-      scheduler={frames.scheduler}
-      now={frames.now}
-      style={{ position: 'relative', width: 800, height: 600 }}
+    <ManualWorld
+      frames={frames}
+      onApi={(value) => (api = value)}
       debug
       gravity={{ x: 0, y: 900 }}
       {...props}
-    >
-      <WorldProbe onApi={(value) => (api = value)} />
-      {children}
-    </PhysicsWorld>
+    />
   )
 }
 

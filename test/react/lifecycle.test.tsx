@@ -2,13 +2,13 @@
 import { cleanup, render } from '@testing-library/react'
 import { Profiler, StrictMode, act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
+import type { PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import { useAfterStep } from '../../src/react/useAfterStep.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { useWorld } from '../../src/react/useWorld.js'
 import { useWorldState } from '../../src/react/useWorldState.js'
-import { Card, WorldProbe } from './support/components.js'
+import { Card, ManualWorld } from './support/components.js'
 import { installFakeLayout } from './support/fakeLayout.js'
 import { createManualFrames, type ManualFrames } from './support/manualFrames.js'
 
@@ -25,17 +25,11 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function world(props: Partial<Parameters<typeof PhysicsWorld>[0]>, children: React.ReactNode) {
+function world(props: Partial<PhysicsWorldProps>, children: React.ReactNode) {
   return (
-    <PhysicsWorld
-      scheduler={frames.scheduler}
-      now={frames.now}
-      style={{ position: 'relative', width: 800, height: 600 }}
-      {...props}
-    >
-      <WorldProbe onApi={(value) => (api = value)} />
+    <ManualWorld frames={frames} onApi={(value) => (api = value)} {...props}>
       {children}
-    </PhysicsWorld>
+    </ManualWorld>
   )
 }
 

@@ -1,7 +1,9 @@
-import type { CSSProperties } from 'react'
+import type { CSSProperties, ReactNode } from 'react'
+import { PhysicsWorld, type PhysicsWorldProps } from '../../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../../src/react/useAABBBody.js'
 import { useWorld, type WorldApi } from '../../../src/react/useWorld.js'
 import type { AABBBodyOptions } from '../../../src/react/bodyOptions.js'
+import type { ManualFrames } from './manualFrames.js'
 
 /** An absolutely positioned card registered as a body. */
 export function Card({
@@ -39,4 +41,31 @@ export function Card({
 export function WorldProbe({ onApi }: { onApi: (api: WorldApi) => void }) {
   onApi(useWorld())
   return null
+}
+
+/**
+ * An 800 x 600 `<PhysicsWorld>` whose frames the test runs by hand, handing its world API to
+ * the test through `onApi`.
+ */
+export function ManualWorld({
+  frames,
+  onApi,
+  children,
+  ...props
+}: PhysicsWorldProps & {
+  frames: ManualFrames
+  onApi: (api: WorldApi) => void
+  children?: ReactNode
+}) {
+  return (
+    <PhysicsWorld
+      scheduler={frames.scheduler}
+      now={frames.now}
+      style={{ position: 'relative', width: 800, height: 600 }}
+      {...props}
+    >
+      <WorldProbe onApi={onApi} />
+      {children}
+    </PhysicsWorld>
+  )
 }
