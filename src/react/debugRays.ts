@@ -1,5 +1,5 @@
-import { sweepInto } from '../core/geometry/sweep.js'
-import type { Rect, SweepHit, Vec2 } from '../core/geometry/types.js'
+import { createSweepHit, sweepInto } from '../core/geometry/sweep.js'
+import type { Rect, Vec2 } from '../core/geometry/types.js'
 import type { BodyId, World } from '../core/world/types.js'
 
 const svgNamespace = 'http://www.w3.org/2000/svg'
@@ -14,13 +14,7 @@ interface SweptRay {
   fromY: number
 }
 
-const hit: SweepHit = {
-  time: 0,
-  normal: { x: 0, y: 0 },
-  touch: { x: 0, y: 0 },
-  penetration: { x: 0, y: 0 },
-  overlapping: false,
-}
+const hit = createSweepHit()
 const from: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const lookAhead: Vec2 = { x: 0, y: 0 }
 const still: Vec2 = { x: 0, y: 0 }

@@ -14,7 +14,7 @@ export { minkowskiDifference, minkowskiDifferenceInto } from './minkowskiDiffere
 export { containsPoint, overlaps, overlapsInterior } from './overlaps.js'
 export { penetrationVector, penetrationVectorInto } from './penetrationVector.js'
 export { rayFraction, rayHitInto, type RayHit } from './rayFraction.js'
-export { sweep, sweepInto } from './sweep.js'
+export { createSweepHit, sweep, sweepInto } from './sweep.js'
 export {
   bounce,
   bounceInto,

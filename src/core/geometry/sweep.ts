@@ -81,12 +81,24 @@ export function sweep(
   assertVec2('sweep', 'aDelta', aDelta)
   assertRect('sweep', 'b', b)
   assertVec2('sweep', 'bDelta', bDelta)
-  const out: SweepHit = {
+  const out = createSweepHit()
+  return sweepInto(out, a, aDelta, b, bDelta) ? out : null
+}
+
+/**
+ * A zeroed {@link SweepHit}: the caller-owned record that {@link sweepInto} writes into.
+ * Make one per call site, once, and reuse it every step.
+ *
+ * @example
+ * const hit = createSweepHit()
+ * if (sweepInto(hit, box, delta, wall, { x: 0, y: 0 })) console.log(hit.time)
+ */
+export function createSweepHit(): SweepHit {
+  return {
     time: 0,
     normal: { x: 0, y: 0 },
     touch: { x: 0, y: 0 },
     penetration: { x: 0, y: 0 },
     overlapping: false,
   }
-  return sweepInto(out, a, aDelta, b, bDelta) ? out : null
 }

@@ -1,5 +1,5 @@
-import { slideInto, sweepInto } from '../geometry/index.js'
-import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
+import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
+import type { Rect, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from './bodyIndex.js'
 import { CROSS } from './bodyStore.js'
 import { IndexBuffer } from './buffers.js'
@@ -17,13 +17,7 @@ const mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const motion: Vec2 = { x: 0, y: 0 }
 const still: Vec2 = { x: 0, y: 0 }
-const hit: SweepHit = {
-  time: 0,
-  normal: { x: 0, y: 0 },
-  touch: { x: 0, y: 0 },
-  penetration: { x: 0, y: 0 },
-  overlapping: false,
-}
+const hit = createSweepHit()
 
 /**
  * `world.move`: a body moves toward a goal through a world whose other bodies are at their

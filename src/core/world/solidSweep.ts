@@ -1,4 +1,4 @@
-import { penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
+import { createSweepHit, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import { CROSS, RESPONSE_NAMES, type BodyStore } from './bodyStore.js'
 import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
@@ -21,13 +21,7 @@ const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const motion: Vec2 = { x: 0, y: 0 }
 const still: Vec2 = { x: 0, y: 0 }
 const velocity: Vec2 = { x: 0, y: 0 }
-const hit: SweepHit = {
-  time: 0,
-  normal: { x: 0, y: 0 },
-  touch: { x: 0, y: 0 },
-  penetration: { x: 0, y: 0 },
-  overlapping: false,
-}
+const hit = createSweepHit()
 const penetration: Vec2 = { x: 0, y: 0 }
 
 /** Writes a body's box into a scratch rect. */
