@@ -1,5 +1,5 @@
 import type { BodyStore } from './bodyStore.js'
-import { ensureInt32, IndexBuffer } from './buffers.js'
+import { ensureCapacity, IndexBuffer } from './buffers.js'
 import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.js'
 
 /**
@@ -25,7 +25,7 @@ export class BodyIndex {
     const store = this.store
     const count = store.count
     reserveItemBounds(this.bounds, count)
-    this.slots = ensureInt32(this.slots, count)
+    this.slots = ensureCapacity(this.slots, count)
     for (let index = 0; index < count; index++) {
       const slot = store.order[index] as number
       this.slots[index] = slot

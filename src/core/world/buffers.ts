@@ -40,35 +40,17 @@ export class PairBuffer {
   }
 }
 
-/** Returns `array` if it holds `length` items, else a larger copy (doubling). */
-export function ensureFloat64(
-  array: Float64Array<ArrayBuffer>,
-  length: number,
-): Float64Array<ArrayBuffer> {
-  if (array.length >= length) return array
-  const next = new Float64Array(Math.max(length, array.length * 2))
-  next.set(array)
-  return next
-}
+/** The typed arrays the world grows as bodies and pairs are added. */
+type GrowableArray = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>
 
-/** Returns `array` if it holds `length` items, else a larger copy (doubling). */
-export function ensureInt32(
-  array: Int32Array<ArrayBuffer>,
-  length: number,
-): Int32Array<ArrayBuffer> {
+/**
+ * Returns `array` if it holds `length` items, else a larger copy of the same kind (doubling,
+ * so growing to n items copies O(n) items in all).
+ */
+export function ensureCapacity<T extends GrowableArray>(array: T, length: number): T {
   if (array.length >= length) return array
-  const next = new Int32Array(Math.max(length, array.length * 2))
-  next.set(array)
-  return next
-}
-
-/** Returns `array` if it holds `length` items, else a larger copy (doubling). */
-export function ensureUint8(
-  array: Uint8Array<ArrayBuffer>,
-  length: number,
-): Uint8Array<ArrayBuffer> {
-  if (array.length >= length) return array
-  const next = new Uint8Array(Math.max(length, array.length * 2))
+  const Kind = array.constructor as new (length: number) => T
+  const next = new Kind(Math.max(length, array.length * 2))
   next.set(array)
   return next
 }

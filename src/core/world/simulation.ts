@@ -1,7 +1,7 @@
 import { integrateEulerInto, integrateRK4Into } from '../geometry/index.js'
 import type { KinematicState, Vec2 } from '../geometry/types.js'
 import { CROSS, DYNAMIC, KINEMATIC, type BodyStore } from './bodyStore.js'
-import { ensureFloat64, ensureInt32, ensureUint8, IndexBuffer, PairBuffer } from './buffers.js'
+import { ensureCapacity, IndexBuffer, PairBuffer } from './buffers.js'
 import { ContactTracker } from './contactTracker.js'
 import { pairCode, IGNORE } from './pairCode.js'
 import { recordContacts } from './recordContacts.js'
@@ -113,7 +113,7 @@ export class Simulation {
 
   private collectBodies(): void {
     const store = this.store
-    this.dynamic = ensureInt32(this.dynamic, store.count)
+    this.dynamic = ensureCapacity(this.dynamic, store.count)
     let dynamicCount = 0
     let solidCount = 0
     for (let index = 0; index < store.count; index++) {
@@ -124,20 +124,20 @@ export class Simulation {
     this.dynamicCount = dynamicCount
     if (solidCount !== this.solidCount) this.solidsDirty = true
     const n = dynamicCount
-    this.startX = ensureFloat64(this.startX, n)
-    this.startY = ensureFloat64(this.startY, n)
-    this.integratedVelocityX = ensureFloat64(this.integratedVelocityX, n)
-    this.integratedVelocityY = ensureFloat64(this.integratedVelocityY, n)
-    this.deltaX = ensureFloat64(this.deltaX, n)
-    this.deltaY = ensureFloat64(this.deltaY, n)
-    this.candidateStart = ensureInt32(this.candidateStart, n + 1)
+    this.startX = ensureCapacity(this.startX, n)
+    this.startY = ensureCapacity(this.startY, n)
+    this.integratedVelocityX = ensureCapacity(this.integratedVelocityX, n)
+    this.integratedVelocityY = ensureCapacity(this.integratedVelocityY, n)
+    this.deltaX = ensureCapacity(this.deltaX, n)
+    this.deltaY = ensureCapacity(this.deltaY, n)
+    this.candidateStart = ensureCapacity(this.candidateStart, n + 1)
     reserveItemBounds(this.dynamicBounds, n)
   }
 
   /** Rebuilds the grid of solids (static and kinematic bodies) and their kinematic pairs. */
   indexSolids(): void {
     const store = this.store
-    this.solid = ensureInt32(this.solid, store.count)
+    this.solid = ensureCapacity(this.solid, store.count)
     let count = 0
     for (let index = 0; index < store.count; index++) {
       const slot = store.order[index] as number
@@ -218,7 +218,7 @@ export class Simulation {
     this.dynamicGrid.pairs(candidates)
     const pairs = this.pairs
     pairs.count = 0
-    this.pairCrosses = ensureUint8(this.pairCrosses, candidates.count)
+    this.pairCrosses = ensureCapacity(this.pairCrosses, candidates.count)
     for (let p = 0; p < candidates.count; p++) {
       const i = candidates.a[p] as number
       const j = candidates.b[p] as number
@@ -260,7 +260,7 @@ export class Simulation {
     }
     for (let k = 0; k < n; k++) start[k + 1] = (start[k + 1] as number) + (start[k] as number)
     const list = this.candidates
-    list.items = ensureInt32(list.items, start[n] as number)
+    list.items = ensureCapacity(list.items, start[n] as number)
     list.count = start[n] as number
     // Fill in solid order, so each body's candidates are in insertion order.
     for (let h = 0; h < hits.count; h++) {

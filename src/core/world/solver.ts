@@ -1,7 +1,7 @@
 import { penetrationVectorInto, respondInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import { CROSS } from './bodyStore.js'
-import { ensureFloat64, ensureInt32, ensureUint8, IndexBuffer } from './buffers.js'
+import { ensureCapacity, IndexBuffer } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
 import { loadRect, sweepDynamic } from './solidSweep.js'
@@ -127,14 +127,14 @@ function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
 function addContact(i: number, j: number, mode: number, restitution: number): void {
   if (contactCount === contactI.length) {
     const size = contactCount * 2
-    contactI = ensureInt32(contactI, size)
-    contactJ = ensureInt32(contactJ, size)
-    contactNormalX = ensureFloat64(contactNormalX, size)
-    contactNormalY = ensureFloat64(contactNormalY, size)
-    contactMode = ensureUint8(contactMode, size)
-    contactRestitution = ensureFloat64(contactRestitution, size)
-    contactWeightI = ensureFloat64(contactWeightI, size)
-    contactWeightJ = ensureFloat64(contactWeightJ, size)
+    contactI = ensureCapacity(contactI, size)
+    contactJ = ensureCapacity(contactJ, size)
+    contactNormalX = ensureCapacity(contactNormalX, size)
+    contactNormalY = ensureCapacity(contactNormalY, size)
+    contactMode = ensureCapacity(contactMode, size)
+    contactRestitution = ensureCapacity(contactRestitution, size)
+    contactWeightI = ensureCapacity(contactWeightI, size)
+    contactWeightJ = ensureCapacity(contactWeightJ, size)
   }
   contactI[contactCount] = i
   contactJ[contactCount] = j
@@ -191,11 +191,11 @@ function collectContacts(sim: Simulation): void {
 function computeSupport(sim: Simulation): void {
   const { x: gx, y: gy } = sim.settings.gravity
   const n = sim.dynamicCount
-  level = ensureInt32(level, n)
+  level = ensureCapacity(level, n)
   level.fill(-1, 0, n)
   if (gx === 0 && gy === 0) return
   // "lower supports upper" edges, grouped by the lower body (counting sort).
-  supportStart = ensureInt32(supportStart, n + 1)
+  supportStart = ensureCapacity(supportStart, n + 1)
   supportStart.fill(0, 0, n + 1)
   for (let c = 0; c < contactCount; c++) {
     const lower = lowerOf(c, gx, gy)
@@ -204,7 +204,7 @@ function computeSupport(sim: Simulation): void {
   for (let k = 0; k < n; k++) {
     supportStart[k + 1] = (supportStart[k + 1] as number) + (supportStart[k] as number)
   }
-  supported = ensureInt32(supported, supportStart[n] as number)
+  supported = ensureCapacity(supported, supportStart[n] as number)
   for (let c = 0; c < contactCount; c++) {
     const lower = lowerOf(c, gx, gy)
     if (lower < 0) continue
@@ -215,7 +215,7 @@ function computeSupport(sim: Simulation): void {
   for (let k = n; k > 0; k--) supportStart[k] = supportStart[k - 1] as number
   supportStart[0] = 0
   // Breadth-first from the bodies resting on solids: each level is the shortest chain down.
-  queue = ensureInt32(queue, n)
+  queue = ensureCapacity(queue, n)
   let tail = 0
   for (let c = 0; c < contactCount; c++) {
     const i = contactI[c] as number
@@ -286,7 +286,7 @@ function orderContacts(): void {
     if (j >= 0)
       last = Math.max(last, (level[j] as number) + 2, (level[contactI[c] as number] as number) + 2)
   }
-  bucketStart = ensureInt32(bucketStart, last + 2)
+  bucketStart = ensureCapacity(bucketStart, last + 2)
   bucketStart.fill(0, 0, last + 2)
   for (let c = 0; c < contactCount; c++) {
     const key = orderKey(c, last) + 1
@@ -295,7 +295,7 @@ function orderContacts(): void {
   for (let key = 1; key <= last + 1; key++) {
     bucketStart[key] = (bucketStart[key] as number) + (bucketStart[key - 1] as number)
   }
-  contactOrder = ensureInt32(contactOrder, contactCount)
+  contactOrder = ensureCapacity(contactOrder, contactCount)
   for (let c = 0; c < contactCount; c++) {
     const key = orderKey(c, last)
     contactOrder[bucketStart[key] as number] = c
@@ -323,8 +323,8 @@ export function solveVelocities(sim: Simulation): void {
   const store = sim.store
   // Velocities by local index for the passes (no slot indirection in the hot loop).
   const n = sim.dynamicCount
-  velocityX = ensureFloat64(velocityX, n)
-  velocityY = ensureFloat64(velocityY, n)
+  velocityX = ensureCapacity(velocityX, n)
+  velocityY = ensureCapacity(velocityY, n)
   for (let k = 0; k < n; k++) {
     const slot = sim.dynamic[k] as number
     velocityX[k] = store.velocityX[slot] as number
@@ -400,11 +400,11 @@ export function solveVelocities(sim: Simulation): void {
 export function pushApart(sim: Simulation): void {
   const store = sim.store
   const n = sim.dynamicCount
-  correctionX = ensureFloat64(correctionX, n)
-  correctionY = ensureFloat64(correctionY, n)
-  countX = ensureInt32(countX, n)
-  countY = ensureInt32(countY, n)
-  movedInRound = ensureInt32(movedInRound, n)
+  correctionX = ensureCapacity(correctionX, n)
+  correctionY = ensureCapacity(correctionY, n)
+  countX = ensureCapacity(countX, n)
+  countY = ensureCapacity(countY, n)
+  movedInRound = ensureCapacity(movedInRound, n)
   // Round 0 sees every body as just moved (by the sweep phase).
   movedInRound.fill(-1, 0, n)
   for (let round = 0; round < PUSH_ITERATIONS; round++) {

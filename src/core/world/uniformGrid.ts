@@ -1,4 +1,4 @@
-import { ensureFloat64, ensureInt32, type IndexBuffer, type PairBuffer } from './buffers.js'
+import { ensureCapacity, type IndexBuffer, type PairBuffer } from './buffers.js'
 
 /**
  * Bounds of the items a broadphase indexes: item `i` spans
@@ -24,10 +24,10 @@ export function createItemBounds(): ItemBounds {
 
 /** Grows item bounds to hold `count` items (keeps the arrays when they are big enough). */
 export function reserveItemBounds(bounds: ItemBounds, count: number): void {
-  bounds.minX = ensureFloat64(bounds.minX, count)
-  bounds.minY = ensureFloat64(bounds.minY, count)
-  bounds.maxX = ensureFloat64(bounds.maxX, count)
-  bounds.maxY = ensureFloat64(bounds.maxY, count)
+  bounds.minX = ensureCapacity(bounds.minX, count)
+  bounds.minY = ensureCapacity(bounds.minY, count)
+  bounds.maxX = ensureCapacity(bounds.maxX, count)
+  bounds.maxY = ensureCapacity(bounds.maxY, count)
 }
 
 /** Whether the bounds of items `i` and `j` overlap, touching included (article 001's test on edges). */
@@ -161,7 +161,7 @@ export class UniformGrid {
       this.lastColumn[i] = c1
       this.lastRow[i] = r1
       if ((c1 - c0 + 1) * (r1 - r0 + 1) > MAX_CELLS_PER_ITEM) {
-        this.overflowItems = ensureInt32(this.overflowItems, this.overflowCount + 1)
+        this.overflowItems = ensureCapacity(this.overflowItems, this.overflowCount + 1)
         this.overflowItems[this.overflowCount++] = i
         this.firstColumn[i] = -1
         continue
@@ -173,7 +173,7 @@ export class UniformGrid {
     for (let c = 0; c < cells; c++) {
       cellStart[c + 1] = (cellStart[c + 1] as number) + (cellStart[c] as number)
     }
-    this.cellItems = ensureInt32(this.cellItems, cellStart[cells] as number)
+    this.cellItems = ensureCapacity(this.cellItems, cellStart[cells] as number)
     // Pass 2: fill; items enter each cell in increasing index order.
     const cursor = this.cellCursor
     cursor.set(cellStart.subarray(0, cells))
