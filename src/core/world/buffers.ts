@@ -41,7 +41,11 @@ export class PairBuffer {
 }
 
 /** The typed arrays the world grows as bodies and pairs are added. */
-type GrowableArray = Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>
+type GrowableArray =
+  | Float64Array<ArrayBuffer>
+  | Int32Array<ArrayBuffer>
+  | Int8Array<ArrayBuffer>
+  | Uint8Array<ArrayBuffer>
 
 /**
  * Returns `array` if it holds `length` items, else a larger copy of the same kind (doubling,

@@ -83,7 +83,7 @@ export class Simulation {
     if (this.solidsDirty) this.indexSolids()
     this.integrate(h)
     this.findPairs()
-    solveVelocities(this)
+    solveVelocities(this, h)
     const store = this.store
     for (let k = 0; k < this.dynamicCount; k++) {
       const slot = this.dynamic[k] as number

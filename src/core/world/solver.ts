@@ -1,10 +1,10 @@
-import { penetrationVectorInto, respondInto } from '../geometry/index.js'
+import { createSweepHit, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import { CROSS } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
-import { loadRect, sweepDynamic } from './solidSweep.js'
+import { loadRect, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
 
 /** Push-out rounds per step; each one moves every overlapping pair apart together. */
 const PUSH_ITERATIONS = 20
@@ -39,9 +39,14 @@ const b: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const penetration: Vec2 = { x: 0, y: 0 }
 const normal: Vec2 = { x: 0, y: 0 }
 const velocity: Vec2 = { x: 0, y: 0 }
+const relativeMotion: Vec2 = { x: 0, y: 0 }
+const still: Vec2 = { x: 0, y: 0 }
+const hit = createSweepHit()
 
-// The contacts touching at the start of the step: body i (local), other j (local index of
-// a dynamic, or -1 - solid slot), normal from j toward i, the response mode, restitution.
+// The contacts of the step: body i (local), other j (local index of a dynamic, or -1 - solid
+// slot), normal from j toward i, the response mode, restitution, and the speed at which the
+// pair may still approach: 0 for a pair touching at the start, gap / step for a speculative
+// contact (a dynamic pair apart at the start whose motions meet within the step).
 let contactI = new Int32Array(64)
 let contactJ = new Int32Array(64)
 let contactNormalX = new Float64Array(64)
@@ -50,9 +55,24 @@ let contactMode = new Uint8Array(64)
 let contactRestitution = new Float64Array(64)
 let contactWeightI = new Float64Array(64)
 let contactWeightJ = new Float64Array(64)
+let contactSlack = new Float64Array(64)
+/**
+ * How much closer than their velocities say a speculative pair that bounced ends the step:
+ * `(1 + restitution) * gap` (see {@link solveVelocities}); 0 for the other contacts.
+ */
+let contactCatchUp = new Float64Array(64)
 let contactCount = 0
+/**
+ * The contact normal of each dynamic pair of the step (`sim.pairs` index), or 0, 0 when the
+ * pair had no contact: the push-out separates a pair that collided along the normal it
+ * collided with, not along its shortest axis (see {@link pushApart}).
+ */
+let pairNormalX = new Int8Array(64)
+let pairNormalY = new Int8Array(64)
 let velocityX = new Float64Array(64)
 let velocityY = new Float64Array(64)
+/** The last velocity pass in which each dynamic body's velocity changed beyond the tolerance. */
+let changedInPass = new Int32Array(64)
 /** Contacts in solving order: solids first, then up the support levels, then the rest. */
 let contactOrder = new Int32Array(64)
 let bucketStart = new Int32Array(64)
@@ -69,6 +89,13 @@ let countY = new Int32Array(64)
 const pushedBodies = new IndexBuffer()
 /** The push-out round in which each dynamic body last moved (pairs of unmoved bodies are skipped). */
 let movedInRound = new Int32Array(64)
+/**
+ * The direction (-1, 0, 1) on each axis in which a solid stopped a push of each dynamic
+ * body in this step: further pushes that way would move only its partner, so the partner
+ * takes the whole push (it is as if the body had an infinite mass that way).
+ */
+let pinnedX = new Int8Array(64)
+let pinnedY = new Int8Array(64)
 
 /** Whether the boxes of two slots overlap or touch: the cheap reject before the kernel's tests. */
 function boxesMeet(sim: Simulation, p: number, q: number): boolean {
@@ -124,7 +151,7 @@ function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
   return contactNormalInto(out, boxA, boxB)
 }
 
-function addContact(i: number, j: number, mode: number, restitution: number): void {
+function addContact(i: number, j: number, mode: number, restitution: number, slack: number): void {
   if (contactCount === contactI.length) {
     const size = contactCount * 2
     contactI = ensureCapacity(contactI, size)
@@ -135,6 +162,8 @@ function addContact(i: number, j: number, mode: number, restitution: number): vo
     contactRestitution = ensureCapacity(contactRestitution, size)
     contactWeightI = ensureCapacity(contactWeightI, size)
     contactWeightJ = ensureCapacity(contactWeightJ, size)
+    contactSlack = ensureCapacity(contactSlack, size)
+    contactCatchUp = ensureCapacity(contactCatchUp, size)
   }
   contactI[contactCount] = i
   contactJ[contactCount] = j
@@ -142,26 +171,65 @@ function addContact(i: number, j: number, mode: number, restitution: number): vo
   contactNormalY[contactCount] = normal.y
   contactMode[contactCount] = mode
   contactRestitution[contactCount] = restitution
+  contactSlack[contactCount] = slack
+  contactCatchUp[contactCount] = 0
   contactCount++
 }
 
-/** Lists the contacts touching at the start of the step (positions are still the start ones). */
-function collectContacts(sim: Simulation): void {
+/**
+ * Lists the contacts of the step, positions being still the start ones: every pair touching
+ * now, and every dynamic pair apart now whose integrated motions meet within the step
+ * (article 003's sweep of their relative motion against their Minkowski difference). The
+ * latter are speculative contacts (Catto, "Speculative contacts", Box2D v3): the velocity
+ * pass lets such a pair close its gap but no more, so two fast dynamic bodies cannot pass
+ * through each other, however thin, and a pair that bounces does so at the moment of impact.
+ */
+function collectContacts(sim: Simulation, h: number): void {
   const store = sim.store
+  const { x, y, width, height } = store
   contactCount = 0
+  pairNormalX = ensureCapacity(pairNormalX, sim.pairs.count)
+  pairNormalY = ensureCapacity(pairNormalY, sim.pairs.count)
   for (let p = 0; p < sim.pairs.count; p++) {
+    pairNormalX[p] = 0
+    pairNormalY[p] = 0
     if (sim.pairCrosses[p] === 1) continue
     const i = sim.pairs.a[p] as number
     const j = sim.pairs.b[p] as number
     const slotI = sim.dynamic[i] as number
     const slotJ = sim.dynamic[j] as number
-    if (!touchNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) continue
+    // Gaps between the boxes on each axis (negative: they overlap on that axis).
+    const gapX = Math.max(
+      (x[slotJ] as number) - (x[slotI] as number) - (width[slotI] as number),
+      (x[slotI] as number) - (x[slotJ] as number) - (width[slotJ] as number),
+    )
+    const gapY = Math.max(
+      (y[slotJ] as number) - (y[slotI] as number) - (height[slotI] as number),
+      (y[slotI] as number) - (y[slotJ] as number) - (height[slotJ] as number),
+    )
+    let slack = 0
+    if (gapX <= REST_DISTANCE && gapY <= REST_DISTANCE) {
+      if (!touchNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) continue
+    } else {
+      relativeMotion.x = (sim.deltaX[i] as number) - (sim.deltaX[j] as number)
+      relativeMotion.y = (sim.deltaY[i] as number) - (sim.deltaY[j] as number)
+      // The relative motion must cover both gaps to meet: the cheap reject first.
+      if (Math.abs(relativeMotion.x) < gapX || Math.abs(relativeMotion.y) < gapY) continue
+      loadRect(a, store, slotI)
+      loadRect(b, store, slotJ)
+      if (!sweepInto(hit, a, relativeMotion, b, still)) continue
+      normal.x = hit.normal.x
+      normal.y = hit.normal.y
+      slack = (normal.x !== 0 ? gapX : gapY) / h
+      pairNormalX[p] = normal.x
+      pairNormalY[p] = normal.y
+    }
     const code = pairCode(sim, slotI, slotJ)
     const restitution = Math.max(
       store.restitution[slotI] as number,
       store.restitution[slotJ] as number,
     )
-    addContact(i, j, code === BOUNCE ? BOUNCE : 0, restitution)
+    addContact(i, j, code === BOUNCE ? BOUNCE : 0, restitution, slack)
   }
   for (let k = 0; k < sim.dynamicCount; k++) {
     const slot = sim.dynamic[k] as number
@@ -176,7 +244,7 @@ function collectContacts(sim: Simulation): void {
         store.restitution[slot] as number,
         store.restitution[solid] as number,
       )
-      addContact(k, -1 - solid, code, restitution)
+      addContact(k, -1 - solid, code, restitution, 0)
     }
   }
 }
@@ -309,8 +377,8 @@ function orderContacts(): void {
  * all of it, two dynamic bodies sharing it by mass (article 002). Passes repeat until no
  * velocity changes, so a resting stack ends exactly at rest.
  */
-export function solveVelocities(sim: Simulation): void {
-  collectContacts(sim)
+export function solveVelocities(sim: Simulation, h: number): void {
+  collectContacts(sim, h)
   computeSupport(sim)
   for (let c = 0; c < contactCount; c++) {
     const j = contactJ[c] as number
@@ -333,6 +401,8 @@ export function solveVelocities(sim: Simulation): void {
   const { x: gx, y: gy } = sim.settings.gravity
   // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
   const restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
+  changedInPass = ensureCapacity(changedInPass, n)
+  changedInPass.fill(0, 0, n)
   for (let pass = 0; pass < VELOCITY_PASSES; pass++) {
     let changed = false
     // Symmetric Gauss-Seidel: odd passes run backwards, so a push travels along a row of
@@ -342,6 +412,16 @@ export function solveVelocities(sim: Simulation): void {
       const c = contactOrder[backwards ? contactCount - 1 - o : o] as number
       const i = contactI[c] as number
       const j = contactJ[c] as number
+      // A contact was left solved when it was last visited (in the previous pass at the
+      // latest); unless one of its bodies changed since, it still is: skip it, so late
+      // passes cost only the part of the world that is still moving.
+      if (
+        pass > 0 &&
+        (changedInPass[i] as number) < pass - 1 &&
+        (j < 0 || (changedInPass[j] as number) < pass - 1)
+      ) {
+        continue
+      }
       const nx = contactNormalX[c] as number
       const ny = contactNormalY[c] as number
       const vix = velocityX[i] as number
@@ -350,12 +430,17 @@ export function solveVelocities(sim: Simulation): void {
         j < 0
           ? vix * nx + viy * ny
           : (vix - (velocityX[j] as number)) * nx + (viy - (velocityY[j] as number)) * ny
-      if (approach >= 0) continue
+      const slack = contactSlack[c] as number
+      if (approach + slack >= 0) continue
       const mode = contactMode[c] as number
       const restitution =
         -approach > restingSpeed && mode === BOUNCE ? (contactRestitution[c] as number) : 0
       // Approach speeds below the tolerance are rounding: another pass would not help.
-      if (-approach > VELOCITY_TOLERANCE) changed = true
+      if (-(approach + slack) > VELOCITY_TOLERANCE) {
+        changed = true
+        changedInPass[i] = pass
+        if (j >= 0) changedInPass[j] = pass
+      }
       if (j < 0) {
         // A solid takes the whole response (article 003's slide, 004's bounce, or a stop).
         velocity.x = vix
@@ -371,7 +456,11 @@ export function solveVelocities(sim: Simulation): void {
       const wI = contactWeightI[c] as number
       const wJ = contactWeightJ[c] as number
       if (wI + wJ === 0) continue
-      const impulse = (-(1 + restitution) * approach) / (wI + wJ)
+      // Without restitution the pair may close its gap and no more; with it, the pair
+      // leaves the impact at `restitution` times the approach speed (article 004).
+      const target = restitution > 0 ? -restitution * approach : -slack
+      if (restitution > 0 && slack > 0) contactCatchUp[c] = (1 + restitution) * slack * h
+      const impulse = (target - approach) / (wI + wJ)
       velocityX[i] = vix + impulse * wI * nx
       velocityY[i] = viy + impulse * wI * ny
       velocityX[j] = (velocityX[j] as number) - impulse * wJ * nx
@@ -384,11 +473,39 @@ export function solveVelocities(sim: Simulation): void {
     store.velocityX[slot] = velocityX[k] as number
     store.velocityY[slot] = velocityY[k] as number
   }
+  catchUpBounces(sim)
 }
 
 /**
- * Push-out of overlapping dynamic pairs by their penetration vectors (articles 000, 002):
- * each pair is split by inverse mass (a non-pushable body, or a supporting body under
+ * A speculative pair that bounced leaves with its new velocities from where it was at the
+ * start of the step, a gap apart, but it really met the other body at time
+ * `gap / speed` and only then turned back: it ends `(1 + restitution) * gap` closer than
+ * its velocities alone would take it (close the gap, then lose `restitution * gap` of the
+ * way back). The difference is added to the pair's displacements, shared by mass.
+ */
+function catchUpBounces(sim: Simulation): void {
+  for (let c = 0; c < contactCount; c++) {
+    const catchUp = contactCatchUp[c] as number
+    if (catchUp === 0) continue
+    const i = contactI[c] as number
+    const j = contactJ[c] as number
+    const wI = contactWeightI[c] as number
+    const wJ = contactWeightJ[c] as number
+    const shareI = (catchUp * wI) / (wI + wJ)
+    const shareJ = (catchUp * wJ) / (wI + wJ)
+    const nx = contactNormalX[c] as number
+    const ny = contactNormalY[c] as number
+    sim.deltaX[i] = (sim.deltaX[i] as number) - nx * shareI
+    sim.deltaY[i] = (sim.deltaY[i] as number) - ny * shareI
+    sim.deltaX[j] = (sim.deltaX[j] as number) + nx * shareJ
+    sim.deltaY[j] = (sim.deltaY[j] as number) + ny * shareJ
+  }
+}
+
+/**
+ * Push-out of overlapping dynamic pairs by their penetration vectors (articles 000, 002),
+ * or, for a pair that had a contact in this step, by its depth along that contact's
+ * normal: each pair is split by inverse mass (a non-pushable body, or a supporting body under
  * shock propagation, takes none). All pairs are measured from the same positions and the
  * moves applied together (Jacobi iteration; a body's moves on one axis are summed and
  * divided by their count to the power 0.75: between the average, which converged too
@@ -405,8 +522,12 @@ export function pushApart(sim: Simulation): void {
   countX = ensureCapacity(countX, n)
   countY = ensureCapacity(countY, n)
   movedInRound = ensureCapacity(movedInRound, n)
+  pinnedX = ensureCapacity(pinnedX, n)
+  pinnedY = ensureCapacity(pinnedY, n)
   // Round 0 sees every body as just moved (by the sweep phase).
   movedInRound.fill(-1, 0, n)
+  pinnedX.fill(0, 0, n)
+  pinnedY.fill(0, 0, n)
   for (let round = 0; round < PUSH_ITERATIONS; round++) {
     let pushed = false
     for (let p = 0; p < sim.pairs.count; p++) {
@@ -421,10 +542,26 @@ export function pushApart(sim: Simulation): void {
       loadRect(a, store, slotI)
       loadRect(b, store, slotJ)
       if (!penetrationVectorInto(penetration, a, b)) continue
-      const px = penetration.x
-      const py = penetration.y
+      let px = penetration.x
+      let py = penetration.y
       if (Math.abs(px) + Math.abs(py) <= PUSH_SLOP) continue
-      const total = weigh(sim, i, j, Math.sign(px), Math.sign(py))
+      // A pair that collided in this step goes back out the way it came in, along its
+      // contact normal: after a fast hit the shortest way out may be across the other body.
+      const nx = pairNormalX[p] as number
+      const ny = pairNormalY[p] as number
+      if (nx !== 0) {
+        px = nx > 0 ? b.x + b.width - a.x : b.x - a.x - a.width
+        py = 0
+      } else if (ny !== 0) {
+        px = 0
+        py = ny > 0 ? b.y + b.height - a.y : b.y - a.y - a.height
+      }
+      const signX = Math.sign(px)
+      const signY = Math.sign(py)
+      weigh(sim, i, j, signX, signY)
+      if (signX === 0 ? pinnedY[i] === signY : pinnedX[i] === signX) weightI = 0
+      if (signX === 0 ? pinnedY[j] === -signY : pinnedX[j] === -signX) weightJ = 0
+      const total = weightI + weightJ
       if (total === 0) continue
       if (weightI > 0) addCorrection(i, (px * weightI) / total, (py * weightI) / total)
       if (weightJ > 0) addCorrection(j, (-px * weightJ) / total, (-py * weightJ) / total)
@@ -443,7 +580,17 @@ export function pushApart(sim: Simulation): void {
       countX[k] = 0
       countY[k] = 0
       if (dx !== 0 || dy !== 0) {
+        const slot = sim.dynamic[k] as number
+        const x0 = store.x[slot] as number
+        const y0 = store.y[slot] as number
         sweepDynamic(sim, k, dx, dy, false)
+        // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx.
+        if (Math.abs(dx) - Math.abs((store.x[slot] as number) - x0) > TOUCH_TOLERANCE) {
+          pinnedX[k] = Math.sign(dx)
+        }
+        if (Math.abs(dy) - Math.abs((store.y[slot] as number) - y0) > TOUCH_TOLERANCE) {
+          pinnedY[k] = Math.sign(dy)
+        }
         movedInRound[k] = round
       }
     }
