@@ -1,5 +1,5 @@
 import type { Vec2 } from '../core/geometry/types.js'
-import type { BodyId, BodyType, World } from '../core/world/types.js'
+import type { BodyId, BodyType, MoveOptions, World } from '../core/world/types.js'
 
 interface Drag {
   start: Vec2
@@ -10,6 +10,22 @@ interface Drag {
   typeAfter: Exclude<BodyType, 'static'>
   /** The body's recent velocity, smoothed over frames: what a throw releases it with. */
   velocity: Vec2
+}
+
+/**
+ * How a dragged body moves through the world: swept, pushing the pushable dynamic bodies
+ * in its way, which push others in turn, and stopping where the chain is blocked (the
+ * world's `move` with `push`, bump.lua-style).
+ */
+export const dragMoveOptions: Readonly<MoveOptions> = { push: true }
+
+/**
+ * Whether a pointer may drag a body of this type: any but a static one. Every drag moves
+ * with {@link dragMoveOptions}, so this is also whether moving the body by hand pushes;
+ * arrow keys ask the same question so that they behave like the pointer.
+ */
+export function isDraggableType(type: BodyType): type is Exclude<BodyType, 'static'> {
+  return type !== 'static'
 }
 
 /** Weight of the newest frame in the smoothed drag velocity (an exponential moving average). */
@@ -53,7 +69,7 @@ export function createDragSessions(world: World): DragSessions {
     begin(id) {
       if (drags.has(id)) return false
       const body = world.get(id)
-      if (body.type === 'static') return false
+      if (!isDraggableType(body.type)) return false
       drags.set(id, {
         start: { x: body.x, y: body.y },
         goal: { x: body.x, y: body.y },
@@ -79,7 +95,7 @@ export function createDragSessions(world: World): DragSessions {
           drag.pending = false
           const from = world.get(id)
           // The displacement the world allowed, not the pointer's: a blocked card throws nothing.
-          const to = world.move(id, drag.goal, { push: true })
+          const to = world.move(id, drag.goal, dragMoveOptions)
           dx = to.x - from.x
           dy = to.y - from.y
         }
@@ -94,8 +110,8 @@ export function createDragSessions(world: World): DragSessions {
       if (!drag) return false
       drags.delete(id)
       if (!world.has(id)) return true
-      if (release === 'return') world.move(id, drag.start, { push: true })
-      else if (drag.pending) world.move(id, drag.goal, { push: true })
+      if (release === 'return') world.move(id, drag.start, dragMoveOptions)
+      else if (drag.pending) world.move(id, drag.goal, dragMoveOptions)
       const throwing = release === 'throw' && drag.typeAfter === 'dynamic'
       world.update(id, {
         type: drag.typeAfter,
