@@ -15,6 +15,14 @@ export interface PointerDragHandlers {
   onEnd(): void
   /** Escape was pressed during the drag: put the card back where it started. */
   onCancel(): void
+  /**
+   * The page or a scroll container scrolled during the drag, so the still pointer now
+   * points elsewhere in the world. Return the client-to-world map measured now (a scroll
+   * handler may read layout), or `null` to keep the current one; the last pointer position
+   * is then reported again through it with `onMove`.
+   * @default not compensated: the card stays until the pointer moves
+   */
+  onScroll?(): Affine | null
 }
 
 /** Options of {@link attachPointerDrag}. */
@@ -24,6 +32,12 @@ export interface PointerDragOptions extends PointerDragHandlers {
 }
 
 /**
+ * Capture: scroll events do not bubble, but every element's passes the document on its way
+ * down. Passive: listening never delays scrolling.
+ */
+const scrollListening: AddEventListenerOptions = { capture: true, passive: true }
+
+/**
  * Makes `handle` draggable with pointer events and returns the function that detaches it.
  *
  * - `touch-action: none` is set on the handle only, so touch scrolling works everywhere else.
@@ -31,6 +45,9 @@ export interface PointerDragOptions extends PointerDragHandlers {
  *   stays a click, focus and selection behave as usual. The pointer is captured only once
  *   the drag is active, and the click that ends a real drag is swallowed.
  * - Escape during an active drag calls `onCancel`.
+ * - A scroll during an active drag (of the page or of any scroll container: one passive
+ *   capturing listener on the document, present only while the drag is active) asks
+ *   `onScroll` for a fresh map, so the card stays under a still pointer.
  */
 export function attachPointerDrag(handle: Element, options: PointerDragOptions): () => void {
   const activationDistance = options.activationDistance ?? 4
@@ -43,6 +60,8 @@ export function attachPointerDrag(handle: Element, options: PointerDragOptions):
   let startClientX = 0
   let startClientY = 0
   let clientToWorld: Affine | null = null
+  let lastClientX = 0
+  let lastClientY = 0
   const startWorld: Vec2 = { x: 0, y: 0 }
   const pointerWorld: Vec2 = { x: 0, y: 0 }
   const delta: Vec2 = { x: 0, y: 0 }
@@ -74,13 +93,31 @@ export function attachPointerDrag(handle: Element, options: PointerDragOptions):
       active = true
       capture(pointer.pointerId)
       handle.ownerDocument.addEventListener('keydown', onKeyDown, true)
+      handle.ownerDocument.addEventListener('scroll', onScroll, scrollListening)
       applyAffineInto(startWorld, clientToWorld, startClientX, startClientY)
     }
     if (event.cancelable) event.preventDefault()
-    applyAffineInto(pointerWorld, clientToWorld as Affine, pointer.clientX, pointer.clientY)
+    lastClientX = pointer.clientX
+    lastClientY = pointer.clientY
+    reportPointer()
+  }
+
+  /** Reports the last pointer position, in world units from where the drag began. */
+  function reportPointer(): void {
+    applyAffineInto(pointerWorld, clientToWorld as Affine, lastClientX, lastClientY)
     delta.x = pointerWorld.x - startWorld.x
     delta.y = pointerWorld.y - startWorld.y
     options.onMove(delta)
+  }
+
+  function onScroll(): void {
+    if (!active) return
+    const remapped = options.onScroll?.()
+    if (!remapped) return
+    // The world point under the press (startWorld) does not move with a scroll: world
+    // coordinates are the container's unscrolled ones. Only the pointer's mapping changed.
+    clientToWorld = remapped
+    reportPointer()
   }
 
   function onPointerUp(event: Event): void {
@@ -129,6 +166,7 @@ export function attachPointerDrag(handle: Element, options: PointerDragOptions):
     document.removeEventListener('pointerup', onPointerUp)
     document.removeEventListener('pointercancel', onPointerUp)
     document.removeEventListener('keydown', onKeyDown, true)
+    document.removeEventListener('scroll', onScroll, scrollListening)
     handle.removeEventListener('lostpointercapture', onPointerUp)
     if (id !== null && handle.hasPointerCapture?.(id)) handle.releasePointerCapture(id)
   }

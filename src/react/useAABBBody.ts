@@ -1,5 +1,6 @@
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { BodyId } from '../core/world/types.js'
+import { measureContainerSpace, worldContainerOf } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import { attachKeyboardMover } from '../dom/keyboardMover.js'
 import { attachPointerDrag } from '../dom/pointerDrag.js'
@@ -81,6 +82,11 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
       onMove: (delta) => engine.dragTo(id, delta),
       onEnd: () => engine.endDrag(id),
       onCancel: () => engine.cancelDrag(id),
+      // A scroll moved the container under the still pointer: map it through the space as it is now.
+      onScroll: () => {
+        const container = worldContainerOf(element)
+        return container && measureContainerSpace(container).clientToWorld
+      },
     })
   }, [store, id, elementGeneration, draggable, dragActivationDistance])
 
