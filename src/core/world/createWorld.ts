@@ -228,8 +228,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       const move = mover
       move.begin()
       if (push) {
-        move.pushAlong(slot, 0, target.x - (store.x[slot] as number), 0, true)
-        move.pushAlong(slot, 1, target.y - (store.y[slot] as number), 0, true)
+        move.pushTo(slot, target.x, target.y)
       } else {
         move.slideTo(slot, target.x, target.y)
       }

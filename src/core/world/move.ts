@@ -129,6 +129,52 @@ export class Move {
   }
 
   /**
+   * The pushing move: sweep straight toward the goal (article 003) to the first body in the
+   * way; from the touch point, push along the axis of the face it hit ({@link pushAlong}:
+   * the body hit goes ahead, pushing others, unless a wall blocks the chain), then carry
+   * the rest of the motion along the face the same way. A diagonal drag thus takes the
+   * straight path until a contact and never shoves bodies the straight path misses.
+   */
+  pushTo(slot: number, goalX: number, goalY: number): void {
+    const store = this.sim.store
+    loadRect(mover, store, slot)
+    const dx = goalX - mover.x
+    const dy = goalY - mover.y
+    if (dx === 0 || dy === 0) {
+      this.pushAlong(slot, dx === 0 ? 1 : 0, dx === 0 ? dy : dx, 0, true)
+      return
+    }
+    this.gather(dx, dy)
+    motion.x = dx
+    motion.y = dy
+    let bestTime = Infinity
+    let normalX = 0
+    for (let c = 0; c < this.candidates.count; c++) {
+      const other = this.candidates.items[c] as number
+      if (other === slot) continue
+      const code = pairCode(this.sim, slot, other)
+      if (code === IGNORE || code === CROSS) continue
+      if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
+      const time = blockingTime(hit, dx, dy)
+      if (time >= 0 && time < bestTime) {
+        bestTime = time
+        normalX = hit.normal.x
+      }
+    }
+    if (bestTime === Infinity) {
+      this.place(slot, goalX, goalY)
+      return
+    }
+    this.place(slot, mover.x + dx * bestTime, mover.y + dy * bestTime)
+    const restX = dx * (1 - bestTime)
+    const restY = dy * (1 - bestTime)
+    // Into the face first (pushing), then along it.
+    const pushAxis = normalX !== 0 ? 0 : 1
+    this.pushAlong(slot, pushAxis, pushAxis === 0 ? restX : restY, 0, true)
+    this.pushAlong(slot, 1 - pushAxis, pushAxis === 0 ? restY : restX, 0, true)
+  }
+
+  /**
    * Moves `slot` by `amount` along one axis (0: x, 1: y), pushing the pushable dynamic
    * bodies in the way, which push the ones in their way in turn. Bodies that cannot be
    * pushed (solids, non-pushable dynamics, or a chain longer than {@link MAX_CHAIN}) stop

@@ -91,9 +91,11 @@ export type ContactListener = (event: ContactEvent) => void
 /** Options of {@link World.move}. */
 export interface MoveOptions {
   /**
-   * Push pushable dynamic bodies in the way (and the bodies they push). A pushing move runs
-   * along x, then along y; each body in a chain stops touching the one ahead, so nothing
-   * overlaps afterwards, and a chain blocked by a solid stops the mover where it must.
+   * Push pushable dynamic bodies in the way (and the bodies they push). A pushing move goes
+   * straight toward the goal until it touches a body, pushes that body along the face it
+   * touched, then carries the rest of the motion along that face; each body in a chain
+   * stops touching the one ahead, so nothing overlaps afterwards, and a chain blocked by a
+   * solid stops the mover where it must.
    * Without it, every body in the way is an obstacle to slide along (bump.lua).
    * @default false
    */

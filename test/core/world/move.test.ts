@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../../src/core/world/index.js'
 import { deepestOverlap } from './helpers.js'
@@ -93,5 +94,47 @@ describe('move', () => {
     world.drainMoved((id) => moved.push(id))
     expect(moved).toEqual(['a', hand])
     expect(world.isIdle()).toBe(false)
+  })
+  it('pushes along the straight path of a diagonal move, not along x and then y', () => {
+    const world = createWorld()
+    // Beside the start on the x axis: an x-then-y move would shove it, the diagonal misses it.
+    world.add({ id: 'aside', x: 50, y: 0, width: 10, height: 10 })
+    // On the diagonal: touched on its left face at 40% of the way, pushed right.
+    world.add({ id: 'onPath', x: 50, y: 40, width: 10, height: 10 })
+    const hand = world.add({ x: 0, y: 0, width: 10, height: 10, type: 'kinematic' })
+    const result = world.move(hand, { x: 100, y: 100 }, { push: true })
+    expect(result).toEqual({ x: 100, y: 100, reached: true, hits: [] })
+    expect(world.get('aside')).toMatchObject({ x: 50, y: 0 })
+    expect(world.get('onPath')).toMatchObject({ x: 110, y: 40 })
+    expect(deepestOverlap(world)).toBeLessThanOrEqual(0)
+  })
+
+  it('leaves no overlap after a pushing move in any direction through a field of boxes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: 25, maxLength: 25 }),
+        fc.double({ min: -300, max: 300, noNaN: true }),
+        fc.double({ min: -300, max: 300, noNaN: true }),
+        (occupied, goalX, goalY) => {
+          const world = createWorld()
+          // A 5 x 5 field of 16 px boxes 4 px apart around the hand, inside four walls.
+          occupied.forEach((present, index) => {
+            const column = index % 5
+            const row = Math.floor(index / 5)
+            if (present && !(column === 2 && row === 2)) {
+              world.add({ x: column * 20 - 40, y: row * 20 - 40, width: 16, height: 16 })
+            }
+          })
+          world.add({ x: -100, y: -90, width: 10, height: 200, type: 'static' })
+          world.add({ x: 110, y: -90, width: 10, height: 200, type: 'static' })
+          world.add({ x: -100, y: -100, width: 220, height: 10, type: 'static' })
+          world.add({ x: -100, y: 110, width: 220, height: 10, type: 'static' })
+          const hand = world.add({ x: 0, y: 0, width: 16, height: 16, type: 'kinematic' })
+          world.move(hand, { x: goalX, y: goalY }, { push: true })
+          expect(deepestOverlap(world)).toBeLessThanOrEqual(1e-9)
+        },
+      ),
+      { numRuns: 1000 },
+    )
   })
 })
