@@ -46,7 +46,12 @@ export interface AABBBodyOptions {
   damping?: number
   /** Client pixels the pointer must travel before a press becomes a drag. @default 4 */
   dragActivationDistance?: number
-  /** Move with the arrow keys while focused (Shift: until contact). @default false */
+  /**
+   * Move with the arrow keys while focused: each press is a swept move by `keyboardStep`
+   * that pushes cards in the way exactly as a pointer drag does; Shift moves until the
+   * first contact, without pushing. An `aria-live` region announces what happened.
+   * @default false
+   */
   keyboard?: boolean
   /** World units per arrow key press. @default 10 */
   keyboardStep?: number

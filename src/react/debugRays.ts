@@ -1,10 +1,6 @@
-import { createSweepHit, sweepInto } from '../core/geometry/sweep.js'
-import type { Rect, Vec2 } from '../core/geometry/types.js'
-import type { BodyId, World } from '../core/world/types.js'
+import type { BodyId, SweptHitRecord, World } from '../core/world/types.js'
 
 const svgNamespace = 'http://www.w3.org/2000/svg'
-/** Relative slack on "hit by the end of the motion", for the rounding of the doubled sweep. */
-const ARRIVAL_TOLERANCE = 1e-9
 
 /** One dynamic body's ray, its time-of-impact dot, and where its top-left was last frame. */
 interface SweptRay {
@@ -14,26 +10,34 @@ interface SweptRay {
   fromY: number
 }
 
-const hit = createSweepHit()
-const from: Rect = { x: 0, y: 0, width: 0, height: 0 }
-const lookAhead: Vec2 = { x: 0, y: 0 }
-const still: Vec2 = { x: 0, y: 0 }
-const swept: Rect = { x: 0, y: 0, width: 0, height: 0 }
+/** Where a body first touched something in the last step: its touch point and time. */
+interface Impact {
+  x: number
+  y: number
+  time: number
+}
 
 /**
  * Draws, for each dynamic body that moved since the last frame, its motion as a ray from
  * its previous top-left to its current one (article 003's ray, drawn at the same corner as
- * the overlay's Minkowski differences), with a dot at the time of impact when the box,
- * swept along that straight motion, hits another body.
- *
- * The ray is the frame's net motion, so after a slide the dot marks where the straight
- * path first touches, not the bend of the real path. The sweep kernel does not count
- * arriving exactly at the end of the motion as a hit, yet that is how a body that stops
- * against a wall ends its frame; so the box is swept over twice the motion and hits in
- * the first half are kept.
+ * the overlay's Minkowski differences), with a dot where the world's sweep found its first
+ * hit in the last step (`world.forEachHit`): the time of impact the world really used, not
+ * a second guess. A slide bends the real path after that dot; the ray is the frame's net
+ * motion.
  */
 export class DebugRays {
   private readonly rays = new Map<BodyId, SweptRay>()
+  /** The first hit of each body in the last step, gathered anew every frame. */
+  private readonly impacts = new Map<BodyId, Impact>()
+  private readonly spare: Impact[] = []
+  private readonly collect = (hit: Readonly<SweptHitRecord>): void => {
+    if (this.impacts.has(hit.id)) return
+    const impact = this.spare.pop() ?? { x: 0, y: 0, time: 0 }
+    impact.x = hit.x + hit.deltaX * hit.time
+    impact.y = hit.y + hit.deltaY * hit.time
+    impact.time = hit.time
+    this.impacts.set(hit.id, impact)
+  }
 
   constructor(private readonly layer: SVGGElement) {}
 
@@ -46,6 +50,9 @@ export class DebugRays {
       ray.dot.remove()
       rays.delete(id)
     }
+    for (const impact of this.impacts.values()) this.spare.push(impact)
+    this.impacts.clear()
+    world.forEachHit(this.collect)
     for (const id of world.ids()) {
       const body = world.get(id)
       if (body.type !== 'dynamic') continue
@@ -71,15 +78,11 @@ export class DebugRays {
       ray.line.setAttribute('y1', String(ray.fromY))
       ray.line.setAttribute('x2', String(body.x))
       ray.line.setAttribute('y2', String(body.y))
-      from.x = ray.fromX
-      from.y = ray.fromY
-      from.width = body.width
-      from.height = body.height
-      const time = firstImpact(world, id, from, dx, dy)
-      if (time <= 1) {
-        ray.dot.setAttribute('cx', String(ray.fromX + dx * time))
-        ray.dot.setAttribute('cy', String(ray.fromY + dy * time))
-        ray.dot.setAttribute('data-aabb-debug-impact-time', String(time))
+      const impact = this.impacts.get(id)
+      if (impact) {
+        ray.dot.setAttribute('cx', String(impact.x))
+        ray.dot.setAttribute('cy', String(impact.y))
+        ray.dot.setAttribute('data-aabb-debug-impact-time', String(impact.time))
         ray.dot.setAttribute('visibility', 'visible')
       }
       ray.fromX = body.x
@@ -111,28 +114,4 @@ export class DebugRays {
     this.layer.append(line, dot)
     return { line, dot, fromX: x, fromY: y }
   }
-}
-
-/**
- * The earliest fraction of the motion (dx, dy) at which `box` enters or comes to touch
- * another body (Infinity when none): article 003's swept test against each body near the
- * swept bounds, at its current place, skipping bodies it already overlapped (the ray test
- * does not apply there).
- */
-function firstImpact(world: World, id: BodyId, box: Rect, dx: number, dy: number): number {
-  swept.x = Math.min(box.x, box.x + dx)
-  swept.y = Math.min(box.y, box.y + dy)
-  swept.width = box.width + Math.abs(dx)
-  swept.height = box.height + Math.abs(dy)
-  lookAhead.x = 2 * dx
-  lookAhead.y = 2 * dy
-  let first = Infinity
-  for (const otherId of world.queryRect(swept)) {
-    if (otherId === id) continue
-    if (!sweepInto(hit, box, lookAhead, world.get(otherId), still) || hit.overlapping) continue
-    // Rounding may put an exact arrival at the end a hair past half of the doubled motion.
-    const time = 2 * hit.time
-    if (time <= 1 + ARRIVAL_TOLERANCE && time < first) first = Math.min(time, 1)
-  }
-  return first
 }

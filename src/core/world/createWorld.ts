@@ -282,6 +282,10 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       }
     },
 
+    forEachHit(visit): void {
+      sim.hits.forEach(visit)
+    },
+
     snapshot(): WorldSnapshot {
       return writeSnapshot(store, sim.settings, nextId, accumulator)
     },

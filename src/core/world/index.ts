@@ -18,6 +18,7 @@ export type {
   MoveResult,
   PairFilter,
   RaycastHit,
+  SweptHitRecord,
   World,
   WorldSettings,
   WorldSnapshot,

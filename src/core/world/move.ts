@@ -70,6 +70,20 @@ export class Move {
     }
   }
 
+  /** Logs a hit of the mover (still at its start, in `mover`) for `world.forEachHit`. */
+  private log(
+    slot: number,
+    other: number,
+    dx: number,
+    dy: number,
+    time: number,
+    normalX: number,
+    normalY: number,
+  ): void {
+    const ids = this.sim.store.ids as string[]
+    this.sim.hits.add(ids[slot]!, ids[other]!, mover.x, mover.y, dx, dy, time, normalX, normalY)
+  }
+
   private place(slot: number, x: number, y: number): void {
     const store = this.sim.store
     if (store.x[slot] === x && store.y[slot] === y) return
@@ -117,6 +131,7 @@ export class Move {
       }
       this.place(slot, mover.x + dx * bestTime, mover.y + dy * bestTime)
       this.hits.push({ other: store.ids[best] as string, normal: { x: normalX, y: normalY } })
+      this.log(slot, best, dx, dy, bestTime, normalX, normalY)
       // The goal slides along the face: the rest of the motion loses its normal part.
       hit.normal.x = normalX
       hit.normal.y = normalY
@@ -148,7 +163,9 @@ export class Move {
     motion.x = dx
     motion.y = dy
     let bestTime = Infinity
+    let best = -1
     let normalX = 0
+    let normalY = 0
     for (let c = 0; c < this.candidates.count; c++) {
       const other = this.candidates.items[c] as number
       if (other === slot) continue
@@ -158,13 +175,16 @@ export class Move {
       const time = blockingTime(hit, dx, dy)
       if (time >= 0 && time < bestTime) {
         bestTime = time
+        best = other
         normalX = hit.normal.x
+        normalY = hit.normal.y
       }
     }
-    if (bestTime === Infinity) {
+    if (best < 0) {
       this.place(slot, goalX, goalY)
       return
     }
+    this.log(slot, best, dx, dy, bestTime, normalX, normalY)
     this.place(slot, mover.x + dx * bestTime, mover.y + dy * bestTime)
     const restX = dx * (1 - bestTime)
     const restY = dy * (1 - bestTime)

@@ -3,6 +3,7 @@ import type { KinematicState, Vec2 } from '../geometry/types.js'
 import { CROSS, DYNAMIC, KINEMATIC, type BodyStore } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer, PairBuffer } from './buffers.js'
 import { ContactTracker } from './contactTracker.js'
+import { HitLog } from './hitLog.js'
 import { pairCode, IGNORE } from './pairCode.js'
 import { recordContacts } from './recordContacts.js'
 import { pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
@@ -36,6 +37,8 @@ const acceleration: Vec2 = { x: 0, y: 0 }
  */
 export class Simulation {
   readonly contacts: ContactTracker
+  /** The swept hits since the start of the last step (for `world.forEachHit`). */
+  readonly hits = new HitLog()
   /** Dynamic bodies' slots in insertion order; local index k is their position here. */
   dynamic = new Int32Array(64)
   dynamicCount = 0
@@ -79,6 +82,7 @@ export class Simulation {
 
   /** Advances every body by one fixed step of `h` seconds. */
   stepOnce(h: number): void {
+    this.hits.clear()
     this.collectBodies()
     if (this.solidsDirty) this.indexSolids()
     this.integrate(h)

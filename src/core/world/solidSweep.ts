@@ -150,6 +150,20 @@ export function sweepDynamic(
     store.x[slot] = mover.x + dx * bestTime
     store.y[slot] = mover.y + dy * bestTime
     if (tracking) sim.contacts.touch(slot, bestSolid, normalX, normalY, FROM_SWEEP)
+    if (respond) {
+      const ids = store.ids as string[]
+      sim.hits.add(
+        ids[slot]!,
+        ids[bestSolid]!,
+        mover.x,
+        mover.y,
+        dx,
+        dy,
+        bestTime,
+        normalX,
+        normalY,
+      )
+    }
     hit.normal.x = normalX
     hit.normal.y = normalY
     const restitution = Math.max(

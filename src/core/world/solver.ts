@@ -221,6 +221,17 @@ function collectContacts(sim: Simulation, h: number): void {
       normal.x = hit.normal.x
       normal.y = hit.normal.y
       slack = (normal.x !== 0 ? gapX : gapY) / h
+      sim.hits.add(
+        store.ids[slotI] as string,
+        store.ids[slotJ] as string,
+        a.x,
+        a.y,
+        sim.deltaX[i] as number,
+        sim.deltaY[i] as number,
+        hit.time,
+        normal.x,
+        normal.y,
+      )
       pairNormalX[p] = normal.x
       pairNormalY[p] = normal.y
     }

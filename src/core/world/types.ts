@@ -113,6 +113,26 @@ export interface MoveResult {
   hits: Array<{ other: BodyId; normal: Vec2 }>
 }
 
+/**
+ * One swept hit as the world resolved it (article 003), for drawing and debugging: the
+ * body `id`, swept from its top-left corner (`x`, `y`) by (`deltaX`, `deltaY`), first
+ * touched `other` at fraction `time` of that motion, on the face whose normal (pointing
+ * from `other` toward the body) is (`normalX`, `normalY`). Between two dynamic bodies
+ * both move: the time comes from their relative motion, and the motion given is `id`'s
+ * own, so `x + deltaX * time` is where it met the other.
+ */
+export interface SweptHitRecord {
+  id: BodyId
+  other: BodyId
+  x: number
+  y: number
+  deltaX: number
+  deltaY: number
+  time: number
+  normalX: number
+  normalY: number
+}
+
 /** One body hit by {@link World.raycast}. */
 export interface RaycastHit {
   id: BodyId
@@ -209,6 +229,17 @@ export interface World {
    * forgets them: the writer's way to touch only moved elements. Allocates nothing.
    */
   drainMoved(visit: (id: BodyId, x: number, y: number) => void): void
+  /**
+   * Calls `visit` for each swept hit since the start of the last fixed step (the step's
+   * hits, then those of `move` calls made after it), in order. The record is reused: read
+   * it during the call, copy what you keep. Allocates nothing.
+   *
+   * @example
+   * world.forEachHit((hit) => {
+   *   console.log(`${hit.id} hit ${hit.other} at ${Math.round(hit.time * 100)}% of its motion`)
+   * })
+   */
+  forEachHit(visit: (hit: Readonly<SweptHitRecord>) => void): void
   /** A JSON-safe copy of the whole world. */
   snapshot(): WorldSnapshot
   /** Replaces the whole world with a snapshot's state. */
