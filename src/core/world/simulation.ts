@@ -1,5 +1,5 @@
 import { integrateEulerInto, integrateRK4Into } from '../geometry/index.js'
-import type { KinematicState, Vec2 } from '../geometry/types.js'
+import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
 import { CROSS, DYNAMIC, KINEMATIC, type BodyStore } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer, PairBuffer } from './buffers.js'
 import { ContactTracker } from './contactTracker.js'
@@ -7,7 +7,7 @@ import { HitLog } from './hitLog.js'
 import { pairCode, IGNORE } from './pairCode.js'
 import { recordContacts } from './recordContacts.js'
 import { pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
-import { separateFromSolids, sweepDynamic } from './solidSweep.js'
+import { loadRect, separateFromSolids, sweepDynamic, sweptWithin } from './solidSweep.js'
 import type { WorldSettings } from './types.js'
 import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.js'
 
@@ -16,6 +16,7 @@ const BROADPHASE_MARGIN = 1
 
 const state: KinematicState = { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }
 const acceleration: Vec2 = { x: 0, y: 0 }
+const box: Rect = { x: 0, y: 0, width: 0, height: 0 }
 
 /**
  * The fixed step of a world and every buffer it reuses. One {@link stepOnce}:
@@ -103,8 +104,20 @@ export class Simulation {
     const tracking = this.contacts.enabled
     if (tracking) this.contacts.beginStep()
     for (let k = 0; k < this.dynamicCount; k++) {
+      const dx = this.deltaX[k] as number
+      const dy = this.deltaY[k] as number
+      if (this.candidateStart[k] === this.candidateStart[k + 1]) {
+        // No solid near its broadphase bounds: unless the velocity pass sent it beyond
+        // them, it moves freely (most bodies, most steps).
+        const slot = this.dynamic[k] as number
+        if (sweptWithin(this.dynamicBounds, k, loadRect(box, store, slot), dx, dy)) {
+          store.x[slot] = box.x + dx
+          store.y[slot] = box.y + dy
+          continue
+        }
+      }
       separateFromSolids(this, k)
-      sweepDynamic(this, k, this.deltaX[k] as number, this.deltaY[k] as number, true)
+      sweepDynamic(this, k, dx, dy, true)
     }
     pushApart(this)
     this.settle(h)

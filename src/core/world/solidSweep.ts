@@ -4,6 +4,7 @@ import { CROSS, RESPONSE_NAMES, type BodyStore } from './bodyStore.js'
 import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
+import type { ItemBounds } from './uniformGrid.js'
 
 /** Most swept hits one body may take in one move (a slide into a corner takes two). */
 const MAX_HITS = 4
@@ -51,14 +52,19 @@ let candidateItems = new Int32Array(0)
 let candidateBegin = 0
 let candidateEnd = 0
 
-/** Whether the box swept by (dx, dy) stays inside dynamic k's broadphase bounds. */
-function withinBounds(sim: Simulation, k: number, dx: number, dy: number): boolean {
-  const bounds = sim.dynamicBounds
+/** Whether the box `box` swept by (dx, dy) stays inside item k's bounds. */
+export function sweptWithin(
+  bounds: ItemBounds,
+  k: number,
+  box: Rect,
+  dx: number,
+  dy: number,
+): boolean {
   return (
-    (dx < 0 ? mover.x + dx : mover.x) >= (bounds.minX[k] as number) &&
-    (dy < 0 ? mover.y + dy : mover.y) >= (bounds.minY[k] as number) &&
-    (dx > 0 ? mover.x + dx : mover.x) + mover.width <= (bounds.maxX[k] as number) &&
-    (dy > 0 ? mover.y + dy : mover.y) + mover.height <= (bounds.maxY[k] as number)
+    (dx < 0 ? box.x + dx : box.x) >= (bounds.minX[k] as number) &&
+    (dy < 0 ? box.y + dy : box.y) >= (bounds.minY[k] as number) &&
+    (dx > 0 ? box.x + dx : box.x) + box.width <= (bounds.maxX[k] as number) &&
+    (dy > 0 ? box.y + dy : box.y) + box.height <= (bounds.maxY[k] as number)
   )
 }
 
@@ -69,7 +75,7 @@ function withinBounds(sim: Simulation, k: number, dx: number, dy: number): boole
  * must not tunnel either). Returns false when there is no solid to test.
  */
 function selectCandidates(sim: Simulation, k: number, dx: number, dy: number): boolean {
-  if (withinBounds(sim, k, dx, dy)) {
+  if (sweptWithin(sim.dynamicBounds, k, mover, dx, dy)) {
     candidateItems = sim.candidates.items
     candidateBegin = sim.candidateStart[k] as number
     candidateEnd = sim.candidateStart[k + 1] as number

@@ -71,8 +71,6 @@ let pairNormalX = new Int8Array(64)
 let pairNormalY = new Int8Array(64)
 let velocityX = new Float64Array(64)
 let velocityY = new Float64Array(64)
-/** The last velocity pass in which each dynamic body's velocity changed beyond the tolerance. */
-let changedInPass = new Int32Array(64)
 /** Contacts in solving order: solids first, then up the support levels, then the rest. */
 let contactOrder = new Int32Array(64)
 let bucketStart = new Int32Array(64)
@@ -87,8 +85,12 @@ let countX = new Int32Array(64)
 let countY = new Int32Array(64)
 /** Bodies with a correction in the current push-out round. */
 const pushedBodies = new IndexBuffer()
-/** The push-out round in which each dynamic body last moved (pairs of unmoved bodies are skipped). */
-let movedInRound = new Int32Array(64)
+/** The pairs of each dynamic body k: `bodyPairs[bodyPairStart[k] .. bodyPairStart[k + 1])`. */
+let bodyPairStart = new Int32Array(64)
+let bodyPairs = new Int32Array(64)
+/** The pairs to measure in the current push-out round, and the round each pair was last listed in. */
+const roundPairs = new IndexBuffer()
+let pairListedIn = new Int32Array(64)
 /**
  * The direction (-1, 0, 1) on each axis in which a solid stopped a push of each dynamic
  * body in this step: further pushes that way would move only its partner, so the partner
@@ -243,10 +245,12 @@ function collectContacts(sim: Simulation, h: number): void {
     addContact(i, j, code === BOUNCE ? BOUNCE : 0, restitution, slack)
   }
   for (let k = 0; k < sim.dynamicCount; k++) {
+    const begin = sim.candidateStart[k] as number
+    const end = sim.candidateStart[k + 1] as number
+    if (begin === end) continue
     const slot = sim.dynamic[k] as number
     loadRect(a, store, slot)
-    const end = sim.candidateStart[k + 1] as number
-    for (let c = sim.candidateStart[k] as number; c < end; c++) {
+    for (let c = begin; c < end; c++) {
       const solid = sim.solid[sim.candidates.items[c] as number] as number
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE || code === CROSS) continue
@@ -329,14 +333,15 @@ function lowerOf(c: number, gx: number, gy: number): number {
 
 let weightI = 0
 let weightJ = 0
+/** Each dynamic body's inverse mass in this step (0: not pushable), by local index. */
+let inverseMass = new Float64Array(64)
 
 /** Inverse masses of i and dynamic j for a contact with normal (nx, ny), shock propagation applied. */
 function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): number {
-  const store = sim.store
-  weightI = store.inverseMass(sim.dynamic[i] as number)
-  weightJ = store.inverseMass(sim.dynamic[j] as number)
-  const { x: gx, y: gy } = sim.settings.gravity
-  const along = nx * gx + ny * gy
+  weightI = inverseMass[i] as number
+  weightJ = inverseMass[j] as number
+  const gravity = sim.settings.gravity
+  const along = nx * gravity.x + ny * gravity.y
   const levelI = level[i] as number
   const levelJ = level[j] as number
   if (along < 0 && levelJ >= 0 && (levelI < 0 || levelI > levelJ)) weightJ = 0
@@ -382,13 +387,144 @@ function orderContacts(): void {
   }
 }
 
+let restingSpeed = 0
+let stepSeconds = 0
+/** The contacts of each dynamic body k: `bodyContacts[bodyContactStart[k] .. bodyContactStart[k + 1])`. */
+let bodyContactStart = new Int32Array(64)
+let bodyContacts = new Int32Array(64)
+/** The last velocity pass that changed each body's velocity beyond the tolerance, or -1. */
+let bodyChangedIn = new Int32Array(64)
+/** Bodies changed by the previous pass, and those changed by the current one. */
+let changedBodies = new IndexBuffer()
+let nextChangedBodies = new IndexBuffer()
+/** The contacts to solve in the current pass, and the pass each contact was last listed in. */
+const passContacts = new IndexBuffer()
+let contactListedIn = new Int32Array(64)
+
 /**
- * Velocity pass: every contact touching at the start of the step stops the approaching
- * part of the motion (with restitution for `bounce` pairs, article 004), a solid taking
- * all of it, two dynamic bodies sharing it by mass (article 002). Passes repeat until no
- * velocity changes, so a resting stack ends exactly at rest.
+ * Solves one contact of the velocity pass: if the pair approaches faster than it may
+ * (0 when touching, gap / step for a speculative contact), an impulse along the normal
+ * stops that approach, a solid taking all of it, two dynamic bodies sharing it by mass
+ * (article 002), with restitution for `bounce` pairs (article 004). Bodies whose velocity
+ * changed beyond the tolerance are listed for the next pass.
+ */
+function solveContact(c: number, pass: number): void {
+  const i = contactI[c] as number
+  const j = contactJ[c] as number
+  const nx = contactNormalX[c] as number
+  const ny = contactNormalY[c] as number
+  const vix = velocityX[i] as number
+  const viy = velocityY[i] as number
+  const approach =
+    j < 0
+      ? vix * nx + viy * ny
+      : (vix - (velocityX[j] as number)) * nx + (viy - (velocityY[j] as number)) * ny
+  const slack = contactSlack[c] as number
+  if (approach + slack >= 0) return
+  const mode = contactMode[c] as number
+  const restitution =
+    -approach > restingSpeed && mode === BOUNCE ? (contactRestitution[c] as number) : 0
+  // Approach speeds below the tolerance are rounding: another pass would not help.
+  if (-(approach + slack) > VELOCITY_TOLERANCE) {
+    markChanged(i, pass)
+    if (j >= 0) markChanged(j, pass)
+  }
+  if (j < 0) {
+    // A solid takes the whole response (article 003's slide, 004's bounce, or a stop).
+    velocity.x = vix
+    velocity.y = viy
+    normal.x = nx
+    normal.y = ny
+    if (mode === TOUCH) respondInto(velocity, 'touch', velocity, normal)
+    else respondInto(velocity, 'bounce', velocity, normal, restitution)
+    velocityX[i] = velocity.x
+    velocityY[i] = velocity.y
+    return
+  }
+  const wI = contactWeightI[c] as number
+  const wJ = contactWeightJ[c] as number
+  if (wI + wJ === 0) return
+  // Without restitution the pair may close its gap and no more; with it, the pair
+  // leaves the impact at `restitution` times the approach speed (article 004).
+  const target = restitution > 0 ? -restitution * approach : -slack
+  if (restitution > 0 && slack > 0) contactCatchUp[c] = (1 + restitution) * slack * stepSeconds
+  const impulse = (target - approach) / (wI + wJ)
+  velocityX[i] = vix + impulse * wI * nx
+  velocityY[i] = viy + impulse * wI * ny
+  velocityX[j] = (velocityX[j] as number) - impulse * wJ * nx
+  velocityY[j] = (velocityY[j] as number) - impulse * wJ * ny
+}
+
+function markChanged(k: number, pass: number): void {
+  if (bodyChangedIn[k] === pass) return
+  bodyChangedIn[k] = pass
+  nextChangedBodies.push(k)
+}
+
+/** Groups the contacts by dynamic body (counting sort), for the passes after the first. */
+function indexContactsByBody(n: number): void {
+  bodyContactStart = ensureCapacity(bodyContactStart, n + 1)
+  bodyContactStart.fill(0, 0, n + 1)
+  contactListedIn = ensureCapacity(contactListedIn, contactCount)
+  for (let c = 0; c < contactCount; c++) {
+    contactListedIn[c] = 0
+    const i = (contactI[c] as number) + 1
+    bodyContactStart[i] = (bodyContactStart[i] as number) + 1
+    const j = contactJ[c] as number
+    if (j >= 0) bodyContactStart[j + 1] = (bodyContactStart[j + 1] as number) + 1
+  }
+  for (let k = 0; k < n; k++) {
+    bodyContactStart[k + 1] = (bodyContactStart[k + 1] as number) + (bodyContactStart[k] as number)
+  }
+  bodyContacts = ensureCapacity(bodyContacts, bodyContactStart[n] as number)
+  // In solving order, so each body's contacts keep the order of pass 0.
+  for (let o = 0; o < contactCount; o++) {
+    const c = contactOrder[o] as number
+    const i = contactI[c] as number
+    bodyContacts[bodyContactStart[i] as number] = c
+    bodyContactStart[i] = (bodyContactStart[i] as number) + 1
+    const j = contactJ[c] as number
+    if (j < 0) continue
+    bodyContacts[bodyContactStart[j] as number] = c
+    bodyContactStart[j] = (bodyContactStart[j] as number) + 1
+  }
+  for (let k = n; k > 0; k--) bodyContactStart[k] = bodyContactStart[k - 1] as number
+  bodyContactStart[0] = 0
+}
+
+/** Lists the contacts of the bodies the previous pass changed, each once, for pass `pass`. */
+function listContactsOfChanged(pass: number): void {
+  passContacts.count = 0
+  for (let q = 0; q < changedBodies.count; q++) {
+    const k = changedBodies.items[q] as number
+    const end = bodyContactStart[k + 1] as number
+    for (let e = bodyContactStart[k] as number; e < end; e++) {
+      const c = bodyContacts[e] as number
+      if (contactListedIn[c] === pass) continue
+      contactListedIn[c] = pass
+      passContacts.push(c)
+    }
+  }
+}
+
+/** After a pass: the bodies it changed become the list the next pass starts from. */
+function endPass(): void {
+  const swap = changedBodies
+  changedBodies = nextChangedBodies
+  nextChangedBodies = swap
+  nextChangedBodies.count = 0
+}
+
+/**
+ * Velocity pass: every contact of the step ({@link collectContacts}: touching, or
+ * speculative) stops the approaching part of the motion that it does not allow
+ * ({@link solveContact}). Passes repeat, each over the contacts of the bodies the previous
+ * one changed, until no velocity changes, so a resting stack ends exactly at rest.
  */
 export function solveVelocities(sim: Simulation, h: number): void {
+  const n = sim.dynamicCount
+  inverseMass = ensureCapacity(inverseMass, n)
+  for (let k = 0; k < n; k++) inverseMass[k] = sim.store.inverseMass(sim.dynamic[k] as number)
   collectContacts(sim, h)
   computeSupport(sim)
   for (let c = 0; c < contactCount; c++) {
@@ -401,7 +537,6 @@ export function solveVelocities(sim: Simulation, h: number): void {
   orderContacts()
   const store = sim.store
   // Velocities by local index for the passes (no slot indirection in the hot loop).
-  const n = sim.dynamicCount
   velocityX = ensureCapacity(velocityX, n)
   velocityY = ensureCapacity(velocityY, n)
   for (let k = 0; k < n; k++) {
@@ -411,73 +546,25 @@ export function solveVelocities(sim: Simulation, h: number): void {
   }
   const { x: gx, y: gy } = sim.settings.gravity
   // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
-  const restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
-  changedInPass = ensureCapacity(changedInPass, n)
-  changedInPass.fill(0, 0, n)
-  for (let pass = 0; pass < VELOCITY_PASSES; pass++) {
-    let changed = false
-    // Symmetric Gauss-Seidel: odd passes run backwards, so a push travels along a row of
-    // boxes both ways; the first pass runs bottom-up (shock propagation).
-    const backwards = pass % 2 === 1
-    for (let o = 0; o < contactCount; o++) {
-      const c = contactOrder[backwards ? contactCount - 1 - o : o] as number
-      const i = contactI[c] as number
-      const j = contactJ[c] as number
-      // A contact was left solved when it was last visited (in the previous pass at the
-      // latest); unless one of its bodies changed since, it still is: skip it, so late
-      // passes cost only the part of the world that is still moving.
-      if (
-        pass > 0 &&
-        (changedInPass[i] as number) < pass - 1 &&
-        (j < 0 || (changedInPass[j] as number) < pass - 1)
-      ) {
-        continue
-      }
-      const nx = contactNormalX[c] as number
-      const ny = contactNormalY[c] as number
-      const vix = velocityX[i] as number
-      const viy = velocityY[i] as number
-      const approach =
-        j < 0
-          ? vix * nx + viy * ny
-          : (vix - (velocityX[j] as number)) * nx + (viy - (velocityY[j] as number)) * ny
-      const slack = contactSlack[c] as number
-      if (approach + slack >= 0) continue
-      const mode = contactMode[c] as number
-      const restitution =
-        -approach > restingSpeed && mode === BOUNCE ? (contactRestitution[c] as number) : 0
-      // Approach speeds below the tolerance are rounding: another pass would not help.
-      if (-(approach + slack) > VELOCITY_TOLERANCE) {
-        changed = true
-        changedInPass[i] = pass
-        if (j >= 0) changedInPass[j] = pass
-      }
-      if (j < 0) {
-        // A solid takes the whole response (article 003's slide, 004's bounce, or a stop).
-        velocity.x = vix
-        velocity.y = viy
-        normal.x = nx
-        normal.y = ny
-        if (mode === TOUCH) respondInto(velocity, 'touch', velocity, normal)
-        else respondInto(velocity, 'bounce', velocity, normal, restitution)
-        velocityX[i] = velocity.x
-        velocityY[i] = velocity.y
-        continue
-      }
-      const wI = contactWeightI[c] as number
-      const wJ = contactWeightJ[c] as number
-      if (wI + wJ === 0) continue
-      // Without restitution the pair may close its gap and no more; with it, the pair
-      // leaves the impact at `restitution` times the approach speed (article 004).
-      const target = restitution > 0 ? -restitution * approach : -slack
-      if (restitution > 0 && slack > 0) contactCatchUp[c] = (1 + restitution) * slack * h
-      const impulse = (target - approach) / (wI + wJ)
-      velocityX[i] = vix + impulse * wI * nx
-      velocityY[i] = viy + impulse * wI * ny
-      velocityX[j] = (velocityX[j] as number) - impulse * wJ * nx
-      velocityY[j] = (velocityY[j] as number) - impulse * wJ * ny
+  restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
+  stepSeconds = h
+  indexContactsByBody(n)
+  bodyChangedIn = ensureCapacity(bodyChangedIn, n)
+  bodyChangedIn.fill(-1, 0, n)
+  nextChangedBodies.count = 0
+  // Pass 0 solves every contact in the solving order (bottom-up: shock propagation).
+  for (let o = 0; o < contactCount; o++) solveContact(contactOrder[o] as number, 0)
+  endPass()
+  // Later passes revisit only the contacts of bodies the previous pass changed: the
+  // others were left solved and nothing about them changed. Symmetric Gauss-Seidel: odd
+  // passes run backwards, so a push travels along a row of boxes both ways.
+  for (let pass = 1; pass < VELOCITY_PASSES && changedBodies.count > 0; pass++) {
+    listContactsOfChanged(pass)
+    const count = passContacts.count
+    for (let o = 0; o < count; o++) {
+      solveContact(passContacts.items[pass % 2 === 1 ? count - 1 - o : o] as number, pass)
     }
-    if (!changed) break
+    endPass()
   }
   for (let k = 0; k < n; k++) {
     const slot = sim.dynamic[k] as number
@@ -532,21 +619,24 @@ export function pushApart(sim: Simulation): void {
   correctionY = ensureCapacity(correctionY, n)
   countX = ensureCapacity(countX, n)
   countY = ensureCapacity(countY, n)
-  movedInRound = ensureCapacity(movedInRound, n)
   pinnedX = ensureCapacity(pinnedX, n)
   pinnedY = ensureCapacity(pinnedY, n)
-  // Round 0 sees every body as just moved (by the sweep phase).
-  movedInRound.fill(-1, 0, n)
   pinnedX.fill(0, 0, n)
   pinnedY.fill(0, 0, n)
-  for (let round = 0; round < PUSH_ITERATIONS; round++) {
-    let pushed = false
-    for (let p = 0; p < sim.pairs.count; p++) {
-      if (sim.pairCrosses[p] === 1) continue
+  indexPairsByBody(sim)
+  // Round 0 measures every pair (the sweep phase moved every body); later rounds only the
+  // pairs of bodies the previous round moved: the others are as they were, apart. Late
+  // rounds thus cost only the few pairs still being separated.
+  roundPairs.count = 0
+  for (let p = 0; p < sim.pairs.count; p++) {
+    pairListedIn[p] = 0
+    if (sim.pairCrosses[p] === 0) roundPairs.push(p)
+  }
+  for (let round = 0; round < PUSH_ITERATIONS && roundPairs.count > 0; round++) {
+    for (let r = 0; r < roundPairs.count; r++) {
+      const p = roundPairs.items[r] as number
       const i = sim.pairs.a[p] as number
       const j = sim.pairs.b[p] as number
-      // A pair neither of whose bodies moved in the last round is as it was: apart.
-      if (movedInRound[i] !== round - 1 && movedInRound[j] !== round - 1) continue
       const slotI = sim.dynamic[i] as number
       const slotJ = sim.dynamic[j] as number
       if (!boxesMeet(sim, slotI, slotJ)) continue
@@ -576,36 +666,75 @@ export function pushApart(sim: Simulation): void {
       if (total === 0) continue
       if (weightI > 0) addCorrection(i, (px * weightI) / total, (py * weightI) / total)
       if (weightJ > 0) addCorrection(j, (-px * weightJ) / total, (-py * weightJ) / total)
-      pushed = true
     }
-    if (!pushed) return
+    roundPairs.count = 0
     for (let q = 0; q < pushedBodies.count; q++) {
       const k = pushedBodies.items[q] as number
       const cx = countX[k] as number
       const cy = countY[k] as number
-      if (cx === 0 && cy === 0) continue
       const dx = cx === 0 ? 0 : (correctionX[k] as number) / cx ** 0.75
       const dy = cy === 0 ? 0 : (correctionY[k] as number) / cy ** 0.75
       correctionX[k] = 0
       correctionY[k] = 0
       countX[k] = 0
       countY[k] = 0
-      if (dx !== 0 || dy !== 0) {
-        const slot = sim.dynamic[k] as number
-        const x0 = store.x[slot] as number
-        const y0 = store.y[slot] as number
-        sweepDynamic(sim, k, dx, dy, false)
-        // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx.
-        if (Math.abs(dx) - Math.abs((store.x[slot] as number) - x0) > TOUCH_TOLERANCE) {
-          pinnedX[k] = Math.sign(dx)
-        }
-        if (Math.abs(dy) - Math.abs((store.y[slot] as number) - y0) > TOUCH_TOLERANCE) {
-          pinnedY[k] = Math.sign(dy)
-        }
-        movedInRound[k] = round
+      if (dx === 0 && dy === 0) continue
+      const slot = sim.dynamic[k] as number
+      const x0 = store.x[slot] as number
+      const y0 = store.y[slot] as number
+      sweepDynamic(sim, k, dx, dy, false)
+      // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx.
+      if (Math.abs(dx) - Math.abs((store.x[slot] as number) - x0) > TOUCH_TOLERANCE) {
+        pinnedX[k] = Math.sign(dx)
       }
+      if (Math.abs(dy) - Math.abs((store.y[slot] as number) - y0) > TOUCH_TOLERANCE) {
+        pinnedY[k] = Math.sign(dy)
+      }
+      listPairsOf(sim, k, round + 1)
     }
     pushedBodies.count = 0
+  }
+}
+
+/** Groups the step's non-crossing dynamic pairs by body (counting sort), for {@link pushApart}. */
+function indexPairsByBody(sim: Simulation): void {
+  const n = sim.dynamicCount
+  const pairs = sim.pairs
+  bodyPairStart = ensureCapacity(bodyPairStart, n + 1)
+  bodyPairStart.fill(0, 0, n + 1)
+  pairListedIn = ensureCapacity(pairListedIn, pairs.count)
+  for (let p = 0; p < pairs.count; p++) {
+    if (sim.pairCrosses[p] === 1) continue
+    const i = (pairs.a[p] as number) + 1
+    const j = (pairs.b[p] as number) + 1
+    bodyPairStart[i] = (bodyPairStart[i] as number) + 1
+    bodyPairStart[j] = (bodyPairStart[j] as number) + 1
+  }
+  for (let k = 0; k < n; k++) {
+    bodyPairStart[k + 1] = (bodyPairStart[k + 1] as number) + (bodyPairStart[k] as number)
+  }
+  bodyPairs = ensureCapacity(bodyPairs, bodyPairStart[n] as number)
+  for (let p = 0; p < pairs.count; p++) {
+    if (sim.pairCrosses[p] === 1) continue
+    const i = pairs.a[p] as number
+    const j = pairs.b[p] as number
+    bodyPairs[bodyPairStart[i] as number] = p
+    bodyPairStart[i] = (bodyPairStart[i] as number) + 1
+    bodyPairs[bodyPairStart[j] as number] = p
+    bodyPairStart[j] = (bodyPairStart[j] as number) + 1
+  }
+  for (let k = n; k > 0; k--) bodyPairStart[k] = bodyPairStart[k - 1] as number
+  bodyPairStart[0] = 0
+}
+
+/** Lists the pairs of body k for push-out round `round`, each pair once per round. */
+function listPairsOf(sim: Simulation, k: number, round: number): void {
+  const end = bodyPairStart[k + 1] as number
+  for (let e = bodyPairStart[k] as number; e < end; e++) {
+    const p = bodyPairs[e] as number
+    if (pairListedIn[p] === round) continue
+    pairListedIn[p] = round
+    roundPairs.push(p)
   }
 }
 

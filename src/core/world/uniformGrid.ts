@@ -148,44 +148,49 @@ export class UniformGrid {
     const cells = this.columns * this.rows
     this.reserve(count, cells)
 
-    // Pass 1: each item's cell range, and how many items each cell gets.
-    const cellStart = this.cellStart
+    // Pass 1: each item's cell range, and how many items each cell gets. (Fields are read
+    // into locals: the loops are the hottest of the broadphase.)
+    const { cellStart, firstColumn, firstRow, lastColumn, lastRow, columns } = this
+    const { minX, minY, maxX, maxY } = bounds
+    const inverseCell = this.inverseCell
+    const lastColumnIndex = columns - 1
+    const lastRowIndex = this.rows - 1
     cellStart.fill(0, 0, cells + 1)
     for (let i = 0; i < count; i++) {
-      const c0 = this.column(bounds.minX[i] as number)
-      const r0 = this.row(bounds.minY[i] as number)
-      const c1 = this.column(bounds.maxX[i] as number)
-      const r1 = this.row(bounds.maxY[i] as number)
-      this.firstColumn[i] = c0
-      this.firstRow[i] = r0
-      this.lastColumn[i] = c1
-      this.lastRow[i] = r1
+      const c0 = clampFloor(((minX[i] as number) - left) * inverseCell, lastColumnIndex)
+      const r0 = clampFloor(((minY[i] as number) - top) * inverseCell, lastRowIndex)
+      const c1 = clampFloor(((maxX[i] as number) - left) * inverseCell, lastColumnIndex)
+      const r1 = clampFloor(((maxY[i] as number) - top) * inverseCell, lastRowIndex)
+      firstColumn[i] = c0
+      firstRow[i] = r0
+      lastColumn[i] = c1
+      lastRow[i] = r1
       if ((c1 - c0 + 1) * (r1 - r0 + 1) > MAX_CELLS_PER_ITEM) {
         this.overflowItems = ensureCapacity(this.overflowItems, this.overflowCount + 1)
         this.overflowItems[this.overflowCount++] = i
-        this.firstColumn[i] = -1
+        firstColumn[i] = -1
         continue
       }
       for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) (cellStart[r * this.columns + c + 1] as number)++
+        for (let c = c0; c <= c1; c++) (cellStart[r * columns + c + 1] as number)++
       }
     }
     for (let c = 0; c < cells; c++) {
       cellStart[c + 1] = (cellStart[c + 1] as number) + (cellStart[c] as number)
     }
-    this.cellItems = ensureCapacity(this.cellItems, cellStart[cells] as number)
+    const cellItems = (this.cellItems = ensureCapacity(this.cellItems, cellStart[cells] as number))
     // Pass 2: fill; items enter each cell in increasing index order.
     const cursor = this.cellCursor
     cursor.set(cellStart.subarray(0, cells))
     for (let i = 0; i < count; i++) {
-      if (this.firstColumn[i] === -1) continue
-      const c0 = this.firstColumn[i] as number
-      const c1 = this.lastColumn[i] as number
-      const r1 = this.lastRow[i] as number
-      for (let r = this.firstRow[i] as number; r <= r1; r++) {
+      const c0 = firstColumn[i] as number
+      if (c0 === -1) continue
+      const c1 = lastColumn[i] as number
+      const r1 = lastRow[i] as number
+      for (let r = firstRow[i] as number; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
-          const cellIndex = r * this.columns + c
-          this.cellItems[cursor[cellIndex] as number] = i
+          const cellIndex = r * columns + c
+          cellItems[cursor[cellIndex] as number] = i
           cursor[cellIndex] = (cursor[cellIndex] as number) + 1
         }
       }
@@ -209,13 +214,11 @@ export class UniformGrid {
   }
 
   private column(x: number): number {
-    const c = Math.floor((x - this.originX) * this.inverseCell)
-    return c < 0 ? 0 : c >= this.columns ? this.columns - 1 : c
+    return clampFloor((x - this.originX) * this.inverseCell, this.columns - 1)
   }
 
   private row(y: number): number {
-    const r = Math.floor((y - this.originY) * this.inverseCell)
-    return r < 0 ? 0 : r >= this.rows ? this.rows - 1 : r
+    return clampFloor((y - this.originY) * this.inverseCell, this.rows - 1)
   }
 
   /**
@@ -227,6 +230,7 @@ export class UniformGrid {
     const bounds = this.bounds
     if (bounds === undefined || this.count === 0) return
     const { cellStart, cellItems, firstColumn, firstRow, columns } = this
+    const { minX, minY, maxX, maxY } = bounds
     for (let row = 0; row < this.rows; row++) {
       for (let column = 0; column < columns; column++) {
         const cellIndex = row * columns + column
@@ -240,7 +244,14 @@ export class UniformGrid {
             const cj = firstColumn[j] as number
             const rj = firstRow[j] as number
             if ((ci > cj ? ci : cj) !== column || (ri > rj ? ri : rj) !== row) continue
-            if (boundsOverlap(bounds, i, j)) out.push(i, j)
+            if (
+              (minX[i] as number) <= (maxX[j] as number) &&
+              (minX[j] as number) <= (maxX[i] as number) &&
+              (minY[i] as number) <= (maxY[j] as number) &&
+              (minY[j] as number) <= (maxY[i] as number)
+            ) {
+              out.push(i, j)
+            }
           }
         }
       }
@@ -296,4 +307,10 @@ export class UniformGrid {
       }
     }
   }
+}
+
+/** `Math.floor(value)` clamped to `[0, last]`: an item's cell index on one axis. */
+function clampFloor(value: number, last: number): number {
+  const index = Math.floor(value)
+  return index < 0 ? 0 : index > last ? last : index
 }
