@@ -26,15 +26,38 @@ export interface ElementBox {
    * Returns `null` while the element has no size (`display: none`, detached).
    */
   measure(space: ContainerSpace): Rect | null
-  /** Displaces the element so its box's top-left shows at world `(x, y)`. Writes only. */
+  /**
+   * Displaces the element so its box's top-left shows at world `(x, y)`, to the thousandth
+   * of a pixel. Writes only, and only when that differs from what the element shows.
+   */
   write(x: number, y: number): void
   /** Puts back the element's own `translate` style (HTML) or `transform` attribute (SVG). */
   restore(): void
 }
 
-/** Three decimals are far below a device pixel and keep the written strings short. */
-function round(value: number): number {
-  return Math.round(value * 1000) / 1000
+/**
+ * Written offsets are rounded to thousandths of a CSS pixel (an SVG user unit): far below
+ * a device pixel at any devicePixelRatio, so motion stays smooth and an element shows at
+ * most 0.0005 px from where the world says, in motion and at rest alike.
+ */
+const unitsPerPixel = 1000
+
+/**
+ * The decimal part of each count of thousandths, without trailing zeros: ".001" to
+ * ".999" (".25" for 250). Printing the integer part and looking the fraction up is cheaper
+ * than printing a double, and it runs for every moved element in every frame.
+ */
+const thousandths = Array.from({ length: unitsPerPixel }, (_, index) =>
+  `.${String(index).padStart(3, '0')}`.replace(/0+$/, ''),
+)
+
+/** Prints an integer count of thousandths as a decimal: 12345 -> "12.345", -50 -> "-0.05". */
+function formatThousandths(units: number): string {
+  const magnitude = units < 0 ? -units : units
+  const fraction = magnitude % unitsPerPixel
+  const whole = (magnitude - fraction) / unitsPerPixel
+  const sign = units < 0 ? '-' : ''
+  return fraction === 0 ? `${sign}${whole}` : `${sign}${whole}${thousandths[fraction]}`
 }
 
 /**
@@ -48,27 +71,31 @@ export function createElementBox(element: BodyElement): ElementBox {
 }
 
 /**
- * The bookkeeping both kinds of box share: the layout origin (what is measured minus the
- * offset already written, so a measurement taken while displaced still finds it) and the
- * offset written on top of it.
+ * The bookkeeping both kinds of box share: the layout origin, and the offset the element
+ * shows on top of it (what was last written, rounded). A measurement taken while the
+ * element is displaced finds the origin by taking away exactly what it shows, so measuring
+ * again never shifts the origin by a rounding error.
  */
 interface LayoutOffset {
   /** Records a measurement of the box as displayed now and returns it. */
   measured(rect: Rect): Rect
-  /** Sets the offset that shows the box's top-left at world `(x, y)`; returns it (reused). */
+  /** The offset that would show the box's top-left at world `(x, y)`; returns it (reused). */
   offsetTo(x: number, y: number): Readonly<Vec2>
+  /** Records the offset the element shows now, in world units (after a write). */
+  shows(x: number, y: number): void
   /** Forgets the written offset: the element shows at its layout origin again. */
   reset(): void
 }
 
 function createLayoutOffset(): LayoutOffset {
   const origin: Vec2 = { x: 0, y: 0 }
-  // One object for the life of the box: write runs in the frame loop and allocates nothing.
+  // Objects for the life of the box: writes run in the frame loop and allocate nothing.
   const offset: Vec2 = { x: 0, y: 0 }
+  const shown: Vec2 = { x: 0, y: 0 }
   return {
     measured(rect) {
-      origin.x = rect.x - offset.x
-      origin.y = rect.y - offset.y
+      origin.x = rect.x - shown.x
+      origin.y = rect.y - shown.y
       return rect
     },
     offsetTo(x, y) {
@@ -76,16 +103,57 @@ function createLayoutOffset(): LayoutOffset {
       offset.y = y - origin.y
       return offset
     },
+    shows(x, y) {
+      shown.x = x
+      shown.y = y
+    },
     reset() {
-      offset.x = 0
-      offset.y = 0
+      shown.x = 0
+      shown.y = 0
+    },
+  }
+}
+
+/**
+ * What the element shows: the offset last written, rounded to thousandths. A write that
+ * rounds to it is skipped, since setting the same value again would only make the
+ * browser parse it and restyle the element.
+ */
+interface WrittenOffset {
+  /** The offset last written, in thousandths (see {@link formatThousandths}). */
+  readonly units: Readonly<Vec2>
+  /** Rounds `(x, y)` into `units`; returns whether that changed them (and so must be written). */
+  changedTo(x: number, y: number): boolean
+  /** Nothing is written any more: the next `changedTo` returns `true`. */
+  forget(): void
+}
+
+function createWrittenOffset(): WrittenOffset {
+  // NaN matches no rounded offset, so the first write always happens.
+  const units: Vec2 = { x: Number.NaN, y: Number.NaN }
+  return {
+    units,
+    changedTo(x, y) {
+      const unitsX = Math.round(x * unitsPerPixel)
+      const unitsY = Math.round(y * unitsPerPixel)
+      if (unitsX === units.x && unitsY === units.y) return false
+      units.x = unitsX
+      units.y = unitsY
+      return true
+    },
+    forget() {
+      units.x = Number.NaN
+      units.y = Number.NaN
     },
   }
 }
 
 function createHtmlBox(element: HTMLElement): ElementBox {
-  const ownTranslate = element.style.translate
+  // Kept, not looked up per write: the frame loop writes every moved element.
+  const style = element.style
+  const ownTranslate = style.translate
   const layout = createLayoutOffset()
+  const written = createWrittenOffset()
   return {
     element,
     measure(space) {
@@ -102,11 +170,15 @@ function createHtmlBox(element: HTMLElement): ElementBox {
     },
     write(x, y) {
       const offset = layout.offsetTo(x, y)
-      element.style.translate = `${round(offset.x)}px ${round(offset.y)}px`
+      if (!written.changedTo(offset.x, offset.y)) return
+      const { units } = written
+      style.translate = `${formatThousandths(units.x)}px ${formatThousandths(units.y)}px`
+      layout.shows(units.x / unitsPerPixel, units.y / unitsPerPixel)
     },
     restore() {
-      element.style.translate = ownTranslate
+      style.translate = ownTranslate
       layout.reset()
+      written.forget()
     },
   }
 }
@@ -115,7 +187,12 @@ function createSvgBox(element: SVGGraphicsElement): ElementBox {
   const ownTransform = element.getAttribute('transform')
   const suffix = ownTransform ? ` ${ownTransform}` : ''
   const layout = createLayoutOffset()
+  // Scratch points: the offset in the parent's units, and what was written back in world units.
   const local: Vec2 = { x: 0, y: 0 }
+  const shown: Vec2 = { x: 0, y: 0 }
+  const written = createWrittenOffset()
+  // The parent's user space (where the written translate acts) and world space, both ways.
+  let parentToWorld: Affine = affineFrom(identityAffine)
   let worldToParent: Affine = affineFrom(identityAffine)
   return {
     element,
@@ -132,20 +209,29 @@ function createSvgBox(element: SVGGraphicsElement): ElementBox {
         parent && isSvgGraphics(parent as Element)
           ? (parent as SVGGraphicsElement).getScreenCTM()
           : null
-      worldToParent = parentScreen
-        ? invertAffine(composeAffine(space.clientToWorld, affineFrom(parentScreen)))
+      parentToWorld = parentScreen
+        ? composeAffine(space.clientToWorld, affineFrom(parentScreen))
         : affineFrom(identityAffine)
+      worldToParent = invertAffine(parentToWorld)
       return layout.measured(rect)
     },
     write(x, y) {
       const offset = layout.offsetTo(x, y)
       applyLinearInto(local, worldToParent, offset.x, offset.y)
-      element.setAttribute('transform', `translate(${round(local.x)} ${round(local.y)})${suffix}`)
+      if (!written.changedTo(local.x, local.y)) return
+      const { units } = written
+      element.setAttribute(
+        'transform',
+        `translate(${formatThousandths(units.x)} ${formatThousandths(units.y)})${suffix}`,
+      )
+      applyLinearInto(shown, parentToWorld, units.x / unitsPerPixel, units.y / unitsPerPixel)
+      layout.shows(shown.x, shown.y)
     },
     restore() {
       if (ownTransform === null) element.removeAttribute('transform')
       else element.setAttribute('transform', ownTransform)
       layout.reset()
+      written.forget()
     },
   }
 }

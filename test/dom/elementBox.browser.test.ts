@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import { measureContainerSpace } from '../../src/dom/containerSpace.js'
 import { createElementBox } from '../../src/dom/elementBox.js'
@@ -88,6 +89,74 @@ describe('measuring HTML elements into container space', () => {
     expect(element.getBoundingClientRect().left - world.getBoundingClientRect().left).toBe(10)
   })
 
+  it('skips a move that rounds to the thousandth already written, and writes the next one', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <div id="card" style="position: absolute; left: 10px; top: 10px; width: 50px; height: 50px"></div>
+      </div>`)
+    const element = host.querySelector<HTMLElement>('#card')!
+    const card = createElementBox(element)
+    card.measure(measureContainerSpace(host.querySelector<HTMLElement>('#world')!))
+    card.write(110.25, 60)
+    expect(element.style.translate).toBe('100.25px 50px')
+    // A marker only a write can replace: a skipped write leaves it.
+    element.style.translate = '7px 7px'
+    card.write(110.2504, 59.9996)
+    expect(element.style.translate).toBe('7px 7px')
+    card.write(110.2506, 60)
+    expect(element.style.translate).toBe('100.251px 50px')
+    // After restore nothing is written any more, so the same position is written again.
+    card.restore()
+    card.write(110.251, 60)
+    expect(element.style.translate).toBe('100.251px 50px')
+  })
+
+  it('takes away what the element shows, rounding included, when measured while displaced', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <div id="card" style="position: absolute; left: 10px; top: 10px; width: 50px; height: 50px"></div>
+      </div>`)
+    const element = host.querySelector<HTMLElement>('#card')!
+    const card = createElementBox(element)
+    const space = measureContainerSpace(host.querySelector<HTMLElement>('#world')!)
+    card.measure(space)
+    card.write(10.00049, 20)
+    expect(element.style.translate).toBe('0px 10px')
+    // It shows at x = 10 exactly: the origin stays 10, not 10 - 0.00049.
+    expect(card.measure(space)).toEqual({ x: 10, y: 20, width: 50, height: 50 })
+    card.write(10.0014, 20)
+    expect(element.style.translate).toBe('0.001px 10px')
+  })
+
+  it('shows the element within half a thousandth of a pixel of the world position, measured again or not', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <div id="card" style="position: absolute; left: 10px; top: 10px; width: 50px; height: 50px"></div>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const element = host.querySelector<HTMLElement>('#card')!
+    const card = createElementBox(element)
+    const space = measureContainerSpace(world)
+    card.measure(space)
+    // Half a thousandth from rounding, plus what getBoundingClientRect's float precision
+    // may add to the layout origin when measured while displaced.
+    const tolerance = 0.0005 + 1e-4
+    // Offsets within 999 px keep the browser's serialisation (6 significant digits) exact.
+    const offset = fc.double({ min: -999, max: 999, noNaN: true })
+    fc.assert(
+      fc.property(offset, offset, fc.boolean(), (dx, dy, measureAgain) => {
+        card.write(10 + dx, 10 + dy)
+        const [x = '0px', y = '0px'] = element.style.translate.split(' ')
+        expect(Math.abs(Number.parseFloat(x) - dx)).toBeLessThanOrEqual(tolerance)
+        expect(Math.abs(Number.parseFloat(y) - dy)).toBeLessThanOrEqual(tolerance)
+        if (!measureAgain) return
+        const shown = card.measure(space)!
+        expect(Math.abs(shown.x - (10 + dx))).toBeLessThanOrEqual(tolerance)
+        expect(Math.abs(shown.y - (10 + dy))).toBeLessThanOrEqual(tolerance)
+      }),
+    )
+  })
+
   it('reports no box for an element with display: none', () => {
     const host = html(
       `<div id="world" style="width: 100px; height: 100px"><div id="card" style="display: none; width: 10px; height: 10px"></div></div>`,
@@ -139,5 +208,19 @@ describe('measuring SVG elements in user units', () => {
     expect(moved.y).toBeCloseTo(15, 3)
     box.restore()
     expect(rect.getAttribute('transform')).toBe('rotate(0)')
+  })
+
+  it('skips a move that rounds to the translate already written', () => {
+    const { svg, rect } = svgWorld()
+    const box = createElementBox(rect)
+    box.measure(measureContainerSpace(svg))
+    box.write(60.5, 15)
+    expect(rect.getAttribute('transform')).toBe('translate(20.25 0) rotate(0)')
+    rect.setAttribute('transform', 'marker')
+    // 0.0008 world units are 0.0004 units in the group (scaled by 2): the same thousandth.
+    box.write(60.5008, 15)
+    expect(rect.getAttribute('transform')).toBe('marker')
+    box.write(60.502, 15)
+    expect(rect.getAttribute('transform')).toBe('translate(20.251 0) rotate(0)')
   })
 })
