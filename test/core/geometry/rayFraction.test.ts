@@ -204,6 +204,9 @@ describe('rayFraction', () => {
           fc.pre(delta.x !== 0 && delta.y !== 0)
           fc.pre(corners.every((corner) => cross(minus(corner, origin), delta) !== 0))
           const expected = articleRayFraction(origin, delta, box)
+          // Arriving exactly at the end of the segment is a hit for the article, not for the
+          // kernel (by design, tested above): e.g. (1.25, 0) + (81.125, 0.125) ends on x = 82.375.
+          fc.pre(expected !== 1)
           const actual = rayFraction(origin, delta, box)
           if (expected === Infinity) expect(actual).toBe(Infinity)
           else expect(actual).toBeCloseTo(expected, 12)
