@@ -166,13 +166,15 @@ const table = [
 ].join('\n')
 
 // A quick run is a smoke test: it prints, and keeps the full run's RESULTS.md. A full run
-// replaces this benchmark's part of the file and keeps the browser benchmark's section
-// (`npm run bench:browser` writes it).
+// replaces this benchmark's part of the file and keeps the sections other scripts write
+// (`npm run bench:browser`, `npm run size`), which follow it.
 if (!quick) {
   const resultsFile = path.join(root, 'bench', 'RESULTS.md')
   const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : ''
-  const browserSection = previous.indexOf('## Browser benchmark')
-  const kept = browserSection === -1 ? '' : `\n${previous.slice(browserSection)}`
+  const others = ['## Browser benchmark', '## Bundle size']
+    .map((title) => previous.indexOf(title))
+    .filter((index) => index >= 0)
+  const kept = others.length === 0 ? '' : `\n${previous.slice(Math.min(...others))}`
   writeFileSync(resultsFile, table + kept)
 }
 console.log(`\n${scaling}\n${notes.join('\n')}\n${quick ? '' : 'Wrote bench/RESULTS.md'}`)

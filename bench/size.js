@@ -1,8 +1,8 @@
 // `npm run size`: the minified and gzipped size of each entry point as an app would bundle it
 // (react, react-dom and zustand excluded), plus an app that imports only `overlaps`, which
-// shows that unused parts tree-shake away. Prints a Markdown table; `--write` also records it
-// in bench/SIZE.md.
-import { writeFileSync } from 'node:fs'
+// shows that unused parts tree-shake away, and what typical apps pull in. Prints a Markdown
+// table; `--write` also records it as the "Bundle size" section of bench/RESULTS.md.
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -60,6 +60,16 @@ async function measure(code) {
 const entries = [
   { name: 'react-aabb/core (everything)', code: "export * from 'react-aabb/core'" },
   { name: 'react-aabb (everything)', code: "export * from 'react-aabb'" },
+  {
+    name: 'the geometry kernel only (every function of articles 000-004)',
+    code: `export { minkowskiDifference, overlaps, containsPoint, penetrationVector, rayFraction, sweep,
+      slide, touch, bounce, cross, respond, integrateEuler, integrateRK4 } from 'react-aabb/core'`,
+  },
+  { name: 'the world only (`createWorld`)', code: "export { createWorld } from 'react-aabb/core'" },
+  {
+    name: 'a board app (`PhysicsWorld` + `useAABBBody`)',
+    code: "export { PhysicsWorld, useAABBBody } from 'react-aabb'",
+  },
   { name: 'an app importing only `overlaps`', code: "export { overlaps } from 'react-aabb'" },
 ]
 
@@ -70,10 +80,18 @@ for (const { name, code } of entries) {
   rows.push(`| ${name} | ${kB(size.minified)} | ${kB(size.gzipped)} |`)
 }
 const table = ['| bundle | minified | gzipped |', '| --- | --- | --- |', ...rows].join('\n')
+const sectionTitle = '## Bundle size'
+const section = `${sectionTitle}\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n`
 console.log(table)
 if (process.argv.includes('--write')) {
-  writeFileSync(
-    path.join(root, 'bench/SIZE.md'),
-    `# Bundle size\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n`,
-  )
+  // Replace this section of bench/RESULTS.md (up to the next "## " heading), or append it.
+  const resultsFile = path.join(root, 'bench/RESULTS.md')
+  const results = readFileSync(resultsFile, 'utf8')
+  const start = results.indexOf(`\n${sectionTitle}\n`)
+  const next = start < 0 ? -1 : results.indexOf('\n## ', start + 1)
+  const updated =
+    start < 0
+      ? `${results.trimEnd()}\n\n${section}`
+      : `${results.slice(0, start)}\n${section}${next < 0 ? '' : results.slice(next)}`
+  writeFileSync(resultsFile, updated)
 }
