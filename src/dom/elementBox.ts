@@ -116,8 +116,8 @@ function createLayoutOffset(): LayoutOffset {
 
 /**
  * What the element shows: the offset last written, rounded to thousandths. A write that
- * rounds to it is skipped, since setting the same value again would only make the
- * browser parse it and restyle the element.
+ * rounds to it is skipped: Chromium would parse the string again only to find the value
+ * unchanged, and parsing is most of what a write costs.
  */
 interface WrittenOffset {
   /** The offset last written, in thousandths (see {@link formatThousandths}). */

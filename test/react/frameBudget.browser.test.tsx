@@ -42,7 +42,7 @@ async function countLayoutReads(run: () => Promise<void>): Promise<number> {
 }
 
 describe('the frame loop in Chromium', () => {
-  it('moves 500 bodies for 60 frames with 0 React commits and 0 layout reads', async () => {
+  it('moves 500 bodies for 60 frames with 0 React commits and 0 layout reads, showing each where its body is', async () => {
     let api: WorldApi | undefined
     let commits = 0
     const ids = Array.from({ length: columns * rows }, (_, index) => `card-${index}`)
@@ -87,5 +87,44 @@ describe('the frame loop in Chromium', () => {
     expect(after.x !== before.x || after.y !== before.y).toBe(true)
     const element = document.querySelector<HTMLElement>('[data-aabb-body="card-0"]')!
     expect(element.style.translate).not.toBe('')
+    // Every element shows its body's position to half a thousandth of a pixel.
+    api!.pause()
+    await nextFrames(2)
+    ids.forEach((id, index) => {
+      const body = world.get(id)
+      const layoutX = (index % columns) * pitch + 5
+      const layoutY = Math.floor(index / columns) * pitch + 5
+      const card = document.querySelector<HTMLElement>(`[data-aabb-body="${id}"]`)!
+      const [x = '0px', y = '0px'] = card.style.translate.split(' ')
+      expect(Math.abs(Number.parseFloat(x) - (body.x - layoutX))).toBeLessThanOrEqual(0.0005 + 1e-9)
+      expect(Math.abs(Number.parseFloat(y) - (body.y - layoutY))).toBeLessThanOrEqual(0.0005 + 1e-9)
+    })
+  })
+
+  it('does not write a move below half a thousandth of a pixel, and writes the next one', async () => {
+    let api: WorldApi | undefined
+    render(
+      <PhysicsWorld style={{ position: 'relative', width: 400, height: 300 }}>
+        <WorldProbe onApi={(value) => (api = value)} />
+        <Card id="card" x={10} y={10} />
+      </PhysicsWorld>,
+    )
+    await nextFrames(2)
+    const card = document.querySelector<HTMLElement>('[data-aabb-body="card"]')!
+    api!.world.update('card', { x: 30.25 })
+    api!.wake()
+    await nextFrames(2)
+    expect(card.style.translate).toBe('20.25px')
+    // A marker only a write can replace. (Writing an equal value makes no mutation record,
+    // so a MutationObserver could not tell a skipped write from a repeated one.)
+    card.style.translate = '7px 7px'
+    api!.world.update('card', { x: 30.2504 })
+    api!.wake()
+    await nextFrames(2)
+    expect(card.style.translate).toBe('7px 7px')
+    api!.world.update('card', { x: 30.2506 })
+    api!.wake()
+    await nextFrames(2)
+    expect(card.style.translate).toBe('20.251px')
   })
 })
