@@ -1,6 +1,6 @@
 import { integrateEulerInto, integrateRK4Into } from '../geometry/index.js'
 import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
-import { CROSS, DYNAMIC, KINEMATIC, type BodyStore } from './bodyStore.js'
+import { DYNAMIC, KINEMATIC, type BodyStore } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer, PairBuffer } from './buffers.js'
 import { ContactTracker } from './contactTracker.js'
 import { HitLog } from './hitLog.js'
@@ -55,11 +55,14 @@ export class Simulation {
   readonly dynamicBounds = createItemBounds()
   readonly dynamicGrid = new UniformGrid()
   private readonly candidatePairs = new PairBuffer()
-  /** Dynamic pairs (local indices) that may collide, and whether each pair crosses. */
+  /** Dynamic pairs (local indices) that may collide, and each pair's response code (`pairCode`). */
   readonly pairs = new PairBuffer()
-  pairCrosses = new Uint8Array(64)
+  pairCodes = new Uint8Array(64)
   startX = new Float64Array(64)
   startY = new Float64Array(64)
+  /** Velocities before this step's integration (damping applied), by local index. */
+  startVelocityX = new Float64Array(64)
+  startVelocityY = new Float64Array(64)
   integratedVelocityX = new Float64Array(64)
   integratedVelocityY = new Float64Array(64)
   deltaX = new Float64Array(64)
@@ -143,6 +146,8 @@ export class Simulation {
     const n = dynamicCount
     this.startX = ensureCapacity(this.startX, n)
     this.startY = ensureCapacity(this.startY, n)
+    this.startVelocityX = ensureCapacity(this.startVelocityX, n)
+    this.startVelocityY = ensureCapacity(this.startVelocityY, n)
     this.integratedVelocityX = ensureCapacity(this.integratedVelocityX, n)
     this.integratedVelocityY = ensureCapacity(this.integratedVelocityY, n)
     this.deltaX = ensureCapacity(this.deltaX, n)
@@ -201,6 +206,8 @@ export class Simulation {
       state.velocity.y = (store.velocityY[slot] as number) * damping
       acceleration.x = gravity.x * (store.gravityScale[slot] as number)
       acceleration.y = gravity.y * (store.gravityScale[slot] as number)
+      this.startVelocityX[k] = state.velocity.x
+      this.startVelocityY[k] = state.velocity.y
       integrateInto(state, state, acceleration, h, this.time)
       this.startX[k] = x
       this.startY[k] = y
@@ -235,13 +242,13 @@ export class Simulation {
     this.dynamicGrid.pairs(candidates)
     const pairs = this.pairs
     pairs.count = 0
-    this.pairCrosses = ensureCapacity(this.pairCrosses, candidates.count)
+    this.pairCodes = ensureCapacity(this.pairCodes, candidates.count)
     for (let p = 0; p < candidates.count; p++) {
       const i = candidates.a[p] as number
       const j = candidates.b[p] as number
       const code = pairCode(this, this.dynamic[i] as number, this.dynamic[j] as number)
       if (code === IGNORE) continue
-      this.pairCrosses[pairs.count] = code === CROSS ? 1 : 0
+      this.pairCodes[pairs.count] = code
       pairs.push(i, j)
     }
     this.findSolidCandidates()

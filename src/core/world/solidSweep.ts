@@ -114,6 +114,8 @@ export function sweepDynamic(
   const store = sim.store
   const slot = sim.dynamic[k] as number
   const tracking = sim.contacts.enabled
+  // The fraction of the step already travelled when a hit happens (for the bounce speed).
+  let elapsed = 0
   for (let round = 0; round < MAX_HITS && (dx !== 0 || dy !== 0); round++) {
     loadRect(mover, store, slot)
     if (!selectCandidates(sim, k, dx, dy)) {
@@ -182,14 +184,44 @@ export function sweepDynamic(
     respondInto(motion, response, motion, hit.normal, restitution)
     dx = motion.x
     dy = motion.y
+    elapsed += (1 - elapsed) * bestTime
     if (respond) {
       velocity.x = store.velocityX[slot] as number
       velocity.y = store.velocityY[slot] as number
-      respondInto(velocity, response, velocity, hit.normal, restitution)
+      if (response === 'bounce') bounceOffSolid(sim, k, velocity, hit.normal, restitution, elapsed)
+      else respondInto(velocity, response, velocity, hit.normal, restitution)
       store.velocityX[slot] = velocity.x
       store.velocityY[slot] = velocity.y
     }
   }
+}
+
+/**
+ * Article 004's bounce of dynamic k's `velocity` off a solid hit at fraction `elapsed` of
+ * the step. The velocity already holds the whole step's gravity, but only the part before
+ * the impact hits the solid: that part is reflected (times the restitution) and the part
+ * after it slows the way back. Reflecting the end-of-step velocity instead gave each bounce
+ * up to two steps of gravity for free, so an elastic box bounced higher every time.
+ */
+function bounceOffSolid(
+  sim: Simulation,
+  k: number,
+  velocity: Vec2,
+  normal: Vec2,
+  restitution: number,
+  elapsed: number,
+): void {
+  const approach = velocity.x * normal.x + velocity.y * normal.y
+  if (approach >= 0) return
+  const gained =
+    ((sim.integratedVelocityX[k] as number) - (sim.startVelocityX[k] as number)) * normal.x +
+    ((sim.integratedVelocityY[k] as number) - (sim.startVelocityY[k] as number)) * normal.y
+  // `gained` < 0: gravity pushed toward the solid; the part after the impact is not reflected.
+  const afterImpact = gained * (1 - elapsed)
+  const impact = approach - afterImpact
+  const target = Math.max(0, -restitution * impact + afterImpact)
+  velocity.x += (target - approach) * normal.x
+  velocity.y += (target - approach) * normal.y
 }
 
 /**

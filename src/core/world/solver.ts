@@ -1,4 +1,4 @@
-import { createSweepHit, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
+import { createSweepHit, penetrationVectorInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import { CROSS } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer } from './buffers.js'
@@ -38,7 +38,6 @@ const a: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const b: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const penetration: Vec2 = { x: 0, y: 0 }
 const normal: Vec2 = { x: 0, y: 0 }
-const velocity: Vec2 = { x: 0, y: 0 }
 const relativeMotion: Vec2 = { x: 0, y: 0 }
 const still: Vec2 = { x: 0, y: 0 }
 const hit = createSweepHit()
@@ -61,6 +60,12 @@ let contactSlack = new Float64Array(64)
  * `(1 + restitution) * gap` (see {@link solveVelocities}); 0 for the other contacts.
  */
 let contactCatchUp = new Float64Array(64)
+/**
+ * How much this step's gravity (and other accelerations) added to the pair's approach,
+ * counting only bodies that can move along the contact (a supporter under shock
+ * propagation, a solid or a non-pushable body does not).
+ */
+let contactGravityClosing = new Float64Array(64)
 let contactCount = 0
 /**
  * The contact normal of each dynamic pair of the step (`sim.pairs` index), or 0, 0 when the
@@ -166,6 +171,7 @@ function addContact(i: number, j: number, mode: number, restitution: number, sla
     contactWeightJ = ensureCapacity(contactWeightJ, size)
     contactSlack = ensureCapacity(contactSlack, size)
     contactCatchUp = ensureCapacity(contactCatchUp, size)
+    contactGravityClosing = ensureCapacity(contactGravityClosing, size)
   }
   contactI[contactCount] = i
   contactJ[contactCount] = j
@@ -195,7 +201,7 @@ function collectContacts(sim: Simulation, h: number): void {
   for (let p = 0; p < sim.pairs.count; p++) {
     pairNormalX[p] = 0
     pairNormalY[p] = 0
-    if (sim.pairCrosses[p] === 1) continue
+    if (sim.pairCodes[p] === CROSS) continue
     const i = sim.pairs.a[p] as number
     const j = sim.pairs.b[p] as number
     const slotI = sim.dynamic[i] as number
@@ -237,7 +243,7 @@ function collectContacts(sim: Simulation, h: number): void {
       pairNormalX[p] = normal.x
       pairNormalY[p] = normal.y
     }
-    const code = pairCode(sim, slotI, slotJ)
+    const code = sim.pairCodes[p] as number
     const restitution = Math.max(
       store.restitution[slotI] as number,
       store.restitution[slotJ] as number,
@@ -422,37 +428,57 @@ function solveContact(c: number, pass: number): void {
   const slack = contactSlack[c] as number
   if (approach + slack >= 0) return
   const mode = contactMode[c] as number
-  const restitution =
-    -approach > restingSpeed && mode === BOUNCE ? (contactRestitution[c] as number) : 0
   // Approach speeds below the tolerance are rounding: another pass would not help.
   if (-(approach + slack) > VELOCITY_TOLERANCE) {
     markChanged(i, pass)
     if (j >= 0) markChanged(j, pass)
   }
-  if (j < 0) {
-    // A solid takes the whole response (article 003's slide, 004's bounce, or a stop).
-    velocity.x = vix
-    velocity.y = viy
-    normal.x = nx
-    normal.y = ny
-    if (mode === TOUCH) respondInto(velocity, 'touch', velocity, normal)
-    else respondInto(velocity, 'bounce', velocity, normal, restitution)
-    velocityX[i] = velocity.x
-    velocityY[i] = velocity.y
+  if (j < 0 && mode === TOUCH) {
+    // A solid with the `touch` response stops the body dead (article 003).
+    velocityX[i] = 0
+    velocityY[i] = 0
     return
   }
-  const wI = contactWeightI[c] as number
-  const wJ = contactWeightJ[c] as number
+  const target = mode === BOUNCE ? bounceTarget(c, approach, slack) : -slack
+  if (j < 0) {
+    // A solid takes the whole response: slide (target 0) or bounce (article 004).
+    velocityX[i] = vix + (target - approach) * nx
+    velocityY[i] = viy + (target - approach) * ny
+    return
+  }
+  // A bounce is shared by the real masses: shock propagation's infinite-mass supporter
+  // is right for a resting stack, but a supporter that bounces would pump energy into
+  // the body above it without losing any itself.
+  const bouncing = target > 0
+  const wI = bouncing ? (inverseMass[i] as number) : (contactWeightI[c] as number)
+  const wJ = bouncing ? (inverseMass[j] as number) : (contactWeightJ[c] as number)
   if (wI + wJ === 0) return
-  // Without restitution the pair may close its gap and no more; with it, the pair
-  // leaves the impact at `restitution` times the approach speed (article 004).
-  const target = restitution > 0 ? -restitution * approach : -slack
-  if (restitution > 0 && slack > 0) contactCatchUp[c] = (1 + restitution) * slack * stepSeconds
+  if (bouncing && slack > 0) {
+    contactCatchUp[c] = (1 + (contactRestitution[c] as number)) * slack * stepSeconds
+  }
   const impulse = (target - approach) / (wI + wJ)
   velocityX[i] = vix + impulse * wI * nx
   velocityY[i] = viy + impulse * wI * ny
   velocityX[j] = (velocityX[j] as number) - impulse * wJ * nx
   velocityY[j] = (velocityY[j] as number) - impulse * wJ * ny
+}
+
+/**
+ * The approach speed (negative: separating) a bouncing contact leaves with. The velocities
+ * already hold this step's gravity, but the impact happens at fraction `t` of the step (0
+ * when touching, gap / closing distance for a speculative contact): the speed that bounces
+ * is the one at the impact, and the gravity after it slows the way back (article 004's
+ * bounce, then integration). Reflecting the end-of-step speed instead gave every bounce
+ * a step of gravity for free, and a box with restitution 1 on a stack bounced ever higher.
+ * Impacts slower than {@link restingSpeed} do not bounce, so resting bodies stay put.
+ */
+function bounceTarget(c: number, approach: number, slack: number): number {
+  const gravityClosing = contactGravityClosing[c] as number
+  const afterImpact = slack > 0 ? 1 - Math.min(1, slack / -approach) : 1
+  const impactSpeed = -approach - gravityClosing * afterImpact
+  if (impactSpeed <= restingSpeed) return -slack
+  const target = (contactRestitution[c] as number) * impactSpeed - gravityClosing * afterImpact
+  return Math.max(target, -slack)
 }
 
 function markChanged(k: number, pass: number): void {
@@ -528,11 +554,27 @@ export function solveVelocities(sim: Simulation, h: number): void {
   collectContacts(sim, h)
   computeSupport(sim)
   for (let c = 0; c < contactCount; c++) {
+    const i = contactI[c] as number
     const j = contactJ[c] as number
-    if (j < 0) continue
-    weigh(sim, contactI[c] as number, j, contactNormalX[c] as number, contactNormalY[c] as number)
-    contactWeightI[c] = weightI
-    contactWeightJ[c] = weightJ
+    const nx = contactNormalX[c] as number
+    const ny = contactNormalY[c] as number
+    // What integration added to the approach: the body's own change along the normal,
+    // less the other's when the other can move along it.
+    let added =
+      ((sim.integratedVelocityX[i] as number) - (sim.startVelocityX[i] as number)) * nx +
+      ((sim.integratedVelocityY[i] as number) - (sim.startVelocityY[i] as number)) * ny
+    if (j >= 0) {
+      weigh(sim, i, j, nx, ny)
+      contactWeightI[c] = weightI
+      contactWeightJ[c] = weightJ
+      if (weightI === 0) added = 0
+      if (weightJ > 0) {
+        added -=
+          ((sim.integratedVelocityX[j] as number) - (sim.startVelocityX[j] as number)) * nx +
+          ((sim.integratedVelocityY[j] as number) - (sim.startVelocityY[j] as number)) * ny
+      }
+    }
+    contactGravityClosing[c] = -added
   }
   orderContacts()
   const store = sim.store
@@ -587,8 +629,9 @@ function catchUpBounces(sim: Simulation): void {
     if (catchUp === 0) continue
     const i = contactI[c] as number
     const j = contactJ[c] as number
-    const wI = contactWeightI[c] as number
-    const wJ = contactWeightJ[c] as number
+    // Shared like the bounce's impulse, by the real masses.
+    const wI = inverseMass[i] as number
+    const wJ = inverseMass[j] as number
     const shareI = (catchUp * wI) / (wI + wJ)
     const shareJ = (catchUp * wJ) / (wI + wJ)
     const nx = contactNormalX[c] as number
@@ -630,7 +673,7 @@ export function pushApart(sim: Simulation): void {
   roundPairs.count = 0
   for (let p = 0; p < sim.pairs.count; p++) {
     pairListedIn[p] = 0
-    if (sim.pairCrosses[p] === 0) roundPairs.push(p)
+    if (sim.pairCodes[p] !== CROSS) roundPairs.push(p)
   }
   for (let round = 0; round < PUSH_ITERATIONS && roundPairs.count > 0; round++) {
     for (let r = 0; r < roundPairs.count; r++) {
@@ -704,7 +747,7 @@ function indexPairsByBody(sim: Simulation): void {
   bodyPairStart.fill(0, 0, n + 1)
   pairListedIn = ensureCapacity(pairListedIn, pairs.count)
   for (let p = 0; p < pairs.count; p++) {
-    if (sim.pairCrosses[p] === 1) continue
+    if (sim.pairCodes[p] === CROSS) continue
     const i = (pairs.a[p] as number) + 1
     const j = (pairs.b[p] as number) + 1
     bodyPairStart[i] = (bodyPairStart[i] as number) + 1
@@ -715,7 +758,7 @@ function indexPairsByBody(sim: Simulation): void {
   }
   bodyPairs = ensureCapacity(bodyPairs, bodyPairStart[n] as number)
   for (let p = 0; p < pairs.count; p++) {
-    if (sim.pairCrosses[p] === 1) continue
+    if (sim.pairCodes[p] === CROSS) continue
     const i = pairs.a[p] as number
     const j = pairs.b[p] as number
     bodyPairs[bodyPairStart[i] as number] = p

@@ -311,6 +311,7 @@ export class UniformGrid {
 
 /** `Math.floor(value)` clamped to `[0, last]`: an item's cell index on one axis. */
 function clampFloor(value: number, last: number): number {
-  const index = Math.floor(value)
-  return index < 0 ? 0 : index > last ? last : index
+  // Clamped first, so the truncation (`| 0`, cheaper than Math.floor) sees 0 <= value < 2^31.
+  if (!(value > 0)) return 0
+  return value >= last ? last : value | 0
 }

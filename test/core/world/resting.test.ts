@@ -96,4 +96,43 @@ describe('resting stacks with restitution', () => {
       { numRuns: 60 },
     )
   })
+  it('never gains energy: a box with restitution 1 never bounces higher than it was dropped', () => {
+    const world = worldWithFloor()
+    world.add({ id: 'ball', x: 0, y: 0, width: 10, height: 10, response: 'bounce', restitution: 1 })
+    let highest = Infinity
+    for (let i = 0; i < 600; i++) {
+      world.step(1 / 60)
+      if (i > 60) highest = Math.min(highest, world.get('ball').y)
+    }
+    // Dropped from y = 0: later bounces peak at y >= 0 (y points down).
+    expect(highest).toBeGreaterThanOrEqual(-1e-6)
+  })
+
+  it('settles a bouncing box under a heavy one, and an elastic box on a stack (found by fast-check)', () => {
+    const under = worldWithFloor()
+    under.add({
+      x: 100,
+      y: FLOOR_Y - 0.91 - 20,
+      width: 20,
+      height: 20,
+      response: 'bounce',
+      restitution: 0.8,
+    })
+    under.add({ x: 101, y: FLOOR_Y - 0.91 - 75, width: 43, height: 55, response: 'bounce' })
+    expect(stepsUntilIdle(under, 1500)).toBeGreaterThan(0)
+    expect(deepestOverlap(under)).toBeLessThanOrEqual(0.01)
+    const stack = worldWithFloor()
+    stack.add({ x: 100, y: FLOOR_Y - 0.48 - 20, width: 20, height: 20, response: 'bounce' })
+    stack.add({
+      x: 100,
+      y: FLOOR_Y - 0.48 - 40,
+      width: 20,
+      height: 20,
+      response: 'bounce',
+      restitution: 1,
+    })
+    stack.add({ x: 100, y: FLOOR_Y - 0.48 - 69, width: 22, height: 29, response: 'bounce' })
+    expect(stepsUntilIdle(stack, 1500)).toBeGreaterThan(0)
+    expect(deepestOverlap(stack)).toBeLessThanOrEqual(0.01)
+  })
 })
