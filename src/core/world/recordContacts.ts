@@ -1,15 +1,15 @@
 import type { Rect, Vec2 } from '../geometry/types.js'
-import { FROM_PUSH } from './contactTracker.js'
+import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
 import { loadRect } from './solidSweep.js'
-import { contactNormalInto } from './solver.js'
+import { contactNormalInto, sweptIntoContact } from './solver.js'
 
 const a: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const b: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const normal: Vec2 = { x: 0, y: 0 }
 
-function touchIfTouching(sim: Simulation, slotA: number, slotB: number): void {
+function touchIfTouching(sim: Simulation, slotA: number, slotB: number, source: number): void {
   loadRect(a, sim.store, slotA)
   loadRect(b, sim.store, slotB)
   // Touching counts as contact, as `overlaps` does; a corner-only touch has no normal.
@@ -25,7 +25,7 @@ function touchIfTouching(sim: Simulation, slotA: number, slotB: number): void {
     normal.x = 0
     normal.y = 0
   }
-  sim.contacts.touch(slotA, slotB, normal.x, normal.y, FROM_PUSH)
+  sim.contacts.touch(slotA, slotB, normal.x, normal.y, source)
 }
 
 /**
@@ -39,6 +39,7 @@ export function recordContacts(sim: Simulation): void {
       sim,
       sim.dynamic[sim.pairs.a[p] as number] as number,
       sim.dynamic[sim.pairs.b[p] as number] as number,
+      sweptIntoContact(p) ? FROM_SWEEP : FROM_PUSH,
     )
   }
   for (let k = 0; k < sim.dynamicCount; k++) {
@@ -46,10 +47,10 @@ export function recordContacts(sim: Simulation): void {
     const end = sim.candidateStart[k + 1] as number
     for (let c = sim.candidateStart[k] as number; c < end; c++) {
       const solid = sim.solid[sim.candidates.items[c] as number] as number
-      if (pairCode(sim, slot, solid) !== IGNORE) touchIfTouching(sim, slot, solid)
+      if (pairCode(sim, slot, solid) !== IGNORE) touchIfTouching(sim, slot, solid, FROM_PUSH)
     }
   }
   for (let p = 0; p < sim.solidPairs.count; p++) {
-    touchIfTouching(sim, sim.solidPairs.a[p] as number, sim.solidPairs.b[p] as number)
+    touchIfTouching(sim, sim.solidPairs.a[p] as number, sim.solidPairs.b[p] as number, FROM_PUSH)
   }
 }

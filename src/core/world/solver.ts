@@ -184,6 +184,11 @@ function addContact(i: number, j: number, mode: number, restitution: number, sla
   contactCount++
 }
 
+/** Whether dynamic pair `p` of the step met by a swept (speculative) contact, not by touching. */
+export function sweptIntoContact(p: number): boolean {
+  return pairNormalX[p] !== 0 || pairNormalY[p] !== 0
+}
+
 /**
  * Lists the contacts of the step, positions being still the start ones: every pair touching
  * now, and every dynamic pair apart now whose integrated motions meet within the step

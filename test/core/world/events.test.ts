@@ -103,4 +103,15 @@ describe('contact events', () => {
       ['card', 'wall', { x: 1, y: 0 }],
     ])
   })
+  it('reports two dynamic bodies that meet in mid-step as a swept contact', () => {
+    const world = createWorld()
+    // 15 px this step toward a body 10 px away.
+    world.add({ id: 'left', x: 0, y: 0, width: 10, height: 10, velocity: { x: 900, y: 0 } })
+    world.add({ id: 'right', x: 20, y: 0, width: 10, height: 10 })
+    const events = record(world)
+    world.step(1 / 60)
+    expect(events).toEqual([
+      { type: 'contactStart', a: 'left', b: 'right', normal: { x: -1, y: 0 }, source: 'sweep' },
+    ])
+  })
 })
