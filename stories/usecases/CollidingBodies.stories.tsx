@@ -66,13 +66,11 @@ export const FastProjectile: Story = {
 
     await step('fire: the row is hit and everything comes to rest', async () => {
       await userEvent.click(canvas.getByRole('button', { name: 'Fire' }))
-      await waitFor(() => {
+      const rowMoved = () => {
         const now = leftEdges(boxes())
-        const moved = rowIds.filter(
-          (id) => Math.abs(now.get(id)! - before.get(id)!) >= overlapTolerance,
-        )
-        expect(moved).not.toEqual([])
-      })
+        return rowIds.some((id) => Math.abs(now.get(id)! - before.get(id)!) >= overlapTolerance)
+      }
+      await waitFor(() => expect(rowMoved()).toBe(true))
       await untilStill(boxes, { timeoutMs: 15_000 })
     })
 
