@@ -7,7 +7,13 @@ import { HitLog } from './hitLog.js'
 import { pairCode, IGNORE } from './pairCode.js'
 import { recordContacts } from './recordContacts.js'
 import { pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
-import { loadRect, separateFromSolids, sweepDynamic, sweptWithin } from './solidSweep.js'
+import {
+  loadRect,
+  separateFromSolids,
+  sweepDynamic,
+  sweptWithin,
+  TOUCH_TOLERANCE,
+} from './solidSweep.js'
 import type { WorldSettings } from './types.js'
 import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.js'
 
@@ -72,6 +78,8 @@ export class Simulation {
   readonly candidates = new IndexBuffer()
   /** Scratch for solid queries outside a body's broadphase bounds. */
   readonly freshCandidates = new IndexBuffer()
+  /** Scratch for dynamic bodies in the way of a move outside its broadphase bounds. */
+  readonly freshDynamics = new IndexBuffer()
   /** Bodies that moved in the last fixed step. */
   movedInLastStep = 0
   /** Simulated seconds, passed to integrators. */
@@ -348,7 +356,8 @@ export class Simulation {
  */
 function blockedVelocity(velocity: number, wanted: number, realised: number, h: number): number {
   if (wanted === 0 || Math.sign(velocity) !== Math.sign(wanted)) return velocity
-  if (Math.abs(realised) >= Math.abs(wanted)) return velocity
+  // Short by rounding only ((x0 + d) - x0 is not always d) is not blocked.
+  if (Math.abs(realised) >= Math.abs(wanted) * (1 - 1e-9) - TOUCH_TOLERANCE) return velocity
   const allowed = Math.sign(realised) === Math.sign(wanted) ? realised / h : 0
   return Math.abs(allowed) < Math.abs(velocity) ? allowed : velocity
 }

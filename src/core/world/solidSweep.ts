@@ -21,6 +21,7 @@ const mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const motion: Vec2 = { x: 0, y: 0 }
 const still: Vec2 = { x: 0, y: 0 }
+const otherMotion: Vec2 = { x: 0, y: 0 }
 const velocity: Vec2 = { x: 0, y: 0 }
 const hit = createSweepHit()
 const penetration: Vec2 = { x: 0, y: 0 }
@@ -97,6 +98,65 @@ function selectCandidates(sim: Simulation, k: number, dx: number, dy: number): b
 }
 
 /**
+ * The first dynamic body that `mover` (dynamic k) moving by `motion` hits before fraction
+ * `before`, or -1; the hit is left in `hit`. Only needed when the motion leaves the bounds
+ * the broadphase saw (a hit in the velocity pass flung the body further than its own
+ * velocity would take it): within them, the velocity pass's contacts already keep it from
+ * passing through its neighbours. Each other body is swept too, from where it started the
+ * step by its own motion of the step (article 003's relative motion), so bodies that move
+ * together do not stop each other, whichever of them moves first.
+ */
+function firstDynamicHit(sim: Simulation, k: number, before: number): number {
+  const store = sim.store
+  const slot = sim.dynamic[k] as number
+  const near = sim.freshDynamics
+  near.count = 0
+  const dx = motion.x
+  const dy = motion.y
+  sim.dynamicGrid.query(
+    dx < 0 ? mover.x + dx : mover.x,
+    dy < 0 ? mover.y + dy : mover.y,
+    (dx > 0 ? mover.x + dx : mover.x) + mover.width,
+    (dy > 0 ? mover.y + dy : mover.y) + mover.height,
+    near,
+  )
+  let best = -1
+  let bestTime = before
+  let normalX = 0
+  let normalY = 0
+  for (let q = 0; q < near.count; q++) {
+    const local = near.items[q] as number
+    if (local === k) continue
+    const other = sim.dynamic[local] as number
+    const code = pairCode(sim, slot, other)
+    if (code === IGNORE || code === CROSS) continue
+    obstacle.x = sim.startX[local] as number
+    obstacle.y = sim.startY[local] as number
+    obstacle.width = store.width[other] as number
+    obstacle.height = store.height[other] as number
+    otherMotion.x = sim.deltaX[local] as number
+    otherMotion.y = sim.deltaY[local] as number
+    if (!sweepInto(hit, mover, motion, obstacle, otherMotion)) continue
+    // A body touched at the start is the velocity pass's contact (and the push-out's), and
+    // rounding in two nearly equal motions must not stop a pair that moves together.
+    if (hit.overlapping || hit.time === 0) continue
+    const closing = (otherMotion.x - dx) * hit.normal.x + (otherMotion.y - dy) * hit.normal.y
+    if (closing < TOUCH_TOLERANCE) continue
+    const time = hit.time
+    if (time < bestTime) {
+      best = other
+      bestTime = time
+      normalX = hit.normal.x
+      normalY = hit.normal.y
+    }
+  }
+  hit.time = bestTime
+  hit.normal.x = normalX
+  hit.normal.y = normalY
+  return best
+}
+
+/**
  * Moves dynamic body `k` (a local index of the step) by `(dx, dy)`, swept against the
  * solids (static and kinematic bodies) so it can never pass through one, whatever the
  * speed and however thin the solid (article 003). At the first hit it stops at the touch
@@ -118,7 +178,9 @@ export function sweepDynamic(
   let elapsed = 0
   for (let round = 0; round < MAX_HITS && (dx !== 0 || dy !== 0); round++) {
     loadRect(mover, store, slot)
-    if (!selectCandidates(sim, k, dx, dy)) {
+    // Only the step's own motion is checked against other dynamic bodies (see firstDynamicHit).
+    const beyondBounds = respond && !sweptWithin(sim.dynamicBounds, k, mover, dx, dy)
+    if (!selectCandidates(sim, k, dx, dy) && !beyondBounds) {
       store.x[slot] = mover.x + dx
       store.y[slot] = mover.y + dy
       return
@@ -148,6 +210,36 @@ export function sweepDynamic(
         bestCode = code
         normalX = hit.normal.x
         normalY = hit.normal.y
+      }
+    }
+    if (beyondBounds) {
+      const other = firstDynamicHit(sim, k, bestTime)
+      if (other >= 0) {
+        // A dynamic body in the way: stop at it and slide the rest of the motion along it;
+        // the velocity is left for the next step's contact to share (article 002).
+        const time = hit.time
+        store.x[slot] = mover.x + dx * time
+        store.y[slot] = mover.y + dy * time
+        if (tracking) sim.contacts.touch(slot, other, hit.normal.x, hit.normal.y, FROM_SWEEP)
+        const ids = store.ids as string[]
+        sim.hits.add(
+          ids[slot]!,
+          ids[other]!,
+          mover.x,
+          mover.y,
+          dx,
+          dy,
+          time,
+          hit.normal.x,
+          hit.normal.y,
+        )
+        motion.x = dx * (1 - time)
+        motion.y = dy * (1 - time)
+        respondInto(motion, 'slide', motion, hit.normal)
+        dx = motion.x
+        dy = motion.y
+        elapsed += (1 - elapsed) * time
+        continue
       }
     }
     if (bestSolid < 0) {

@@ -56,11 +56,6 @@ let contactWeightI = new Float64Array(64)
 let contactWeightJ = new Float64Array(64)
 let contactSlack = new Float64Array(64)
 /**
- * How much closer than their velocities say a speculative pair that bounced ends the step:
- * `(1 + restitution) * gap` (see {@link solveVelocities}); 0 for the other contacts.
- */
-let contactCatchUp = new Float64Array(64)
-/**
  * How much this step's gravity (and other accelerations) added to the pair's approach,
  * counting only bodies that can move along the contact (a supporter under shock
  * propagation, a solid or a non-pushable body does not).
@@ -170,7 +165,6 @@ function addContact(i: number, j: number, mode: number, restitution: number, sla
     contactWeightI = ensureCapacity(contactWeightI, size)
     contactWeightJ = ensureCapacity(contactWeightJ, size)
     contactSlack = ensureCapacity(contactSlack, size)
-    contactCatchUp = ensureCapacity(contactCatchUp, size)
     contactGravityClosing = ensureCapacity(contactGravityClosing, size)
   }
   contactI[contactCount] = i
@@ -180,7 +174,6 @@ function addContact(i: number, j: number, mode: number, restitution: number, sla
   contactMode[contactCount] = mode
   contactRestitution[contactCount] = restitution
   contactSlack[contactCount] = slack
-  contactCatchUp[contactCount] = 0
   contactCount++
 }
 
@@ -191,11 +184,12 @@ export function sweptIntoContact(p: number): boolean {
 
 /**
  * Lists the contacts of the step, positions being still the start ones: every pair touching
- * now, and every dynamic pair apart now whose integrated motions meet within the step
- * (article 003's sweep of their relative motion against their Minkowski difference). The
- * latter are speculative contacts (Catto, "Speculative contacts", Box2D v3): the velocity
- * pass lets such a pair close its gap but no more, so two fast dynamic bodies cannot pass
- * through each other, however thin, and a pair that bounces does so at the moment of impact.
+ * now, and every dynamic pair of the broadphase apart now. The latter are speculative
+ * contacts (Catto, "Speculative contacts", Box2D v3): the velocity pass lets such a pair
+ * close its gap but no more, so two fast dynamic bodies cannot pass through each other,
+ * however thin. A pair whose integrated motions meet within the step (article 003's sweep
+ * of their relative motion against their Minkowski difference) gets the normal of the face
+ * it hits, and the hit is logged; any other pair gets the axis that separates it.
  */
 function collectContacts(sim: Simulation, h: number): void {
   const store = sim.store
@@ -226,25 +220,33 @@ function collectContacts(sim: Simulation, h: number): void {
     } else {
       relativeMotion.x = (sim.deltaX[i] as number) - (sim.deltaX[j] as number)
       relativeMotion.y = (sim.deltaY[i] as number) - (sim.deltaY[j] as number)
-      // The relative motion must cover both gaps to meet: the cheap reject first.
-      if (Math.abs(relativeMotion.x) < gapX || Math.abs(relativeMotion.y) < gapY) continue
-      loadRect(a, store, slotI)
-      loadRect(b, store, slotJ)
-      if (!sweepInto(hit, a, relativeMotion, b, still)) continue
-      normal.x = hit.normal.x
-      normal.y = hit.normal.y
+      // The relative motion must cover both gaps to meet: the cheap reject before the sweep.
+      const meets =
+        Math.abs(relativeMotion.x) >= gapX &&
+        Math.abs(relativeMotion.y) >= gapY &&
+        sweepInto(hit, loadRect(a, store, slotI), relativeMotion, loadRect(b, store, slotJ), still)
+      if (meets) {
+        normal.x = hit.normal.x
+        normal.y = hit.normal.y
+        sim.hits.add(
+          store.ids[slotI] as string,
+          store.ids[slotJ] as string,
+          a.x,
+          a.y,
+          sim.deltaX[i] as number,
+          sim.deltaY[i] as number,
+          hit.time,
+          normal.x,
+          normal.y,
+        )
+      } else {
+        // Not on course to meet, but other contacts may change their velocities during the
+        // pass: the contact still keeps them from closing more than their gap, across the
+        // axis that separates them (the separating axis theorem for boxes).
+        normal.x = gapX >= gapY ? ((x[slotI] as number) < (x[slotJ] as number) ? -1 : 1) : 0
+        normal.y = gapX >= gapY ? 0 : (y[slotI] as number) < (y[slotJ] as number) ? -1 : 1
+      }
       slack = (normal.x !== 0 ? gapX : gapY) / h
-      sim.hits.add(
-        store.ids[slotI] as string,
-        store.ids[slotJ] as string,
-        a.x,
-        a.y,
-        sim.deltaX[i] as number,
-        sim.deltaY[i] as number,
-        hit.time,
-        normal.x,
-        normal.y,
-      )
       pairNormalX[p] = normal.x
       pairNormalY[p] = normal.y
     }
@@ -400,6 +402,11 @@ function orderContacts(): void {
 
 let restingSpeed = 0
 let stepSeconds = 0
+/** When in the step (0 to 1) each body first took an impulse; 1: not yet. */
+let impulseTime = new Float64Array(64)
+/** The step's integrated velocities (before the passes), by local index. */
+let integratedX = new Float64Array(0)
+let integratedY = new Float64Array(0)
 /** The contacts of each dynamic body k: `bodyContacts[bodyContactStart[k] .. bodyContactStart[k + 1])`. */
 let bodyContactStart = new Int32Array(64)
 let bodyContacts = new Int32Array(64)
@@ -444,7 +451,21 @@ function solveContact(c: number, pass: number): void {
     velocityY[i] = 0
     return
   }
-  const target = mode === BOUNCE ? bounceTarget(c, approach, slack) : -slack
+  // When in the step the impulse happens: at the impact for a speculative contact; for a
+  // touching one, when the first of its bodies was hit (a push passed down a row), or at
+  // the start.
+  let time: number
+  if (slack > 0) {
+    time = impactTime(i, j, nx, ny, slack, -approach)
+  } else {
+    const first = Math.min(impulseTime[i] as number, j >= 0 ? (impulseTime[j] as number) : 1)
+    time = first < 1 ? first : 0
+  }
+  if (time < (impulseTime[i] as number)) impulseTime[i] = time
+  if (j >= 0 && time < (impulseTime[j] as number)) impulseTime[j] = time
+  // Without restitution the pair stops approaching at the impact; with it, the pair leaves
+  // the impact at `restitution` times the impact speed (article 004).
+  const target = mode === BOUNCE ? bounceTarget(c, approach, time) : 0
   if (j < 0) {
     // A solid takes the whole response: slide (target 0) or bounce (article 004).
     velocityX[i] = vix + (target - approach) * nx
@@ -458,9 +479,6 @@ function solveContact(c: number, pass: number): void {
   const wI = bouncing ? (inverseMass[i] as number) : (contactWeightI[c] as number)
   const wJ = bouncing ? (inverseMass[j] as number) : (contactWeightJ[c] as number)
   if (wI + wJ === 0) return
-  if (bouncing && slack > 0) {
-    contactCatchUp[c] = (1 + (contactRestitution[c] as number)) * slack * stepSeconds
-  }
   const impulse = (target - approach) / (wI + wJ)
   velocityX[i] = vix + impulse * wI * nx
   velocityY[i] = viy + impulse * wI * ny
@@ -469,21 +487,48 @@ function solveContact(c: number, pass: number): void {
 }
 
 /**
- * The approach speed (negative: separating) a bouncing contact leaves with. The velocities
- * already hold this step's gravity, but the impact happens at fraction `t` of the step (0
- * when touching, gap / closing distance for a speculative contact): the speed that bounces
- * is the one at the impact, and the gravity after it slows the way back (article 004's
- * bounce, then integration). Reflecting the end-of-step speed instead gave every bounce
- * a step of gravity for free, and a box with restitution 1 on a stack bounced ever higher.
- * Impacts slower than {@link restingSpeed} do not bounce, so resting bodies stay put.
+ * When in the step (0 to 1) a speculative pair `slack * step` apart meets, now closing at
+ * `closing`. It closed at its integrated speed until the later of its bodies' impulses in
+ * this step (a body stopped by the one under it), and at `closing` after that: timing the
+ * whole gap at the final speed put the impact too early, and a box falling onto a box that
+ * had just landed froze in mid-air.
  */
-function bounceTarget(c: number, approach: number, slack: number): number {
+function impactTime(
+  i: number,
+  j: number,
+  nx: number,
+  ny: number,
+  slack: number,
+  closing: number,
+): number {
+  const timeI = impulseTime[i] as number
+  const timeJ = j >= 0 ? (impulseTime[j] as number) : 1
+  const changed = Math.max(timeI < 1 ? timeI : 0, timeJ < 1 ? timeJ : 0)
+  let before = -(
+    ((integratedX[i] as number) - (j >= 0 ? (integratedX[j] as number) : 0)) * nx +
+    ((integratedY[i] as number) - (j >= 0 ? (integratedY[j] as number) : 0)) * ny
+  )
+  if (before < 0) before = 0
+  if (before * changed >= slack) return slack / before
+  return Math.min(1, changed + (slack - before * changed) / closing)
+}
+
+/**
+ * The approach speed (negative: separating) a bouncing contact leaves with, for an impact
+ * at fraction `time` of the step. The velocities already hold this step's gravity, but
+ * only the part before the impact hits: that speed bounces, and the gravity after it slows
+ * the way back (article 004's bounce, then integration). Reflecting the end-of-step speed
+ * instead gave every bounce a step of gravity for free, and a box with restitution 1 on a
+ * stack bounced ever higher. Impacts slower than {@link restingSpeed} do not bounce, so
+ * resting bodies stay put.
+ */
+function bounceTarget(c: number, approach: number, time: number): number {
   const gravityClosing = contactGravityClosing[c] as number
-  const afterImpact = slack > 0 ? 1 - Math.min(1, slack / -approach) : 1
+  const afterImpact = 1 - time
   const impactSpeed = -approach - gravityClosing * afterImpact
-  if (impactSpeed <= restingSpeed) return -slack
+  if (impactSpeed <= restingSpeed) return 0
   const target = (contactRestitution[c] as number) * impactSpeed - gravityClosing * afterImpact
-  return Math.max(target, -slack)
+  return Math.max(target, 0)
 }
 
 function markChanged(k: number, pass: number): void {
@@ -595,9 +640,13 @@ export function solveVelocities(sim: Simulation, h: number): void {
   // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
   restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
   stepSeconds = h
+  integratedX = sim.integratedVelocityX
+  integratedY = sim.integratedVelocityY
   indexContactsByBody(n)
   bodyChangedIn = ensureCapacity(bodyChangedIn, n)
   bodyChangedIn.fill(-1, 0, n)
+  impulseTime = ensureCapacity(impulseTime, n)
+  impulseTime.fill(1, 0, n)
   nextChangedBodies.count = 0
   // Pass 0 solves every contact in the solving order (bottom-up: shock propagation).
   for (let o = 0; o < contactCount; o++) solveContact(contactOrder[o] as number, 0)
@@ -618,33 +667,27 @@ export function solveVelocities(sim: Simulation, h: number): void {
     store.velocityX[slot] = velocityX[k] as number
     store.velocityY[slot] = velocityY[k] as number
   }
-  catchUpBounces(sim)
+  moveFromImpacts(sim, n)
 }
 
 /**
- * A speculative pair that bounced leaves with its new velocities from where it was at the
- * start of the step, a gap apart, but it really met the other body at time
- * `gap / speed` and only then turned back: it ends `(1 + restitution) * gap` closer than
- * its velocities alone would take it (close the gap, then lose `restitution * gap` of the
- * way back). The difference is added to the pair's displacements, shared by mass.
+ * A body whose velocity an impulse changed at fraction `t` of the step moved at its old
+ * velocity until then and at the new one after (time of impact, article 003): its
+ * displacement is `old * t + new * (1 - t)` times the step, not `new` times the step. So a
+ * projectile stops where it meets the box it hits, and the box (and the row behind it)
+ * starts moving only then: nothing ends on the wrong side of what it hit.
  */
-function catchUpBounces(sim: Simulation): void {
-  for (let c = 0; c < contactCount; c++) {
-    const catchUp = contactCatchUp[c] as number
-    if (catchUp === 0) continue
-    const i = contactI[c] as number
-    const j = contactJ[c] as number
-    // Shared like the bounce's impulse, by the real masses.
-    const wI = inverseMass[i] as number
-    const wJ = inverseMass[j] as number
-    const shareI = (catchUp * wI) / (wI + wJ)
-    const shareJ = (catchUp * wJ) / (wI + wJ)
-    const nx = contactNormalX[c] as number
-    const ny = contactNormalY[c] as number
-    sim.deltaX[i] = (sim.deltaX[i] as number) - nx * shareI
-    sim.deltaY[i] = (sim.deltaY[i] as number) - ny * shareI
-    sim.deltaX[j] = (sim.deltaX[j] as number) + nx * shareJ
-    sim.deltaY[j] = (sim.deltaY[j] as number) + ny * shareJ
+function moveFromImpacts(sim: Simulation, n: number): void {
+  const h = stepSeconds
+  for (let k = 0; k < n; k++) {
+    const time = impulseTime[k] as number
+    if (time === 0 || time === 1) continue
+    sim.deltaX[k] =
+      (sim.deltaX[k] as number) +
+      ((sim.integratedVelocityX[k] as number) - (velocityX[k] as number)) * time * h
+    sim.deltaY[k] =
+      (sim.deltaY[k] as number) +
+      ((sim.integratedVelocityY[k] as number) - (velocityY[k] as number)) * time * h
   }
 }
 
