@@ -2,11 +2,11 @@
 // (react, react-dom and zustand excluded), plus an app that imports only `overlaps`, which
 // shows that unused parts tree-shake away, and what typical apps pull in. Prints a Markdown
 // table; `--write` also records it as the "Bundle size" section of bench/RESULTS.md.
-import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build } from 'vite'
+import { writeResultsSection } from './resultsSection.js'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
@@ -83,15 +83,4 @@ const table = ['| bundle | minified | gzipped |', '| --- | --- | --- |', ...rows
 const sectionTitle = '## Bundle size'
 const section = `${sectionTitle}\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n`
 console.log(table)
-if (process.argv.includes('--write')) {
-  // Replace this section of bench/RESULTS.md (up to the next "## " heading), or append it.
-  const resultsFile = path.join(root, 'bench/RESULTS.md')
-  const results = readFileSync(resultsFile, 'utf8')
-  const start = results.indexOf(`\n${sectionTitle}\n`)
-  const next = start < 0 ? -1 : results.indexOf('\n## ', start + 1)
-  const updated =
-    start < 0
-      ? `${results.trimEnd()}\n\n${section}`
-      : `${results.slice(0, start)}\n${section}${next < 0 ? '' : results.slice(next)}`
-  writeFileSync(resultsFile, updated)
-}
+if (process.argv.includes('--write')) writeResultsSection(sectionTitle, section)

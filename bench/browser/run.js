@@ -6,7 +6,6 @@
 // `node bench/browser/run.js [--write] [--n=100,500] [--frames=300] [--runs=3]`
 // (--write puts the "Browser benchmark" section into bench/RESULTS.md).
 import react from '@vitejs/plugin-react'
-import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -14,12 +13,12 @@ import { chromium } from 'playwright-core'
 import { build } from 'vite'
 import { serveStatic } from '../../test/e2e/staticServer.js'
 import { chromiumArgs, chromiumPath, hasChromium } from '../../test/support/chromium.js'
+import { writeResultsSection } from '../resultsSection.js'
 import { countLayouts } from './traceLayouts.js'
 import { scriptPerFrame } from './traceScript.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const outDir = path.join(root, 'bench/.out/browser')
-const resultsFile = path.join(root, 'bench/RESULTS.md')
 const sectionTitle = '## Browser benchmark'
 
 /** @param {string} name */
@@ -279,14 +278,6 @@ const section = [
 
 console.log(`\n${section}`)
 if (process.argv.includes('--write')) {
-  const results = readFileSync(resultsFile, 'utf8')
-  const start = results.indexOf(`\n${sectionTitle}\n`)
-  // Replace our section (up to the next "## " heading, if any), or append it.
-  const next = start < 0 ? -1 : results.indexOf('\n## ', start + 1)
-  const updated =
-    start < 0
-      ? `${results.trimEnd()}\n\n${section}`
-      : `${results.slice(0, start)}\n${section}${next < 0 ? '' : results.slice(next)}`
-  writeFileSync(resultsFile, updated)
+  writeResultsSection(sectionTitle, section)
   console.log('Wrote the "Browser benchmark" section of bench/RESULTS.md')
 }

@@ -18,6 +18,8 @@ const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const motion: Vec2 = { x: 0, y: 0 }
 const still: Vec2 = { x: 0, y: 0 }
 const hit = createSweepHit()
+/** The time of the last {@link Move.firstHit}. */
+let firstTime = Infinity
 
 /**
  * `world.move`: a body moves toward a goal through a world whose other bodies are at their
@@ -93,6 +95,40 @@ export class Move {
   }
 
   /**
+   * The first body that `mover` (slot `slot`, loaded) moving by (dx, dy) would enter,
+   * or -1 (article 003's sweep against each candidate; `cross` pairs pass). Leaves the
+   * time in {@link firstTime} and the normal in `hit.normal`.
+   */
+  private firstHit(slot: number, dx: number, dy: number): number {
+    const store = this.sim.store
+    this.gather(dx, dy)
+    motion.x = dx
+    motion.y = dy
+    let best = -1
+    let bestTime = Infinity
+    let normalX = 0
+    let normalY = 0
+    for (let c = 0; c < this.candidates.count; c++) {
+      const other = this.candidates.items[c] as number
+      if (other === slot) continue
+      const code = pairCode(this.sim, slot, other)
+      if (code === IGNORE || code === CROSS) continue
+      if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
+      const time = blockingTime(hit, dx, dy)
+      if (time >= 0 && time < bestTime) {
+        bestTime = time
+        best = other
+        normalX = hit.normal.x
+        normalY = hit.normal.y
+      }
+    }
+    firstTime = bestTime
+    hit.normal.x = normalX
+    hit.normal.y = normalY
+    return best
+  }
+
+  /**
    * bump.lua's `move` (without pushing): sweep toward the goal (article 003); at the
    * first body in the way, stop at the touch point and slide the rest of the motion along
    * its face; repeat. Bodies whose pair response is `cross` are passed through.
@@ -104,27 +140,10 @@ export class Move {
       const dx = goalX - mover.x
       const dy = goalY - mover.y
       if (dx === 0 && dy === 0) return
-      this.gather(dx, dy)
-      motion.x = dx
-      motion.y = dy
-      let bestTime = Infinity
-      let best = -1
-      let normalX = 0
-      let normalY = 0
-      for (let c = 0; c < this.candidates.count; c++) {
-        const other = this.candidates.items[c] as number
-        if (other === slot) continue
-        const code = pairCode(this.sim, slot, other)
-        if (code === IGNORE || code === CROSS) continue
-        if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-        const time = blockingTime(hit, dx, dy)
-        if (time >= 0 && time < bestTime) {
-          bestTime = time
-          best = other
-          normalX = hit.normal.x
-          normalY = hit.normal.y
-        }
-      }
+      const best = this.firstHit(slot, dx, dy)
+      const bestTime = firstTime
+      const normalX = hit.normal.x
+      const normalY = hit.normal.y
       if (best < 0) {
         this.place(slot, goalX, goalY)
         return
@@ -133,8 +152,6 @@ export class Move {
       this.hits.push({ other: store.ids[best] as string, normal: { x: normalX, y: normalY } })
       this.log(slot, best, dx, dy, bestTime, normalX, normalY)
       // The goal slides along the face: the rest of the motion loses its normal part.
-      hit.normal.x = normalX
-      hit.normal.y = normalY
       motion.x = dx * (1 - bestTime)
       motion.y = dy * (1 - bestTime)
       slideInto(motion, motion, hit.normal)
@@ -159,27 +176,10 @@ export class Move {
       this.pushAlong(slot, dx === 0 ? 1 : 0, dx === 0 ? dy : dx, 0, true)
       return
     }
-    this.gather(dx, dy)
-    motion.x = dx
-    motion.y = dy
-    let bestTime = Infinity
-    let best = -1
-    let normalX = 0
-    let normalY = 0
-    for (let c = 0; c < this.candidates.count; c++) {
-      const other = this.candidates.items[c] as number
-      if (other === slot) continue
-      const code = pairCode(this.sim, slot, other)
-      if (code === IGNORE || code === CROSS) continue
-      if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-      const time = blockingTime(hit, dx, dy)
-      if (time >= 0 && time < bestTime) {
-        bestTime = time
-        best = other
-        normalX = hit.normal.x
-        normalY = hit.normal.y
-      }
-    }
+    const best = this.firstHit(slot, dx, dy)
+    const bestTime = firstTime
+    const normalX = hit.normal.x
+    const normalY = hit.normal.y
     if (best < 0) {
       this.place(slot, goalX, goalY)
       return
