@@ -100,11 +100,29 @@ export class Simulation {
     this.integrate(h)
     this.findPairs()
     solveVelocities(this, h)
+    this.followVelocities(h)
+    const tracking = this.contacts.enabled
+    if (tracking) this.contacts.beginStep()
+    this.sweepAgainstSolids()
+    pushApart(this)
+    this.settle(h)
+    if (tracking) {
+      recordContacts(this)
+      this.contacts.endStep()
+    }
+    this.time += h
+  }
+
+  // stepOnce keeps no loop of its own: V8 compiles a hot loop on stack replacement (OSR)
+  // and keeps that code for the next calls; compiled before the rest of the step had
+  // run, it lacked type feedback for it and deoptimized in every step (--trace-deopt on the
+  // 10,000-box benchmark), running the rest of the step unoptimized.
+
+  /** The solver changed velocities: the displacement follows (exact for Euler, and for RK4 under constant gravity the change adds linearly). */
+  private followVelocities(h: number): void {
     const store = this.store
     for (let k = 0; k < this.dynamicCount; k++) {
       const slot = this.dynamic[k] as number
-      // The solver changed velocities: the displacement follows (exact for Euler, and for
-      // RK4 under constant gravity the change adds linearly).
       this.deltaX[k] =
         (this.deltaX[k] as number) +
         ((store.velocityX[slot] as number) - (this.integratedVelocityX[k] as number)) * h
@@ -112,8 +130,11 @@ export class Simulation {
         (this.deltaY[k] as number) +
         ((store.velocityY[slot] as number) - (this.integratedVelocityY[k] as number)) * h
     }
-    const tracking = this.contacts.enabled
-    if (tracking) this.contacts.beginStep()
+  }
+
+  /** Moves every dynamic body by its displacement, swept against the solids near it (article 003). */
+  private sweepAgainstSolids(): void {
+    const store = this.store
     for (let k = 0; k < this.dynamicCount; k++) {
       const dx = this.deltaX[k] as number
       const dy = this.deltaY[k] as number
@@ -130,13 +151,6 @@ export class Simulation {
       separateFromSolids(this, k)
       sweepDynamic(this, k, dx, dy, true)
     }
-    pushApart(this)
-    this.settle(h)
-    if (tracking) {
-      recordContacts(this)
-      this.contacts.endStep()
-    }
-    this.time += h
   }
 
   private collectBodies(): void {
@@ -230,10 +244,20 @@ export class Simulation {
 
   /** Swept bounds of every dynamic body, its dynamic pairs and its solid candidates. */
   private findPairs(): void {
+    this.sweptBounds()
+    this.dynamicGrid.build(this.dynamicBounds, this.dynamicCount)
+    const candidates = this.candidatePairs
+    candidates.count = 0
+    this.dynamicGrid.pairs(candidates)
+    this.filterPairs()
+    this.findSolidCandidates()
+  }
+
+  /** Each dynamic body's bounds over its wanted displacement, for the broadphase. */
+  private sweptBounds(): void {
     const store = this.store
     const bounds = this.dynamicBounds
-    const n = this.dynamicCount
-    for (let k = 0; k < n; k++) {
+    for (let k = 0; k < this.dynamicCount; k++) {
       const slot = this.dynamic[k] as number
       const x = store.x[slot] as number
       const y = store.y[slot] as number
@@ -244,10 +268,11 @@ export class Simulation {
       bounds.maxX[k] = (dx > 0 ? x + dx : x) + (store.width[slot] as number) + BROADPHASE_MARGIN
       bounds.maxY[k] = (dy > 0 ? y + dy : y) + (store.height[slot] as number) + BROADPHASE_MARGIN
     }
-    this.dynamicGrid.build(bounds, n)
+  }
+
+  /** The broadphase's candidate pairs that may collide (layers, masks, filter), with their response codes. */
+  private filterPairs(): void {
     const candidates = this.candidatePairs
-    candidates.count = 0
-    this.dynamicGrid.pairs(candidates)
     const pairs = this.pairs
     pairs.count = 0
     this.pairCodes = ensureCapacity(this.pairCodes, candidates.count)
@@ -259,7 +284,6 @@ export class Simulation {
       this.pairCodes[pairs.count] = code
       pairs.push(i, j)
     }
-    this.findSolidCandidates()
   }
 
   /**

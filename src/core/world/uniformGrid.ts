@@ -72,6 +72,11 @@ export class UniformGrid {
   private cellStart = new Int32Array(2)
   private cellCursor = new Int32Array(1)
   private cellItems = new Int32Array(64)
+  /**
+   * Per cell entry (parallel to `cellItems`): bit 1 when the cell is in its item's first
+   * column, bit 2 when in its first row. See `pairs`.
+   */
+  private entryFirst = new Uint8Array(64)
   private firstColumn = new Int32Array(64)
   private firstRow = new Int32Array(64)
   private lastColumn = new Int32Array(64)
@@ -178,7 +183,9 @@ export class UniformGrid {
     for (let c = 0; c < cells; c++) {
       cellStart[c + 1] = (cellStart[c + 1] as number) + (cellStart[c] as number)
     }
-    const cellItems = (this.cellItems = ensureCapacity(this.cellItems, cellStart[cells] as number))
+    const entries = cellStart[cells] as number
+    const cellItems = (this.cellItems = ensureCapacity(this.cellItems, entries))
+    const entryFirst = (this.entryFirst = ensureCapacity(this.entryFirst, entries))
     // Pass 2: fill; items enter each cell in increasing index order.
     const cursor = this.cellCursor
     cursor.set(cellStart.subarray(0, cells))
@@ -186,12 +193,15 @@ export class UniformGrid {
       const c0 = firstColumn[i] as number
       if (c0 === -1) continue
       const c1 = lastColumn[i] as number
+      const r0 = firstRow[i] as number
       const r1 = lastRow[i] as number
-      for (let r = firstRow[i] as number; r <= r1; r++) {
+      for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
           const cellIndex = r * columns + c
-          cellItems[cursor[cellIndex] as number] = i
-          cursor[cellIndex] = (cursor[cellIndex] as number) + 1
+          const entry = cursor[cellIndex] as number
+          cellItems[entry] = i
+          entryFirst[entry] = (c === c0 ? 1 : 0) | (r === r0 ? 2 : 0)
+          cursor[cellIndex] = entry + 1
         }
       }
     }
@@ -229,33 +239,43 @@ export class UniformGrid {
   pairs(out: PairBuffer): void {
     const bounds = this.bounds
     if (bounds === undefined || this.count === 0) return
-    const { cellStart, cellItems, firstColumn, firstRow, columns } = this
+    this.cellPairs(bounds, out)
+    // In its own method: V8 keeps the code it compiled on stack replacement for the hot
+    // loop above, and code after that loop that had not run yet deoptimized it on every call.
+    if (this.overflowCount > 0) this.overflowPairs(bounds, out)
+  }
+
+  /** The pairs that share a cell, each in the first cell they share. */
+  private cellPairs(bounds: ItemBounds, out: PairBuffer): void {
+    const { cellStart, cellItems, entryFirst } = this
     const { minX, minY, maxX, maxY } = bounds
-    for (let row = 0; row < this.rows; row++) {
-      for (let column = 0; column < columns; column++) {
-        const cellIndex = row * columns + column
-        const end = cellStart[cellIndex + 1] as number
-        for (let p = cellStart[cellIndex] as number; p < end; p++) {
-          const i = cellItems[p] as number
-          const ci = firstColumn[i] as number
-          const ri = firstRow[i] as number
-          for (let q = p + 1; q < end; q++) {
-            const j = cellItems[q] as number
-            const cj = firstColumn[j] as number
-            const rj = firstRow[j] as number
-            if ((ci > cj ? ci : cj) !== column || (ri > rj ? ri : rj) !== row) continue
-            if (
-              (minX[i] as number) <= (maxX[j] as number) &&
-              (minX[j] as number) <= (maxX[i] as number) &&
-              (minY[i] as number) <= (maxY[j] as number) &&
-              (minY[j] as number) <= (maxY[i] as number)
-            ) {
-              out.push(i, j)
-            }
+    const cells = this.columns * this.rows
+    for (let cellIndex = 0; cellIndex < cells; cellIndex++) {
+      const end = cellStart[cellIndex + 1] as number
+      for (let p = cellStart[cellIndex] as number; p < end - 1; p++) {
+        const firstI = entryFirst[p] as number
+        const i = cellItems[p] as number
+        for (let q = p + 1; q < end; q++) {
+          // Both items cover this cell; it is the first cell they share when it lies in the
+          // first column of one of them and in the first row of one of them.
+          if (((firstI | (entryFirst[q] as number)) & 3) !== 3) continue
+          const j = cellItems[q] as number
+          if (
+            (minX[i] as number) <= (maxX[j] as number) &&
+            (minX[j] as number) <= (maxX[i] as number) &&
+            (minY[i] as number) <= (maxY[j] as number) &&
+            (minY[j] as number) <= (maxY[i] as number)
+          ) {
+            out.push(i, j)
           }
         }
       }
     }
+  }
+
+  /** The pairs of overflow items (spanning too many cells), tested against every item. */
+  private overflowPairs(bounds: ItemBounds, out: PairBuffer): void {
+    const firstColumn = this.firstColumn
     for (let o = 0; o < this.overflowCount; o++) {
       const i = this.overflowItems[o] as number
       for (let j = 0; j < this.count; j++) {
