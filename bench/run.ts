@@ -3,8 +3,13 @@
  * per engine, scene and size, so no engine's JIT state, heap or garbage affects another.
  * Prints a table and writes it to bench/RESULTS.md with the machine and versions.
  *
+ * Each engine, scene and size runs {@link RUNS} times, the runs interleaved (all of run 1,
+ * then all of run 2, ...), and the table gives the median of the runs: the machine is a
+ * shared virtual one whose speed drifts by tens of percent from minute to minute, and a
+ * single run let that drift decide a ratio.
+ *
  * Run: `node bench/build.mjs && node bench/.out/run.js` (`npm run bench`). Options:
- * `--quick` (fewer steps, N up to 1,000, prints only), `--steps=N`.
+ * `--quick` (fewer steps, N up to 1,000, one run, prints only), `--steps=N`, `--runs=N`.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
@@ -30,10 +35,12 @@ const root = path.resolve(here, '..', '..')
 const quick = process.argv.includes('--quick')
 const stepsArgument = process.argv.find((arg) => arg.startsWith('--steps='))
 const STEPS = stepsArgument ? Number(stepsArgument.slice(8)) : quick ? 60 : 300
+const runsArgument = process.argv.find((arg) => arg.startsWith('--runs='))
+const RUNS = runsArgument ? Number(runsArgument.slice(7)) : quick ? 1 : 3
 const SIZES = quick ? [100, 1000] : [100, 1000, 5000, 10000]
 const SCENES = ['boxes', 'pile']
 /** Per run wall-clock budget (ms); a slow peer stops early, and the table says how many steps it ran. */
-const BUDGET = quick ? 5000 : 20000
+const BUDGET = quick ? 5000 : 8000
 /** A peer whose median step at 5,000 boxes exceeds this (ms) is not run at 10,000. */
 const SKIP_ABOVE = 250
 
@@ -84,32 +91,66 @@ function loadText(load: number[]): string {
 }
 
 const loadAtStart = os.loadavg()
-const results: RunResult[] = []
+/** Every run's result, by engine, scene and N. */
+const runs = new Map<string, RunResult[]>()
 const notes: string[] = []
 const slow = new Set<string>()
-for (const scene of SCENES) {
-  for (const n of SIZES) {
-    for (const engine of ENGINES) {
-      const key = `${engine}/${scene}`
-      if (n === 10000 && slow.has(key)) {
-        notes.push(
-          `${engine} skipped at ${scene} N=10,000 (median step above ${SKIP_ABOVE} ms at 5,000).`,
+for (let run = 1; run <= RUNS; run++) {
+  for (const scene of SCENES) {
+    for (const n of SIZES) {
+      for (const engine of ENGINES) {
+        const key = `${engine}/${scene}`
+        if (n === 10000 && slow.has(key)) {
+          if (run === 1) {
+            notes.push(
+              `${engine} skipped at ${scene} N=10,000 (median step above ${SKIP_ABOVE} ms at 5,000).`,
+            )
+          }
+          continue
+        }
+        const result = runChild(engine, scene, n, STEPS)
+        if (typeof result === 'string') {
+          notes.push(`${engine} failed at ${scene} N=${n} (run ${run}): ${result}`)
+          continue
+        }
+        if (n === 5000 && result.median > SKIP_ABOVE) slow.add(key)
+        const id = `${engine}/${scene}/${n}`
+        runs.set(id, [...(runs.get(id) ?? []), result])
+        console.log(
+          `run ${run}/${RUNS} ${scene.padEnd(6)} N=${String(n).padStart(5)} ${engine.padEnd(18)} median ${format(result.median).padStart(8)} ms  p95 ${format(result.p95).padStart(8)} ms  overlaps ${format(result.overlaps, 1).padStart(7)}  rss ${format(result.peakRssMb, 0)} MB`,
         )
-        continue
       }
-      const result = runChild(engine, scene, n, STEPS)
-      if (typeof result === 'string') {
-        notes.push(`${engine} failed at ${scene} N=${n}: ${result}`)
-        continue
-      }
-      if (n === 5000 && result.median > SKIP_ABOVE) slow.add(key)
-      results.push(result)
-      console.log(
-        `${scene.padEnd(6)} N=${String(n).padStart(5)} ${engine.padEnd(18)} median ${format(result.median).padStart(8)} ms  p95 ${format(result.p95).padStart(8)} ms  overlaps ${format(result.overlaps, 1).padStart(7)}  rss ${format(result.peakRssMb, 0)} MB`,
-      )
     }
   }
 }
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
+/** One row per engine, scene and N: medians over the runs (peak memory: the highest). */
+interface Row extends RunResult {
+  fastest: number
+  slowest: number
+  runs: number
+}
+
+const results: Row[] = [...runs.values()].map((list) => ({
+  ...(list[0] as RunResult),
+  median: median(list.map((r) => r.median)),
+  p95: median(list.map((r) => r.p95)),
+  overlaps: median(list.map((r) => r.overlaps)),
+  peakRssMb: Math.max(...list.map((r) => r.peakRssMb)),
+  heapGrowthMb: median(list.map((r) => r.heapGrowthMb)),
+  steps: Math.min(...list.map((r) => r.steps)),
+  fastest: Math.min(...list.map((r) => r.median)),
+  slowest: Math.max(...list.map((r) => r.median)),
+  runs: list.length,
+}))
 
 // Heap over a long run: react-aabb alone, 10,000 steps of the 1,000-box scene.
 const LONG_STEPS = quick ? 1000 : 10000
@@ -127,7 +168,7 @@ for (const scene of SCENES) {
     for (const r of results.filter((x) => x.scene === scene && x.n === n)) {
       const ratio = own && r.engine !== 'react-aabb' ? `${format(r.median / own.median, 1)}x` : ''
       rows.push(
-        `| ${scene} | ${n} | ${r.engine} | ${format(r.median)} | ${format(r.p95)} | ${ratio} | ${format(r.overlaps, 1)} | ${format(r.peakRssMb, 0)} | ${format(r.heapGrowthMb, 2)} | ${r.steps} |`,
+        `| ${scene} | ${n} | ${r.engine} | ${format(r.median)} (${format(r.fastest)}-${format(r.slowest)}) | ${format(r.p95)} | ${ratio} | ${format(r.overlaps, 1)} | ${format(r.peakRssMb, 0)} | ${format(r.heapGrowthMb, 2)} | ${r.steps} |`,
       )
     }
   }
@@ -148,12 +189,13 @@ const table = [
   '',
   `- Machine: ${cpus.length} x ${cpus[0]?.model ?? 'unknown CPU'}, ${format(os.totalmem() / 2 ** 30, 1)} GB, ${os.type()} ${os.release()}, load average (1/5/15 min) ${loadText(loadAtStart)} at the start and ${loadText(os.loadavg())} at the end: the machine may be shared, so compare rows of one run (ratios) rather than runs.`,
   `- Node ${process.version}; matter-js ${version('matter-js')}, @dimforge/rapier2d-compat ${version('@dimforge/rapier2d-compat')}, planck ${version('planck')}, detect-collisions ${version('detect-collisions')} (check2d ${version('check2d')})`,
-  `- ${STEPS} measured steps of 1/60 s after 20 warm-up steps (fewer when a run passed its ${BUDGET / 1000} s budget: see "steps"); one process per engine, scene and N.`,
+  `- ${STEPS} measured steps of 1/60 s after 20 warm-up steps (fewer when a run passed its ${BUDGET / 1000} s budget: see "steps", the fewest of the runs); one process per engine, scene, N and run.`,
+  `- ${RUNS} runs of each engine, scene and N, interleaved (every row of run 1, then of run 2, ...); each column is the median over the runs, and the median column gives the fastest and slowest run in brackets. The machine is a shared virtual one whose speed drifts between minutes, so a single run could decide a ratio by chance.`,
   '- Scenes (bench/scene.ts, seeded): N boxes of 8-40 px covering 15% of a square arena with four static walls, random velocities up to 300 px/s; "pile" adds gravity 980 px/s^2. No friction, no restitution, no rotation in any engine.',
   '- "overlaps": average number of box pairs overlapping by more than 0.5 px on both axes, sampled every 10 steps. "vs react-aabb": the peer\'s median time divided by react-aabb\'s (higher means react-aabb is faster).',
   '- detect-collisions only detects collisions: its row integrates velocities in the adapter and separates with its `separate()`.',
   '',
-  '| scene | N | engine | median ms/step | p95 ms/step | vs react-aabb | overlaps | peak RSS MB | heap growth MB | steps |',
+  '| scene | N | engine | median ms/step (runs) | p95 ms/step | vs react-aabb | overlaps | peak RSS MB | heap growth MB | steps |',
   '|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
   '',
