@@ -19,7 +19,7 @@ const box: Rect = { x: 0, y: 0, width: 40, height: 40 }
 const plain = (v: Vec2) => ({ x: v.x + 0, y: v.y + 0 })
 
 describe('sweep: article 003', () => {
-  it('matches the README example: a fifth of the way into a 500 px move', () => {
+  it('matches the README example: the wall 60 px into a 500 px move, at time 0.12', () => {
     const hit = sweep(box, { x: 500, y: 0 }, wall)
     expect(hit).toEqual({
       time: 0.12,
