@@ -37,7 +37,8 @@ function claimsOf(block: string): Claim[] {
     const partial = literal.includes('...')
     try {
       // eslint-disable-next-line @typescript-eslint/no-implied-eval -- a literal from our own README
-      const expected: unknown = new Function(`return (${literal.replace(/,\s*\.\.\./g, '')})`)()
+      const read = new Function(`return (${literal.replace(/,\s*\.\.\./g, '')})`) as () => unknown
+      const expected = read()
       claims.push({ expression, expected, partial })
     } catch {
       // A shape written with shorthand names (`{ x, y, ... }`) describes, it does not claim.
@@ -53,7 +54,10 @@ function evaluate(block: string, expression: string): unknown {
     (_, names: string) => `const {${names}} = core`,
   )
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs our own README example
-  return new Function('core', `${body}\nreturn (${expression})`)(core)
+  const run = new Function('core', `${body}\nreturn (${expression})`) as (
+    module: typeof core,
+  ) => unknown
+  return run(core)
 }
 
 describe('README examples run and show what they claim', () => {
