@@ -136,7 +136,6 @@ function median(values: number[]): number {
 interface Row extends RunResult {
   fastest: number
   slowest: number
-  runs: number
 }
 
 const results: Row[] = [...runs.values()].map((list) => ({
@@ -149,7 +148,6 @@ const results: Row[] = [...runs.values()].map((list) => ({
   steps: Math.min(...list.map((r) => r.steps)),
   fastest: Math.min(...list.map((r) => r.median)),
   slowest: Math.max(...list.map((r) => r.median)),
-  runs: list.length,
 }))
 
 // Heap over a long run: react-aabb alone, 10,000 steps of the 1,000-box scene.

@@ -92,7 +92,12 @@ export class Simulation {
     this.contacts = new ContactTracker(store)
   }
 
-  /** Advances every body by one fixed step of `h` seconds. */
+  /**
+   * Advances every body by one fixed step of `h` seconds. It keeps no loop of its own: V8
+   * compiles a hot loop on stack replacement and keeps that code for later calls; compiled
+   * before the rest of the step had run, it lacked type feedback for it and deoptimized in
+   * every step (--trace-deopt on the 10,000-box benchmark).
+   */
   stepOnce(h: number): void {
     this.hits.clear()
     this.collectBodies()
@@ -112,11 +117,6 @@ export class Simulation {
     }
     this.time += h
   }
-
-  // stepOnce keeps no loop of its own: V8 compiles a hot loop on stack replacement (OSR)
-  // and keeps that code for the next calls; compiled before the rest of the step had
-  // run, it lacked type feedback for it and deoptimized in every step (--trace-deopt on the
-  // 10,000-box benchmark), running the rest of the step unoptimized.
 
   /** The solver changed velocities: the displacement follows (exact for Euler, and for RK4 under constant gravity the change adds linearly). */
   private followVelocities(h: number): void {

@@ -74,7 +74,7 @@ export class UniformGrid {
   private cellItems = new Int32Array(64)
   /**
    * Per cell entry (parallel to `cellItems`): bit 1 when the cell is in its item's first
-   * column, bit 2 when in its first row. See `pairs`.
+   * column, bit 2 when in its first row. See `cellPairs`.
    */
   private entryFirst = new Uint8Array(64)
   private firstColumn = new Int32Array(64)
