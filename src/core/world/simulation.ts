@@ -28,7 +28,7 @@ const box: Rect = { x: 0, y: 0, width: 0, height: 0 }
  * The fixed step of a world and every buffer it reuses. One {@link stepOnce}:
  *
  * 1. integrate dynamic bodies (damping, gravity; semi-implicit Euler or RK4, article 004)
- *    into a wanted displacement;
+ *    into a wanted displacement, and the bounds it sweeps;
  * 2. broadphase: a grid of the dynamic bodies' swept bounds gives the dynamic pairs, and
  *    each solid (static or kinematic body) asks it for the dynamic bodies near it; a grid
  *    of the solids (rebuilt only when they change) answers later queries of moves that
@@ -212,10 +212,12 @@ export class Simulation {
     this.solidsDirty = false
   }
 
+  /** Integrates every dynamic body into a wanted displacement, and its swept bounds. */
   private integrate(h: number): void {
     const store = this.store
     const { gravity, integrator } = this.settings
     const integrateInto = integrator === 'rk4' ? integrateRK4Into : integrateEulerInto
+    const bounds = this.dynamicBounds
     for (let k = 0; k < this.dynamicCount; k++) {
       const slot = this.dynamic[k] as number
       const x = store.x[slot] as number
@@ -231,43 +233,33 @@ export class Simulation {
       this.startVelocityX[k] = state.velocity.x
       this.startVelocityY[k] = state.velocity.y
       integrateInto(state, state, acceleration, h, this.time)
+      const dx = state.position.x - x
+      const dy = state.position.y - y
       this.startX[k] = x
       this.startY[k] = y
-      this.deltaX[k] = state.position.x - x
-      this.deltaY[k] = state.position.y - y
+      this.deltaX[k] = dx
+      this.deltaY[k] = dy
       store.velocityX[slot] = state.velocity.x
       store.velocityY[slot] = state.velocity.y
       this.integratedVelocityX[k] = state.velocity.x
       this.integratedVelocityY[k] = state.velocity.y
+      // The bounds over the wanted displacement, for the broadphase (here, not in a pass of
+      // their own: the body's fields are at hand).
+      bounds.minX[k] = (dx < 0 ? x + dx : x) - BROADPHASE_MARGIN
+      bounds.minY[k] = (dy < 0 ? y + dy : y) - BROADPHASE_MARGIN
+      bounds.maxX[k] = (dx > 0 ? x + dx : x) + (store.width[slot] as number) + BROADPHASE_MARGIN
+      bounds.maxY[k] = (dy > 0 ? y + dy : y) + (store.height[slot] as number) + BROADPHASE_MARGIN
     }
   }
 
-  /** Swept bounds of every dynamic body, its dynamic pairs and its solid candidates. */
+  /** Each dynamic body's pairs (from the swept bounds `integrate` wrote) and its solid candidates. */
   private findPairs(): void {
-    this.sweptBounds()
     this.dynamicGrid.build(this.dynamicBounds, this.dynamicCount)
     const candidates = this.candidatePairs
     candidates.count = 0
     this.dynamicGrid.pairs(candidates)
     this.filterPairs()
     this.findSolidCandidates()
-  }
-
-  /** Each dynamic body's bounds over its wanted displacement, for the broadphase. */
-  private sweptBounds(): void {
-    const store = this.store
-    const bounds = this.dynamicBounds
-    for (let k = 0; k < this.dynamicCount; k++) {
-      const slot = this.dynamic[k] as number
-      const x = store.x[slot] as number
-      const y = store.y[slot] as number
-      const dx = this.deltaX[k] as number
-      const dy = this.deltaY[k] as number
-      bounds.minX[k] = (dx < 0 ? x + dx : x) - BROADPHASE_MARGIN
-      bounds.minY[k] = (dy < 0 ? y + dy : y) - BROADPHASE_MARGIN
-      bounds.maxX[k] = (dx > 0 ? x + dx : x) + (store.width[slot] as number) + BROADPHASE_MARGIN
-      bounds.maxY[k] = (dy > 0 ? y + dy : y) + (store.height[slot] as number) + BROADPHASE_MARGIN
-    }
   }
 
   /** The broadphase's candidate pairs that may collide (layers, masks, filter), with their response codes. */

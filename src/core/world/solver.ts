@@ -153,6 +153,17 @@ function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
   return contactNormalInto(out, boxA, boxB)
 }
 
+/**
+ * A contact's restitution: the larger of its bodies' for a `bounce` contact (article 004),
+ * else 0, unread: only bounces use it, and skipping the two lookups of bodies that are not
+ * next to each other in memory spares the common pair two cache misses.
+ */
+function restitutionOf(sim: Simulation, mode: number, slotA: number, slotB: number): number {
+  if (mode !== BOUNCE) return 0
+  const restitution = sim.store.restitution
+  return Math.max(restitution[slotA] as number, restitution[slotB] as number)
+}
+
 function addContact(i: number, j: number, mode: number, restitution: number, slack: number): void {
   if (contactCount === contactI.length) {
     const size = contactCount * 2
@@ -250,12 +261,8 @@ function collectContacts(sim: Simulation, h: number): void {
       pairNormalX[p] = normal.x
       pairNormalY[p] = normal.y
     }
-    const code = sim.pairCodes[p] as number
-    const restitution = Math.max(
-      store.restitution[slotI] as number,
-      store.restitution[slotJ] as number,
-    )
-    addContact(i, j, code === BOUNCE ? BOUNCE : 0, restitution, slack)
+    const mode = sim.pairCodes[p] === BOUNCE ? BOUNCE : 0
+    addContact(i, j, mode, restitutionOf(sim, mode, slotI, slotJ), slack)
   }
   for (let k = 0; k < sim.dynamicCount; k++) {
     const begin = sim.candidateStart[k] as number
@@ -268,11 +275,7 @@ function collectContacts(sim: Simulation, h: number): void {
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE || code === CROSS) continue
       if (!touchNormalInto(normal, a, loadRect(b, store, solid))) continue
-      const restitution = Math.max(
-        store.restitution[slot] as number,
-        store.restitution[solid] as number,
-      )
-      addContact(k, -1 - solid, code, restitution, 0)
+      addContact(k, -1 - solid, code, restitutionOf(sim, code, slot, solid), 0)
     }
   }
 }
@@ -592,17 +595,10 @@ function endPass(): void {
 }
 
 /**
- * Velocity pass: every contact of the step ({@link collectContacts}: touching, or
- * speculative) stops the approaching part of the motion that it does not allow
- * ({@link solveContact}). Passes repeat, each over the contacts of the bodies the previous
- * one changed, until no velocity changes, so a resting stack ends exactly at rest.
+ * Each dynamic pair contact's weights (inverse masses, shock propagation applied) and how
+ * much this step's gravity added to each contact's approach (see `contactGravityClosing`).
  */
-export function solveVelocities(sim: Simulation, h: number): void {
-  const n = sim.dynamicCount
-  inverseMass = ensureCapacity(inverseMass, n)
-  for (let k = 0; k < n; k++) inverseMass[k] = sim.store.inverseMass(sim.dynamic[k] as number)
-  collectContacts(sim, h)
-  computeSupport(sim)
+function weighUnderGravity(sim: Simulation): void {
   for (let c = 0; c < contactCount; c++) {
     const i = contactI[c] as number
     const j = contactJ[c] as number
@@ -626,6 +622,37 @@ export function solveVelocities(sim: Simulation, h: number): void {
     }
     contactGravityClosing[c] = -added
   }
+}
+
+/**
+ * {@link weighUnderGravity} in a world without gravity (a drag-and-drop layout): no body
+ * rests on another, so the weights are the inverse masses, and integration added nothing.
+ */
+function weighWithoutGravity(): void {
+  for (let c = 0; c < contactCount; c++) {
+    const j = contactJ[c] as number
+    contactGravityClosing[c] = 0
+    if (j < 0) continue
+    contactWeightI[c] = inverseMass[contactI[c] as number] as number
+    contactWeightJ[c] = inverseMass[j] as number
+  }
+}
+
+/**
+ * Velocity pass: every contact of the step ({@link collectContacts}: touching, or
+ * speculative) stops the approaching part of the motion that it does not allow
+ * ({@link solveContact}). Passes repeat, each over the contacts of the bodies the previous
+ * one changed, until no velocity changes, so a resting stack ends exactly at rest.
+ */
+export function solveVelocities(sim: Simulation, h: number): void {
+  const n = sim.dynamicCount
+  inverseMass = ensureCapacity(inverseMass, n)
+  for (let k = 0; k < n; k++) inverseMass[k] = sim.store.inverseMass(sim.dynamic[k] as number)
+  collectContacts(sim, h)
+  computeSupport(sim)
+  const { x: gx, y: gy } = sim.settings.gravity
+  if (gx === 0 && gy === 0) weighWithoutGravity()
+  else weighUnderGravity(sim)
   orderContacts()
   const store = sim.store
   // Velocities by local index for the passes (no slot indirection in the hot loop).
@@ -636,7 +663,6 @@ export function solveVelocities(sim: Simulation, h: number): void {
     velocityX[k] = store.velocityX[slot] as number
     velocityY[k] = store.velocityY[slot] as number
   }
-  const { x: gx, y: gy } = sim.settings.gravity
   // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
   restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
   stepSeconds = h
