@@ -62,6 +62,8 @@ let contactSlack = new Float64Array(64)
  */
 let contactGravityClosing = new Float64Array(64)
 let contactCount = 0
+/** How many of the contacts are dynamic pairs: {@link collectContacts} lists them first. */
+let pairContactCount = 0
 /**
  * The contact normal of each dynamic pair of the step (`sim.pairs` index), or 0, 0 when the
  * pair had no contact: the push-out separates a pair that collided along the normal it
@@ -264,6 +266,7 @@ function collectContacts(sim: Simulation, h: number): void {
     const mode = sim.pairCodes[p] === BOUNCE ? BOUNCE : 0
     addContact(i, j, mode, restitutionOf(sim, mode, slotI, slotJ), slack)
   }
+  pairContactCount = contactCount
   for (let k = 0; k < sim.dynamicCount; k++) {
     const begin = sim.candidateStart[k] as number
     const end = sim.candidateStart[k + 1] as number
@@ -400,6 +403,19 @@ function orderContacts(): void {
     const key = orderKey(c, last)
     contactOrder[bucketStart[key] as number] = c
     bucketStart[key] = (bucketStart[key] as number) + 1
+  }
+}
+
+/**
+ * {@link orderContacts} in a world without gravity, where no body supports another: the
+ * contacts with solids first, then the dynamic pairs, each in the order they were listed
+ * (what the counting sort gives then, without its passes).
+ */
+function solidContactsFirst(): void {
+  contactOrder = ensureCapacity(contactOrder, contactCount)
+  const solidContacts = contactCount - pairContactCount
+  for (let o = 0; o < contactCount; o++) {
+    contactOrder[o] = o < solidContacts ? pairContactCount + o : o - solidContacts
   }
 }
 
@@ -646,22 +662,16 @@ function weighWithoutGravity(): void {
  */
 export function solveVelocities(sim: Simulation, h: number): void {
   const n = sim.dynamicCount
-  inverseMass = ensureCapacity(inverseMass, n)
-  for (let k = 0; k < n; k++) inverseMass[k] = sim.store.inverseMass(sim.dynamic[k] as number)
+  loadBodies(sim)
   collectContacts(sim, h)
   computeSupport(sim)
   const { x: gx, y: gy } = sim.settings.gravity
-  if (gx === 0 && gy === 0) weighWithoutGravity()
-  else weighUnderGravity(sim)
-  orderContacts()
-  const store = sim.store
-  // Velocities by local index for the passes (no slot indirection in the hot loop).
-  velocityX = ensureCapacity(velocityX, n)
-  velocityY = ensureCapacity(velocityY, n)
-  for (let k = 0; k < n; k++) {
-    const slot = sim.dynamic[k] as number
-    velocityX[k] = store.velocityX[slot] as number
-    velocityY[k] = store.velocityY[slot] as number
+  if (gx === 0 && gy === 0) {
+    weighWithoutGravity()
+    solidContactsFirst()
+  } else {
+    weighUnderGravity(sim)
+    orderContacts()
   }
   // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
   restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
@@ -669,10 +679,6 @@ export function solveVelocities(sim: Simulation, h: number): void {
   integratedX = sim.integratedVelocityX
   integratedY = sim.integratedVelocityY
   indexContactsByBody(n)
-  bodyChangedIn = ensureCapacity(bodyChangedIn, n)
-  bodyChangedIn.fill(-1, 0, n)
-  impulseTime = ensureCapacity(impulseTime, n)
-  impulseTime.fill(1, 0, n)
   nextChangedBodies.count = 0
   // Pass 0 solves every contact in the solving order (bottom-up: shock propagation).
   for (let o = 0; o < contactCount; o++) solveContact(contactOrder[o] as number, 0)
@@ -688,24 +694,46 @@ export function solveVelocities(sim: Simulation, h: number): void {
     }
     endPass()
   }
-  for (let k = 0; k < n; k++) {
-    const slot = sim.dynamic[k] as number
-    store.velocityX[slot] = velocityX[k] as number
-    store.velocityY[slot] = velocityY[k] as number
-  }
-  moveFromImpacts(sim, n)
+  storeVelocities(sim)
 }
 
 /**
- * A body whose velocity an impulse changed at fraction `t` of the step moved at its old
- * velocity until then and at the new one after (time of impact, article 003): its
+ * Each dynamic body's inverse mass and velocity by local index (no slot indirection in the
+ * passes), no pass having changed it yet and no impulse taken yet: one loop for all of it.
+ */
+function loadBodies(sim: Simulation): void {
+  const n = sim.dynamicCount
+  const store = sim.store
+  inverseMass = ensureCapacity(inverseMass, n)
+  velocityX = ensureCapacity(velocityX, n)
+  velocityY = ensureCapacity(velocityY, n)
+  bodyChangedIn = ensureCapacity(bodyChangedIn, n)
+  impulseTime = ensureCapacity(impulseTime, n)
+  for (let k = 0; k < n; k++) {
+    const slot = sim.dynamic[k] as number
+    inverseMass[k] = store.inverseMass(slot)
+    velocityX[k] = store.velocityX[slot] as number
+    velocityY[k] = store.velocityY[slot] as number
+    bodyChangedIn[k] = -1
+    impulseTime[k] = 1
+  }
+}
+
+/**
+ * The solved velocities back into the store, and each displacement following its
+ * impulses: a body whose velocity an impulse changed at fraction `t` of the step moved at
+ * its old velocity until then and at the new one after (time of impact, article 003): its
  * displacement is `old * t + new * (1 - t)` times the step, not `new` times the step. So a
  * projectile stops where it meets the box it hits, and the box (and the row behind it)
  * starts moving only then: nothing ends on the wrong side of what it hit.
  */
-function moveFromImpacts(sim: Simulation, n: number): void {
+function storeVelocities(sim: Simulation): void {
   const h = stepSeconds
-  for (let k = 0; k < n; k++) {
+  const store = sim.store
+  for (let k = 0; k < sim.dynamicCount; k++) {
+    const slot = sim.dynamic[k] as number
+    store.velocityX[slot] = velocityX[k] as number
+    store.velocityY[slot] = velocityY[k] as number
     const time = impulseTime[k] as number
     if (time === 0 || time === 1) continue
     sim.deltaX[k] =
