@@ -56,7 +56,12 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   const index = new BodyIndex(store)
   const mover = new Move(sim, index)
   sim.contacts.reportStay = sim.settings.contactStay
-  let accumulator = 0
+  /**
+   * `owed[0]`: simulated seconds owed to the fixed step (the accumulator). A typed array, not
+   * a variable: V8 boxes every double written to a closure variable, and a frame must not
+   * allocate.
+   */
+  const owed = new Float64Array(1)
   let nextId = 0
   /** A change since the last fixed step: the world is not idle until it steps. */
   let changed = false
@@ -94,8 +99,11 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
           if (!failed) failure = error
           failed = true
         }
-        const batch = deferred.splice(0, deferred.length)
-        for (const apply of batch) apply()
+        // Only when something was deferred: a step must not allocate the empty batch.
+        if (deferred.length > 0) {
+          const batch = deferred.splice(0, deferred.length)
+          for (const apply of batch) apply()
+        }
       } while (sim.contacts.pending || deferred.length > 0)
     } finally {
       delivering = false
@@ -199,19 +207,19 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       const frame = assertPositive('step:', 'frameSeconds', frameSeconds)
       if (delivering) throw new Error('step: cannot step from inside a contact listener')
       const { fixedStep, maxSubSteps, maxFrameTime } = sim.settings
-      accumulator += Math.min(frame, maxFrameTime)
+      owed[0] = (owed[0] as number) + (frame < maxFrameTime ? frame : maxFrameTime)
       let steps = 0
-      while (accumulator >= fixedStep && steps < maxSubSteps) {
+      while (owed[0] >= fixedStep && steps < maxSubSteps) {
         changed = false
         sim.stepOnce(fixedStep)
-        accumulator -= fixedStep
+        owed[0] -= fixedStep
         steps++
         if (sim.movedInLastStep > 0) index.invalidate()
         deliver()
       }
       // Over the sub-step cap: the rest of the frame is dropped, not carried (a tab that was
       // hidden must not replay minutes of simulation).
-      if (accumulator >= fixedStep) accumulator = 0
+      if (owed[0] >= fixedStep) owed[0] = 0
       return steps
     },
 
@@ -287,7 +295,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     snapshot(): WorldSnapshot {
-      return writeSnapshot(store, sim.settings, nextId, accumulator)
+      return writeSnapshot(store, sim.settings, nextId, owed[0] as number)
     },
 
     restore(snapshot: WorldSnapshot): void {
@@ -300,7 +308,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       sim.contacts.reportStay = sim.settings.contactStay
       for (const body of state.bodies) store.insert(body.id, body.fields)
       nextId = state.nextId
-      accumulator = state.accumulator
+      owed[0] = state.accumulator
       sim.solidsDirty = true
       sim.movedInLastStep = 0
       index.invalidate()

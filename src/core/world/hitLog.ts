@@ -1,3 +1,4 @@
+import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import { ensureCapacity } from './buffers.js'
 import type { BodyId, SweptHitRecord } from './types.js'
 
@@ -30,30 +31,24 @@ export class HitLog {
     this.count = 0
   }
 
-  /** Records that `id`, swept from top-left (x, y) by (deltaX, deltaY), hit `other` at `time`. */
-  add(
-    id: BodyId,
-    other: BodyId,
-    x: number,
-    y: number,
-    deltaX: number,
-    deltaY: number,
-    time: number,
-    normalX: number,
-    normalY: number,
-  ): void {
+  /**
+   * Records that `id`, swept from `mover`'s top-left by `motion`, hit `other` at `hit.time`
+   * with `hit.normal`. It takes the objects the sweep already holds, not their numbers: V8
+   * boxes every double passed to a call it does not inline, and the step must not allocate.
+   */
+  add(id: BodyId, other: BodyId, mover: Rect, motion: Vec2, hit: SweepHit): void {
     const index = this.count++
     this.body[index] = id
     this.other[index] = other
     const fields = (this.fields = ensureCapacity(this.fields, 7 * this.count))
     const at = 7 * index
-    fields[at] = x
-    fields[at + 1] = y
-    fields[at + 2] = deltaX
-    fields[at + 3] = deltaY
-    fields[at + 4] = time
-    fields[at + 5] = normalX
-    fields[at + 6] = normalY
+    fields[at] = mover.x
+    fields[at + 1] = mover.y
+    fields[at + 2] = motion.x
+    fields[at + 3] = motion.y
+    fields[at + 4] = hit.time
+    fields[at + 5] = hit.normal.x
+    fields[at + 6] = hit.normal.y
   }
 
   /** Calls `visit` for each hit in the order they happened, with one reused record. */

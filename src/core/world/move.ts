@@ -5,7 +5,7 @@ import { CROSS } from './bodyStore.js'
 import { IndexBuffer } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
-import { blockingTime, loadRect } from './solidSweep.js'
+import { blocks, loadRect } from './solidSweep.js'
 import type { MoveResult } from './types.js'
 
 /** Most slides of one move (bump.lua's loop: each hit turns the rest into a slide). */
@@ -83,7 +83,12 @@ export class Move {
     normalY: number,
   ): void {
     const ids = this.sim.store.ids as string[]
-    this.sim.hits.add(ids[slot]!, ids[other]!, mover.x, mover.y, dx, dy, time, normalX, normalY)
+    motion.x = dx
+    motion.y = dy
+    hit.time = time
+    hit.normal.x = normalX
+    hit.normal.y = normalY
+    this.sim.hits.add(ids[slot]!, ids[other]!, mover, motion, hit)
   }
 
   private place(slot: number, x: number, y: number): void {
@@ -114,7 +119,7 @@ export class Move {
       const code = pairCode(this.sim, slot, other)
       if (code === IGNORE || code === CROSS) continue
       if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-      const time = blockingTime(hit, dx, dy)
+      const time = blocks(hit, motion) ? hit.time : -1
       if (time >= 0 && time < bestTime) {
         bestTime = time
         best = other
@@ -232,7 +237,7 @@ export class Move {
         const code = pairCode(this.sim, slot, other)
         if (code === IGNORE || code === CROSS) continue
         if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-        const time = blockingTime(hit, motion.x, motion.y)
+        const time = blocks(hit, motion) ? hit.time : -1
         if (time >= 0 && time < nearestTime) {
           nearestTime = time
           nearest = other

@@ -149,7 +149,7 @@ export class Simulation {
         }
       }
       separateFromSolids(this, k)
-      sweepDynamic(this, k, dx, dy, true)
+      sweepDynamic(this, k, this.deltaX, this.deltaY, true)
     }
   }
 
@@ -293,13 +293,7 @@ export class Simulation {
     const solids = this.solidBounds
     for (let s = 0; s < this.solidCount; s++) {
       near.count = 0
-      this.dynamicGrid.query(
-        solids.minX[s] as number,
-        solids.minY[s] as number,
-        solids.maxX[s] as number,
-        solids.maxY[s] as number,
-        near,
-      )
+      this.dynamicGrid.queryItem(solids, s, near)
       for (let q = 0; q < near.count; q++) {
         const k = near.items[q] as number
         start[k + 1] = (start[k + 1] as number) + 1

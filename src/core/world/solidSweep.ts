@@ -36,15 +36,17 @@ export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
 }
 
 /**
- * When a sweep of `mover` by `motion` enters the obstacle, or -1 if it does not block it.
- * A deep start overlap does not block (the body is let out); a rounding-level one blocks
- * motion into the obstacle at time 0 ({@link TOUCH_TOLERANCE}).
+ * Whether a sweep that hit (`sweep`, of the mover by `motion`) blocks the motion, at
+ * `sweep.time` (0 for a start overlap). A deep start overlap does not block (the body is
+ * let out); a rounding-level one blocks motion into the obstacle ({@link TOUCH_TOLERANCE}).
+ * It answers a boolean and reads the motion from its object: V8 boxes the doubles passed
+ * to and returned from a call it does not inline, and the step must not allocate.
  */
-export function blockingTime(sweep: SweepHit, motionX: number, motionY: number): number {
-  if (!sweep.overlapping) return sweep.time
+export function blocks(sweep: SweepHit, motion: Vec2): boolean {
+  if (!sweep.overlapping) return true
   const depth = Math.abs(sweep.penetration.x) + Math.abs(sweep.penetration.y)
-  if (depth > TOUCH_TOLERANCE) return -1
-  return motionX * sweep.normal.x + motionY * sweep.normal.y < 0 ? 0 : -1
+  if (depth > TOUCH_TOLERANCE) return false
+  return motion.x * sweep.normal.x + motion.y * sweep.normal.y < 0
 }
 
 // Where the solid candidates of the current call are: a slice of the step's candidate
@@ -70,13 +72,14 @@ export function sweptWithin(
 }
 
 /**
- * Points the candidate slice at the solids that may meet dynamic k moving by (dx, dy):
+ * Points the candidate slice at the solids that may meet dynamic k (in `mover`) moving by
+ * `motion`:
  * the step's candidates while the motion stays inside the bounds the broadphase saw,
  * else a fresh query (a bounce sends the rest of the motion elsewhere, and that part
  * must not tunnel either). Returns false when there is no solid to test.
  */
-function selectCandidates(sim: Simulation, k: number, dx: number, dy: number): boolean {
-  if (sweptWithin(sim.dynamicBounds, k, mover, dx, dy)) {
+function selectCandidates(sim: Simulation, k: number): boolean {
+  if (sweptWithin(sim.dynamicBounds, k, mover, motion.x, motion.y)) {
     candidateItems = sim.candidates.items
     candidateBegin = sim.candidateStart[k] as number
     candidateEnd = sim.candidateStart[k + 1] as number
@@ -84,13 +87,7 @@ function selectCandidates(sim: Simulation, k: number, dx: number, dy: number): b
   }
   const fresh = sim.freshCandidates
   fresh.count = 0
-  sim.solidGrid.query(
-    dx < 0 ? mover.x + dx : mover.x,
-    dy < 0 ? mover.y + dy : mover.y,
-    (dx > 0 ? mover.x + dx : mover.x) + mover.width,
-    (dy > 0 ? mover.y + dy : mover.y) + mover.height,
-    fresh,
-  )
+  sim.solidGrid.querySwept(mover, motion, fresh)
   candidateItems = fresh.items
   candidateBegin = 0
   candidateEnd = fresh.count
@@ -98,30 +95,25 @@ function selectCandidates(sim: Simulation, k: number, dx: number, dy: number): b
 }
 
 /**
- * The first dynamic body that `mover` (dynamic k) moving by `motion` hits before fraction
- * `before`, or -1; the hit is left in `hit`. Only needed when the motion leaves the bounds
+ * The first dynamic body that `mover` (dynamic k) moving by `motion` hits, or -1; the hit
+ * is left in `hit` (the caller compares its time with the solids': no time is passed in,
+ * as V8 would box it). Only needed when the motion leaves the bounds
  * the broadphase saw (a hit in the velocity pass flung the body further than its own
  * velocity would take it): within them, the velocity pass's contacts already keep it from
  * passing through its neighbours. Each other body is swept too, from where it started the
  * step by its own motion of the step (article 003's relative motion), so bodies that move
  * together do not stop each other, whichever of them moves first.
  */
-function firstDynamicHit(sim: Simulation, k: number, before: number): number {
+function firstDynamicHit(sim: Simulation, k: number): number {
   const store = sim.store
   const slot = sim.dynamic[k] as number
   const near = sim.freshDynamics
   near.count = 0
   const dx = motion.x
   const dy = motion.y
-  sim.dynamicGrid.query(
-    dx < 0 ? mover.x + dx : mover.x,
-    dy < 0 ? mover.y + dy : mover.y,
-    (dx > 0 ? mover.x + dx : mover.x) + mover.width,
-    (dy > 0 ? mover.y + dy : mover.y) + mover.height,
-    near,
-  )
+  sim.dynamicGrid.querySwept(mover, motion, near)
   let best = -1
-  let bestTime = before
+  let bestTime = Infinity
   let normalX = 0
   let normalY = 0
   for (let q = 0; q < near.count; q++) {
@@ -157,7 +149,9 @@ function firstDynamicHit(sim: Simulation, k: number, before: number): number {
 }
 
 /**
- * Moves dynamic body `k` (a local index of the step) by `(dx, dy)`, swept against the
+ * Moves dynamic body `k` (a local index of the step) by `(motionX[k], motionY[k])` (arrays
+ * rather than two numbers: V8 boxes a double passed to a call it does not inline, and the
+ * step must not allocate), swept against the
  * solids (static and kinematic bodies) so it can never pass through one, whatever the
  * speed and however thin the solid (article 003). At the first hit it stops at the touch
  * point and the rest of the motion follows the pair's response (slide, touch, bounce;
@@ -167,10 +161,12 @@ function firstDynamicHit(sim: Simulation, k: number, before: number): number {
 export function sweepDynamic(
   sim: Simulation,
   k: number,
-  dx: number,
-  dy: number,
+  motionX: Float64Array,
+  motionY: Float64Array,
   respond: boolean,
 ): void {
+  let dx = motionX[k] as number
+  let dy = motionY[k] as number
   const store = sim.store
   const slot = sim.dynamic[k] as number
   const tracking = sim.contacts.enabled
@@ -180,13 +176,13 @@ export function sweepDynamic(
     loadRect(mover, store, slot)
     // Only the step's own motion is checked against other dynamic bodies (see firstDynamicHit).
     const beyondBounds = respond && !sweptWithin(sim.dynamicBounds, k, mover, dx, dy)
-    if (!selectCandidates(sim, k, dx, dy) && !beyondBounds) {
+    motion.x = dx
+    motion.y = dy
+    if (!selectCandidates(sim, k) && !beyondBounds) {
       store.x[slot] = mover.x + dx
       store.y[slot] = mover.y + dy
       return
     }
-    motion.x = dx
-    motion.y = dy
     let bestTime = Infinity
     let bestSolid = -1
     let bestCode = 0
@@ -197,8 +193,8 @@ export function sweepDynamic(
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE) continue
       if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, solid), still)) continue
-      const time = blockingTime(hit, dx, dy)
-      if (time < 0) continue
+      if (!blocks(hit, motion)) continue
+      const time = hit.time
       if (code === CROSS) {
         if (tracking) sim.contacts.touch(slot, solid, hit.normal.x, hit.normal.y, FROM_SWEEP)
         continue
@@ -213,8 +209,8 @@ export function sweepDynamic(
       }
     }
     if (beyondBounds) {
-      const other = firstDynamicHit(sim, k, bestTime)
-      if (other >= 0) {
+      const other = firstDynamicHit(sim, k)
+      if (other >= 0 && hit.time < bestTime) {
         // A dynamic body in the way: stop at it and slide the rest of the motion along it;
         // the velocity is left for the next step's contact to share (article 002).
         const time = hit.time
@@ -222,17 +218,8 @@ export function sweepDynamic(
         store.y[slot] = mover.y + dy * time
         if (tracking) sim.contacts.touch(slot, other, hit.normal.x, hit.normal.y, FROM_SWEEP)
         const ids = store.ids as string[]
-        sim.hits.add(
-          ids[slot]!,
-          ids[other]!,
-          mover.x,
-          mover.y,
-          dx,
-          dy,
-          time,
-          hit.normal.x,
-          hit.normal.y,
-        )
+        // `motion` still holds (dx, dy), and `hit` the time and normal.
+        sim.hits.add(ids[slot]!, ids[other]!, mover, motion, hit)
         motion.x = dx * (1 - time)
         motion.y = dy * (1 - time)
         respondInto(motion, 'slide', motion, hit.normal)
@@ -250,38 +237,33 @@ export function sweepDynamic(
     store.x[slot] = mover.x + dx * bestTime
     store.y[slot] = mover.y + dy * bestTime
     if (tracking) sim.contacts.touch(slot, bestSolid, normalX, normalY, FROM_SWEEP)
-    if (respond) {
-      const ids = store.ids as string[]
-      sim.hits.add(
-        ids[slot]!,
-        ids[bestSolid]!,
-        mover.x,
-        mover.y,
-        dx,
-        dy,
-        bestTime,
-        normalX,
-        normalY,
-      )
-    }
+    hit.time = bestTime
     hit.normal.x = normalX
     hit.normal.y = normalY
-    const restitution = Math.max(
-      store.restitution[slot] as number,
-      store.restitution[bestSolid] as number,
-    )
+    if (respond) {
+      const ids = store.ids as string[]
+      // `motion` still holds (dx, dy).
+      sim.hits.add(ids[slot]!, ids[bestSolid]!, mover, motion, hit)
+    }
     const response = respond ? RESPONSE_NAMES[bestCode]! : 'slide'
+    // Only a bounce reads a restitution (article 004): the other responses are called
+    // without one, as V8 boxes a double passed to a call it does not inline.
+    const bouncing = response === 'bounce'
+    const restitution = bouncing
+      ? Math.max(store.restitution[slot] as number, store.restitution[bestSolid] as number)
+      : 0
     motion.x = dx * (1 - bestTime)
     motion.y = dy * (1 - bestTime)
-    respondInto(motion, response, motion, hit.normal, restitution)
+    if (bouncing) respondInto(motion, response, motion, hit.normal, restitution)
+    else respondInto(motion, response, motion, hit.normal)
     dx = motion.x
     dy = motion.y
     elapsed += (1 - elapsed) * bestTime
     if (respond) {
       velocity.x = store.velocityX[slot] as number
       velocity.y = store.velocityY[slot] as number
-      if (response === 'bounce') bounceOffSolid(sim, k, velocity, hit.normal, restitution, elapsed)
-      else respondInto(velocity, response, velocity, hit.normal, restitution)
+      if (bouncing) bounceOffSolid(sim, k, velocity, hit.normal, restitution, elapsed)
+      else respondInto(velocity, response, velocity, hit.normal)
       store.velocityX[slot] = velocity.x
       store.velocityY[slot] = velocity.y
     }
@@ -329,7 +311,9 @@ export function separateFromSolids(sim: Simulation, k: number): void {
   const slot = sim.dynamic[k] as number
   for (let round = 0; round < MAX_SEPARATIONS; round++) {
     loadRect(mover, store, slot)
-    if (!selectCandidates(sim, k, 0, 0)) return
+    motion.x = 0
+    motion.y = 0
+    if (!selectCandidates(sim, k)) return
     let left = 0
     let right = 0
     let up = 0

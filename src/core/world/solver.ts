@@ -39,6 +39,8 @@ const b: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const penetration: Vec2 = { x: 0, y: 0 }
 const normal: Vec2 = { x: 0, y: 0 }
 const relativeMotion: Vec2 = { x: 0, y: 0 }
+/** Body i's own motion, logged with a hit (the sweep uses the pair's relative motion). */
+const ownMotion: Vec2 = { x: 0, y: 0 }
 const still: Vec2 = { x: 0, y: 0 }
 const hit = createSweepHit()
 
@@ -81,6 +83,8 @@ let level = new Int32Array(64)
 let supportStart = new Int32Array(64)
 let supported = new Int32Array(64)
 let queue = new Int32Array(64)
+/** A pair's share of a push for one of its bodies, for {@link addCorrection} (a typed array: see {@link pairWeights}). */
+const pairPush = new Float64Array(2)
 let correctionX = new Float64Array(64)
 let correctionY = new Float64Array(64)
 let countX = new Int32Array(64)
@@ -241,17 +245,9 @@ function collectContacts(sim: Simulation, h: number): void {
       if (meets) {
         normal.x = hit.normal.x
         normal.y = hit.normal.y
-        sim.hits.add(
-          store.ids[slotI] as string,
-          store.ids[slotJ] as string,
-          a.x,
-          a.y,
-          sim.deltaX[i] as number,
-          sim.deltaY[i] as number,
-          hit.time,
-          normal.x,
-          normal.y,
-        )
+        ownMotion.x = sim.deltaX[i] as number
+        ownMotion.y = sim.deltaY[i] as number
+        sim.hits.add(store.ids[slotI] as string, store.ids[slotJ] as string, a, ownMotion, hit)
       } else {
         // Not on course to meet, but other contacts may change their velocities during the
         // pass: the contact still keeps them from closing more than their gap, across the
@@ -350,22 +346,27 @@ function lowerOf(c: number, gx: number, gy: number): number {
   return along < 0 ? j : along > 0 ? (contactI[c] as number) : -1
 }
 
-let weightI = 0
-let weightJ = 0
+/**
+ * The weights {@link weigh} computed: body i's, then body j's. A typed array, not two
+ * module variables: V8 boxes every double written to a module variable in a new heap
+ * number, and the step must not allocate.
+ */
+const pairWeights = new Float64Array(2)
 /** Each dynamic body's inverse mass in this step (0: not pushable), by local index. */
 let inverseMass = new Float64Array(64)
 
-/** Inverse masses of i and dynamic j for a contact with normal (nx, ny), shock propagation applied. */
-function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): number {
-  weightI = inverseMass[i] as number
-  weightJ = inverseMass[j] as number
+/** Inverse masses of i and dynamic j for a contact with normal (nx, ny), shock propagation applied, into {@link pairWeights}. */
+function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): void {
+  let weightI = inverseMass[i] as number
+  let weightJ = inverseMass[j] as number
   const gravity = sim.settings.gravity
   const along = nx * gravity.x + ny * gravity.y
   const levelI = level[i] as number
   const levelJ = level[j] as number
   if (along < 0 && levelJ >= 0 && (levelI < 0 || levelI > levelJ)) weightJ = 0
   else if (along > 0 && levelI >= 0 && (levelJ < 0 || levelJ > levelI)) weightI = 0
-  return weightI + weightJ
+  pairWeights[0] = weightI
+  pairWeights[1] = weightJ
 }
 
 /** Where a contact goes in the solving order: 0 for solids, 1 + the supporter's level, or last. */
@@ -419,8 +420,11 @@ function solidContactsFirst(): void {
   }
 }
 
-let restingSpeed = 0
-let stepSeconds = 0
+/**
+ * Approach speed under which an impact does not bounce, for the current step (a typed
+ * array for the reason given at {@link pairWeights}).
+ */
+const restingSpeed = new Float64Array(1)
 /** When in the step (0 to 1) each body first took an impulse; 1: not yet. */
 let impulseTime = new Float64Array(64)
 /** The step's integrated velocities (before the passes), by local index. */
@@ -475,7 +479,24 @@ function solveContact(c: number, pass: number): void {
   // the start.
   let time: number
   if (slack > 0) {
-    time = impactTime(i, j, nx, ny, slack, -approach)
+    // A speculative pair `slack * step` apart, now closing at -approach. It closed at its
+    // integrated speed until the later of its bodies' impulses in this step (a body stopped
+    // by the one under it), and at -approach after that: timing the whole gap at the final
+    // speed put the impact too early, and a box falling onto a box that had just landed
+    // froze in mid-air. (Written out here, not in a function: V8 boxes the doubles passed
+    // to and returned from a call it does not inline, and the step must not allocate.)
+    const timeI = impulseTime[i] as number
+    const timeJ = j >= 0 ? (impulseTime[j] as number) : 1
+    const changed = Math.max(timeI < 1 ? timeI : 0, timeJ < 1 ? timeJ : 0)
+    let before = -(
+      ((integratedX[i] as number) - (j >= 0 ? (integratedX[j] as number) : 0)) * nx +
+      ((integratedY[i] as number) - (j >= 0 ? (integratedY[j] as number) : 0)) * ny
+    )
+    if (before < 0) before = 0
+    time =
+      before * changed >= slack
+        ? slack / before
+        : Math.min(1, changed + (slack - before * changed) / -approach)
   } else {
     const first = Math.min(impulseTime[i] as number, j >= 0 ? (impulseTime[j] as number) : 1)
     time = first < 1 ? first : 0
@@ -506,33 +527,6 @@ function solveContact(c: number, pass: number): void {
 }
 
 /**
- * When in the step (0 to 1) a speculative pair `slack * step` apart meets, now closing at
- * `closing`. It closed at its integrated speed until the later of its bodies' impulses in
- * this step (a body stopped by the one under it), and at `closing` after that: timing the
- * whole gap at the final speed put the impact too early, and a box falling onto a box that
- * had just landed froze in mid-air.
- */
-function impactTime(
-  i: number,
-  j: number,
-  nx: number,
-  ny: number,
-  slack: number,
-  closing: number,
-): number {
-  const timeI = impulseTime[i] as number
-  const timeJ = j >= 0 ? (impulseTime[j] as number) : 1
-  const changed = Math.max(timeI < 1 ? timeI : 0, timeJ < 1 ? timeJ : 0)
-  let before = -(
-    ((integratedX[i] as number) - (j >= 0 ? (integratedX[j] as number) : 0)) * nx +
-    ((integratedY[i] as number) - (j >= 0 ? (integratedY[j] as number) : 0)) * ny
-  )
-  if (before < 0) before = 0
-  if (before * changed >= slack) return slack / before
-  return Math.min(1, changed + (slack - before * changed) / closing)
-}
-
-/**
  * The approach speed (negative: separating) a bouncing contact leaves with, for an impact
  * at fraction `time` of the step. The velocities already hold this step's gravity, but
  * only the part before the impact hits: that speed bounces, and the gravity after it slows
@@ -545,7 +539,7 @@ function bounceTarget(c: number, approach: number, time: number): number {
   const gravityClosing = contactGravityClosing[c] as number
   const afterImpact = 1 - time
   const impactSpeed = -approach - gravityClosing * afterImpact
-  if (impactSpeed <= restingSpeed) return 0
+  if (impactSpeed <= (restingSpeed[0] as number)) return 0
   const target = (contactRestitution[c] as number) * impactSpeed - gravityClosing * afterImpact
   return Math.max(target, 0)
 }
@@ -627,6 +621,8 @@ function weighUnderGravity(sim: Simulation): void {
       ((sim.integratedVelocityY[i] as number) - (sim.startVelocityY[i] as number)) * ny
     if (j >= 0) {
       weigh(sim, i, j, nx, ny)
+      const weightI = pairWeights[0] as number
+      const weightJ = pairWeights[1] as number
       contactWeightI[c] = weightI
       contactWeightJ[c] = weightJ
       if (weightI === 0) added = 0
@@ -674,8 +670,7 @@ export function solveVelocities(sim: Simulation, h: number): void {
     orderContacts()
   }
   // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
-  restingSpeed = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
-  stepSeconds = h
+  restingSpeed[0] = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
   integratedX = sim.integratedVelocityX
   integratedY = sim.integratedVelocityY
   indexContactsByBody(n)
@@ -694,7 +689,7 @@ export function solveVelocities(sim: Simulation, h: number): void {
     }
     endPass()
   }
-  storeVelocities(sim)
+  storeVelocities(sim, h)
 }
 
 /**
@@ -727,8 +722,7 @@ function loadBodies(sim: Simulation): void {
  * projectile stops where it meets the box it hits, and the box (and the row behind it)
  * starts moving only then: nothing ends on the wrong side of what it hit.
  */
-function storeVelocities(sim: Simulation): void {
-  const h = stepSeconds
+function storeVelocities(sim: Simulation, h: number): void {
   const store = sim.store
   for (let k = 0; k < sim.dynamicCount; k++) {
     const slot = sim.dynamic[k] as number
@@ -805,12 +799,22 @@ export function pushApart(sim: Simulation): void {
       const signX = Math.sign(px)
       const signY = Math.sign(py)
       weigh(sim, i, j, signX, signY)
+      let weightI = pairWeights[0] as number
+      let weightJ = pairWeights[1] as number
       if (signX === 0 ? pinnedY[i] === signY : pinnedX[i] === signX) weightI = 0
       if (signX === 0 ? pinnedY[j] === -signY : pinnedX[j] === -signX) weightJ = 0
       const total = weightI + weightJ
       if (total === 0) continue
-      if (weightI > 0) addCorrection(i, (px * weightI) / total, (py * weightI) / total)
-      if (weightJ > 0) addCorrection(j, (-px * weightJ) / total, (-py * weightJ) / total)
+      if (weightI > 0) {
+        pairPush[0] = (px * weightI) / total
+        pairPush[1] = (py * weightI) / total
+        addCorrection(i)
+      }
+      if (weightJ > 0) {
+        pairPush[0] = (-px * weightJ) / total
+        pairPush[1] = (-py * weightJ) / total
+        addCorrection(j)
+      }
     }
     roundPairs.count = 0
     for (let q = 0; q < pushedBodies.count; q++) {
@@ -819,15 +823,18 @@ export function pushApart(sim: Simulation): void {
       const cy = countY[k] as number
       const dx = cx === 0 ? 0 : (correctionX[k] as number) / cx ** 0.75
       const dy = cy === 0 ? 0 : (correctionY[k] as number) / cy ** 0.75
-      correctionX[k] = 0
-      correctionY[k] = 0
       countX[k] = 0
       countY[k] = 0
+      // The body's move, read by the sweep; the sums start again from 0 after it.
+      correctionX[k] = dx
+      correctionY[k] = dy
       if (dx === 0 && dy === 0) continue
       const slot = sim.dynamic[k] as number
       const x0 = store.x[slot] as number
       const y0 = store.y[slot] as number
-      sweepDynamic(sim, k, dx, dy, false)
+      sweepDynamic(sim, k, correctionX, correctionY, false)
+      correctionX[k] = 0
+      correctionY[k] = 0
       // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx.
       if (Math.abs(dx) - Math.abs((store.x[slot] as number) - x0) > TOUCH_TOLERANCE) {
         pinnedX[k] = Math.sign(dx)
@@ -883,14 +890,15 @@ function listPairsOf(sim: Simulation, k: number, round: number): void {
   }
 }
 
-/** Adds one pair's share of a push to body k (one axis is zero: penetration vectors are axis-aligned). */
-function addCorrection(k: number, dx: number, dy: number): void {
+/** Adds one pair's share of a push, {@link pairPush}, to body k (one axis is zero: penetration vectors are axis-aligned). */
+function addCorrection(k: number): void {
   if (countX[k] === 0 && countY[k] === 0) pushedBodies.push(k)
+  const dx = pairPush[0] as number
   if (dx !== 0) {
     correctionX[k] = (correctionX[k] as number) + dx
     countX[k] = (countX[k] as number) + 1
   } else {
-    correctionY[k] = (correctionY[k] as number) + dy
+    correctionY[k] = (correctionY[k] as number) + (pairPush[1] as number)
     countY[k] = (countY[k] as number) + 1
   }
 }

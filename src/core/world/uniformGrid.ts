@@ -1,3 +1,4 @@
+import type { Rect, Vec2 } from '../geometry/types.js'
 import { ensureCapacity, type IndexBuffer, type PairBuffer } from './buffers.js'
 
 /**
@@ -70,7 +71,8 @@ export class UniformGrid {
   private columns = 0
   private rows = 0
   private cellStart = new Int32Array(2)
-  private cellCursor = new Int32Array(1)
+  /** As long as `cellStart`, so `build` copies it whole (a subarray view would be allocated). */
+  private cellCursor = new Int32Array(2)
   private cellItems = new Int32Array(64)
   /**
    * Per cell entry (parallel to `cellItems`): bit 1 when the cell is in its item's first
@@ -86,6 +88,14 @@ export class UniformGrid {
   private overflowCount = 0
   private stamps = new Int32Array(64)
   private stamp = 0
+  /**
+   * The area of the current query (fields, not arguments: see {@link UniformGrid.queryItem});
+   * set to a fraction first so V8 stores them as doubles from the start.
+   */
+  private areaMinX = 0.5
+  private areaMinY = 0.5
+  private areaMaxX = 0.5
+  private areaMaxY = 0.5
 
   /** The side of a cell after the last build. */
   get cellSize(): number {
@@ -188,7 +198,7 @@ export class UniformGrid {
     const entryFirst = (this.entryFirst = ensureCapacity(this.entryFirst, entries))
     // Pass 2: fill; items enter each cell in increasing index order.
     const cursor = this.cellCursor
-    cursor.set(cellStart.subarray(0, cells))
+    cursor.set(cellStart)
     for (let i = 0; i < count; i++) {
       const c0 = firstColumn[i] as number
       if (c0 === -1) continue
@@ -287,6 +297,44 @@ export class UniformGrid {
 
   /** Appends the items whose bounds overlap the box (touching included), each once. */
   query(minX: number, minY: number, maxX: number, maxY: number, out: IndexBuffer): void {
+    this.areaMinX = minX
+    this.areaMinY = minY
+    this.areaMaxX = maxX
+    this.areaMaxY = maxY
+    this.scanArea(out)
+  }
+
+  /**
+   * {@link UniformGrid.query} for item `i` of other bounds (the world's step: each solid
+   * asks for the bodies near it). The step calls this and {@link UniformGrid.querySwept},
+   * which take their numbers from arrays and objects: V8 boxes the doubles passed to a call
+   * it does not inline, and the step must not allocate.
+   */
+  queryItem(bounds: ItemBounds, i: number, out: IndexBuffer): void {
+    this.areaMinX = bounds.minX[i] as number
+    this.areaMinY = bounds.minY[i] as number
+    this.areaMaxX = bounds.maxX[i] as number
+    this.areaMaxY = bounds.maxY[i] as number
+    this.scanArea(out)
+  }
+
+  /** {@link UniformGrid.query} for the bounds of `box` swept by `motion` (article 003). */
+  querySwept(box: Rect, motion: Vec2, out: IndexBuffer): void {
+    const dx = motion.x
+    const dy = motion.y
+    this.areaMinX = dx < 0 ? box.x + dx : box.x
+    this.areaMinY = dy < 0 ? box.y + dy : box.y
+    this.areaMaxX = (dx > 0 ? box.x + dx : box.x) + box.width
+    this.areaMaxY = (dy > 0 ? box.y + dy : box.y) + box.height
+    this.scanArea(out)
+  }
+
+  /** The items overlapping the area last set by a query method. */
+  private scanArea(out: IndexBuffer): void {
+    const minX = this.areaMinX
+    const minY = this.areaMinY
+    const maxX = this.areaMaxX
+    const maxY = this.areaMaxY
     const bounds = this.bounds
     if (bounds === undefined || this.count === 0) return
     if (++this.stamp === 0x7fffffff) {
