@@ -161,8 +161,7 @@ function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
 
 /**
  * A contact's restitution: the larger of its bodies' for a `bounce` contact (article 004),
- * else 0, unread: only bounces use it, and skipping the two lookups of bodies that are not
- * next to each other in memory spares the common pair two cache misses.
+ * else 0 without reading them: only bounces use it, so most contacts skip two lookups.
  */
 function restitutionOf(sim: Simulation, mode: number, slotA: number, slotB: number): number {
   if (mode !== BOUNCE) return 0
