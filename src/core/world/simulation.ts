@@ -23,6 +23,7 @@ const BROADPHASE_MARGIN = 1
 const state: KinematicState = { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }
 const acceleration: Vec2 = { x: 0, y: 0 }
 const box: Rect = { x: 0, y: 0, width: 0, height: 0 }
+const motion: Vec2 = { x: 0, y: 0 }
 
 /**
  * The fixed step of a world and every buffer it reuses. One {@link stepOnce}:
@@ -136,15 +137,15 @@ export class Simulation {
   private sweepAgainstSolids(): void {
     const store = this.store
     for (let k = 0; k < this.dynamicCount; k++) {
-      const dx = this.deltaX[k] as number
-      const dy = this.deltaY[k] as number
       if (this.candidateStart[k] === this.candidateStart[k + 1]) {
         // No solid near its broadphase bounds: unless the velocity pass sent it beyond
         // them, it moves freely (most bodies, most steps).
         const slot = this.dynamic[k] as number
-        if (sweptWithin(this.dynamicBounds, k, loadRect(box, store, slot), dx, dy)) {
-          store.x[slot] = box.x + dx
-          store.y[slot] = box.y + dy
+        motion.x = this.deltaX[k] as number
+        motion.y = this.deltaY[k] as number
+        if (sweptWithin(this.dynamicBounds, k, loadRect(box, store, slot), motion)) {
+          store.x[slot] = box.x + motion.x
+          store.y[slot] = box.y + motion.y
           continue
         }
       }

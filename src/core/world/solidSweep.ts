@@ -55,14 +55,13 @@ let candidateItems = new Int32Array(0)
 let candidateBegin = 0
 let candidateEnd = 0
 
-/** Whether the box `box` swept by (dx, dy) stays inside item k's bounds. */
-export function sweptWithin(
-  bounds: ItemBounds,
-  k: number,
-  box: Rect,
-  dx: number,
-  dy: number,
-): boolean {
+/**
+ * Whether the box `box` swept by `motion` stays inside item k's bounds (the motion comes in
+ * an object: V8 boxes doubles passed to a call it does not inline).
+ */
+export function sweptWithin(bounds: ItemBounds, k: number, box: Rect, motion: Vec2): boolean {
+  const dx = motion.x
+  const dy = motion.y
   return (
     (dx < 0 ? box.x + dx : box.x) >= (bounds.minX[k] as number) &&
     (dy < 0 ? box.y + dy : box.y) >= (bounds.minY[k] as number) &&
@@ -79,7 +78,7 @@ export function sweptWithin(
  * must not tunnel either). Returns false when there is no solid to test.
  */
 function selectCandidates(sim: Simulation, k: number): boolean {
-  if (sweptWithin(sim.dynamicBounds, k, mover, motion.x, motion.y)) {
+  if (sweptWithin(sim.dynamicBounds, k, mover, motion)) {
     candidateItems = sim.candidates.items
     candidateBegin = sim.candidateStart[k] as number
     candidateEnd = sim.candidateStart[k + 1] as number
@@ -175,9 +174,9 @@ export function sweepDynamic(
   for (let round = 0; round < MAX_HITS && (dx !== 0 || dy !== 0); round++) {
     loadRect(mover, store, slot)
     // Only the step's own motion is checked against other dynamic bodies (see firstDynamicHit).
-    const beyondBounds = respond && !sweptWithin(sim.dynamicBounds, k, mover, dx, dy)
     motion.x = dx
     motion.y = dy
+    const beyondBounds = respond && !sweptWithin(sim.dynamicBounds, k, mover, motion)
     if (!selectCandidates(sim, k) && !beyondBounds) {
       store.x[slot] = mover.x + dx
       store.y[slot] = mover.y + dy

@@ -160,16 +160,20 @@ function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
 }
 
 /**
- * A contact's restitution: the larger of its bodies' for a `bounce` contact (article 004),
- * else 0 without reading them: only bounces use it, so most contacts skip two lookups.
+ * A bounce contact's restitution: the larger of its bodies' (article 004). Only bounces
+ * read it, so other contacts skip the two lookups.
  */
-function restitutionOf(sim: Simulation, mode: number, slotA: number, slotB: number): number {
-  if (mode !== BOUNCE) return 0
+function restitutionOf(sim: Simulation, slotA: number, slotB: number): number {
   const restitution = sim.store.restitution
   return Math.max(restitution[slotA] as number, restitution[slotB] as number)
 }
 
-function addContact(i: number, j: number, mode: number, restitution: number, slack: number): void {
+/**
+ * Lists a contact of bodies i and j along `normal`, with no slack and no restitution yet,
+ * and returns its index: callers write those two into their arrays, as V8 would box them
+ * as arguments.
+ */
+function addContact(i: number, j: number, mode: number): number {
   if (contactCount === contactI.length) {
     const size = contactCount * 2
     contactI = ensureCapacity(contactI, size)
@@ -188,9 +192,9 @@ function addContact(i: number, j: number, mode: number, restitution: number, sla
   contactNormalX[contactCount] = normal.x
   contactNormalY[contactCount] = normal.y
   contactMode[contactCount] = mode
-  contactRestitution[contactCount] = restitution
-  contactSlack[contactCount] = slack
-  contactCount++
+  contactRestitution[contactCount] = 0
+  contactSlack[contactCount] = 0
+  return contactCount++
 }
 
 /** Whether dynamic pair `p` of the step met by a swept (speculative) contact, not by touching. */
@@ -259,7 +263,9 @@ function collectContacts(sim: Simulation, h: number): void {
       pairNormalY[p] = normal.y
     }
     const mode = sim.pairCodes[p] === BOUNCE ? BOUNCE : 0
-    addContact(i, j, mode, restitutionOf(sim, mode, slotI, slotJ), slack)
+    const contact = addContact(i, j, mode)
+    contactSlack[contact] = slack
+    if (mode === BOUNCE) contactRestitution[contact] = restitutionOf(sim, slotI, slotJ)
   }
   pairContactCount = contactCount
   for (let k = 0; k < sim.dynamicCount; k++) {
@@ -273,7 +279,8 @@ function collectContacts(sim: Simulation, h: number): void {
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE || code === CROSS) continue
       if (!touchNormalInto(normal, a, loadRect(b, store, solid))) continue
-      addContact(k, -1 - solid, code, restitutionOf(sim, code, slot, solid), 0)
+      const contact = addContact(k, -1 - solid, code)
+      if (code === BOUNCE) contactRestitution[contact] = restitutionOf(sim, slot, solid)
     }
   }
 }
