@@ -106,7 +106,6 @@ export class Simulation {
     this.integrate(h)
     this.findPairs()
     solveVelocities(this, h)
-    this.followVelocities(h)
     const tracking = this.contacts.enabled
     if (tracking) this.contacts.beginStep()
     this.sweepAgainstSolids()
@@ -117,20 +116,6 @@ export class Simulation {
       this.contacts.endStep()
     }
     this.time += h
-  }
-
-  /** The solver changed velocities: the displacement follows (exact for Euler, and for RK4 under constant gravity the change adds linearly). */
-  private followVelocities(h: number): void {
-    const store = this.store
-    for (let k = 0; k < this.dynamicCount; k++) {
-      const slot = this.dynamic[k] as number
-      this.deltaX[k] =
-        (this.deltaX[k] as number) +
-        ((store.velocityX[slot] as number) - (this.integratedVelocityX[k] as number)) * h
-      this.deltaY[k] =
-        (this.deltaY[k] as number) +
-        ((store.velocityY[slot] as number) - (this.integratedVelocityY[k] as number)) * h
-    }
   }
 
   /** Moves every dynamic body by its displacement, swept against the solids near it (article 003). */
@@ -215,41 +200,44 @@ export class Simulation {
 
   /** Integrates every dynamic body into a wanted displacement, and its swept bounds. */
   private integrate(h: number): void {
-    const store = this.store
     const { gravity, integrator } = this.settings
     const integrateInto = integrator === 'rk4' ? integrateRK4Into : integrateEulerInto
-    const bounds = this.dynamicBounds
+    const { x: storeX, y: storeY, width, height, velocityX, velocityY } = this.store
+    const { damping, gravityScale } = this.store
+    const { minX, minY, maxX, maxY } = this.dynamicBounds
+    const { dynamic, startX, startY, startVelocityX, startVelocityY, deltaX, deltaY } = this
+    const { integratedVelocityX, integratedVelocityY } = this
     for (let k = 0; k < this.dynamicCount; k++) {
-      const slot = this.dynamic[k] as number
-      const x = store.x[slot] as number
-      const y = store.y[slot] as number
+      const slot = dynamic[k] as number
+      const x = storeX[slot] as number
+      const y = storeY[slot] as number
       // Implicit linear damping, applied first: v *= 1 / (1 + damping * h) (stable for any h).
-      const damping = 1 / (1 + (store.damping[slot] as number) * h)
+      const dampingFactor = 1 / (1 + (damping[slot] as number) * h)
       state.position.x = x
       state.position.y = y
-      state.velocity.x = (store.velocityX[slot] as number) * damping
-      state.velocity.y = (store.velocityY[slot] as number) * damping
-      acceleration.x = gravity.x * (store.gravityScale[slot] as number)
-      acceleration.y = gravity.y * (store.gravityScale[slot] as number)
-      this.startVelocityX[k] = state.velocity.x
-      this.startVelocityY[k] = state.velocity.y
+      state.velocity.x = (velocityX[slot] as number) * dampingFactor
+      state.velocity.y = (velocityY[slot] as number) * dampingFactor
+      acceleration.x = gravity.x * (gravityScale[slot] as number)
+      acceleration.y = gravity.y * (gravityScale[slot] as number)
+      startVelocityX[k] = state.velocity.x
+      startVelocityY[k] = state.velocity.y
       integrateInto(state, state, acceleration, h, this.time)
       const dx = state.position.x - x
       const dy = state.position.y - y
-      this.startX[k] = x
-      this.startY[k] = y
-      this.deltaX[k] = dx
-      this.deltaY[k] = dy
-      store.velocityX[slot] = state.velocity.x
-      store.velocityY[slot] = state.velocity.y
-      this.integratedVelocityX[k] = state.velocity.x
-      this.integratedVelocityY[k] = state.velocity.y
+      startX[k] = x
+      startY[k] = y
+      deltaX[k] = dx
+      deltaY[k] = dy
+      velocityX[slot] = state.velocity.x
+      velocityY[slot] = state.velocity.y
+      integratedVelocityX[k] = state.velocity.x
+      integratedVelocityY[k] = state.velocity.y
       // The bounds over the wanted displacement, for the broadphase (here, not in a pass of
       // their own: the body's fields are at hand).
-      bounds.minX[k] = (dx < 0 ? x + dx : x) - BROADPHASE_MARGIN
-      bounds.minY[k] = (dy < 0 ? y + dy : y) - BROADPHASE_MARGIN
-      bounds.maxX[k] = (dx > 0 ? x + dx : x) + (store.width[slot] as number) + BROADPHASE_MARGIN
-      bounds.maxY[k] = (dy > 0 ? y + dy : y) + (store.height[slot] as number) + BROADPHASE_MARGIN
+      minX[k] = (dx < 0 ? x + dx : x) - BROADPHASE_MARGIN
+      minY[k] = (dy < 0 ? y + dy : y) - BROADPHASE_MARGIN
+      maxX[k] = (dx > 0 ? x + dx : x) + (width[slot] as number) + BROADPHASE_MARGIN
+      maxY[k] = (dy > 0 ? y + dy : y) + (height[slot] as number) + BROADPHASE_MARGIN
     }
   }
 

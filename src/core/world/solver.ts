@@ -726,22 +726,31 @@ function loadBodies(sim: Simulation): void {
  * its old velocity until then and at the new one after (time of impact, article 003): its
  * displacement is `old * t + new * (1 - t)` times the step, not `new` times the step. So a
  * projectile stops where it meets the box it hits, and the box (and the row behind it)
- * starts moving only then: nothing ends on the wrong side of what it hit.
+ * starts moving only then: nothing ends on the wrong side of what it hit. Then the whole
+ * displacement follows the change of velocity the solver made.
  */
 function storeVelocities(sim: Simulation, h: number): void {
-  const store = sim.store
+  const { velocityX: storeVelocityX, velocityY: storeVelocityY } = sim.store
+  const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
   for (let k = 0; k < sim.dynamicCount; k++) {
-    const slot = sim.dynamic[k] as number
-    store.velocityX[slot] = velocityX[k] as number
-    store.velocityY[slot] = velocityY[k] as number
+    const slot = dynamic[k] as number
+    const vx = velocityX[k] as number
+    const vy = velocityY[k] as number
+    const integratedX = integratedVelocityX[k] as number
+    const integratedY = integratedVelocityY[k] as number
+    storeVelocityX[slot] = vx
+    storeVelocityY[slot] = vy
+    let dx = deltaX[k] as number
+    let dy = deltaY[k] as number
     const time = impulseTime[k] as number
-    if (time === 0 || time === 1) continue
-    sim.deltaX[k] =
-      (sim.deltaX[k] as number) +
-      ((sim.integratedVelocityX[k] as number) - (velocityX[k] as number)) * time * h
-    sim.deltaY[k] =
-      (sim.deltaY[k] as number) +
-      ((sim.integratedVelocityY[k] as number) - (velocityY[k] as number)) * time * h
+    if (time !== 0 && time !== 1) {
+      dx += (integratedX - vx) * time * h
+      dy += (integratedY - vy) * time * h
+    }
+    // The displacement follows the solved velocity (exact for Euler; for RK4 under constant
+    // gravity the change adds linearly).
+    deltaX[k] = dx + (vx - integratedX) * h
+    deltaY[k] = dy + (vy - integratedY) * h
   }
 }
 
