@@ -1,4 +1,10 @@
-import { createSweepHit, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
+import {
+  bounceInto,
+  createSweepHit,
+  penetrationVectorInto,
+  respondInto,
+  sweepInto,
+} from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import { CROSS, RESPONSE_NAMES, type BodyStore } from './bodyStore.js'
 import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
@@ -25,6 +31,12 @@ const otherMotion: Vec2 = { x: 0, y: 0 }
 const velocity: Vec2 = { x: 0, y: 0 }
 const hit = createSweepHit()
 const penetration: Vec2 = { x: 0, y: 0 }
+/**
+ * A bounce's restitution and the fraction of the step elapsed at its impact, for
+ * {@link bounceOffSolid}: a typed array, as V8 boxes a double passed to a call it does not
+ * inline.
+ */
+const bounce = new Float64Array(2)
 
 /** Writes a body's box into a scratch rect. */
 export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
@@ -245,15 +257,19 @@ export function sweepDynamic(
       sim.hits.add(ids[slot]!, ids[bestSolid]!, mover, motion, hit)
     }
     const response = respond ? RESPONSE_NAMES[bestCode]! : 'slide'
-    // Only a bounce reads a restitution (article 004): the other responses are called
-    // without one, as V8 boxes a double passed to a call it does not inline.
+    // Only a bounce reads a restitution (article 004); it reaches the bounce through
+    // `bounce`, or a call made with it, not boxed: respondInto, too large to inline, gets
+    // the other responses without one.
     const bouncing = response === 'bounce'
-    const restitution = bouncing
-      ? Math.max(store.restitution[slot] as number, store.restitution[bestSolid] as number)
-      : 0
+    if (bouncing) {
+      bounce[0] = Math.max(
+        store.restitution[slot] as number,
+        store.restitution[bestSolid] as number,
+      )
+    }
     motion.x = dx * (1 - bestTime)
     motion.y = dy * (1 - bestTime)
-    if (bouncing) respondInto(motion, response, motion, hit.normal, restitution)
+    if (bouncing) bounceMotion()
     else respondInto(motion, response, motion, hit.normal)
     dx = motion.x
     dy = motion.y
@@ -261,8 +277,10 @@ export function sweepDynamic(
     if (respond) {
       velocity.x = store.velocityX[slot] as number
       velocity.y = store.velocityY[slot] as number
-      if (bouncing) bounceOffSolid(sim, k, velocity, hit.normal, restitution, elapsed)
-      else respondInto(velocity, response, velocity, hit.normal)
+      if (bouncing) {
+        bounce[1] = elapsed
+        bounceOffSolid(sim, k, velocity, hit.normal)
+      } else respondInto(velocity, response, velocity, hit.normal)
       store.velocityX[slot] = velocity.x
       store.velocityY[slot] = velocity.y
     }
@@ -270,20 +288,25 @@ export function sweepDynamic(
 }
 
 /**
- * Article 004's bounce of dynamic k's `velocity` off a solid hit at fraction `elapsed` of
- * the step. The velocity already holds the whole step's gravity, but only the part before
+ * Bounces the rest of the step's `motion` off the solid hit (article 004), with the
+ * restitution in {@link bounce}. A function of its own, so that the kernel's `bounceInto`
+ * is inlined here and its restitution argument is not boxed (in the sweep, too large to
+ * inline it, it was: about 1 byte per body and step in a bouncing world).
+ */
+function bounceMotion(): void {
+  bounceInto(motion, motion, hit.normal, bounce[0] as number)
+}
+
+/**
+ * Article 004's bounce of dynamic k's `velocity` off a solid, with the restitution and
+ * the fraction of the step elapsed at the impact in {@link bounce}. The velocity already holds the whole step's gravity, but only the part before
  * the impact hits the solid: that part is reflected (times the restitution) and the part
  * after it slows the way back. Reflecting the end-of-step velocity instead gave each bounce
  * up to two steps of gravity for free, so an elastic box bounced higher every time.
  */
-function bounceOffSolid(
-  sim: Simulation,
-  k: number,
-  velocity: Vec2,
-  normal: Vec2,
-  restitution: number,
-  elapsed: number,
-): void {
+function bounceOffSolid(sim: Simulation, k: number, velocity: Vec2, normal: Vec2): void {
+  const restitution = bounce[0] as number
+  const elapsed = bounce[1] as number
   const approach = velocity.x * normal.x + velocity.y * normal.y
   if (approach >= 0) return
   const gained =

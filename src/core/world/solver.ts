@@ -160,15 +160,6 @@ function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
 }
 
 /**
- * A bounce contact's restitution: the larger of its bodies' (article 004). Only bounces
- * read it, so other contacts skip the two lookups.
- */
-function restitutionOf(sim: Simulation, slotA: number, slotB: number): number {
-  const restitution = sim.store.restitution
-  return Math.max(restitution[slotA] as number, restitution[slotB] as number)
-}
-
-/**
  * Lists a contact of bodies i and j along `normal`, with no slack and no restitution yet,
  * and returns its index: callers write those two into their arrays, as V8 would box them
  * as arguments.
@@ -213,7 +204,7 @@ export function sweptIntoContact(p: number): boolean {
  */
 function collectContacts(sim: Simulation, h: number): void {
   const store = sim.store
-  const { x, y, width, height } = store
+  const { x, y, width, height, restitution } = store
   contactCount = 0
   pairNormalX = ensureCapacity(pairNormalX, sim.pairs.count)
   pairNormalY = ensureCapacity(pairNormalY, sim.pairs.count)
@@ -265,7 +256,12 @@ function collectContacts(sim: Simulation, h: number): void {
     const mode = sim.pairCodes[p] === BOUNCE ? BOUNCE : 0
     const contact = addContact(i, j, mode)
     contactSlack[contact] = slack
-    if (mode === BOUNCE) contactRestitution[contact] = restitutionOf(sim, slotI, slotJ)
+    if (mode === BOUNCE) {
+      contactRestitution[contact] = Math.max(
+        restitution[slotI] as number,
+        restitution[slotJ] as number,
+      )
+    }
   }
   pairContactCount = contactCount
   for (let k = 0; k < sim.dynamicCount; k++) {
@@ -280,7 +276,12 @@ function collectContacts(sim: Simulation, h: number): void {
       if (code === IGNORE || code === CROSS) continue
       if (!touchNormalInto(normal, a, loadRect(b, store, solid))) continue
       const contact = addContact(k, -1 - solid, code)
-      if (code === BOUNCE) contactRestitution[contact] = restitutionOf(sim, slot, solid)
+      if (code === BOUNCE) {
+        contactRestitution[contact] = Math.max(
+          restitution[slot] as number,
+          restitution[solid] as number,
+        )
+      }
     }
   }
 }
@@ -511,7 +512,13 @@ function solveContact(c: number, pass: number): void {
   if (j >= 0 && time < (impulseTime[j] as number)) impulseTime[j] = time
   // Without restitution the pair stops approaching at the impact; with it, the pair leaves
   // the impact at `restitution` times the impact speed (article 004).
-  const target = mode === BOUNCE ? bounceTarget(c, approach, time) : 0
+  let target = 0
+  if (mode === BOUNCE) {
+    bounceSpeeds[0] = approach
+    bounceSpeeds[1] = time
+    bounceTarget(c)
+    target = bounceSpeeds[0]
+  }
   if (j < 0) {
     // A solid takes the whole response: slide (target 0) or bounce (article 004).
     velocityX[i] = vix + (target - approach) * nx
@@ -533,21 +540,31 @@ function solveContact(c: number, pass: number): void {
 }
 
 /**
+ * A bounce contact's approach speed and its time of impact (a fraction of the step) for
+ * {@link bounceTarget}, which replaces the first with the speed the contact leaves with: a
+ * typed array, as V8 boxes the doubles passed to and returned from a call it does not
+ * inline (it did here once the step had run without bounces first).
+ */
+const bounceSpeeds = new Float64Array(2)
+
+/**
  * The approach speed (negative: separating) a bouncing contact leaves with, for an impact
- * at fraction `time` of the step. The velocities already hold this step's gravity, but
+ * at fraction `time` of the step, both read from and the result written to
+ * {@link bounceSpeeds}. The velocities already hold this step's gravity, but
  * only the part before the impact hits: that speed bounces, and the gravity after it slows
  * the way back (article 004's bounce, then integration). Reflecting the end-of-step speed
  * instead gave every bounce a step of gravity for free, and a box with restitution 1 on a
  * stack bounced ever higher. Impacts slower than {@link restingSpeed} do not bounce, so
  * resting bodies stay put.
  */
-function bounceTarget(c: number, approach: number, time: number): number {
+function bounceTarget(c: number): void {
+  const approach = bounceSpeeds[0] as number
+  const time = bounceSpeeds[1] as number
   const gravityClosing = contactGravityClosing[c] as number
   const afterImpact = 1 - time
   const impactSpeed = -approach - gravityClosing * afterImpact
-  if (impactSpeed <= (restingSpeed[0] as number)) return 0
   const target = (contactRestitution[c] as number) * impactSpeed - gravityClosing * afterImpact
-  return Math.max(target, 0)
+  bounceSpeeds[0] = impactSpeed <= (restingSpeed[0] as number) ? 0 : Math.max(target, 0)
 }
 
 function markChanged(k: number, pass: number): void {
