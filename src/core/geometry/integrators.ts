@@ -73,6 +73,9 @@ export function integrateEulerInto(
   return write(out, px + nextVx * dt, py + nextVy * dt, nextVx, nextVy)
 }
 
+/** The step and start time of a public {@link integrateRK4Into} call. */
+const rk4Timing = new Float64Array(2)
+
 /**
  * Hot-path twin of {@link integrateRK4}.
  * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
@@ -84,6 +87,25 @@ export function integrateRK4Into(
   dt: number,
   time = 0,
 ): KinematicState {
+  rk4Timing[0] = dt
+  rk4Timing[1] = time
+  return integrateRK4WithTiming(out, state, acceleration, rk4Timing)
+}
+
+/**
+ * {@link integrateRK4Into} with the step in `timing[0]` and the start time in `timing[1]`
+ * (internal: the world's step). V8 does not inline an RK4 step (its bytecode is over the
+ * inlining limit), and it boxes the doubles passed to a call it does not inline: taking
+ * them from a typed array, a world integrating thousands of bodies makes no garbage.
+ */
+export function integrateRK4WithTiming(
+  out: KinematicState,
+  state: KinematicState,
+  acceleration: Vec2 | AccelerationField,
+  timing: Float64Array,
+): KinematicState {
+  const dt = timing[0] as number
+  const time = timing[1] as number
   // Classical RK4 on the first-order system (position, velocity)' = (velocity, acceleration):
   // four derivative samples k1..k4 at the start, twice at the midpoint and at the end,
   // weighted 1/6, 2/6, 2/6, 1/6. Error per step O(dt^5) against Euler's O(dt^2).
