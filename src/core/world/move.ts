@@ -48,8 +48,8 @@ export class Move {
 
   /**
    * Slots that may be in the way of `mover` moving by `(dx, dy)`: the index's answer for
-   * the swept box, plus the bodies this move already displaced (the index still holds
-   * their old places), each once.
+   * the swept box, plus the bodies this move already displaced that are in it now (the
+   * index still holds their old places), each once.
    */
   private gather(dx: number, dy: number): void {
     const store = this.sim.store
@@ -63,10 +63,19 @@ export class Move {
     list.count = 0
     this.index.query(minX, minY, maxX, maxY, list)
     for (let k = 0; k < list.count; k++) this.seen[list.items[k] as number] = stamp
+    const { x, y, width, height } = store
     for (let k = 0; k < this.displaced.count; k++) {
       const slot = this.displaced.items[k] as number
-      if (this.seen[slot] !== stamp) {
-        this.seen[slot] = stamp
+      if (this.seen[slot] === stamp) continue
+      this.seen[slot] = stamp
+      // Only those in the swept box at their new places: a sweep cannot meet the others,
+      // and a long push displaces hundreds of bodies (each of its steps gathers).
+      if (
+        (x[slot] as number) <= maxX &&
+        minX <= (x[slot] as number) + (width[slot] as number) &&
+        (y[slot] as number) <= maxY &&
+        minY <= (y[slot] as number) + (height[slot] as number)
+      ) {
         list.push(slot)
       }
     }
