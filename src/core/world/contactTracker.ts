@@ -137,14 +137,17 @@ export class ContactTracker {
 
   /** Ends the pairs that did not touch in this step; queues stays for the others. */
   endStep(): void {
-    for (const [key, record] of this.records) {
-      if (record.seen !== this.step) {
-        this.enqueue(END, record)
-        this.records.delete(key)
-        this.pool.push(record)
-      } else if (this.reportStay && record.started !== this.step) {
-        this.enqueue(STAY, record)
-      }
+    // forEach, not for-of: for-of makes a [key, record] array per pair, every step.
+    this.records.forEach(this.endOrStay)
+  }
+
+  private readonly endOrStay = (record: ContactRecord, key: number): void => {
+    if (record.seen !== this.step) {
+      this.enqueue(END, record)
+      this.records.delete(key)
+      this.pool.push(record)
+    } else if (this.reportStay && record.started !== this.step) {
+      this.enqueue(STAY, record)
     }
   }
 
