@@ -97,6 +97,25 @@ describe('world.step allocation', { timeout: 30_000 }, () => {
     expect(hits).toBeGreaterThan(0)
   })
 
+  // Tracking walks every touching pair at the end of each step; a for-of over the pairs'
+  // Map made an entry array per pair per step (about 100 bytes per body and step here).
+  it('makes no garbage per pair while contacts are tracked', () => {
+    // Boxes tiled edge to edge: each touches its neighbours, and no contact starts or
+    // ends after the first step (events are objects, made only when they fire).
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    const columns = Math.ceil(Math.sqrt(BOXES))
+    for (let n = 0; n < BOXES; n++) {
+      world.add({ x: (n % columns) * 20, y: Math.floor(n / columns) * 20, width: 20, height: 20 })
+    }
+    let starts = 0
+    let ends = 0
+    world.on('contactStart', () => starts++)
+    world.on('contactEnd', () => ends++)
+    expect(bytesPerBodyStep(world)).toBeLessThan(BUDGET_PER_BODY_STEP)
+    expect(starts).toBeGreaterThan(BOXES)
+    expect(ends).toBe(0)
+  })
+
   // V8 never inlines an RK4 step, so the numbers passed to it were boxed (16 bytes per
   // body and step); and once the step had called both integrators, Euler worlds boxed
   // them too.
