@@ -41,7 +41,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * in one frame instead of animating. @default 'user'
    */
   reducedMotion?: 'user' | 'always' | 'never'
-  /** Two bodies started touching. */
+  /** Two bodies started touching (contacts are tracked only while a contact handler exists). */
   onContactStart?: (event: ContactEvent) => void
   /** Two bodies stopped touching. */
   onContactEnd?: (event: ContactEvent) => void
@@ -126,6 +126,12 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       engine.detachContainer()
     }
   }, [store, contactHandlers])
+
+  const watchesContacts = onContactStart !== undefined || onContactEnd !== undefined
+  useLayoutEffect(() => {
+    if (!watchesContacts) return
+    return store.getState().engine.watchContacts()
+  }, [store, watchesContacts])
 
   const gravityX = gravity?.x
   const gravityY = gravity?.y

@@ -63,7 +63,11 @@ export interface AABBBodyOptions {
    * @default the measured position
    */
   initialPosition?: Vec2
-  /** This body started touching another. */
+  /**
+   * This body started touching another. The world tracks contacts only while some body or
+   * the world has a contact handler (tracking costs each step time), so a handler added
+   * while bodies already touch hears of those contacts as starts at the next step.
+   */
   onContactStart?: (contact: BodyContact) => void
   /** This body stopped touching another. */
   onContactEnd?: (contact: BodyContact) => void

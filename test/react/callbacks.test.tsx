@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react'
-import { act, type ReactNode } from 'react'
+import { act, StrictMode, type ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ContactEvent } from '../../src/core/world/types.js'
 import type { BodyContact } from '../../src/react/bodyOptions.js'
@@ -93,6 +93,49 @@ describe('body and world callbacks', () => {
     expect(seen).toContainEqual(
       expect.objectContaining({ id: 'wall', other: 'ball', normal: { x: 1, y: 0 } }),
     )
+  })
+
+  it('tracks contacts only while a handler exists; a handler added later sees a fresh start', () => {
+    const board = (onContactStart?: (contact: BodyContact) => void) => (
+      <Board gravity={{ x: 900, y: 0 }}>
+        <Card id="ball" {...(onContactStart && { onContactStart })} />
+        <Card id="wall" type="static" x={100} />
+      </Board>
+    )
+    const { rerender } = render(board())
+    frames.run(60)
+    expect(api.get('ball').x).toBeCloseTo(50, 6)
+    // The ball rests against the wall. Nobody listened, so nothing was tracked: the first
+    // handler gets the contact as new.
+    const first = vi.fn()
+    rerender(board(first))
+    frames.run(2)
+    expect(first).toHaveBeenCalledTimes(1)
+    expect(first).toHaveBeenCalledWith(expect.objectContaining({ id: 'ball', other: 'wall' }))
+    // The last handler gone, tracking stops and forgets the pair; a new handler starts over.
+    rerender(board())
+    frames.run(2)
+    const second = vi.fn()
+    rerender(board(second))
+    frames.run(2)
+    expect(first).toHaveBeenCalledTimes(1)
+    expect(second).toHaveBeenCalledTimes(1)
+  })
+
+  it('delivers each contact once under StrictMode (effects mounted twice)', () => {
+    const seen: BodyContact[] = []
+    const worldEvents: ContactEvent[] = []
+    render(
+      <StrictMode>
+        <Board gravity={{ x: 900, y: 0 }} onContactStart={(event) => worldEvents.push(event)}>
+          <Card id="ball" onContactStart={(contact) => seen.push(contact)} />
+          <Card id="wall" type="static" x={100} />
+        </Board>
+      </StrictMode>,
+    )
+    frames.run(60)
+    expect(worldEvents).toHaveLength(1)
+    expect(seen).toHaveLength(1)
   })
 
   it('uses the latest callback without re-registering the body', () => {
