@@ -1,4 +1,4 @@
-import { MAX_BODIES, type BodyStore } from './bodyStore.js'
+import type { BodyStore } from './bodyStore.js'
 import type { ContactEvent, ContactEventType, ContactListener, ContactSource } from './types.js'
 
 /** Where a contact came from, as stored. */
@@ -35,6 +35,14 @@ interface ContactRecord {
  */
 export class ContactTracker {
   private readonly records = new Map<number, ContactRecord>()
+  /**
+   * Pair keys are `low slot * keyScale + high slot`, with `keyScale` the store's capacity,
+   * so they stay 32-bit integers while it is at most 46,340 (it doubles: up to 32,768
+   * bodies). A larger key is a double, and V8
+   * boxed it in a new heap number on every lookup: 12 bytes per touching pair and step
+   * (250 kB per step for 5,000 tiled boxes). When the store grows, the keys are redone.
+   */
+  private keyScale = 0
   private readonly pool: ContactRecord[] = []
   private readonly listeners: Record<ContactEventType, Set<ContactListener>> = {
     contactStart: new Set(),
@@ -105,7 +113,9 @@ export class ContactTracker {
     const a = pFirst ? p : q
     const b = pFirst ? q : p
     const sign = pFirst ? 1 : -1
-    const key = a < b ? a * MAX_BODIES + b : b * MAX_BODIES + a
+    if (this.keyScale !== store.capacity) this.rekey()
+    const scale = this.keyScale
+    const key = a < b ? a * scale + b : b * scale + a
     let record = this.records.get(key)
     if (record === undefined) {
       record = this.pool.pop() ?? { a, b, normalX: 0, normalY: 0, source: 0, seen: 0, started: 0 }
@@ -126,6 +136,19 @@ export class ContactTracker {
     }
     record.seen = this.step
     this.fill(record, normalX * sign, normalY * sign, source)
+  }
+
+  /** Keys every record for the store's present capacity, keeping their order (events follow it). */
+  private rekey(): void {
+    const scale = this.store.capacity
+    this.keyScale = scale
+    if (this.records.size === 0) return
+    const records = [...this.records.values()]
+    this.records.clear()
+    for (const record of records) {
+      const { a, b } = record
+      this.records.set(a < b ? a * scale + b : b * scale + a, record)
+    }
   }
 
   private fill(record: ContactRecord, normalX: number, normalY: number, source: number): void {
