@@ -13,7 +13,7 @@ await build({
     emptyOutDir: true,
     minify: false,
     rolldownOptions: {
-      input: { run: 'bench/run.ts', child: 'bench/child.ts' },
+      input: { run: 'bench/run.ts', child: 'bench/child.ts', drag: 'bench/drag.ts' },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },

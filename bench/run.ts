@@ -207,11 +207,11 @@ const table = [
 
 // A quick run is a smoke test: it prints, and keeps the full run's RESULTS.md. A full run
 // replaces this benchmark's part of the file and keeps the sections other scripts write
-// (`npm run bench:browser`, `npm run size`), which follow it.
+// (`npm run bench:browser`, `npm run size`, `npm run bench:drag`), which follow it.
 if (!quick) {
   const resultsFile = path.join(root, 'bench', 'RESULTS.md')
   const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : ''
-  const others = ['## Browser benchmark', '## Bundle size']
+  const others = ['## Browser benchmark', '## Bundle size', '## Drag benchmark']
     .map((title) => previous.indexOf(title))
     .filter((index) => index >= 0)
   const kept = others.length === 0 ? '' : `\n${previous.slice(Math.min(...others))}`
