@@ -16,6 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createWorld } from '../src/core/index.js'
+import { arenaWalls, createRandom, WALL_THICKNESS } from './scene.js'
 
 const SIZES = [1000, 5000]
 const FRAMES = 600
@@ -35,15 +36,8 @@ function dragThroughCrowd(n: number): DragResult {
   const world = createWorld({ gravity: { x: 0, y: 0 } })
   const side = Math.sqrt(n) * 30
   const columns = Math.ceil(Math.sqrt(n))
-  let seed = 7
-  const random = (): number => {
-    seed = (seed * 16807) % 2147483647
-    return seed / 2147483647
-  }
-  world.add({ x: -20, y: 0, width: 20, height: side, type: 'static' })
-  world.add({ x: side, y: 0, width: 20, height: side, type: 'static' })
-  world.add({ x: 0, y: -20, width: side, height: 20, type: 'static' })
-  world.add({ x: 0, y: side, width: side, height: 20, type: 'static' })
+  const random = createRandom(7)
+  for (const wall of arenaWalls(side, WALL_THICKNESS)) world.add({ ...wall, type: 'static' })
   for (let k = 0; k < n; k++) {
     world.add({
       x: (k % columns) * 30 + 2,

@@ -89,14 +89,27 @@ export function createScene(name: Scene['name'], count: number, seed = 12345): S
       break
     }
   }
-  const t = 20
-  const walls = [
+  const walls = arenaWalls(side, WALL_THICKNESS)
+  return {
+    name,
+    gravity: name === 'pile' ? 980 : 0,
+    side,
+    wallThickness: WALL_THICKNESS,
+    boxes,
+    walls,
+  }
+}
+
+export const WALL_THICKNESS = 20
+
+/** Four static walls of thickness `t` closing the square `[0, side]` from outside. */
+export function arenaWalls(side: number, t: number): Scene['walls'] {
+  return [
     { x: -t, y: -t, width: side + 2 * t, height: t },
     { x: -t, y: side, width: side + 2 * t, height: t },
     { x: -t, y: 0, width: t, height: side },
     { x: side, y: 0, width: t, height: side },
   ]
-  return { name, gravity: name === 'pile' ? 980 : 0, side, wallThickness: t, boxes, walls }
 }
 
 /**

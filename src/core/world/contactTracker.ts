@@ -38,9 +38,9 @@ export class ContactTracker {
   /**
    * Pair keys are `low slot * keyScale + high slot`, with `keyScale` the store's capacity,
    * so they stay 32-bit integers while it is at most 46,340 (it doubles: up to 32,768
-   * bodies). A larger key is a double, and V8
-   * boxed it in a new heap number on every lookup: 12 bytes per touching pair and step
-   * (250 kB per step for 5,000 tiled boxes). When the store grows, the keys are redone.
+   * bodies). V8 boxed a larger key, a double, in a new heap number on every lookup: 12
+   * bytes per touching pair and step (250 kB per step for 5,000 tiled boxes). When the
+   * store grows, the keys are redone.
    */
   private keyScale = 0
   private readonly pool: ContactRecord[] = []

@@ -160,6 +160,21 @@ function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
 }
 
 /**
+ * Writes bounce contact `c`'s restitution: the larger of its bodies' (article 004). Only
+ * bounces read it, so other contacts skip the two lookups. It takes only integers and the
+ * array, and returns nothing: V8 boxes doubles passed to or returned from a call it does
+ * not inline.
+ */
+function writeRestitution(
+  c: number,
+  restitution: Float64Array,
+  slotA: number,
+  slotB: number,
+): void {
+  contactRestitution[c] = Math.max(restitution[slotA] as number, restitution[slotB] as number)
+}
+
+/**
  * Lists a contact of bodies i and j along `normal`, with no slack and no restitution yet,
  * and returns its index: callers write those two into their arrays, as V8 would box them
  * as arguments.
@@ -256,12 +271,7 @@ function collectContacts(sim: Simulation, h: number): void {
     const mode = sim.pairCodes[p] === BOUNCE ? BOUNCE : 0
     const contact = addContact(i, j, mode)
     contactSlack[contact] = slack
-    if (mode === BOUNCE) {
-      contactRestitution[contact] = Math.max(
-        restitution[slotI] as number,
-        restitution[slotJ] as number,
-      )
-    }
+    if (mode === BOUNCE) writeRestitution(contact, restitution, slotI, slotJ)
   }
   pairContactCount = contactCount
   for (let k = 0; k < sim.dynamicCount; k++) {
@@ -276,12 +286,7 @@ function collectContacts(sim: Simulation, h: number): void {
       if (code === IGNORE || code === CROSS) continue
       if (!touchNormalInto(normal, a, loadRect(b, store, solid))) continue
       const contact = addContact(k, -1 - solid, code)
-      if (code === BOUNCE) {
-        contactRestitution[contact] = Math.max(
-          restitution[slot] as number,
-          restitution[solid] as number,
-        )
-      }
+      if (code === BOUNCE) writeRestitution(contact, restitution, slot, solid)
     }
   }
 }
