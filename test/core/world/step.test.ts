@@ -1,4 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { integrateEulerInto } from '../../../src/core/geometry/index.js'
 import { createWorld, type World } from '../../../src/core/world/index.js'
 import { deepestOverlap, deepestSolidOverlap } from './helpers.js'
 
@@ -14,6 +16,57 @@ describe('step: integration', () => {
     // v = 60, then y = v * dt = 6
     expect(world.get(id).velocity.y).toBeCloseTo(60)
     expect(world.get(id).y).toBeCloseTo(6)
+  })
+
+  it("moves a free body exactly as the kernel's integrateEulerInto does, bit for bit", () => {
+    // The step writes the Euler update out (see Simulation.integrate): this holds the two equal.
+    const coordinate = fc.double({ min: -1e4, max: 1e4, noNaN: true })
+    // Vertical speeds of at least 200 px/s either way: gravity (at most 100 px/s per step
+    // here) and damping cannot bring the motion under the rest distance on both axes, which
+    // the step would snap back. Horizontal ones are any, 0 included.
+    const verticalSpeed = fc
+      .tuple(fc.double({ min: 200, max: 1e4, noNaN: true }), fc.boolean())
+      .map(([magnitude, negative]) => (negative ? -magnitude : magnitude))
+    fc.assert(
+      fc.property(
+        coordinate,
+        coordinate,
+        fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+        verticalSpeed,
+        fc.double({ min: -500, max: 500, noNaN: true }),
+        fc.double({ min: 0, max: 5, noNaN: true }),
+        fc.double({ min: -2, max: 2, noNaN: true }),
+        fc.constantFrom(1 / 60, 1 / 120, 0.1),
+        (x, y, vx, vy, gravityY, damping, gravityScale, fixedStep) => {
+          const dampingFactor = 1 / (1 + damping * fixedStep)
+          const expected = integrateEulerInto(
+            { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } },
+            { position: { x, y }, velocity: { x: vx * dampingFactor, y: vy * dampingFactor } },
+            { x: (gravityY / 3) * gravityScale, y: gravityY * gravityScale },
+            fixedStep,
+          )
+          const world = createWorld({ gravity: { x: gravityY / 3, y: gravityY }, fixedStep })
+          const id = world.add({
+            x,
+            y,
+            width: 2,
+            height: 3,
+            velocity: { x: vx, y: vy },
+            damping,
+            gravityScale,
+          })
+          world.step(fixedStep)
+          const body = world.get(id)
+          expect([body.x, body.y, body.velocity.x, body.velocity.y]).toEqual([
+            expected.position.x,
+            expected.position.y,
+            expected.velocity.x,
+            expected.velocity.y,
+          ])
+        },
+      ),
+      { numRuns: 1000 },
+    )
   })
 
   it('integrates exactly with RK4 under constant gravity', () => {
