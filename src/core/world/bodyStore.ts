@@ -44,6 +44,11 @@ export class BodyStore {
   velocityX = new Float64Array(0)
   velocityY = new Float64Array(0)
   mass = new Float64Array(0)
+  /**
+   * 1 / mass for pushable dynamic bodies, else 0 (infinite mass): what push-outs and
+   * impulses use, kept by {@link BodyStore.write} so the step reads it instead of dividing.
+   */
+  inverseMass = new Float64Array(0)
   restitution = new Float64Array(0)
   damping = new Float64Array(0)
   gravityScale = new Float64Array(0)
@@ -76,6 +81,7 @@ export class BodyStore {
     this.velocityX = grow(this.velocityX, capacity)
     this.velocityY = grow(this.velocityY, capacity)
     this.mass = grow(this.mass, capacity)
+    this.inverseMass = grow(this.inverseMass, capacity)
     this.restitution = grow(this.restitution, capacity)
     this.damping = grow(this.damping, capacity)
     this.gravityScale = grow(this.gravityScale, capacity)
@@ -144,6 +150,7 @@ export class BodyStore {
     this.kind[slot] = KIND_OF[fields.type]
     this.response[slot] = RESPONSE_NAMES.indexOf(fields.response)
     this.pushable[slot] = fields.pushable ? 1 : 0
+    this.inverseMass[slot] = this.isPushable(slot) ? 1 / fields.mass : 0
   }
 
   /** The fields of a slot, as {@link BodyFields}. */
@@ -200,10 +207,5 @@ export class BodyStore {
   /** Whether a slot's body may be pushed by others (a pushable dynamic). */
   isPushable(slot: number): boolean {
     return this.kind[slot] === DYNAMIC && this.pushable[slot] === 1
-  }
-
-  /** Inverse mass used by push-outs and impulses: 0 (infinite mass) unless pushable. */
-  inverseMass(slot: number): number {
-    return this.isPushable(slot) ? 1 / (this.mass[slot] as number) : 0
   }
 }

@@ -105,15 +105,21 @@ let pairListedIn = new Int32Array(64)
 let pinnedX = new Int8Array(64)
 let pinnedY = new Int8Array(64)
 
-/** Whether the boxes of two slots overlap or touch: the cheap reject before the kernel's tests. */
-function boxesMeet(sim: Simulation, p: number, q: number): boolean {
+/**
+ * Whether the boxes of slots p and q overlap by more than {@link PUSH_SLOP}: the cheap
+ * reject before the kernel's penetration vector. It reads the store directly and uses the
+ * kernel's own Minkowski edges (`minkowskiEdgesInto(edges, boxQ, boxP)`, article 002): the
+ * penetration's length is the smallest of them, so this keeps exactly the pairs whose
+ * penetration vector is longer than the slop. Most pairs of a step only touch (the
+ * velocity pass left them so), and they skip the two rect loads and the kernel call.
+ */
+function overlapBeyondSlop(sim: Simulation, p: number, q: number): boolean {
   const { x, y, width, height } = sim.store
-  return (
-    (x[p] as number) <= (x[q] as number) + (width[q] as number) &&
-    (x[q] as number) <= (x[p] as number) + (width[p] as number) &&
-    (y[p] as number) <= (y[q] as number) + (height[q] as number) &&
-    (y[q] as number) <= (y[p] as number) + (height[p] as number)
-  )
+  const left = (x[q] as number) - ((x[p] as number) + (width[p] as number))
+  const right = (x[q] as number) + (width[q] as number) - (x[p] as number)
+  const top = (y[q] as number) - ((y[p] as number) + (height[p] as number))
+  const bottom = (y[q] as number) + (height[q] as number) - (y[p] as number)
+  return -left > PUSH_SLOP && right > PUSH_SLOP && -top > PUSH_SLOP && bottom > PUSH_SLOP
 }
 
 /**
@@ -726,7 +732,11 @@ export function solveVelocities(sim: Simulation, h: number): void {
  */
 function loadBodies(sim: Simulation): void {
   const n = sim.dynamicCount
-  const store = sim.store
+  const {
+    inverseMass: storeInverseMass,
+    velocityX: storeVelocityX,
+    velocityY: storeVelocityY,
+  } = sim.store
   inverseMass = ensureCapacity(inverseMass, n)
   velocityX = ensureCapacity(velocityX, n)
   velocityY = ensureCapacity(velocityY, n)
@@ -734,9 +744,9 @@ function loadBodies(sim: Simulation): void {
   impulseTime = ensureCapacity(impulseTime, n)
   for (let k = 0; k < n; k++) {
     const slot = sim.dynamic[k] as number
-    inverseMass[k] = store.inverseMass(slot)
-    velocityX[k] = store.velocityX[slot] as number
-    velocityY[k] = store.velocityY[slot] as number
+    inverseMass[k] = storeInverseMass[slot] as number
+    velocityX[k] = storeVelocityX[slot] as number
+    velocityY[k] = storeVelocityY[slot] as number
     bodyChangedIn[k] = -1
     impulseTime[k] = 1
   }
@@ -815,13 +825,12 @@ export function pushApart(sim: Simulation): void {
       const j = sim.pairs.b[p] as number
       const slotI = sim.dynamic[i] as number
       const slotJ = sim.dynamic[j] as number
-      if (!boxesMeet(sim, slotI, slotJ)) continue
+      if (!overlapBeyondSlop(sim, slotI, slotJ)) continue
       loadRect(a, store, slotI)
       loadRect(b, store, slotJ)
-      if (!penetrationVectorInto(penetration, a, b)) continue
+      penetrationVectorInto(penetration, a, b)
       let px = penetration.x
       let py = penetration.y
-      if (Math.abs(px) + Math.abs(py) <= PUSH_SLOP) continue
       // A pair that collided in this step goes back out the way it came in, along its
       // contact normal: after a fast hit the shortest way out may be across the other body.
       const nx = pairNormalX[p] as number
