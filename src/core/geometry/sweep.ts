@@ -6,6 +6,8 @@ import { assertRect, assertVec2 } from './validate.js'
 
 const edges: MinkowskiEdges = { left: 0, top: 0, right: 0, bottom: 0 }
 const ray: RayHit = { time: 0, normal: { x: 0, y: 0 } }
+const origin: Vec2 = { x: 0, y: 0 }
+const relativeMotion: Vec2 = { x: 0, y: 0 }
 
 /**
  * Hot-path twin of {@link sweep}: writes the hit into `out` and returns `true`, or returns
@@ -21,8 +23,8 @@ export function sweepInto(out: SweepHit, a: Rect, aDelta: Vec2, b: Rect, bDelta:
   // enters, with its outward normal, is the face of b that a hits, with the normal pointing
   // from b toward a: entering b - a's top face (moving down, +y) means a lands on b's top,
   // normal { 0, -1 }.
-  const { left, top, right, bottom } = minkowskiEdgesInto(edges, b, a)
-  if (left < 0 && right > 0 && top < 0 && bottom > 0) {
+  minkowskiEdgesInto(edges, b, a)
+  if (edges.left < 0 && edges.right > 0 && edges.top < 0 && edges.bottom > 0) {
     // The interiors already overlap (the origin is strictly inside b - a): the ray test
     // does not apply (article 003); report the discrete penetration vector instead.
     const penetration = out.penetration
@@ -35,9 +37,9 @@ export function sweepInto(out: SweepHit, a: Rect, aDelta: Vec2, b: Rect, bDelta:
     out.overlapping = true
     return true
   }
-  const deltaX = aDelta.x - bDelta.x
-  const deltaY = aDelta.y - bDelta.y
-  if (!slabHitInto(ray, 0, 0, deltaX, deltaY, left, top, right, bottom)) return false
+  relativeMotion.x = aDelta.x - bDelta.x
+  relativeMotion.y = aDelta.y - bDelta.y
+  if (!slabHitInto(ray, origin, relativeMotion, edges)) return false
   // The origin is not inside, so the entry time is >= 0: touching and moving inward is a
   // hit at time 0 with the touched face's normal.
   const time = ray.time
