@@ -1,6 +1,10 @@
+import type { Rect, Vec2 } from '../geometry/types.js'
 import type { BodyStore } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer } from './buffers.js'
 import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.js'
+
+/** Up to this many items found are sorted in place by insertion (see `appendSlots`). */
+const SMALL_SORT = 32
 
 /**
  * A grid of every body at its current place, for queries and `move`: rebuilt lazily on
@@ -44,10 +48,42 @@ export class BodyIndex {
    */
   query(minX: number, minY: number, maxX: number, maxY: number, out: IndexBuffer): void {
     if (this.dirty) this.rebuild()
+    this.found.count = 0
+    this.grid.query(minX, minY, maxX, maxY, this.found)
+    this.appendSlots(out)
+  }
+
+  /**
+   * {@link BodyIndex.query} for the bounds of `box` swept by `motion` (article 003), for
+   * `world.move`, which calls it for every slide and every link of a push: it takes objects,
+   * as V8 boxes the doubles passed to a call it does not inline.
+   */
+  querySwept(box: Rect, motion: Vec2, out: IndexBuffer): void {
+    if (this.dirty) this.rebuild()
+    this.found.count = 0
+    this.grid.querySwept(box, motion, this.found)
+    this.appendSlots(out)
+  }
+
+  /** The slots of the items found, in insertion order (item order), appended to `out`. */
+  private appendSlots(out: IndexBuffer): void {
     const found = this.found
-    found.count = 0
-    this.grid.query(minX, minY, maxX, maxY, found)
-    found.items.subarray(0, found.count).sort()
-    for (let k = 0; k < found.count; k++) out.push(this.slots[found.items[k] as number] as number)
+    const items = found.items
+    if (found.count > SMALL_SORT) {
+      items.subarray(0, found.count).sort()
+    } else {
+      // Insertion sort: a move's few candidates come in a few ascending runs (one per grid
+      // cell), and sorting a subarray would allocate its view on every call.
+      for (let k = 1; k < found.count; k++) {
+        const item = items[k] as number
+        let at = k
+        while (at > 0 && (items[at - 1] as number) > item) {
+          items[at] = items[at - 1] as number
+          at--
+        }
+        items[at] = item
+      }
+    }
+    for (let k = 0; k < found.count; k++) out.push(this.slots[items[k] as number] as number)
   }
 }

@@ -25,6 +25,7 @@ import {
   bodyFieldsFromOptions,
   bodyLabel,
   describeValue,
+  isFiniteVector,
   mergeBodyFields,
   type BodyFields,
 } from './validate.js'
@@ -225,7 +226,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
 
     move(id: BodyId, goal, options?: MoveOptions): MoveResult {
       const slot = slotOf('move', id)
-      const target = assertVector(bodyLabel('move', id), 'goal', goal)
+      // The labels of the error are built only for a bad goal: this runs every frame of a drag.
+      const target = isFiniteVector(goal) ? goal : assertVector(bodyLabel('move', id), 'goal', goal)
       if (options !== undefined && (options === null || typeof options !== 'object')) {
         throw new TypeError(`move: options must be an object (got ${describeValue(options)})`)
       }

@@ -2,7 +2,7 @@ import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from './bodyIndex.js'
 import { CROSS } from './bodyStore.js'
-import { IndexBuffer } from './buffers.js'
+import { ensureCapacity, IndexBuffer } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
 import { blocks, loadRect } from './solidSweep.js'
@@ -18,8 +18,8 @@ const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const motion: Vec2 = { x: 0, y: 0 }
 const still: Vec2 = { x: 0, y: 0 }
 const hit = createSweepHit()
-/** The time of the last {@link Move.firstHit}. */
-let firstTime = Infinity
+/** Where {@link Move.place} puts a body (an object: see {@link Move.pushChain}). */
+const destination: Vec2 = { x: 0, y: 0 }
 
 /**
  * `world.move`: a body moves toward a goal through a world whose other bodies are at their
@@ -32,6 +32,14 @@ export class Move {
   private readonly candidates = new IndexBuffer()
   private seen = new Uint32Array(0)
   private stamp = 0
+  /** The candidates of every link of the current push chain, each link's above its caller's. */
+  private chainCandidates = new Int32Array(64)
+  /** 1 for a candidate its link has already measured and pushed (parallel to `chainCandidates`). */
+  private chainDone = new Uint8Array(64)
+  /** Where the next link's candidates go in `chainCandidates`. */
+  private chainTop = 0
+  /** Each link's amount to move, then how far it moved, by chain depth ({@link pushChain}). */
+  private readonly chainAmount = new Float64Array(MAX_CHAIN + 2)
   /** What stopped or deflected the mover in the current call, first hit first. */
   hits: MoveResult['hits'] = []
 
@@ -47,21 +55,24 @@ export class Move {
   }
 
   /**
-   * Slots that may be in the way of `mover` moving by `(dx, dy)`: the index's answer for
-   * the swept box, plus the bodies this move already displaced that are in it now (the
-   * index still holds their old places), each once.
+   * Slots that may be in the way of `mover` moving by `delta`: the index's answer for the
+   * swept box, plus the bodies this move already displaced that are in it now (the index
+   * still holds their old places), each once. (The motion comes in an object: V8 boxes the
+   * doubles passed to a call it does not inline.)
    */
-  private gather(dx: number, dy: number): void {
+  private gather(delta: Vec2): void {
     const store = this.sim.store
     if (this.seen.length < store.capacity) this.seen = new Uint32Array(store.capacity)
     const stamp = ++this.stamp
+    const dx = delta.x
+    const dy = delta.y
     const minX = dx < 0 ? mover.x + dx : mover.x
     const minY = dy < 0 ? mover.y + dy : mover.y
     const maxX = (dx > 0 ? mover.x + dx : mover.x) + mover.width
     const maxY = (dy > 0 ? mover.y + dy : mover.y) + mover.height
     const list = this.candidates
     list.count = 0
-    this.index.query(minX, minY, maxX, maxY, list)
+    this.index.querySwept(mover, delta, list)
     for (let k = 0; k < list.count; k++) this.seen[list.items[k] as number] = stamp
     const { x, y, width, height } = store
     for (let k = 0; k < this.displaced.count; k++) {
@@ -81,43 +92,34 @@ export class Move {
     }
   }
 
-  /** Logs a hit of the mover (still at its start, in `mover`) for `world.forEachHit`. */
-  private log(
-    slot: number,
-    other: number,
-    dx: number,
-    dy: number,
-    time: number,
-    normalX: number,
-    normalY: number,
-  ): void {
+  /**
+   * Logs for `world.forEachHit` the hit of the mover (still at its start, in `mover`) on
+   * `other`, moving by `motion`, as {@link firstHit} left it in `hit`. (It reads objects,
+   * as do {@link place} and {@link firstHit}: V8 boxes the doubles passed to a call it does
+   * not inline, and a drag moves a body every frame.)
+   */
+  private log(slot: number, other: number): void {
     const ids = this.sim.store.ids as string[]
-    motion.x = dx
-    motion.y = dy
-    hit.time = time
-    hit.normal.x = normalX
-    hit.normal.y = normalY
     this.sim.hits.add(ids[slot]!, ids[other]!, mover, motion, hit)
   }
 
-  private place(slot: number, x: number, y: number): void {
+  /** Puts body `slot` at {@link destination}, and lists it as displaced if it moved. */
+  private place(slot: number): void {
     const store = this.sim.store
-    if (store.x[slot] === x && store.y[slot] === y) return
-    store.x[slot] = x
-    store.y[slot] = y
+    if (store.x[slot] === destination.x && store.y[slot] === destination.y) return
+    store.x[slot] = destination.x
+    store.y[slot] = destination.y
     this.displaced.push(slot)
   }
 
   /**
-   * The first body that `mover` (slot `slot`, loaded) moving by (dx, dy) would enter,
-   * or -1 (article 003's sweep against each candidate; `cross` pairs pass). Leaves the
-   * time in {@link firstTime} and the normal in `hit.normal`.
+   * The first body that `mover` (slot `slot`, loaded) moving by `motion` would enter,
+   * or -1 (article 003's sweep against each candidate; `cross` pairs pass). Leaves its
+   * time in `hit.time` and its normal in `hit.normal`.
    */
-  private firstHit(slot: number, dx: number, dy: number): number {
+  private firstHit(slot: number): number {
     const store = this.sim.store
-    this.gather(dx, dy)
-    motion.x = dx
-    motion.y = dy
+    this.gather(motion)
     let best = -1
     let bestTime = Infinity
     let normalX = 0
@@ -136,7 +138,7 @@ export class Move {
         normalY = hit.normal.y
       }
     }
-    firstTime = bestTime
+    hit.time = bestTime
     hit.normal.x = normalX
     hit.normal.y = normalY
     return best
@@ -154,20 +156,27 @@ export class Move {
       const dx = goalX - mover.x
       const dy = goalY - mover.y
       if (dx === 0 && dy === 0) return
-      const best = this.firstHit(slot, dx, dy)
-      const bestTime = firstTime
-      const normalX = hit.normal.x
-      const normalY = hit.normal.y
+      motion.x = dx
+      motion.y = dy
+      const best = this.firstHit(slot)
       if (best < 0) {
-        this.place(slot, goalX, goalY)
+        destination.x = goalX
+        destination.y = goalY
+        this.place(slot)
         return
       }
-      this.place(slot, mover.x + dx * bestTime, mover.y + dy * bestTime)
-      this.hits.push({ other: store.ids[best] as string, normal: { x: normalX, y: normalY } })
-      this.log(slot, best, dx, dy, bestTime, normalX, normalY)
+      const time = hit.time
+      destination.x = mover.x + dx * time
+      destination.y = mover.y + dy * time
+      this.place(slot)
+      this.hits.push({
+        other: store.ids[best] as string,
+        normal: { x: hit.normal.x, y: hit.normal.y },
+      })
+      this.log(slot, best)
       // The goal slides along the face: the rest of the motion loses its normal part.
-      motion.x = dx * (1 - bestTime)
-      motion.y = dy * (1 - bestTime)
+      motion.x = dx * (1 - time)
+      motion.y = dy * (1 - time)
       slideInto(motion, motion, hit.normal)
       goalX = (store.x[slot] as number) + motion.x
       goalY = (store.y[slot] as number) + motion.y
@@ -187,52 +196,78 @@ export class Move {
     const dx = goalX - mover.x
     const dy = goalY - mover.y
     if (dx === 0 || dy === 0) {
-      this.pushAlong(slot, dx === 0 ? 1 : 0, dx === 0 ? dy : dx, 0, true)
+      this.pushAlong(slot, dx === 0 ? 1 : 0, dx === 0 ? dy : dx)
       return
     }
-    const best = this.firstHit(slot, dx, dy)
-    const bestTime = firstTime
+    motion.x = dx
+    motion.y = dy
+    const best = this.firstHit(slot)
+    const bestTime = hit.time
     const normalX = hit.normal.x
-    const normalY = hit.normal.y
     if (best < 0) {
-      this.place(slot, goalX, goalY)
+      destination.x = goalX
+      destination.y = goalY
+      this.place(slot)
       return
     }
-    this.log(slot, best, dx, dy, bestTime, normalX, normalY)
-    this.place(slot, mover.x + dx * bestTime, mover.y + dy * bestTime)
+    this.log(slot, best)
+    destination.x = mover.x + dx * bestTime
+    destination.y = mover.y + dy * bestTime
+    this.place(slot)
     const restX = dx * (1 - bestTime)
     const restY = dy * (1 - bestTime)
     // Into the face first (pushing), then along it.
     const pushAxis = normalX !== 0 ? 0 : 1
-    this.pushAlong(slot, pushAxis, pushAxis === 0 ? restX : restY, 0, true)
-    this.pushAlong(slot, 1 - pushAxis, pushAxis === 0 ? restY : restX, 0, true)
+    this.pushAlong(slot, pushAxis, pushAxis === 0 ? restX : restY)
+    this.pushAlong(slot, 1 - pushAxis, pushAxis === 0 ? restY : restX)
   }
 
   /**
    * Moves `slot` by `amount` along one axis (0: x, 1: y), pushing the pushable dynamic
-   * bodies in the way, which push the ones in their way in turn. Bodies that cannot be
-   * pushed (solids, non-pushable dynamics, or a chain longer than {@link MAX_CHAIN}) stop
-   * the chain; each body then stops touching the one ahead, so nothing overlaps. Returns
-   * how far the body moved (same sign as `amount`).
+   * bodies in the way, which push the ones in their way in turn ({@link pushChain}).
    */
-  pushAlong(slot: number, axis: number, amount: number, depth: number, report: boolean): number {
-    if (amount === 0) return 0
+  private pushAlong(slot: number, axis: number, amount: number): void {
+    this.chainAmount[0] = amount
+    this.pushChain(slot, axis, 0)
+  }
+
+  /**
+   * One link of a push chain: moves `slot` along `axis` by `chainAmount[depth]`, pushing the
+   * pushable dynamic bodies in the way, each pushing the ones in its way in turn (a call at
+   * `depth + 1`). Bodies that cannot be pushed (solids, non-pushable dynamics, or a chain
+   * longer than {@link MAX_CHAIN}) stop the chain; each body then stops touching the one
+   * ahead, so nothing overlaps. Writes how far the body moved (same sign) back into
+   * `chainAmount[depth]`; only the mover's own link (depth 0) reports hits.
+   *
+   * It recurses, so V8 never inlines it, and it would box a double passed or returned: the
+   * amounts go through {@link chainAmount}, and each link's candidates through
+   * {@link chainCandidates}, above its caller's, instead of a new array per link.
+   */
+  private pushChain(slot: number, axis: number, depth: number): void {
+    const amount = this.chainAmount[depth] as number
+    if (amount === 0) return
     const store = this.sim.store
     loadRect(mover, store, slot)
-    const dx = axis === 0 ? amount : 0
-    const dy = axis === 0 ? 0 : amount
-    this.gather(dx, dy)
-    // Copied: the pushes below reuse the candidate buffer.
-    const candidates = Array.from(this.candidates.items.subarray(0, this.candidates.count))
+    motion.x = axis === 0 ? amount : 0
+    motion.y = axis === 0 ? 0 : amount
+    this.gather(motion)
+    // This link's candidates, copied above the caller's: the pushes below gather again.
+    const begin = this.chainTop
+    const end = begin + this.candidates.count
+    this.reserveChain(end)
+    for (let c = begin; c < end; c++) {
+      this.chainCandidates[c] = this.candidates.items[c - begin] as number
+      this.chainDone[c] = 0
+    }
+    this.chainTop = end
     const startX = mover.x
     const startY = mover.y
     const width = mover.width
     const height = mover.height
-    const done: number[] = []
     let limit = amount
     // One body at a time, nearest first, measured again after every push: a push moves
     // the bodies further along the chain, so earlier measurements go stale.
-    for (let round = 0; round < candidates.length; round++) {
+    for (let round = begin; round < end; round++) {
       mover.x = startX
       mover.y = startY
       mover.width = width
@@ -241,36 +276,50 @@ export class Move {
       motion.y = axis === 0 ? 0 : limit
       let nearest = -1
       let nearestTime = Infinity
-      for (const other of candidates) {
-        if (other === slot || done.includes(other)) continue
+      for (let c = begin; c < end; c++) {
+        const other = this.chainCandidates[c] as number
+        if (other === slot || this.chainDone[c] === 1) continue
         const code = pairCode(this.sim, slot, other)
         if (code === IGNORE || code === CROSS) continue
         if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
         const time = blocks(hit, motion) ? hit.time : -1
         if (time >= 0 && time < nearestTime) {
           nearestTime = time
-          nearest = other
+          nearest = c
         }
       }
       if (nearest < 0) break
-      done.push(nearest)
+      this.chainDone[nearest] = 1
+      const other = this.chainCandidates[nearest] as number
       const reach = nearestTime * limit
       let allowed = reach
-      if (store.isPushable(nearest) && depth < MAX_CHAIN) {
-        allowed = reach + this.pushAlong(nearest, axis, limit - reach, depth + 1, false)
+      if (store.isPushable(other) && depth < MAX_CHAIN) {
+        this.chainAmount[depth + 1] = limit - reach
+        this.pushChain(other, axis, depth + 1)
+        allowed = reach + (this.chainAmount[depth + 1] as number)
       }
       if (Math.abs(allowed) < Math.abs(limit)) {
         limit = allowed
-        if (report) {
+        if (depth === 0) {
           const normal = {
             x: axis === 0 ? -Math.sign(amount) : 0,
             y: axis === 0 ? 0 : -Math.sign(amount),
           }
-          this.hits.push({ other: store.ids[nearest] as string, normal })
+          this.hits.push({ other: store.ids[other] as string, normal })
         }
       }
     }
-    this.place(slot, axis === 0 ? startX + limit : startX, axis === 0 ? startY : startY + limit)
-    return limit
+    this.chainTop = begin
+    destination.x = axis === 0 ? startX + limit : startX
+    destination.y = axis === 0 ? startY : startY + limit
+    this.place(slot)
+    this.chainAmount[depth] = limit
+  }
+
+  /** Grows the chain's candidate stack to hold `size` entries. */
+  private reserveChain(size: number): void {
+    if (this.chainCandidates.length >= size) return
+    this.chainCandidates = ensureCapacity(this.chainCandidates, size)
+    this.chainDone = ensureCapacity(this.chainDone, size)
   }
 }

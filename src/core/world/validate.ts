@@ -61,6 +61,16 @@ export function assertPositive(subject: string, field: string, value: unknown): 
   return value
 }
 
+/**
+ * Whether `value` is an object with finite `x` and `y`: the check that {@link assertVector}
+ * makes, without building its error labels (a drag validates a goal every frame).
+ */
+export function isFiniteVector(value: unknown): value is Vec2 {
+  if (value === null || typeof value !== 'object') return false
+  const { x, y } = value as Record<string, unknown>
+  return typeof x === 'number' && Number.isFinite(x) && typeof y === 'number' && Number.isFinite(y)
+}
+
 /** Throws a TypeError unless `value` is an object with finite `x` and `y`. */
 export function assertVector(subject: string, field: string, value: unknown): Vec2 {
   if (value === null || typeof value !== 'object') {
