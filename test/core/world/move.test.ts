@@ -79,6 +79,15 @@ describe('move', () => {
     expect(() => world.move('ghost', { x: NaN, y: 0 })).toThrow(
       'move: body "ghost" goal.x must be a finite number',
     )
+    expect(() => world.move('ghost', { x: 0, y: -Infinity })).toThrow(
+      'move: body "ghost" goal.y must be a finite number',
+    )
+    expect(() => world.move('ghost', { x: '3', y: 0 } as never)).toThrow(RangeError)
+    expect(() => world.move('ghost', null as never)).toThrow(
+      'move: body "ghost" goal must be an object { x, y }',
+    )
+    // A rejected goal moved nothing.
+    expect(world.get('ghost').x).toBe(50)
     expect(() => world.move('ghost', { x: 0, y: 0 }, { push: 1 as never })).toThrow(TypeError)
   })
 
