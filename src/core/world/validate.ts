@@ -62,8 +62,8 @@ export function assertPositive(subject: string, field: string, value: unknown): 
 }
 
 /**
- * Whether `value` is an object with finite `x` and `y`: the check that {@link assertVector}
- * makes, without building its error labels (a drag validates a goal every frame).
+ * Whether `value` is an object with finite `x` and `y`: {@link assertVector}'s check, without
+ * its errors (a drag validates a goal every frame, and the caller's label need not be built).
  */
 export function isFiniteVector(value: unknown): value is Vec2 {
   if (value === null || typeof value !== 'object') return false
@@ -73,6 +73,9 @@ export function isFiniteVector(value: unknown): value is Vec2 {
 
 /** Throws a TypeError unless `value` is an object with finite `x` and `y`. */
 export function assertVector(subject: string, field: string, value: unknown): Vec2 {
+  // A good vector skips the checks below, which build a field label each (queries and
+  // moves pass vectors often).
+  if (isFiniteVector(value)) return { x: value.x, y: value.y }
   if (value === null || typeof value !== 'object') {
     throw new TypeError(
       `${subject} ${field} must be an object { x, y } (got ${describeValue(value)})`,
