@@ -1,4 +1,6 @@
 import type { BodyStore } from './bodyStore.js'
+import { ensureCapacity } from './buffers.js'
+import { ABSENT, PairTable } from './pairTable.js'
 import type { ContactEvent, ContactEventType, ContactListener, ContactSource } from './types.js'
 
 /** Where a contact came from, as stored. */
@@ -11,39 +13,37 @@ const STAY = 1
 const END = 2
 const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay', 'contactEnd']
 
-interface ContactRecord {
-  a: number
-  b: number
-  normalX: number
-  normalY: number
-  source: number
-  /** The step that last saw the pair touch. */
-  seen: number
-  /** The step whose events started the contact (no stay in that step). */
-  started: number
-}
-
 /**
  * Which pairs touch, from one step to the next, turned into events: `contactStart` the
  * first step a pair touches, `contactEnd` the first step it does not (or at once when one
  * of the two is removed), `contactStay` in between on request. Each pair is one record
- * (keyed by its two slots), so every start gets exactly one end.
+ * (found by its two slots), so every start gets exactly one end.
  *
- * Records are pooled; event objects are made only while a listener exists and an event
+ * Records live in typed arrays (a record is an index, reused once its pair ends), found
+ * through a {@link PairTable}, and listed in the order their pairs started, which is the
+ * order events follow. Event objects are made only while a listener exists and an event
  * fires. Events are queued during a step and delivered by {@link flush}, so listeners
  * always run after the world is consistent.
  */
 export class ContactTracker {
-  private readonly records = new Map<number, ContactRecord>()
-  /**
-   * Pair keys are `low slot * keyScale + high slot`, with `keyScale` the store's capacity,
-   * so they stay 32-bit integers while it is at most 46,340 (it doubles: up to 32,768
-   * bodies). V8 boxed a larger key, a double, in a new heap number on every lookup: 12
-   * bytes per touching pair and step (250 kB per step for 5,000 tiled boxes). When the
-   * store grows, the keys are redone.
-   */
-  private keyScale = 0
-  private readonly pool: ContactRecord[] = []
+  private readonly table = new PairTable()
+  // Each record's pair (a is the more movable body, see `touch`), its normal from b toward
+  // a, its source, the step that last saw it touch, and the step whose events started it
+  // (no stay in that step).
+  private recordA = new Int32Array(64)
+  private recordB = new Int32Array(64)
+  private recordNormalX = new Float64Array(64)
+  private recordNormalY = new Float64Array(64)
+  private recordSource = new Uint8Array(64)
+  private recordSeen = new Int32Array(64)
+  private recordStarted = new Int32Array(64)
+  /** Live records in the order their pairs started: `live[0 .. liveCount)`. */
+  private live = new Int32Array(64)
+  private liveCount = 0
+  /** Records whose pair ended, for reuse: `free[0 .. freeCount)`; records past `used` were never used. */
+  private free = new Int32Array(64)
+  private freeCount = 0
+  private used = 0
   private readonly listeners: Record<ContactEventType, Set<ContactListener>> = {
     contactStart: new Set(),
     contactStay: new Set(),
@@ -88,8 +88,10 @@ export class ContactTracker {
 
   /** Forgets every pair without events. */
   reset(): void {
-    for (const record of this.records.values()) this.pool.push(record)
-    this.records.clear()
+    this.table.clear()
+    this.liveCount = 0
+    this.freeCount = 0
+    this.used = 0
     this.queued = 0
   }
 
@@ -103,104 +105,118 @@ export class ContactTracker {
    * toward `p`. A swept hit wins over a push-out for the source and the normal.
    */
   touch(p: number, q: number, normalX: number, normalY: number, source: number): void {
-    const store = this.store
-    // Stable order: the more movable body is `a` (dynamic, then kinematic, then static),
-    // then the older one; the normal is flipped to keep pointing from b toward a.
-    const kindP = store.kind[p] as number
-    const kindQ = store.kind[q] as number
-    const pFirst =
-      kindP !== kindQ ? kindP > kindQ : (store.serial[p] as number) < (store.serial[q] as number)
-    const a = pFirst ? p : q
-    const b = pFirst ? q : p
-    const sign = pFirst ? 1 : -1
-    if (this.keyScale !== store.capacity) this.rekey()
-    const scale = this.keyScale
-    const key = a < b ? a * scale + b : b * scale + a
-    let record = this.records.get(key)
-    if (record === undefined) {
-      record = this.pool.pop() ?? { a, b, normalX: 0, normalY: 0, source: 0, seen: 0, started: 0 }
-      record.a = a
-      record.b = b
-      record.seen = -1
-      this.records.set(key, record)
-    }
-    if (record.seen === this.step) {
-      if (record.source === FROM_SWEEP || source !== FROM_SWEEP) return
-    } else if (record.seen !== this.step - 1) {
+    let record = this.table.find(p, q)
+    if (record === ABSENT) record = this.open(p, q)
+    // The normal is flipped when p is the record's b, to keep pointing from b toward a.
+    const sign = this.recordA[record] === p ? 1 : -1
+    const seen = this.recordSeen[record] as number
+    if (seen === this.step) {
+      if (this.recordSource[record] === FROM_SWEEP || source !== FROM_SWEEP) return
+    } else if (seen !== this.step - 1) {
       // New this step (not seen in the previous one): report a start once it is filled in.
-      record.seen = this.step
-      record.started = this.step
+      this.recordSeen[record] = this.step
+      this.recordStarted[record] = this.step
       this.fill(record, normalX * sign, normalY * sign, source)
       this.enqueue(START, record)
       return
     }
-    record.seen = this.step
+    this.recordSeen[record] = this.step
     this.fill(record, normalX * sign, normalY * sign, source)
   }
 
-  /** Keys every record for the store's present capacity, keeping their order (events follow it). */
-  private rekey(): void {
-    const scale = this.store.capacity
-    this.keyScale = scale
-    if (this.records.size === 0) return
-    const records = [...this.records.values()]
-    this.records.clear()
-    for (const record of records) {
-      const { a, b } = record
-      this.records.set(a < b ? a * scale + b : b * scale + a, record)
+  /**
+   * A record for the pair of slots `p` and `q`, which has none, listed last. Stable order:
+   * the more movable body is `a` (dynamic, then kinematic, then static), then the older one.
+   */
+  private open(p: number, q: number): number {
+    const store = this.store
+    const kindP = store.kind[p] as number
+    const kindQ = store.kind[q] as number
+    const pFirst =
+      kindP !== kindQ ? kindP > kindQ : (store.serial[p] as number) < (store.serial[q] as number)
+    let record: number
+    if (this.freeCount > 0) {
+      record = this.free[--this.freeCount] as number
+    } else {
+      record = this.used++
+      this.recordA = ensureCapacity(this.recordA, this.used)
+      this.recordB = ensureCapacity(this.recordB, this.used)
+      this.recordNormalX = ensureCapacity(this.recordNormalX, this.used)
+      this.recordNormalY = ensureCapacity(this.recordNormalY, this.used)
+      this.recordSource = ensureCapacity(this.recordSource, this.used)
+      this.recordSeen = ensureCapacity(this.recordSeen, this.used)
+      this.recordStarted = ensureCapacity(this.recordStarted, this.used)
+      this.free = ensureCapacity(this.free, this.used)
     }
+    this.recordA[record] = pFirst ? p : q
+    this.recordB[record] = pFirst ? q : p
+    this.recordSeen[record] = -1
+    this.table.add(p, q, record)
+    this.live = ensureCapacity(this.live, this.liveCount + 1)
+    this.live[this.liveCount++] = record
+    return record
   }
 
-  private fill(record: ContactRecord, normalX: number, normalY: number, source: number): void {
+  /** Writes a record's normal (from its b toward its a) and source. */
+  private fill(record: number, normalX: number, normalY: number, source: number): void {
     // Normalise -0 to 0 so events compare equal across runs and JSON.
-    record.normalX = normalX + 0
-    record.normalY = normalY + 0
-    record.source = source
+    this.recordNormalX[record] = normalX + 0
+    this.recordNormalY[record] = normalY + 0
+    this.recordSource[record] = source
   }
 
   /** Ends the pairs that did not touch in this step; queues stays for the others. */
   endStep(): void {
-    // forEach, not for-of: for-of makes a [key, record] array per pair, every step.
-    this.records.forEach(this.endOrStay)
-  }
-
-  private readonly endOrStay = (record: ContactRecord, key: number): void => {
-    if (record.seen !== this.step) {
-      this.enqueue(END, record)
-      this.records.delete(key)
-      this.pool.push(record)
-    } else if (this.reportStay && record.started !== this.step) {
-      this.enqueue(STAY, record)
+    const step = this.step
+    const stays = this.reportStay
+    let kept = 0
+    for (let index = 0; index < this.liveCount; index++) {
+      const record = this.live[index] as number
+      if (this.recordSeen[record] !== step) {
+        this.close(record)
+        continue
+      }
+      if (stays && this.recordStarted[record] !== step) this.enqueue(STAY, record)
+      this.live[kept++] = record
     }
+    this.liveCount = kept
   }
 
   /** Ends every contact of a slot at once (its body is being removed). */
   endContactsOf(slot: number): void {
-    for (const [key, record] of this.records) {
-      if (record.a !== slot && record.b !== slot) continue
-      this.enqueue(END, record)
-      this.records.delete(key)
-      this.pool.push(record)
+    let kept = 0
+    for (let index = 0; index < this.liveCount; index++) {
+      const record = this.live[index] as number
+      if (this.recordA[record] === slot || this.recordB[record] === slot) {
+        this.close(record)
+        continue
+      }
+      this.live[kept++] = record
     }
+    this.liveCount = kept
   }
 
   /** Ends every contact at once (the world is being replaced). */
   endAll(): void {
-    for (const record of this.records.values()) {
-      this.enqueue(END, record)
-      this.pool.push(record)
-    }
-    this.records.clear()
+    for (let index = 0; index < this.liveCount; index++) this.close(this.live[index] as number)
+    this.liveCount = 0
   }
 
-  private enqueue(type: number, record: ContactRecord): void {
+  /** Queues a record's end and frees it; the caller drops it from the live list. */
+  private close(record: number): void {
+    this.enqueue(END, record)
+    this.table.delete(this.recordA[record] as number, this.recordB[record] as number)
+    this.free[this.freeCount++] = record
+  }
+
+  private enqueue(type: number, record: number): void {
     const index = this.queued++
     this.queuedType[index] = type
-    this.queuedA[index] = record.a
-    this.queuedB[index] = record.b
-    this.queuedNormalX[index] = record.normalX
-    this.queuedNormalY[index] = record.normalY
-    this.queuedSource[index] = record.source
+    this.queuedA[index] = this.recordA[record] as number
+    this.queuedB[index] = this.recordB[record] as number
+    this.queuedNormalX[index] = this.recordNormalX[record] as number
+    this.queuedNormalY[index] = this.recordNormalY[record] as number
+    this.queuedSource[index] = this.recordSource[record] as number
   }
 
   /**

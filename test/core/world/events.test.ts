@@ -103,6 +103,22 @@ describe('contact events', () => {
       ['card', 'wall', { x: 1, y: 0 }],
     ])
   })
+
+  it('keeps a and b of a contact, and its normal from b toward a, when a body changes type', () => {
+    const world = createWorld({ contactStay: true })
+    world.add({ id: 'left', x: 0, y: 0, width: 10, height: 10 })
+    world.add({ id: 'right', x: 10, y: 0, width: 10, height: 10 })
+    const events = record(world)
+    world.on('contactStay', (event) => events.push(event))
+    world.step(1 / 60)
+    // `left` becomes static: a new pair would put `right` first, but this one goes on.
+    world.update('left', { type: 'static' })
+    world.step(1 / 60)
+    expect(events.map((event) => [event.type, event.a, event.b, event.normal])).toEqual([
+      ['contactStart', 'left', 'right', { x: -1, y: 0 }],
+      ['contactStay', 'left', 'right', { x: -1, y: 0 }],
+    ])
+  })
   it('reports two dynamic bodies that meet in mid-step as a swept contact', () => {
     const world = createWorld()
     // 15 px this step toward a body 10 px away.
