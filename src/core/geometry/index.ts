@@ -30,6 +30,8 @@ export {
 export {
   integrateEuler,
   integrateEulerInto,
+  integrateExplicitEuler,
+  integrateExplicitEulerInto,
   integrateRK4,
   integrateRK4Into,
 } from './integrators.js'

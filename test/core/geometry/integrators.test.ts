@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   integrateEuler,
   integrateEulerInto,
+  integrateExplicitEuler,
+  integrateExplicitEulerInto,
   integrateRK4,
   integrateRK4Into,
   type AccelerationField,
@@ -44,20 +46,32 @@ describe('integrateEuler (semi-implicit)', () => {
   })
 
   it("keeps a spring's energy bounded where article 004's explicit order makes it grow", () => {
-    // Article 004's EularIntergrate: position += velocity * dt; velocity += acceleration * dt.
-    const explicit = (s: KinematicState, k: number, dt: number): KinematicState =>
-      at(s.position.x + s.velocity.x * dt, 0, s.velocity.x - k * s.position.x * dt, 0)
     const energy = (s: KinematicState, k: number) => (s.velocity.x ** 2 + k * s.position.x ** 2) / 2
     const k = 4
     const dt = 0.05
-    let semiImplicit = at(1, 0, 0, 0)
-    let articleOrder = at(1, 0, 0, 0)
-    for (let i = 0; i < 2000; i++) {
-      semiImplicit = integrateEuler(semiImplicit, spring(k), dt)
-      articleOrder = explicit(articleOrder, k, dt)
-    }
+    const semiImplicit = run(integrateEuler, at(1, 0, 0, 0), spring(k), dt, 2000)
+    const articleOrder = run(integrateExplicitEuler, at(1, 0, 0, 0), spring(k), dt, 2000)
     expect(Math.abs(energy(semiImplicit, k) / 2 - 1)).toBeLessThan(0.06)
     expect(energy(articleOrder, k) / 2).toBeGreaterThan(100)
+  })
+})
+
+describe('integrateExplicitEuler (article 004)', () => {
+  it('moves the position with the old velocity, then updates the velocity', () => {
+    // Article 004: position += velocity * deltaTime; velocity += acceleration * deltaTime.
+    expect(integrateExplicitEuler(at(0, 0, 0, 0), { x: 0, y: 10 }, 0.1)).toEqual(at(0, 0, 0, 1))
+    expect(integrateExplicitEuler(at(1, 2, 3, 4), { x: 2, y: -2 }, 0.5)).toEqual(at(2.5, 4, 4, 3))
+  })
+
+  it('falls behind the exact fall under gravity by as much as semi-implicit Euler runs ahead', () => {
+    // Constant acceleration g from rest: exact y(T) = g T^2 / 2. Explicit Euler gives
+    // g T (T - dt) / 2, semi-implicit g T (T + dt) / 2 (sums of n and n + 1 steps).
+    const g = 10
+    const dt = 0.1
+    const explicit = run(integrateExplicitEuler, at(0, 0, 0, 0), { x: 0, y: g }, dt, 10)
+    const semiImplicit = run(integrateEuler, at(0, 0, 0, 0), { x: 0, y: g }, dt, 10)
+    expect(explicit.position.y).toBeCloseTo((g * 1 * (1 - dt)) / 2, 10)
+    expect(semiImplicit.position.y).toBeCloseTo((g * 1 * (1 + dt)) / 2, 10)
   })
 })
 
@@ -115,6 +129,7 @@ describe('Euler vs RK4 (article 004)', () => {
 describe('the ...Into twins', () => {
   it.each([
     ['integrateEulerInto', integrateEuler, integrateEulerInto],
+    ['integrateExplicitEulerInto', integrateExplicitEuler, integrateExplicitEulerInto],
     ['integrateRK4Into', integrateRK4, integrateRK4Into],
   ] as const)('%s writes into out, and out may be the input state', (_name, convenient, into) => {
     const start = at(1, -2, 3, 0.5)
@@ -141,6 +156,25 @@ describe('the ...Into twins', () => {
 })
 
 describe('acceleration fields', () => {
+  it('are checked: a non-finite result throws, naming the function', () => {
+    const broken: AccelerationField = (_position, _velocity, _time, out) => {
+      out.x = Number.NaN
+      out.y = 0
+      return out
+    }
+    for (const [integrate, name] of [
+      [integrateEuler, 'integrateEuler'],
+      [integrateExplicitEuler, 'integrateExplicitEuler'],
+      [integrateRK4, 'integrateRK4'],
+    ] as const) {
+      expect(() => integrate(at(0, 0, 0, 0), broken, 0.1)).toThrow(
+        new RangeError(
+          `${name}: the acceleration field's result.x must be a finite number (got NaN)`,
+        ),
+      )
+    }
+  })
+
   it('may return a vector of their own instead of writing into out', () => {
     const returning: AccelerationField = (position) => ({ x: -4 * position.x, y: -4 * position.y })
     const start = at(1, 0.5, 0, 0)
