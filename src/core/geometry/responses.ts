@@ -4,7 +4,7 @@
  * caller-owned `out` (which may be `velocity` itself), does not validate and allocates nothing.
  */
 import type { SweptResponse, Vec2 } from './types.js'
-import { assertNonNegative, assertOneOf, assertVec2 } from './validate.js'
+import { assertOneOf, assertUnitInterval, assertVec2 } from './validate.js'
 
 const RESPONSES: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
 
@@ -87,14 +87,16 @@ export function touch(velocity: Vec2, normal: Vec2): Vec2 {
 
 /**
  * Bounce: reflect the normal part of `velocity` and scale it by `restitution`, keep the
- * tangential part (article 004). `restitution` 1 is a perfect bounce, 0 a slide.
+ * tangential part (article 004). `restitution` 1 is a perfect bounce, 0 a slide; above 1
+ * a bounce would gain speed, so it is refused, as the world refuses it for a body.
  *
+ * @throws RangeError when `restitution` is not a number from 0 to 1.
  * @example
  * bounce({ x: 3, y: 5 }, { x: 0, y: -1 }, 0.5) // { x: 3, y: -2.5 }
  */
 export function bounce(velocity: Vec2, normal: Vec2, restitution: number): Vec2 {
   assertArgs('bounce', velocity, normal)
-  assertNonNegative('bounce', 'restitution', restitution)
+  assertUnitInterval('bounce', 'restitution', restitution)
   return bounceInto({ x: 0, y: 0 }, velocity, normal, restitution)
 }
 
@@ -108,8 +110,9 @@ export function cross(velocity: Vec2, normal: Vec2): Vec2 {
  * Applies the response named by `response` ({@link slide}, {@link touch}, {@link bounce} or
  * {@link cross}) and returns the new velocity.
  *
- * @param restitution - Used by `bounce` only; defaults to 0.
- * @throws RangeError when `response` is not one of the four names.
+ * @param restitution - Used by `bounce` only, from 0 to 1; defaults to 0.
+ * @throws RangeError when `response` is not one of the four names, or `restitution` is
+ *   not a number from 0 to 1.
  */
 export function respond(
   response: SweptResponse,
@@ -119,6 +122,6 @@ export function respond(
 ): Vec2 {
   assertOneOf('respond', 'response', response, RESPONSES)
   assertArgs('respond', velocity, normal)
-  assertNonNegative('respond', 'restitution', restitution)
+  assertUnitInterval('respond', 'restitution', restitution)
   return respondInto({ x: 0, y: 0 }, response, velocity, normal, restitution)
 }

@@ -29,6 +29,17 @@ export function assertNonNegative(
   }
 }
 
+/** Throws a RangeError unless `value` is a number from 0 to 1 (a restitution). */
+export function assertUnitInterval(
+  fn: string,
+  name: string,
+  value: unknown,
+): asserts value is number {
+  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+    throw new RangeError(`${fn}: ${name} must be a number from 0 to 1 (got ${describe(value)})`)
+  }
+}
+
 function assertObject(fn: string, name: string, value: unknown, kind: string): void {
   if (value === null || typeof value !== 'object') {
     throw new TypeError(`${fn}: ${name} must be a ${kind} object (got ${describe(value)})`)

@@ -232,10 +232,14 @@ describe('validation of the convenient functions', () => {
 
   it('rejects a bad restitution, response name, dt, time, state or acceleration', () => {
     expect(() => geometry.bounce(vec(), vec(), -0.1)).toThrow(
-      new RangeError('bounce: restitution must be a finite number >= 0 (got -0.1)'),
+      new RangeError('bounce: restitution must be a number from 0 to 1 (got -0.1)'),
+    )
+    // Above 1 a bounce would gain speed: refused, as the world refuses it for a body.
+    expect(() => geometry.bounce(vec(), vec(), 5)).toThrow(
+      new RangeError('bounce: restitution must be a number from 0 to 1 (got 5)'),
     )
     expect(() => geometry.respond('bounce', vec(), vec(), Number.NaN)).toThrow(
-      'respond: restitution must be a finite number >= 0 (got NaN)',
+      'respond: restitution must be a number from 0 to 1 (got NaN)',
     )
     expect(() => geometry.respond('stick' as geometry.SweptResponse, vec(), vec())).toThrow(
       new RangeError(
