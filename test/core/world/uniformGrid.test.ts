@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { IndexBuffer, PairBuffer } from '../../../src/core/world/buffers.js'
-import { bruteForcePairs, bruteForceQuery } from '../../../src/core/world/bruteForce.js'
+import { bruteForcePairs, bruteForceQuery } from './bruteForce.js'
 import { UniformGrid, type ItemBounds } from '../../../src/core/world/uniformGrid.js'
 
 type Box = [number, number, number, number]
