@@ -21,6 +21,9 @@ export default tseslint.config(
     files: ['**/*.tsx', 'src/react/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+    // The hooks run their layout effects through useIsomorphicLayoutEffect (no warning in
+    // React 18's server renderer): its dependency lists are checked like useLayoutEffect's.
+    settings: { 'react-hooks': { additionalEffectHooks: '^useIsomorphicLayoutEffect$' } },
   },
   {
     // react-aabb/core runs in Node without a DOM: it may import only other core files.

@@ -15,20 +15,61 @@ export interface KeyboardMoverOptions {
    * move until the first contact rather than by one step.
    */
   onMove(direction: Readonly<Vec2>, untilContact: boolean): void
+  /**
+   * What assistive technology calls the element ("movable item"), set as
+   * `aria-roledescription` unless the element has its own.
+   * @default none
+   */
+  roleDescription?: string
+  /**
+   * The id of an element that explains the keys, added to the element's `aria-describedby`
+   * so a screen reader reads it when the element gets focus.
+   * @default none
+   */
+  instructionsId?: string
+}
+
+/**
+ * Sets `name` to `value` when the element has no such attribute; returns the function that
+ * takes back what it set (and leaves an attribute of the element's own alone).
+ */
+function setAttributeIfAbsent(element: Element, name: string, value: string): () => void {
+  if (element.hasAttribute(name)) return () => {}
+  element.setAttribute(name, value)
+  return () => element.removeAttribute(name)
+}
+
+/**
+ * Adds `id` to the element's `aria-describedby` list, keeping the ids it has; returns the
+ * function that puts the attribute back as it was.
+ */
+function addDescribedBy(element: Element, id: string): () => void {
+  const own = element.getAttribute('aria-describedby')
+  const ids = own?.split(/\s+/).filter(Boolean) ?? []
+  if (ids.includes(id)) return () => {}
+  element.setAttribute('aria-describedby', [...ids, id].join(' '))
+  return () => {
+    if (own === null) element.removeAttribute('aria-describedby')
+    else element.setAttribute('aria-describedby', own)
+  }
 }
 
 /**
  * Moves a focused element with the arrow keys and returns the function that detaches it.
- * Makes the element focusable (`tabindex="0"`) when it is not already, and restores
- * that on detach. Arrow keys are only taken (and page scrolling prevented) while the
- * element itself has focus; every other key passes through.
+ * Makes the element focusable (`tabindex="0"`) when it is not already, gives it the
+ * `roleDescription` and `instructionsId` asked for (see {@link KeyboardMoverOptions}),
+ * and restores those attributes on detach. Arrow keys are only taken (and page scrolling
+ * prevented) while the element itself has focus; every other key passes through.
  */
 export function attachKeyboardMover(
   element: HTMLElement | SVGElement,
   options: KeyboardMoverOptions,
 ): () => void {
-  const ownTabIndex = element.getAttribute('tabindex')
-  if (ownTabIndex === null) element.setAttribute('tabindex', '0')
+  const restorers = [setAttributeIfAbsent(element, 'tabindex', '0')]
+  if (options.roleDescription) {
+    restorers.push(setAttributeIfAbsent(element, 'aria-roledescription', options.roleDescription))
+  }
+  if (options.instructionsId) restorers.push(addDescribedBy(element, options.instructionsId))
 
   function onKeyDown(event: KeyboardEvent): void {
     const direction = arrowDirections[event.key]
@@ -41,7 +82,7 @@ export function attachKeyboardMover(
   element.addEventListener('keydown', onKeyDown as EventListener)
   return () => {
     element.removeEventListener('keydown', onKeyDown as EventListener)
-    if (ownTabIndex === null) element.removeAttribute('tabindex')
+    for (const restore of restorers) restore()
   }
 }
 

@@ -1,10 +1,11 @@
-import { useLayoutEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { minkowskiDifference } from '../core/geometry/minkowskiDifference.js'
 import { penetrationVector } from '../core/geometry/penetrationVector.js'
 import type { BodyId, BodySnapshot, World } from '../core/world/types.js'
 import { DebugCells } from './debugCells.js'
 import { DebugRays } from './debugRays.js'
 import { usePhysicsStore } from './physicsContext.js'
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 
 const svgNamespace = 'http://www.w3.org/2000/svg'
 
@@ -115,7 +116,7 @@ export function DebugOverlay() {
   const contactsRef = useRef<SVGGElement>(null)
   const raysRef = useRef<SVGGElement>(null)
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const cellsPath = cellsRef.current
     const layer = layerRef.current
     const contacts = contactsRef.current

@@ -1,18 +1,14 @@
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type HTMLAttributes,
-  type ReactNode,
-} from 'react'
-import type { Rect, Vec2 } from '../core/geometry/types.js'
+import { useEffect, useId, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import type { Vec2 } from '../core/geometry/types.js'
+import { assertOneOf } from '../core/geometry/validate.js'
 import type { ContactEvent, IntegratorName } from '../core/world/types.js'
 import { visuallyHiddenStyle } from '../dom/announcer.js'
+import { assertBounds } from './boundsWalls.js'
 import { createPhysicsStore, type Bounds } from './createPhysicsStore.js'
 import { DebugOverlay } from './DebugOverlay.js'
 import type { FrameScheduler } from './frameLoop.js'
 import { PhysicsContext } from './physicsContext.js'
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
 
 /**
@@ -30,10 +26,12 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   paused?: boolean
   /**
    * Walls around the world: `'container'` makes the container's edges static walls
-   * (re-measured when it resizes), a Rect puts them around that rect (world coordinates).
+   * (re-measured when it resizes), a Rect puts them around that rect (world coordinates:
+   * finite `x`, `y`, and `width`, `height` >= 0); `null` means none. The walls are static
+   * bodies with the ids `aabb-bounds-left`, `-right`, `-top` and `-bottom`.
    * @default none
    */
-  bounds?: 'container' | Rect
+  bounds?: Bounds
   /** Draw every body's box over the world. @default false */
   debug?: boolean
   /**
@@ -60,6 +58,19 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   now?: () => number
 }
 
+/**
+ * The accessible description of every keyboard-movable body (their `aria-describedby`
+ * points at it): one element per world, not one per body.
+ */
+const keyboardInstructions =
+  'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag.'
+
+const reducedMotionValues: ReadonlyArray<NonNullable<PhysicsWorldProps['reducedMotion']>> = [
+  'user',
+  'always',
+  'never',
+]
+
 function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
   return bounds ?? null
 }
@@ -69,11 +80,16 @@ function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
  * world's coordinate space, and runs the frame loop of the bodies registered inside it
  * with `useAABBBody`. Each instance has its own zustand store, provided by context.
  * Renders the same markup on the server; nothing touches the DOM before mount.
+ * It also renders, once, the `aria-live` region that announces key moves and the visually
+ * hidden key instructions that keyboard-movable bodies point `aria-describedby` at.
  *
  * @example
  * <PhysicsWorld gravity={{ x: 0, y: 0 }} bounds="container">
  *   <Card id="a" /><Card id="b" />
  * </PhysicsWorld>
+ * @throws TypeError or RangeError naming the prop (and the field of a `bounds` Rect) for a
+ * bad `bounds` or `reducedMotion`, e.g. `<PhysicsWorld>: bounds.width must be a finite
+ * number >= 0 (got NaN)`.
  */
 export function PhysicsWorld(props: PhysicsWorldProps) {
   const {
@@ -93,6 +109,9 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     style,
     ...attributes
   } = props
+  assertBounds('<PhysicsWorld>', bounds)
+  assertOneOf('<PhysicsWorld>', 'reducedMotion', reducedMotion, reducedMotionValues)
+  const keyboardInstructionsId = useId()
   const [store] = useState(() =>
     createPhysicsStore({
       settings: {
@@ -103,6 +122,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       paused,
       bounds: boundsOf(bounds),
       containerKind: Container === 'svg' ? 'svg' : 'html',
+      keyboardInstructionsId,
       ...(scheduler && { scheduler }),
       ...(now && { now }),
     }),
@@ -114,7 +134,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
 
   // Runs after the children's layout effects: their bodies registered and wait for the
   // container, which is measured here once for all of them.
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const container = containerRef.current as HTMLElement | SVGSVGElement | null
     if (!container) return
     const { engine } = store.getState()
@@ -128,14 +148,14 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   }, [store, contactHandlers])
 
   const watchesContacts = onContactStart !== undefined || onContactEnd !== undefined
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (!watchesContacts) return
     return store.getState().engine.watchContacts()
   }, [store, watchesContacts])
 
   const gravityX = gravity?.x
   const gravityY = gravity?.y
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     store.getState().engine.configure({
       ...(gravityX !== undefined &&
         gravityY !== undefined && { gravity: { x: gravityX, y: gravityY } }),
@@ -144,14 +164,16 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     })
   }, [store, gravityX, gravityY, fixedStep, integrator])
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     store.getState().engine.setPaused(paused)
   }, [store, paused])
 
   const boundsKey =
-    typeof bounds === 'object' ? `${bounds.x},${bounds.y},${bounds.width},${bounds.height}` : bounds
+    bounds && typeof bounds === 'object'
+      ? `${bounds.x},${bounds.y},${bounds.width},${bounds.height}`
+      : bounds
   const latestBounds = useLatestRef(bounds)
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     store.getState().engine.setBounds(boundsOf(latestBounds.current))
   }, [store, boundsKey, latestBounds])
 
@@ -184,6 +206,9 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
         data-aabb-announcer=""
         style={visuallyHiddenStyle}
       />
+      <div id={keyboardInstructionsId} data-aabb-instructions="" style={visuallyHiddenStyle}>
+        {keyboardInstructions}
+      </div>
     </PhysicsContext.Provider>
   )
 }

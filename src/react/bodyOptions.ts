@@ -21,7 +21,18 @@ export interface BodyContact {
 export interface AABBBodyOptions {
   /** The body's id, unique in its world; put into `data-aabb-body`. @default an id from React's `useId` */
   id?: BodyId
-  /** @default 'dynamic' (moved only when pushed or by gravity) */
+  /**
+   * How the body takes part in the simulation:
+   * - `'dynamic'`: moved by its velocity and gravity, and pushed aside by other bodies.
+   * - `'kinematic'`: moved only by hand (a drag, the keys, `move`); it pushes dynamic
+   *   bodies and is never pushed. A dragged body is kinematic while the drag lasts.
+   * - `'static'`: a wall: the simulation never moves it, nothing pushes it, and a pointer
+   *   cannot drag it (the keys and `move` still place it, without pushing). Making a
+   *   dragged body static ends its drag where the body is.
+   *
+   * Another type given during a drag applies when the drag ends.
+   * @default 'dynamic'
+   */
   type?: BodyType
   /** What happens after a swept hit. @default the world's default ('slide') */
   response?: SweptResponse
@@ -49,8 +60,12 @@ export interface AABBBodyOptions {
   /**
    * Move with the arrow keys while focused: each press is a swept move by `keyboardStep`
    * that pushes cards in the way exactly as a pointer drag does; Shift moves until the
-   * first contact, without pushing. An `aria-live` region announces what happened.
-   * @default false
+   * first contact, without pushing. An `aria-live` region announces what happened. The
+   * element becomes focusable (`tabindex="0"` unless it has a tabindex), gets
+   * `aria-roledescription="movable item"` unless it has its own (screen readers use it
+   * only on an element with a role, such as `<article>` or `role="group"`), and
+   * `aria-describedby` pointing at the world's visually hidden key instructions.
+   * @default the value of `draggable`, so whatever a pointer can move, keys can move too
    */
   keyboard?: boolean
   /** World units per arrow key press. @default 10 */

@@ -1,5 +1,8 @@
 import type { Rect } from '../core/geometry/types.js'
+import { assertRect } from '../core/geometry/validate.js'
 import type { BodyId, World } from '../core/world/types.js'
+import { describeValue } from '../core/world/validate.js'
+import type { Bounds } from './createPhysicsStore.js'
 
 /** The ids of the four static walls that `bounds` adds around the world, by side. */
 export const boundsWallIds = {
@@ -45,4 +48,21 @@ export function placeBoundsWalls(world: World, rect: Rect | null): void {
     if (world.has(id)) world.update(id, wall)
     else world.add({ id, type: 'static', ...wall })
   }
+}
+
+/**
+ * Throws unless `bounds` is a {@link Bounds} (or `undefined`, no walls like `null`), before
+ * a bad one reaches the walls, whose errors would name a wall's id rather than `bounds`:
+ * a TypeError for a value of the wrong kind, a RangeError naming the field of a Rect whose
+ * x or y is not finite or whose width or height is not a finite number >= 0, e.g.
+ * `<PhysicsWorld>: bounds.width must be a finite number >= 0 (got NaN)`.
+ */
+export function assertBounds(fn: string, bounds: unknown): asserts bounds is Bounds | undefined {
+  if (bounds === undefined || bounds === null || bounds === 'container') return
+  if (typeof bounds !== 'object') {
+    throw new TypeError(
+      `${fn}: bounds must be 'container', a Rect { x, y, width, height } or null (got ${describeValue(bounds)})`,
+    )
+  }
+  assertRect(fn, 'bounds', bounds)
 }

@@ -14,7 +14,7 @@ import { announce } from '../dom/announcer.js'
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import { bodyPatchOf, type AABBBodyOptions } from './bodyOptions.js'
-import { placeBoundsWalls } from './boundsWalls.js'
+import { assertBounds, placeBoundsWalls } from './boundsWalls.js'
 import { createDragSessions } from './dragSessions.js'
 import { createElementRegistry } from './elementRegistry.js'
 import { createFrameLoop, safely, type FrameScheduler } from './frameLoop.js'
@@ -29,7 +29,9 @@ export type Bounds = 'container' | Rect | null
 
 /** World-level contact callbacks (`<PhysicsWorld onContactStart>`). */
 export interface WorldContactHandlers {
+  /** Two bodies started touching: one `contactStart` event per pair, in the step that found it. */
   onContactStart?: (event: ContactEvent) => void
+  /** Two bodies stopped touching (or one of them left the world). */
   onContactEnd?: (event: ContactEvent) => void
 }
 
@@ -39,12 +41,18 @@ export interface PhysicsStoreOptions {
   settings?: Partial<WorldSettings>
   /** Start paused: bodies do not step, drags and `step()` still work. @default false */
   paused?: boolean
-  /** @default null */
+  /** Where the walls are (see {@link Bounds}). @default null */
   bounds?: Bounds
   /** Settle bodies to rest in one frame instead of animating them. @default false */
   reducedMotion?: boolean
   /** Whether the container will be an `<svg>` (world in user units) or an HTML element. @default 'html' */
   containerKind?: 'html' | 'svg'
+  /**
+   * The id of an element that explains how to move a body with the keys (`<PhysicsWorld>`
+   * renders one); every keyboard-movable element points `aria-describedby` at it.
+   * @default none
+   */
+  keyboardInstructionsId?: string
   /** Where frames come from. @default requestAnimationFrame */
   scheduler?: FrameScheduler
   /** Milliseconds clock. @default performance.now */
@@ -72,9 +80,16 @@ export interface PhysicsEngine {
     element: BodyElement,
     options: { readonly current: AABBBodyOptions },
   ): () => void
-  /** Applies the current physical options of a registered body to the world. */
+  /**
+   * Applies the current physical options of a registered body to the world. While the body
+   * is dragged a new non-static type waits for the drag to end; a static type ends the drag.
+   */
   updateBody(id: BodyId): void
-  /** Measures one body (or every body and the container) again, e.g. after a layout change. */
+  /**
+   * Measures one registered body (or every body and the container) again, e.g. after a
+   * layout change. A registered element still without a size counts as registered.
+   * @throws RangeError naming the id when no element is registered with it.
+   */
   remeasure(id?: BodyId): void
   /** Starts dragging a body; returns the client-to-world map for the drag, or null if it cannot be dragged. */
   beginDrag(id: BodyId): Affine | null
@@ -90,10 +105,26 @@ export interface PhysicsEngine {
   move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
   /** Steps by `seconds` now (even while paused) and writes the moved elements. Returns the fixed steps run. */
   step(seconds?: number): number
+  /**
+   * Stops (`true`) or resumes stepping the world. Drags, `move` and `step()` still work
+   * while paused. Updates the store's `paused`.
+   */
   setPaused(paused: boolean): void
+  /** Changes the world's settings (gravity, fixedStep, integrator, ...) and wakes the loop. */
   configure(settings: Partial<WorldSettings>): void
+  /**
+   * Puts the walls where `bounds` says (taking them away for `null`); `'container'` walls
+   * follow the container's edges from now on.
+   * @throws TypeError/RangeError naming `bounds` (and the Rect field) for a bad value.
+   */
   setBounds(bounds: Bounds): void
+  /** With reduced motion, each frame runs the world to rest instead of one frame's steps. */
   setReducedMotion(reducedMotion: boolean): void
+  /**
+   * The world-level contact handlers, read through the ref at each event so they can
+   * change without re-subscribing. They hear of contacts only while someone watches
+   * (see {@link PhysicsEngine.watchContacts}).
+   */
   setContactHandlers(handlers: { readonly current: WorldContactHandlers }): void
   /**
    * Routes contact events to the handlers while at least one caller watches (a body or
@@ -114,6 +145,8 @@ export interface PhysicsEngine {
 export interface PhysicsState {
   /** Whether the container is an `<svg>` (world in user units) or an HTML element. */
   containerKind: 'html' | 'svg'
+  /** The id of the element that explains the keys to keyboard users, if there is one. */
+  keyboardInstructionsId: string | null
   /** The world; change it through `engine` (or call `engine.wake()` after) so the loop writes. */
   world: World
   /** Registered elements that are in the world (walls and inactive elements not counted). */
@@ -142,6 +175,7 @@ const maxSettleSteps = 600
  * It touches no DOM until `attachContainer`, so creating it during a server render is safe.
  */
 export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsStore {
+  assertBounds('createPhysicsStore', options.bounds)
   const world = createWorld(options.settings)
   const drags = createDragSessions(world)
   const pendingSizes = new Map<BodyId, Rect>()
@@ -326,13 +360,17 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       const entry = elements.get(id)
       if (!entry?.active) return
       const patch = bodyPatchOf(entry.options.current)
-      // A dragged body stays kinematic; a new type applies when the drag ends.
-      if (patch.type && patch.type !== 'static' && drags.deferType(id, patch.type))
-        delete patch.type
+      // A static body cannot be dragged, so a static type ends a drag where the body is.
+      // Any other type waits: a dragged body stays kinematic until the drag ends.
+      if (patch.type === 'static') endDrag(id, 'drop')
+      else if (patch.type && drags.deferType(id, patch.type)) delete patch.type
       world.update(id, patch)
       wake()
     },
     remeasure(id) {
+      if (id !== undefined && !elements.get(id)) {
+        throw new RangeError(`remeasure: body "${id}" is not registered (unknown or removed id)`)
+      }
       if (id === undefined) applyBounds(elements.measureSpace())
       elements.remeasure(id)
     },
@@ -393,6 +431,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
     },
     setBounds(next) {
+      assertBounds('setBounds', next)
       bounds = next
       applyBounds(elements.measureSpace())
     },
@@ -416,6 +455,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   const store = createStore<PhysicsState>()(() => ({
     containerKind: options.containerKind ?? 'html',
+    keyboardInstructionsId: options.keyboardInstructionsId ?? null,
     world,
     bodyCount: 0,
     idle: true,

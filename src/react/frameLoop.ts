@@ -3,7 +3,13 @@
  * a manual one to run frames one by one.
  */
 export interface FrameScheduler {
+  /**
+   * Calls `callback` once, at the next frame (like `requestAnimationFrame`), and returns a
+   * handle for `cancel`. The loop has at most one request pending, and measures time with
+   * its own `now` clock rather than the `time` passed to `callback`.
+   */
   request(callback: (time: number) => void): number
+  /** Drops the pending request with this handle, so its callback never runs. */
   cancel(handle: number): void
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { BodyId } from '../core/world/types.js'
 import { measureContainerSpace, worldContainerOf } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
@@ -6,6 +6,7 @@ import { attachKeyboardMover } from '../dom/keyboardMover.js'
 import { attachPointerDrag } from '../dom/pointerDrag.js'
 import { validateBodyOptions, type AABBBodyOptions } from './bodyOptions.js'
 import { usePhysicsStore } from './physicsContext.js'
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
 
 /** What {@link useAABBBody} returns. */
@@ -20,7 +21,15 @@ export interface AABBBody<E extends BodyElement> {
  * Registers an element as an axis-aligned box in the nearest `<PhysicsWorld>` while it is
  * mounted. The element is measured in the world's space, then moved by the world (CSS
  * `translate` for HTML, the `transform` attribute for SVG) without re-rendering React.
- * It gets `data-aabb-body="<id>"`, and `data-dragging` while a pointer drags it.
+ * It gets `data-aabb-body="<id>"`, and `data-dragging` while a pointer drags it; a
+ * `keyboard` body (by default any `draggable` one) also gets a `tabindex`, an
+ * `aria-roledescription` and an `aria-describedby` (see {@link AABBBodyOptions.keyboard}).
+ * Everything it writes on the element is removed on unmount.
+ *
+ * An element without a size (`display: none`, or not laid out yet) stays out of the world
+ * until a measurement finds it with one (a ResizeObserver callback or `remeasure`): until
+ * then `useWorld().get(id)` throws a RangeError (`body "id" does not exist`) and
+ * `world.has(id)` is false.
  *
  * With the React Compiler's lint rules, destructure (`const { ref } = useAABBBody()`):
  * they read any `x.ref` in render as a ref access.
@@ -55,7 +64,7 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
 
   // Registration. Its cleanup removes exactly this registration, so StrictMode's
   // mount-unmount-mount ends with one body (dnd-kit's pattern).
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const element = elementRef.current
     if (!element) return
     registeredRef.current = element
@@ -66,20 +75,21 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
     }
   }, [store, id, latest, elementGeneration])
 
-  const { type, response, mass, restitution, layer, mask, pushable } = options
-  useLayoutEffect(() => {
+  // Every field `bodyPatchOf` sends to the world: a change of any of them re-applies the patch.
+  const { type, response, mass, restitution, layer, mask, pushable, damping } = options
+  useIsomorphicLayoutEffect(() => {
     store.getState().engine.updateBody(id)
-  }, [store, id, type, response, mass, restitution, layer, mask, pushable])
+  }, [store, id, type, response, mass, restitution, layer, mask, pushable, damping])
 
   // Contacts are tracked only while some handler wants them (see `watchContacts`).
   const watchesContacts = options.onContactStart !== undefined || options.onContactEnd !== undefined
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (!watchesContacts) return
     return store.getState().engine.watchContacts()
   }, [store, watchesContacts])
 
   const { draggable = false, dragActivationDistance } = options
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const element = elementRef.current
     if (!draggable || !element) return
     const engine = store.getState().engine
@@ -97,13 +107,15 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
     })
   }, [store, id, elementGeneration, draggable, dragActivationDistance])
 
-  const { keyboard = false } = options
-  useLayoutEffect(() => {
+  const { keyboard = draggable } = options
+  useIsomorphicLayoutEffect(() => {
     const element = elementRef.current
     if (!keyboard || !element) return
-    const engine = store.getState().engine
+    const { engine, keyboardInstructionsId } = store.getState()
     return attachKeyboardMover(element, {
       onMove: (direction, untilContact) => engine.moveWithKeys(id, direction, untilContact),
+      roleDescription: 'movable item',
+      ...(keyboardInstructionsId !== null && { instructionsId: keyboardInstructionsId }),
     })
   }, [store, id, elementGeneration, keyboard])
 

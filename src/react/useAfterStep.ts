@@ -1,6 +1,6 @@
-import { useLayoutEffect } from 'react'
 import type { World } from '../core/world/types.js'
 import { usePhysicsStore } from './physicsContext.js'
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
 
 /**
@@ -18,7 +18,7 @@ import { useLatestRef } from './useLatestRef.js'
 export function useAfterStep(callback: (seconds: number, world: World) => void): void {
   const store = usePhysicsStore('useAfterStep')
   const latest = useLatestRef(callback)
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const { engine, world } = store.getState()
     return engine.onAfterStep((seconds) => latest.current(seconds, world))
   }, [store, latest])

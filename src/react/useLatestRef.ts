@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, type RefObject } from 'react'
+import { useRef, type RefObject } from 'react'
+import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 
 /**
  * A ref that always holds the latest `value` (react-three-rapier's pattern for callbacks):
@@ -7,7 +8,7 @@ import { useLayoutEffect, useRef, type RefObject } from 'react'
  */
 export function useLatestRef<T>(value: T): RefObject<T> {
   const ref = useRef(value)
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     ref.current = value
   })
   return ref

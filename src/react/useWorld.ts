@@ -25,12 +25,31 @@ export interface WorldApi {
   move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
   /** A snapshot of one body. @throws RangeError for an unknown id */
   get(id: BodyId): BodySnapshot
+  /**
+   * Ids of the bodies whose box contains `point` (edges included), in world coordinates.
+   * With `bounds` set, the walls around the world are bodies too (`aabb-bounds-left`,
+   * `-right`, `-top`, `-bottom`): a point outside the bounds finds one.
+   */
   queryPoint(point: Vec2): BodyId[]
+  /**
+   * Ids of the bodies whose box overlaps or touches `rect`, in world coordinates. With
+   * `bounds` set, a rect at the world's edge also finds the `aabb-bounds-*` walls there.
+   */
   queryRect(rect: Rect): BodyId[]
+  /**
+   * The bodies the segment from `origin` to `origin + delta` enters, nearest first, each
+   * with the fraction of the segment where it enters, the normal and the point. With
+   * `bounds` set, a ray that leaves the world hits an `aabb-bounds-*` wall.
+   */
   raycast(origin: Vec2, delta: Vec2): RaycastHit[]
   /** Changes world settings (gravity, fixedStep, ...). */
   configure(settings: Partial<WorldSettings>): void
-  /** Measures one body, or all bodies and the container, again (after a layout change the ResizeObserver cannot see). */
+  /**
+   * Measures one body, or all bodies and the container, again (after a layout change the
+   * ResizeObserver cannot see). An element without a size enters the world once a
+   * remeasure finds it with one.
+   * @throws RangeError naming the id when no `useAABBBody` element is registered with it.
+   */
   remeasure(id?: BodyId): void
   /** Restarts the frame loop after a direct change to `world`. */
   wake(): void

@@ -75,6 +75,36 @@ describe('attachKeyboardMover', () => {
     expect(target.getAttribute('tabindex')).toBe('-1')
   })
 
+  it('describes the element for assistive technology and takes it back on detach', () => {
+    const target = element()
+    const detach = attachKeyboardMover(target, {
+      onMove: () => {},
+      roleDescription: 'movable item',
+      instructionsId: 'keys-help',
+    })
+    expect(target.getAttribute('aria-roledescription')).toBe('movable item')
+    expect(target.getAttribute('aria-describedby')).toBe('keys-help')
+    detach()
+    expect(target.hasAttribute('aria-roledescription')).toBe(false)
+    expect(target.hasAttribute('aria-describedby')).toBe(false)
+  })
+
+  it("keeps the element's own role description and adds the instructions to its descriptions", () => {
+    const target = element()
+    target.setAttribute('aria-roledescription', 'movable card')
+    target.setAttribute('aria-describedby', 'card-summary')
+    const detach = attachKeyboardMover(target, {
+      onMove: () => {},
+      roleDescription: 'movable item',
+      instructionsId: 'keys-help',
+    })
+    expect(target.getAttribute('aria-roledescription')).toBe('movable card')
+    expect(target.getAttribute('aria-describedby')).toBe('card-summary keys-help')
+    detach()
+    expect(target.getAttribute('aria-roledescription')).toBe('movable card')
+    expect(target.getAttribute('aria-describedby')).toBe('card-summary')
+  })
+
   it('names sides from contact normals and directions from unit vectors', () => {
     expect(sideFacing({ x: -1, y: 0 })).toBe('right')
     expect(sideFacing({ x: 1, y: 0 })).toBe('left')

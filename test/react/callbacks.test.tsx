@@ -28,8 +28,8 @@ function Board(props: PhysicsWorldProps & { children: ReactNode }) {
 }
 
 describe('releasing a drag', () => {
-  function drag(element: HTMLElement, steps: number[]): void {
-    const fire = (type: string, x: number) =>
+  function fire(element: HTMLElement, type: string, x: number): void {
+    act(() => {
       element.dispatchEvent(
         new PointerEvent(type, {
           bubbles: true,
@@ -40,18 +40,16 @@ describe('releasing a drag', () => {
           clientY: 10,
         }),
       )
-    act(() => {
-      fire('pointerdown', 10)
     })
+  }
+
+  function drag(element: HTMLElement, steps: number[]): void {
+    fire(element, 'pointerdown', 10)
     for (const x of steps) {
-      act(() => {
-        fire('pointermove', x)
-      })
+      fire(element, 'pointermove', x)
       frames.run(1)
     }
-    act(() => {
-      fire('pointerup', steps.at(-1)!)
-    })
+    fire(element, 'pointerup', steps.at(-1)!)
   }
 
   it('throws a throwable card with the drag velocity and drops a plain one', () => {
@@ -71,6 +69,44 @@ describe('releasing a drag', () => {
     expect(api.get('dropped').velocity).toEqual({ x: 0, y: 0 })
     expect(api.get('thrown').x).toBeGreaterThan(120)
     expect(api.get('thrown').type).toBe('dynamic')
+  })
+
+  it('ends the drag of a card made static while dragged, and leaves it static after release', () => {
+    const board = (type: 'dynamic' | 'static') => (
+      <Board>
+        <Card id="card" type={type} draggable />
+      </Board>
+    )
+    const { container, rerender } = render(board('dynamic'))
+    const card = container.querySelector<HTMLElement>('[data-aabb-body="card"]')!
+    fire(card, 'pointerdown', 10)
+    fire(card, 'pointermove', 40)
+    frames.run(1)
+    expect(api.get('card')).toMatchObject({ x: 30, type: 'kinematic' })
+    rerender(board('static'))
+    expect(card.hasAttribute('data-dragging')).toBe(false)
+    // The pointer goes on moving and is released: the static card stays where it was.
+    fire(card, 'pointermove', 90)
+    frames.run(1)
+    fire(card, 'pointerup', 90)
+    frames.run(5)
+    expect(api.get('card')).toMatchObject({ x: 30, type: 'static' })
+  })
+
+  it('applies a type other than static changed during a drag when the drag ends', () => {
+    const board = (type: 'dynamic' | 'kinematic') => (
+      <Board>
+        <Card id="card" type={type} draggable />
+      </Board>
+    )
+    const { container, rerender } = render(board('dynamic'))
+    const card = container.querySelector<HTMLElement>('[data-aabb-body="card"]')!
+    fire(card, 'pointerdown', 10)
+    fire(card, 'pointermove', 40)
+    frames.run(1)
+    rerender(board('kinematic'))
+    fire(card, 'pointerup', 40)
+    expect(api.get('card').type).toBe('kinematic')
   })
 })
 
@@ -231,6 +267,12 @@ describe('body and world callbacks', () => {
       api.move('a', { x: 1000, y: 50 })
     })
     expect(api.get('a').x).toBeCloseTo(150, 6)
+    // The walls are bodies: queries and rays outside the bounds find them.
+    expect(api.queryPoint({ x: 250, y: 20 })).toEqual(['aabb-bounds-right'])
+    expect(api.queryRect({ x: 20, y: 100, width: 10, height: 10 })).toEqual(['aabb-bounds-bottom'])
+    expect(api.raycast({ x: 20, y: 20 }, { x: 0, y: -50 }).map((hit) => hit.id)).toEqual([
+      'aabb-bounds-top',
+    ])
   })
 
   it('draws the Minkowski difference and penetration vector of an overlapping pair', () => {

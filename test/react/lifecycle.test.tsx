@@ -2,6 +2,9 @@
 import { cleanup, render } from '@testing-library/react'
 import { Profiler, StrictMode, act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { BodySnapshot } from '../../src/core/world/types.js'
+import type { AABBBodyOptions } from '../../src/react/bodyOptions.js'
+import { createPhysicsStore } from '../../src/react/createPhysicsStore.js'
 import type { PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import { useAfterStep } from '../../src/react/useAfterStep.js'
@@ -108,6 +111,27 @@ describe('<PhysicsWorld> and useAABBBody lifecycle', () => {
     expect(getByTestId('second').getAttribute('data-aabb-body')).toBe('moving')
     expect(api.world.size).toBe(1)
     expect(api.get('moving')).toMatchObject({ x: 100, width: 30 })
+  })
+
+  it('applies each physical option changed by a re-render to the live body', () => {
+    // Every field bodyPatchOf sends, changed one at a time on top of the previous ones.
+    const changes: Array<[keyof AABBBodyOptions & keyof BodySnapshot, unknown]> = [
+      ['type', 'kinematic'],
+      ['response', 'bounce'],
+      ['mass', 7],
+      ['restitution', 0.5],
+      ['layer', 2],
+      ['mask', 3],
+      ['pushable', false],
+      ['damping', 4],
+    ]
+    let options: AABBBodyOptions = {}
+    const { rerender } = render(world({}, <Card id="a" {...options} />))
+    for (const [field, value] of changes) {
+      options = { ...options, [field]: value }
+      rerender(world({}, <Card id="a" {...options} />))
+      expect(api.get('a')[field], field).toBe(value)
+    }
   })
 
   it('keeps an element without a size inactive until it has one', () => {
@@ -241,6 +265,53 @@ describe('bad input', () => {
     )
     expect(() => render(world({}, <Card id="notes" restitution={2} />))).toThrow(
       'useAABBBody("notes"): restitution must be in [0, 1] (got 2)',
+    )
+  })
+
+  it('names bounds and the field for a bad bounds prop', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() =>
+      render(world({ bounds: { x: 0, y: 0, width: Number.NaN, height: 100 } }, null)),
+    ).toThrow(new RangeError('<PhysicsWorld>: bounds.width must be a finite number >= 0 (got NaN)'))
+    expect(() => render(world({ bounds: { x: 0, y: 0, width: 100, height: -1 } }, null))).toThrow(
+      '<PhysicsWorld>: bounds.height must be a finite number >= 0 (got -1)',
+    )
+    expect(() =>
+      render(world({ bounds: { x: Infinity, y: 0, width: 100, height: 100 } }, null)),
+    ).toThrow('<PhysicsWorld>: bounds.x must be a finite number (got Infinity)')
+    expect(() => render(world({ bounds: 'window' as 'container' }, null))).toThrow(
+      new TypeError(
+        `<PhysicsWorld>: bounds must be 'container', a Rect { x, y, width, height } or null (got "window")`,
+      ),
+    )
+  })
+
+  it('checks bounds given to the store directly as well', () => {
+    expect(() => createPhysicsStore({ bounds: { x: 0, y: 0, width: 10, height: -5 } })).toThrow(
+      new RangeError('createPhysicsStore: bounds.height must be a finite number >= 0 (got -5)'),
+    )
+    const { engine } = createPhysicsStore().getState()
+    expect(() => engine.setBounds(42 as unknown as 'container')).toThrow(TypeError)
+  })
+
+  it('takes bounds={null} as no walls', () => {
+    render(world({ bounds: null }, <Card id="a" />))
+    expect(api.world.ids()).toEqual(['a'])
+  })
+
+  it('names reducedMotion and its values for an unknown reducedMotion', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => render(world({ reducedMotion: 'sometimes' as 'user' }, null))).toThrow(
+      new RangeError(
+        `<PhysicsWorld>: reducedMotion must be one of 'user', 'always', 'never' (got 'sometimes')`,
+      ),
+    )
+  })
+
+  it('refuses to remeasure an id no element is registered with', () => {
+    render(world({}, <Card id="a" />))
+    expect(() => api.remeasure('ghost')).toThrow(
+      new RangeError('remeasure: body "ghost" is not registered (unknown or removed id)'),
     )
   })
 

@@ -26,7 +26,15 @@ export type IntegratorName = 'euler' | 'rk4'
 export interface BodyOptions extends Rect {
   /** Identity; must be unique in the world. @default a generated id */
   id?: BodyId
-  /** @default 'dynamic' */
+  /**
+   * How the body takes part in the step:
+   * - `'dynamic'`: moved by its velocity, gravity and damping, and pushed out by others
+   *   (shared by mass between two dynamic bodies).
+   * - `'kinematic'`: moved only by the caller (`move`, `update`, a pointer); infinite mass:
+   *   it pushes dynamic bodies and is never pushed.
+   * - `'static'`: never moves in a step; infinite mass (a wall, a floor).
+   * @default 'dynamic'
+   */
   type?: BodyType
   /** Units per second. @default { x: 0, y: 0 } */
   velocity?: Vec2
