@@ -1,0 +1,134 @@
+import { useLayoutEffect, useState } from 'react'
+import { startAnimationLoop } from './animationLoop.js'
+import { EnergyTable } from './EnergyTable.js'
+import { formatNumber } from './formatNumber.js'
+import { PhasePortrait } from './PhasePortrait.js'
+import {
+  advanceSpringRun,
+  exactSpring,
+  SPRING_INTEGRATORS,
+  startSpringRun,
+  type SpringRun,
+} from './springExperiment.js'
+
+/** Props of {@link IntegratorComparison}. */
+export interface IntegratorComparisonProps {
+  /** Seconds per step, the same for the three integrators. @default 0.05 */
+  dt: number
+  /** Stiffness k of the spring a = −k·x; it oscillates at ω = √k. @default 4 */
+  stiffness: number
+}
+
+/** Steps the "Step 200" button runs at once: a few oscillations at the default settings. */
+export const STEP_BATCH = 200
+/**
+ * Where a run ends. Explicit Euler multiplies the energy by exactly 1 + k·dt² every step
+ * (expand (v − k·x·dt)² + k·(x + v·dt)²), so it has left the panels long before this; the
+ * cap keeps its numbers finite at the controls' largest k and dt.
+ */
+export const MAX_STEPS = 1000
+
+/** `run` advanced by `steps` steps, or fewer where the run ends. */
+function advanceToCap(run: SpringRun, stiffness: number, dt: number, steps: number): SpringRun {
+  return advanceSpringRun(run, stiffness, dt, Math.min(steps, MAX_STEPS - run.steps))
+}
+
+/**
+ * Article 004 integrates with explicit Euler, calls it "horrible inaccurate" and switches
+ * to RK4. This runs the kernel's three integrators side by side on a spring from the same
+ * start with the same step, and shows each one's trajectory in phase space and its energy
+ * relative to the start: explicit Euler's grows every oscillation, semi-implicit Euler's
+ * (the world's default) stays within a band around 1, RK4's stays at 1.
+ */
+export function IntegratorComparison(props: IntegratorComparisonProps) {
+  // A new step or stiffness starts a new run: a new key makes React drop the old run's state.
+  return <SpringRunView key={`${props.dt} ${props.stiffness}`} {...props} />
+}
+
+function SpringRunView({ dt, stiffness }: IntegratorComparisonProps) {
+  const [run, setRun] = useState(startSpringRun)
+  const [playing, setPlaying] = useState(false)
+  const finished = run.steps >= MAX_STEPS
+  const running = playing && !finished
+
+  useLayoutEffect(() => {
+    if (!running) return
+    // One step per animation frame: the other demos' fixed step, never the frame time.
+    return startAnimationLoop(() => {
+      setRun((previous) => advanceToCap(previous, stiffness, dt, 1))
+    })
+  }, [running, stiffness, dt])
+
+  const advance = (steps: number) =>
+    setRun((previous) => advanceToCap(previous, stiffness, dt, steps))
+  const reset = () => {
+    setPlaying(false)
+    setRun(startSpringRun())
+  }
+  const omega = Math.sqrt(stiffness)
+  const exact = exactSpring(stiffness, run.steps * dt)
+
+  return (
+    <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+      <div style={{ display: 'flex', gap: 6, marginBottom: 6, alignItems: 'center' }}>
+        <button type="button" onClick={() => setPlaying(!running)} disabled={finished}>
+          {running ? 'Pause' : 'Play'}
+        </button>
+        <button type="button" onClick={() => advance(1)} disabled={finished}>
+          Step 1
+        </button>
+        <button type="button" onClick={() => advance(STEP_BATCH)} disabled={finished}>
+          Step {STEP_BATCH}
+        </button>
+        <button type="button" onClick={reset}>
+          Reset
+        </button>
+        <span data-testid="step-count">
+          {run.steps} of {MAX_STEPS} steps, t = {formatNumber(run.steps * dt)} s
+        </span>
+      </div>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+        {SPRING_INTEGRATORS.map(({ id, name }) => (
+          <PhasePortrait
+            key={id}
+            title={name}
+            trail={run.tracks[id].trail}
+            exact={exact}
+            omega={omega}
+          />
+        ))}
+      </div>
+      <p style={{ margin: '4px 0' }}>
+        Each panel: x to the right, v / ω up. Dashed circle: the start&apos;s energy. Ring: the
+        exact motion. Dot and line: the integrator.
+      </p>
+      <EnergyTable
+        caption={`Energy (v² + k·x²) / 2 relative to the start, dt = ${dt} s, k = ${stiffness}`}
+        rows={[
+          ...SPRING_INTEGRATORS.map(({ id, name, update }) => {
+            const { state, energyRatio, lowestEnergyRatio, highestEnergyRatio } = run.tracks[id]
+            const position = state.position.x
+            return {
+              id,
+              name,
+              update,
+              energyRatio,
+              lowestEnergyRatio,
+              highestEnergyRatio,
+              position,
+            }
+          }),
+          {
+            id: 'exact',
+            name: 'Exact',
+            update: 'x = cos(ωt)',
+            energyRatio: 1,
+            lowestEnergyRatio: 1,
+            highestEnergyRatio: 1,
+            position: exact.position.x,
+          },
+        ]}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,102 @@
+import type { KinematicState, Vec2 } from 'react-aabb/core'
+import { palette } from './palette.js'
+
+/** Props of {@link PhasePortrait}. */
+export interface PhasePortraitProps {
+  /** The integrator's name, shown as the panel's title. */
+  title: string
+  /** The trajectory so far as (x, v) points; the last one is the current state. */
+  trail: readonly Vec2[]
+  /** Where the exact motion is at the same time. */
+  exact: KinematicState
+  /** The spring's angular frequency √k, which scales the velocity axis. */
+  omega: number
+}
+
+/** Panel units per unit of position: the start (x = 1) sits this far right of the centre. */
+export const PHASE_SCALE = 40
+const HALF_VIEW = 130
+const SIZE = 220
+
+/**
+ * A point of phase space in the panel's user units: x to the right, v / ω up. In these
+ * axes a state's squared distance from the centre is proportional to its energy
+ * (v² + k·x²) / 2, so the exact motion goes round the dashed circle of the start's
+ * energy, and any integrator's gain or loss shows as leaving it.
+ */
+function phasePoint(x: number, v: number, omega: number): Vec2 {
+  return { x: clampToDrawable(x * PHASE_SCALE), y: clampToDrawable((-v / omega) * PHASE_SCALE) }
+}
+
+/**
+ * Chrome rejects SVG coordinates beyond the float range, which explicit Euler passes at the
+ * controls' largest k and dt. A point this far out is off the panel anyway, and one step
+ * moves outwards by a factor of at most √(1 + k·dt²), so no visible segment is bent.
+ */
+const FAR = 1e6
+function clampToDrawable(value: number): number {
+  return Math.min(FAR, Math.max(-FAR, value))
+}
+
+/**
+ * One integrator's trajectory in phase space, against the exact motion: the dashed circle
+ * is the start's energy, the ring is where the exact solution is now, the dot where the
+ * integrator is.
+ */
+export function PhasePortrait({ title, trail, exact, omega }: PhasePortraitProps) {
+  const points = trail.map(({ x, y: v }) => phasePoint(x, v, omega))
+  const current = points[points.length - 1]
+  const exactPoint = phasePoint(exact.position.x, exact.velocity.x, omega)
+  return (
+    <svg
+      role="img"
+      aria-label={`${title}: trajectory in phase space`}
+      viewBox={`${-HALF_VIEW} ${-HALF_VIEW} ${2 * HALF_VIEW} ${2 * HALF_VIEW}`}
+      width={SIZE}
+      height={SIZE}
+      style={{ background: palette.background }}
+    >
+      <text x={-HALF_VIEW + 8} y={-HALF_VIEW + 18} fill={palette.text} fontSize={13}>
+        {title}
+      </text>
+      <line x1={-HALF_VIEW} x2={HALF_VIEW} y1={0} y2={0} stroke={palette.mutedText} />
+      <line x1={0} x2={0} y1={-HALF_VIEW} y2={HALF_VIEW} stroke={palette.mutedText} />
+      <text x={HALF_VIEW - 8} y={-6} textAnchor="end" fill={palette.mutedText} fontSize={11}>
+        x
+      </text>
+      <text x={6} y={-HALF_VIEW + 36} fill={palette.mutedText} fontSize={11}>
+        v / ω
+      </text>
+      <circle
+        data-testid="start-energy"
+        r={PHASE_SCALE}
+        fill="none"
+        stroke={palette.mutedText}
+        strokeDasharray="4 4"
+      />
+      <polyline
+        points={points.map(({ x, y }) => `${x},${y}`).join(' ')}
+        fill="none"
+        stroke={palette.moving}
+        strokeWidth={1.5}
+      />
+      <circle
+        data-testid="exact-state"
+        cx={exactPoint.x}
+        cy={exactPoint.y}
+        r={6}
+        fill="none"
+        stroke={palette.text}
+      />
+      {current && (
+        <circle
+          data-testid="integrator-state"
+          cx={current.x}
+          cy={current.y}
+          r={4}
+          fill={palette.moving}
+        />
+      )}
+    </svg>
+  )
+}
