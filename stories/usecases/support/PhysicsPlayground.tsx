@@ -97,38 +97,37 @@ export function PhysicsPlayground({
       boxAt(index, ((index + 1) * width) / (initialBoxes + 1), height / 3),
     ),
   )
-  // The wrapper hugs the board (which has no border), so their top-left corners coincide:
-  // `<PhysicsWorld>` takes no `onClick`. Reading layout in an event handler is fine: it is
-  // outside the frame loop.
-  const addBox = (event: MouseEvent<HTMLDivElement>) => {
+  // The board has no border, so its top-left corner is the origin of the world's
+  // coordinates (its padding box). Reading layout in an event handler is fine: it is outside
+  // the frame loop.
+  const addBox = (event: MouseEvent<HTMLElement>) => {
     const board = event.currentTarget.getBoundingClientRect()
     const x = event.clientX - board.left
     const y = event.clientY - board.top
     setBoxes((previous) => [...previous, boxAt(previous.length, x, y)])
   }
   return (
-    <div onClick={addBox} style={{ display: 'flex', width: 'fit-content' }}>
-      <PhysicsWorld
-        gravity={{ x: 0, y: gravity }}
-        integrator={integrator}
-        bounds="container"
-        role="region"
-        aria-label="Playground"
-        style={{
-          position: 'relative',
-          width,
-          height,
-          background: '#1d2230',
-          borderRadius: 10,
-          cursor: 'crosshair',
-          overflow: 'hidden',
-        }}
-      >
-        <WorldReadout />
-        {boxes.map((box) => (
-          <PlaygroundBox key={box.id} box={box} restitution={restitution} />
-        ))}
-      </PhysicsWorld>
-    </div>
+    <PhysicsWorld
+      gravity={{ x: 0, y: gravity }}
+      integrator={integrator}
+      bounds="container"
+      role="region"
+      aria-label="Playground"
+      onClick={addBox}
+      style={{
+        position: 'relative',
+        width,
+        height,
+        background: '#1d2230',
+        borderRadius: 10,
+        cursor: 'crosshair',
+        overflow: 'hidden',
+      }}
+    >
+      <WorldReadout />
+      {boxes.map((box) => (
+        <PlaygroundBox key={box.id} box={box} restitution={restitution} />
+      ))}
+    </PhysicsWorld>
   )
 }
