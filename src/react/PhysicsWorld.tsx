@@ -109,8 +109,8 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     style,
     ...attributes
   } = props
-  assertBounds('<PhysicsWorld>', bounds)
-  assertOneOf('<PhysicsWorld>', 'reducedMotion', reducedMotion, reducedMotionValues)
+  assertBounds('<PhysicsWorld>:', bounds)
+  assertOneOf('<PhysicsWorld>:', 'reducedMotion', reducedMotion, reducedMotionValues)
   const keyboardInstructionsId = useId()
   const [store] = useState(() =>
     createPhysicsStore({

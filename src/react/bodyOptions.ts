@@ -1,10 +1,15 @@
 import type { Rect, SweptResponse, Vec2 } from '../core/geometry/types.js'
+import { SWEPT_RESPONSES } from '../core/geometry/responses.js'
 import {
-  assertFinite,
-  assertNonNegative,
+  assertBits,
+  assertBoolean,
+  assertNumberInRange,
   assertOneOf,
-  assertVec2,
+  assertPositive,
+  assertVector,
+  describeValue,
 } from '../core/geometry/validate.js'
+import { BODY_TYPES } from '../core/world/bodyStore.js'
 import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
 
 /** One contact seen from one body: `normal` points from `other` toward this body. */
@@ -90,27 +95,15 @@ export interface AABBBodyOptions {
   onMoveEnd?: (rect: Rect) => void
 }
 
-const bodyTypes: readonly BodyType[] = ['static', 'kinematic', 'dynamic']
-const responses: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
-
-function assertBoolean(fn: string, name: string, value: unknown): void {
-  if (value !== undefined && typeof value !== 'boolean') {
-    throw new TypeError(`${fn}: ${name} must be a boolean (got ${typeof value})`)
-  }
+/** {@link assertBoolean} for an optional option: `undefined` passes. */
+function assertOptionalBoolean(subject: string, field: string, value: unknown): void {
+  if (value !== undefined) assertBoolean(subject, field, value)
 }
 
-function assertFunction(fn: string, name: string, value: unknown): void {
+/** Throws a TypeError unless an optional option is a function (or `undefined`). */
+function assertOptionalFunction(subject: string, field: string, value: unknown): void {
   if (value !== undefined && typeof value !== 'function') {
-    throw new TypeError(`${fn}: ${name} must be a function (got ${typeof value})`)
-  }
-}
-
-function assertBits(fn: string, name: string, value: unknown): void {
-  if (value === undefined) return
-  if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 0xffffffff) {
-    throw new RangeError(
-      `${fn}: ${name} must be an integer in [0, 0xffffffff] (got ${typeof value === 'number' ? value : typeof value})`,
-    )
+    throw new TypeError(`${subject} ${field} must be a function (got ${describeValue(value)})`)
   }
 }
 
@@ -119,49 +112,40 @@ function assertBits(fn: string, name: string, value: unknown): void {
  * and the field, e.g. `useAABBBody("notes"): mass must be a finite number > 0 (got NaN)`.
  */
 export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void {
-  const fn = `useAABBBody("${id}")`
   if (typeof id !== 'string' || id === '') {
-    throw new TypeError(`useAABBBody: id must be a non-empty string (got ${String(id)})`)
+    throw new TypeError(`useAABBBody: id must be a non-empty string (got ${describeValue(id)})`)
   }
-  if (options.type !== undefined) assertOneOf(fn, 'type', options.type, bodyTypes)
-  if (options.response !== undefined) assertOneOf(fn, 'response', options.response, responses)
-  if (options.mass !== undefined) {
-    assertFinite(fn, 'mass', options.mass)
-    if (options.mass <= 0)
-      throw new RangeError(`${fn}: mass must be a finite number > 0 (got ${options.mass})`)
+  const subject = `useAABBBody("${id}"):`
+  if (options.type !== undefined) assertOneOf(subject, 'type', options.type, BODY_TYPES)
+  if (options.response !== undefined) {
+    assertOneOf(subject, 'response', options.response, SWEPT_RESPONSES)
   }
+  if (options.mass !== undefined) assertPositive(subject, 'mass', options.mass)
   if (options.restitution !== undefined) {
-    assertNonNegative(fn, 'restitution', options.restitution)
-    if (options.restitution > 1) {
-      throw new RangeError(`${fn}: restitution must be in [0, 1] (got ${options.restitution})`)
-    }
+    assertNumberInRange(subject, 'restitution', options.restitution, 0, 1)
   }
-  assertBits(fn, 'layer', options.layer)
-  assertBits(fn, 'mask', options.mask)
-  assertBoolean(fn, 'pushable', options.pushable)
-  assertBoolean(fn, 'draggable', options.draggable)
-  assertBoolean(fn, 'throwable', options.throwable)
-  if (options.damping !== undefined) assertNonNegative(fn, 'damping', options.damping)
-  assertBoolean(fn, 'keyboard', options.keyboard)
+  if (options.layer !== undefined) assertBits(subject, 'layer', options.layer)
+  if (options.mask !== undefined) assertBits(subject, 'mask', options.mask)
+  assertOptionalBoolean(subject, 'pushable', options.pushable)
+  assertOptionalBoolean(subject, 'draggable', options.draggable)
+  assertOptionalBoolean(subject, 'throwable', options.throwable)
+  if (options.damping !== undefined) assertNumberInRange(subject, 'damping', options.damping, 0)
+  assertOptionalBoolean(subject, 'keyboard', options.keyboard)
   if (options.dragActivationDistance !== undefined) {
-    assertNonNegative(fn, 'dragActivationDistance', options.dragActivationDistance)
+    assertNumberInRange(subject, 'dragActivationDistance', options.dragActivationDistance, 0)
   }
   if (options.keyboardStep !== undefined) {
-    assertFinite(fn, 'keyboardStep', options.keyboardStep)
-    if (options.keyboardStep <= 0) {
-      throw new RangeError(
-        `${fn}: keyboardStep must be a finite number > 0 (got ${options.keyboardStep})`,
-      )
-    }
+    assertPositive(subject, 'keyboardStep', options.keyboardStep)
   }
   if (options.label !== undefined && typeof options.label !== 'string') {
-    throw new TypeError(`${fn}: label must be a string (got ${typeof options.label})`)
+    throw new TypeError(`${subject} label must be a string (got ${describeValue(options.label)})`)
   }
-  if (options.initialPosition !== undefined)
-    assertVec2(fn, 'initialPosition', options.initialPosition)
-  assertFunction(fn, 'onContactStart', options.onContactStart)
-  assertFunction(fn, 'onContactEnd', options.onContactEnd)
-  assertFunction(fn, 'onMoveEnd', options.onMoveEnd)
+  if (options.initialPosition !== undefined) {
+    assertVector(subject, 'initialPosition', options.initialPosition)
+  }
+  assertOptionalFunction(subject, 'onContactStart', options.onContactStart)
+  assertOptionalFunction(subject, 'onContactEnd', options.onContactEnd)
+  assertOptionalFunction(subject, 'onMoveEnd', options.onMoveEnd)
 }
 
 /** The world fields among the options, leaving out the ones not given so the world's defaults apply. */

@@ -1,7 +1,6 @@
 import type { Rect } from '../core/geometry/types.js'
-import { assertRect } from '../core/geometry/validate.js'
+import { assertRectangle, describeValue } from '../core/geometry/validate.js'
 import type { BodyId, World } from '../core/world/types.js'
-import { describeValue } from '../core/world/validate.js'
 import type { Bounds } from './createPhysicsStore.js'
 
 /** The ids of the four static walls that `bounds` adds around the world, by side. */
@@ -57,12 +56,15 @@ export function placeBoundsWalls(world: World, rect: Rect | null): void {
  * x or y is not finite or whose width or height is not a finite number >= 0, e.g.
  * `<PhysicsWorld>: bounds.width must be a finite number >= 0 (got NaN)`.
  */
-export function assertBounds(fn: string, bounds: unknown): asserts bounds is Bounds | undefined {
+export function assertBounds(
+  subject: string,
+  bounds: unknown,
+): asserts bounds is Bounds | undefined {
   if (bounds === undefined || bounds === null || bounds === 'container') return
   if (typeof bounds !== 'object') {
     throw new TypeError(
-      `${fn}: bounds must be 'container', a Rect { x, y, width, height } or null (got ${describeValue(bounds)})`,
+      `${subject} bounds must be 'container', a Rect { x, y, width, height } or null (got ${describeValue(bounds)})`,
     )
   }
-  assertRect(fn, 'bounds', bounds)
+  assertRectangle(subject, 'bounds', bounds)
 }

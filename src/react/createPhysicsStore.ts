@@ -175,7 +175,7 @@ const maxSettleSteps = 600
  * It touches no DOM until `attachContainer`, so creating it during a server render is safe.
  */
 export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsStore {
-  assertBounds('createPhysicsStore', options.bounds)
+  assertBounds('createPhysicsStore:', options.bounds)
   const world = createWorld(options.settings)
   const drags = createDragSessions(world)
   const pendingSizes = new Map<BodyId, Rect>()
@@ -431,7 +431,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
     },
     setBounds(next) {
-      assertBounds('setBounds', next)
+      assertBounds('setBounds:', next)
       bounds = next
       applyBounds(elements.measureSpace())
     },

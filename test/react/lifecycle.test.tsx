@@ -264,7 +264,7 @@ describe('bad input', () => {
       /useAABBBody\("notes"\): type must be one of/,
     )
     expect(() => render(world({}, <Card id="notes" restitution={2} />))).toThrow(
-      'useAABBBody("notes"): restitution must be in [0, 1] (got 2)',
+      'useAABBBody("notes"): restitution must be a finite number in [0, 1] (got 2)',
     )
   })
 
@@ -303,7 +303,7 @@ describe('bad input', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(() => render(world({ reducedMotion: 'sometimes' as 'user' }, null))).toThrow(
       new RangeError(
-        `<PhysicsWorld>: reducedMotion must be one of 'user', 'always', 'never' (got 'sometimes')`,
+        `<PhysicsWorld>: reducedMotion must be one of 'user', 'always', 'never' (got "sometimes")`,
       ),
     )
   })

@@ -6,7 +6,7 @@
  * and allocates nothing.
  */
 import type { AccelerationField, KinematicState, Vec2 } from './types.js'
-import { assertFinite, assertNonNegative, assertVec2 } from './validate.js'
+import { assertFiniteNumber, assertNumberInRange, assertVector, describeValue } from './validate.js'
 
 // Scratch vectors handed to an AccelerationField; their values are copied out right after
 // each call, so a field that keeps or mutates them cannot corrupt the step.
@@ -174,20 +174,22 @@ export function integrateRK4WithTiming(
 }
 
 function assertIntegratorArgs(
-  fn: string,
+  subject: string,
   state: KinematicState,
   acceleration: Vec2 | AccelerationField,
   dt: number,
   time: number,
 ): void {
   if (state === null || typeof state !== 'object') {
-    throw new TypeError(`${fn}: state must be a KinematicState object (got ${String(state)})`)
+    throw new TypeError(
+      `${subject} state must be a KinematicState object (got ${describeValue(state)})`,
+    )
   }
-  assertVec2(fn, 'state.position', state.position)
-  assertVec2(fn, 'state.velocity', state.velocity)
-  if (typeof acceleration !== 'function') assertVec2(fn, 'acceleration', acceleration)
-  assertNonNegative(fn, 'dt', dt)
-  assertFinite(fn, 'time', time)
+  assertVector(subject, 'state.position', state.position)
+  assertVector(subject, 'state.velocity', state.velocity)
+  if (typeof acceleration !== 'function') assertVector(subject, 'acceleration', acceleration)
+  assertNumberInRange(subject, 'dt', dt, 0)
+  assertFiniteNumber(subject, 'time', time)
 }
 
 /**
@@ -195,13 +197,13 @@ function assertIntegratorArgs(
  * integrators only: a field that returns NaN would spread it through the state unseen).
  */
 function checkedAcceleration(
-  fn: string,
+  subject: string,
   acceleration: Vec2 | AccelerationField,
 ): Vec2 | AccelerationField {
   if (typeof acceleration !== 'function') return acceleration
   return (position, velocity, time, out) => {
     const result = acceleration(position, velocity, time, out)
-    assertVec2(fn, "the acceleration field's result", result)
+    assertVector(subject, "the acceleration field's result", result)
     return result
   }
 }
@@ -230,8 +232,8 @@ export function integrateEuler(
   dt: number,
   time = 0,
 ): KinematicState {
-  assertIntegratorArgs('integrateEuler', state, acceleration, dt, time)
-  const checked = checkedAcceleration('integrateEuler', acceleration)
+  assertIntegratorArgs('integrateEuler:', state, acceleration, dt, time)
+  const checked = checkedAcceleration('integrateEuler:', acceleration)
   return integrateEulerInto(emptyState(), state, checked, dt, time)
 }
 
@@ -256,8 +258,8 @@ export function integrateExplicitEuler(
   dt: number,
   time = 0,
 ): KinematicState {
-  assertIntegratorArgs('integrateExplicitEuler', state, acceleration, dt, time)
-  const checked = checkedAcceleration('integrateExplicitEuler', acceleration)
+  assertIntegratorArgs('integrateExplicitEuler:', state, acceleration, dt, time)
+  const checked = checkedAcceleration('integrateExplicitEuler:', acceleration)
   return integrateExplicitEulerInto(emptyState(), state, checked, dt, time)
 }
 
@@ -285,7 +287,7 @@ export function integrateRK4(
   dt: number,
   time = 0,
 ): KinematicState {
-  assertIntegratorArgs('integrateRK4', state, acceleration, dt, time)
-  const checked = checkedAcceleration('integrateRK4', acceleration)
+  assertIntegratorArgs('integrateRK4:', state, acceleration, dt, time)
+  const checked = checkedAcceleration('integrateRK4:', acceleration)
   return integrateRK4Into(emptyState(), state, checked, dt, time)
 }

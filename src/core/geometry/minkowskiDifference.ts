@@ -1,5 +1,5 @@
 import type { Rect } from './types.js'
-import { assertRect } from './validate.js'
+import { assertRectangle } from './validate.js'
 
 /**
  * The four edges of a Minkowski difference `a - b`, each computed from the input edges
@@ -59,7 +59,7 @@ export function minkowskiDifferenceInto(out: Rect, a: Rect, b: Rect): Rect {
  * // { x: -3, y: -3, width: 4, height: 4 }: contains (0, 0), so the boxes overlap
  */
 export function minkowskiDifference(a: Rect, b: Rect): Rect {
-  assertRect('minkowskiDifference', 'a', a)
-  assertRect('minkowskiDifference', 'b', b)
+  assertRectangle('minkowskiDifference:', 'a', a)
+  assertRectangle('minkowskiDifference:', 'b', b)
   return minkowskiDifferenceInto({ x: 0, y: 0, width: 0, height: 0 }, a, b)
 }

@@ -1,5 +1,5 @@
 import type { Rect, Vec2 } from './types.js'
-import { assertRect, assertVec2 } from './validate.js'
+import { assertRectangle, assertVector } from './validate.js'
 
 /**
  * Whether two boxes overlap, **touching included** (a shared edge or corner counts).
@@ -12,8 +12,8 @@ import { assertRect, assertVec2 } from './validate.js'
  * overlaps({ x: 0, y: 0, width: 1, height: 1 }, { x: 1, y: 0, width: 1, height: 1 }) // true (touching)
  */
 export function overlaps(a: Rect, b: Rect): boolean {
-  assertRect('overlaps', 'a', a)
-  assertRect('overlaps', 'b', b)
+  assertRectangle('overlaps:', 'a', a)
+  assertRectangle('overlaps:', 'b', b)
   return (
     a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height
   )
@@ -28,8 +28,8 @@ export function overlaps(a: Rect, b: Rect): boolean {
  * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
  */
 export function overlapsInterior(a: Rect, b: Rect): boolean {
-  assertRect('overlapsInterior', 'a', a)
-  assertRect('overlapsInterior', 'b', b)
+  assertRectangle('overlapsInterior:', 'a', a)
+  assertRectangle('overlapsInterior:', 'b', b)
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 }
 
@@ -39,8 +39,8 @@ export function overlapsInterior(a: Rect, b: Rect): boolean {
  * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
  */
 export function containsPoint(rect: Rect, point: Vec2): boolean {
-  assertRect('containsPoint', 'rect', rect)
-  assertVec2('containsPoint', 'point', point)
+  assertRectangle('containsPoint:', 'rect', rect)
+  assertVector('containsPoint:', 'point', point)
   return (
     rect.x <= point.x &&
     point.x <= rect.x + rect.width &&

@@ -1,6 +1,6 @@
 import { minkowskiEdgesInto, type MinkowskiEdges } from './minkowskiDifference.js'
 import type { Rect, Vec2 } from './types.js'
-import { assertRect } from './validate.js'
+import { assertRectangle } from './validate.js'
 
 const edges: MinkowskiEdges = { left: 0, top: 0, right: 0, bottom: 0 }
 
@@ -61,8 +61,8 @@ export function penetrationVectorInto(out: Vec2, a: Rect, b: Rect): boolean {
  * // { x: -1, y: 0 }
  */
 export function penetrationVector(a: Rect, b: Rect): Vec2 | null {
-  assertRect('penetrationVector', 'a', a)
-  assertRect('penetrationVector', 'b', b)
+  assertRectangle('penetrationVector:', 'a', a)
+  assertRectangle('penetrationVector:', 'b', b)
   const out = { x: 0, y: 0 }
   return penetrationVectorInto(out, a, b) ? out : null
 }

@@ -1,6 +1,6 @@
 import type { MinkowskiEdges } from './minkowskiDifference.js'
 import type { Rect, Vec2 } from './types.js'
-import { assertRect, assertVec2 } from './validate.js'
+import { assertRectangle, assertVector } from './validate.js'
 
 /** Where a ray first enters a box: the fraction of the ray and the entered face's normal. */
 export interface RayHit {
@@ -117,9 +117,9 @@ export function rayHitInto(out: RayHit, origin: Vec2, delta: Vec2, rect: Rect): 
  * rayFraction({ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 5, y: -1, width: 2, height: 2 }) // 0.5
  */
 export function rayFraction(origin: Vec2, delta: Vec2, rect: Rect): number {
-  assertVec2('rayFraction', 'origin', origin)
-  assertVec2('rayFraction', 'delta', delta)
-  assertRect('rayFraction', 'rect', rect)
+  assertVector('rayFraction:', 'origin', origin)
+  assertVector('rayFraction:', 'delta', delta)
+  assertRectangle('rayFraction:', 'rect', rect)
   const hit: RayHit = { time: 0, normal: { x: 0, y: 0 } }
   rayHitInto(hit, origin, delta, rect)
   return hit.time

@@ -4,9 +4,10 @@
  * caller-owned `out` (which may be `velocity` itself), does not validate and allocates nothing.
  */
 import type { SweptResponse, Vec2 } from './types.js'
-import { assertOneOf, assertUnitInterval, assertVec2 } from './validate.js'
+import { assertNumberInRange, assertOneOf, assertVector } from './validate.js'
 
-const RESPONSES: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
+/** The four swept responses, in a fixed order (the world stores a body's as its index). */
+export const SWEPT_RESPONSES: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
 
 /** Hot-path twin of {@link slide}. */
 export function slideInto(out: Vec2, velocity: Vec2, normal: Vec2): Vec2 {
@@ -62,9 +63,9 @@ export function respondInto(
   }
 }
 
-function assertArgs(fn: string, velocity: Vec2, normal: Vec2): void {
-  assertVec2(fn, 'velocity', velocity)
-  assertVec2(fn, 'normal', normal)
+function assertArgs(subject: string, velocity: Vec2, normal: Vec2): void {
+  assertVector(subject, 'velocity', velocity)
+  assertVector(subject, 'normal', normal)
 }
 
 /**
@@ -75,13 +76,13 @@ function assertArgs(fn: string, velocity: Vec2, normal: Vec2): void {
  * slide({ x: 3, y: 5 }, { x: 0, y: -1 }) // { x: 3, y: 0 }: landing on a floor keeps the run
  */
 export function slide(velocity: Vec2, normal: Vec2): Vec2 {
-  assertArgs('slide', velocity, normal)
+  assertArgs('slide:', velocity, normal)
   return slideInto({ x: 0, y: 0 }, velocity, normal)
 }
 
 /** Stop: the velocity becomes `{ x: 0, y: 0 }`. */
 export function touch(velocity: Vec2, normal: Vec2): Vec2 {
-  assertArgs('touch', velocity, normal)
+  assertArgs('touch:', velocity, normal)
   return touchInto({ x: 0, y: 0 }, velocity, normal)
 }
 
@@ -95,14 +96,14 @@ export function touch(velocity: Vec2, normal: Vec2): Vec2 {
  * bounce({ x: 3, y: 5 }, { x: 0, y: -1 }, 0.5) // { x: 3, y: -2.5 }
  */
 export function bounce(velocity: Vec2, normal: Vec2, restitution: number): Vec2 {
-  assertArgs('bounce', velocity, normal)
-  assertUnitInterval('bounce', 'restitution', restitution)
+  assertArgs('bounce:', velocity, normal)
+  assertNumberInRange('bounce:', 'restitution', restitution, 0, 1)
   return bounceInto({ x: 0, y: 0 }, velocity, normal, restitution)
 }
 
 /** Pass through: the velocity is unchanged (the hit is only reported). Returns a copy. */
 export function cross(velocity: Vec2, normal: Vec2): Vec2 {
-  assertArgs('cross', velocity, normal)
+  assertArgs('cross:', velocity, normal)
   return crossInto({ x: 0, y: 0 }, velocity, normal)
 }
 
@@ -120,8 +121,8 @@ export function respond(
   normal: Vec2,
   restitution = 0,
 ): Vec2 {
-  assertOneOf('respond', 'response', response, RESPONSES)
-  assertArgs('respond', velocity, normal)
-  assertUnitInterval('respond', 'restitution', restitution)
+  assertOneOf('respond:', 'response', response, SWEPT_RESPONSES)
+  assertArgs('respond:', velocity, normal)
+  assertNumberInRange('respond:', 'restitution', restitution, 0, 1)
   return respondInto({ x: 0, y: 0 }, response, velocity, normal, restitution)
 }

@@ -2,7 +2,7 @@ import { minkowskiEdgesInto, type MinkowskiEdges } from './minkowskiDifference.j
 import { penetrationVectorInto } from './penetrationVector.js'
 import { slabHitInto, type RayHit } from './rayFraction.js'
 import type { Rect, SweepHit, Vec2 } from './types.js'
-import { assertRect, assertVec2 } from './validate.js'
+import { assertRectangle, assertVector } from './validate.js'
 
 const edges: MinkowskiEdges = { left: 0, top: 0, right: 0, bottom: 0 }
 const ray: RayHit = { time: 0, normal: { x: 0, y: 0 } }
@@ -79,10 +79,10 @@ export function sweep(
   b: Rect,
   bDelta: Vec2 = { x: 0, y: 0 },
 ): SweepHit | null {
-  assertRect('sweep', 'a', a)
-  assertVec2('sweep', 'aDelta', aDelta)
-  assertRect('sweep', 'b', b)
-  assertVec2('sweep', 'bDelta', bDelta)
+  assertRectangle('sweep:', 'a', a)
+  assertVector('sweep:', 'aDelta', aDelta)
+  assertRectangle('sweep:', 'b', b)
+  assertVector('sweep:', 'bDelta', bDelta)
   const out = createSweepHit()
   return sweepInto(out, a, aDelta, b, bDelta) ? out : null
 }

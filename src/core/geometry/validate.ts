@@ -1,79 +1,140 @@
 /**
- * Input checks shared by every convenient (allocating) geometry function. The `...Into`
- * hot-path twins skip them. Every message names the function, the argument and the field,
- * e.g. `overlaps: a.width must be a finite number >= 0 (got NaN)`.
+ * The input checks of the whole library: the kernel's convenient (allocating) functions,
+ * the world's methods and the React layer's props all use these, so every message has one
+ * shape: `<subject> <field> must be <rule> (got <value>)`. The subject names the function
+ * and, where there is one, the body: `overlaps: a.width must be a finite number >= 0 (got
+ * -3)`, `add: body "box" mass must be a finite number > 0 (got NaN)`, `<PhysicsWorld>:
+ * bounds.x must be a finite number (got Infinity)`. The kernel's `...Into` hot-path twins
+ * skip them.
+ *
+ * Each check returns the value it accepted (typed), so a caller can check and read in one
+ * expression.
  */
 import type { Rect, Vec2 } from './types.js'
 
-function describe(value: unknown): string {
-  if (typeof value === 'string') return `'${value}'`
+/** A short, safe description of a bad value for an error message. */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return `"${value}"`
+  if (typeof value === 'function') return 'a function'
   if (value === null || typeof value !== 'object') return String(value)
   return Array.isArray(value) ? 'an array' : 'an object'
 }
 
 /** Throws a RangeError unless `value` is a finite number. */
-export function assertFinite(fn: string, name: string, value: unknown): asserts value is number {
+export function assertFiniteNumber(subject: string, field: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new RangeError(`${fn}: ${name} must be a finite number (got ${describe(value)})`)
+    throw new RangeError(
+      `${subject} ${field} must be a finite number (got ${describeValue(value)})`,
+    )
   }
+  return value
 }
 
-/** Throws a RangeError unless `value` is a finite number >= 0. */
-export function assertNonNegative(
-  fn: string,
-  name: string,
+/** Throws a RangeError unless `value` is a finite number >= `min` (and <= `max`). */
+export function assertNumberInRange(
+  subject: string,
+  field: string,
   value: unknown,
-): asserts value is number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new RangeError(`${fn}: ${name} must be a finite number >= 0 (got ${describe(value)})`)
+  min: number,
+  max = Infinity,
+): number {
+  const ok = typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max
+  if (!ok) {
+    const range = max === Infinity ? `>= ${min}` : `in [${min}, ${max}]`
+    throw new RangeError(
+      `${subject} ${field} must be a finite number ${range} (got ${describeValue(value)})`,
+    )
   }
+  return value
 }
 
-/** Throws a RangeError unless `value` is a number from 0 to 1 (a restitution). */
-export function assertUnitInterval(
-  fn: string,
-  name: string,
-  value: unknown,
-): asserts value is number {
-  if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
-    throw new RangeError(`${fn}: ${name} must be a number from 0 to 1 (got ${describe(value)})`)
+/** Throws a RangeError unless `value` is a finite number > 0. */
+export function assertPositive(subject: string, field: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new RangeError(
+      `${subject} ${field} must be a finite number > 0 (got ${describeValue(value)})`,
+    )
   }
+  return value
 }
 
-function assertObject(fn: string, name: string, value: unknown, kind: string): void {
+/**
+ * Whether `value` is an object with finite `x` and `y`: {@link assertVector}'s check, without
+ * its errors (a drag validates a goal every frame, and the caller's label need not be built).
+ */
+export function isFiniteVector(value: unknown): value is Vec2 {
+  if (value === null || typeof value !== 'object') return false
+  const { x, y } = value as Record<string, unknown>
+  return typeof x === 'number' && Number.isFinite(x) && typeof y === 'number' && Number.isFinite(y)
+}
+
+/** Throws a TypeError unless `value` is an object, a RangeError unless its `x` and `y` are finite; returns a copy. */
+export function assertVector(subject: string, field: string, value: unknown): Vec2 {
+  // A good vector skips the checks below, which build a field label each (queries and
+  // moves pass vectors often).
+  if (isFiniteVector(value)) return { x: value.x, y: value.y }
   if (value === null || typeof value !== 'object') {
-    throw new TypeError(`${fn}: ${name} must be a ${kind} object (got ${describe(value)})`)
+    throw new TypeError(
+      `${subject} ${field} must be an object { x, y } (got ${describeValue(value)})`,
+    )
+  }
+  const { x, y } = value as Record<string, unknown>
+  return {
+    x: assertFiniteNumber(subject, `${field}.x`, x),
+    y: assertFiniteNumber(subject, `${field}.y`, y),
   }
 }
 
-/** Throws unless `vector` is an object with finite `x` and `y`. */
-export function assertVec2(fn: string, name: string, vector: unknown): asserts vector is Vec2 {
-  assertObject(fn, name, vector, 'Vec2')
-  const { x, y } = vector as Record<string, unknown>
-  assertFinite(fn, `${name}.x`, x)
-  assertFinite(fn, `${name}.y`, y)
-}
-
-/** Throws unless `rect` has finite `x`, `y` and finite, non-negative `width`, `height`. */
-export function assertRect(fn: string, name: string, rect: unknown): asserts rect is Rect {
-  assertObject(fn, name, rect, 'Rect')
+/**
+ * Throws unless `value` is a rect with a finite position and a finite, non-negative size
+ * (a TypeError for a non-object, else a RangeError naming the field); returns a copy.
+ */
+export function assertRectangle(subject: string, field: string, value: unknown): Rect {
+  if (value === null || typeof value !== 'object') {
+    throw new TypeError(
+      `${subject} ${field} must be an object { x, y, width, height } (got ${describeValue(value)})`,
+    )
+  }
   // Read through the object so DOMRect getters work.
-  const { x, y, width, height } = rect as Record<string, unknown>
-  assertFinite(fn, `${name}.x`, x)
-  assertFinite(fn, `${name}.y`, y)
-  assertNonNegative(fn, `${name}.width`, width)
-  assertNonNegative(fn, `${name}.height`, height)
+  const { x, y, width, height } = value as Record<string, unknown>
+  return {
+    x: assertFiniteNumber(subject, `${field}.x`, x),
+    y: assertFiniteNumber(subject, `${field}.y`, y),
+    width: assertNumberInRange(subject, `${field}.width`, width, 0),
+    height: assertNumberInRange(subject, `${field}.height`, height, 0),
+  }
 }
 
 /** Throws a RangeError unless `value` is one of `allowed`. */
 export function assertOneOf<T extends string>(
-  fn: string,
-  name: string,
+  subject: string,
+  field: string,
   value: unknown,
   allowed: readonly T[],
-): asserts value is T {
+): T {
   if (!(allowed as readonly unknown[]).includes(value)) {
     const names = allowed.map((option) => `'${option}'`).join(', ')
-    throw new RangeError(`${fn}: ${name} must be one of ${names} (got ${describe(value)})`)
+    throw new RangeError(
+      `${subject} ${field} must be one of ${names} (got ${describeValue(value)})`,
+    )
   }
+  return value as T
+}
+
+/** Throws a RangeError unless `value` is a 32-bit mask: an integer in [0, 0xffffffff]. */
+export function assertBits(subject: string, field: string, value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffffffff) {
+    throw new RangeError(
+      `${subject} ${field} must be an integer in [0, 0xffffffff] (got ${describeValue(value)})`,
+    )
+  }
+  return value
+}
+
+/** Throws a TypeError unless `value` is a boolean. */
+export function assertBoolean(subject: string, field: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') {
+    throw new TypeError(`${subject} ${field} must be a boolean (got ${describeValue(value)})`)
+  }
+  return value
 }

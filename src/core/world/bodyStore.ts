@@ -1,3 +1,4 @@
+import { SWEPT_RESPONSES } from '../geometry/responses.js'
 import type { SweptResponse } from '../geometry/types.js'
 import type { BodyId, BodySnapshot, BodyType } from './types.js'
 import type { BodyFields } from './validate.js'
@@ -8,10 +9,11 @@ export const KINEMATIC = 1
 export const DYNAMIC = 2
 
 const KIND_OF: Record<BodyType, number> = { static: STATIC, kinematic: KINEMATIC, dynamic: DYNAMIC }
-const TYPE_OF: readonly BodyType[] = ['static', 'kinematic', 'dynamic']
+/** Body types by their kind code (the index): what {@link BodyStore.kind} stores. */
+export const BODY_TYPES: readonly BodyType[] = ['static', 'kinematic', 'dynamic']
 
-/** Swept responses as stored in {@link BodyStore.response} (the order is the codes). */
-export const RESPONSE_NAMES: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
+/** Swept responses as stored in {@link BodyStore.response}: the codes are their indices. */
+export const RESPONSE_NAMES = SWEPT_RESPONSES
 export const CROSS = 3
 
 /** Most bodies one world holds: pair keys pack two slots into one safe integer. */
@@ -160,7 +162,7 @@ export class BodyStore {
       y: this.y[slot] as number,
       width: this.width[slot] as number,
       height: this.height[slot] as number,
-      type: TYPE_OF[this.kind[slot] as number] as BodyType,
+      type: BODY_TYPES[this.kind[slot] as number] as BodyType,
       velocityX: this.velocityX[slot] as number,
       velocityY: this.velocityY[slot] as number,
       mass: this.mass[slot] as number,

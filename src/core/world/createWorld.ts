@@ -19,13 +19,15 @@ import type {
   WorldSnapshot,
 } from './types.js'
 import {
-  assertIdString,
   assertPositive,
   assertVector,
-  bodyFieldsFromOptions,
-  bodyLabel,
   describeValue,
   isFiniteVector,
+} from '../geometry/validate.js'
+import {
+  assertIdString,
+  bodyFieldsFromOptions,
+  bodyLabel,
   mergeBodyFields,
   type BodyFields,
 } from './validate.js'

@@ -5,7 +5,7 @@ import type { BodyStore } from './bodyStore.js'
 import { IndexBuffer } from './buffers.js'
 import { loadRect } from './solidSweep.js'
 import type { BodyId, RaycastHit } from './types.js'
-import { assertRectangle, assertVector } from './validate.js'
+import { assertRectangle, assertVector } from '../geometry/validate.js'
 
 const found = new IndexBuffer()
 const box: Rect = { x: 0, y: 0, width: 0, height: 0 }

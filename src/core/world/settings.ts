@@ -1,5 +1,10 @@
 import type { IntegratorName, WorldSettings } from './types.js'
-import { assertNumberInRange, assertPositive, assertVector, describeValue } from './validate.js'
+import {
+  assertNumberInRange,
+  assertPositive,
+  assertVector,
+  describeValue,
+} from '../geometry/validate.js'
 
 /** The settings a world starts with when `createWorld` is given none. */
 export function defaultSettings(): WorldSettings {

@@ -1,14 +1,8 @@
 import type { BodyStore } from './bodyStore.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import type { BodyId, WorldSettings, WorldSnapshot } from './types.js'
-import {
-  assertIdString,
-  assertNumberInRange,
-  bodyFieldsFromOptions,
-  bodyLabel,
-  describeValue,
-  type BodyFields,
-} from './validate.js'
+import { assertNumberInRange, describeValue } from '../geometry/validate.js'
+import { assertIdString, bodyFieldsFromOptions, bodyLabel, type BodyFields } from './validate.js'
 
 /** A JSON-safe copy of a world: settings without the filter, bodies in insertion order. */
 export function writeSnapshot(

@@ -214,13 +214,13 @@ describe('validation of the convenient functions', () => {
 
   it('rejects non-objects and non-numbers with the argument name', () => {
     expect(() => geometry.overlaps(undefined as unknown as Rect, rect())).toThrow(
-      new TypeError('overlaps: a must be a Rect object (got undefined)'),
+      new TypeError('overlaps: a must be an object { x, y, width, height } (got undefined)'),
     )
     expect(() => geometry.containsPoint(rect(), null as unknown as Vec2)).toThrow(
-      new TypeError('containsPoint: point must be a Vec2 object (got null)'),
+      new TypeError('containsPoint: point must be an object { x, y } (got null)'),
     )
     expect(() => geometry.overlaps({ ...rect(), x: '1' as unknown as number }, rect())).toThrow(
-      "overlaps: a.x must be a finite number (got '1')",
+      'overlaps: a.x must be a finite number (got "1")',
     )
     expect(() => geometry.slide({ x: [] as unknown as number, y: 0 }, vec())).toThrow(
       'slide: velocity.x must be a finite number (got an array)',
@@ -232,18 +232,18 @@ describe('validation of the convenient functions', () => {
 
   it('rejects a bad restitution, response name, dt, time, state or acceleration', () => {
     expect(() => geometry.bounce(vec(), vec(), -0.1)).toThrow(
-      new RangeError('bounce: restitution must be a number from 0 to 1 (got -0.1)'),
+      new RangeError('bounce: restitution must be a finite number in [0, 1] (got -0.1)'),
     )
     // Above 1 a bounce would gain speed: refused, as the world refuses it for a body.
     expect(() => geometry.bounce(vec(), vec(), 5)).toThrow(
-      new RangeError('bounce: restitution must be a number from 0 to 1 (got 5)'),
+      new RangeError('bounce: restitution must be a finite number in [0, 1] (got 5)'),
     )
     expect(() => geometry.respond('bounce', vec(), vec(), Number.NaN)).toThrow(
-      'respond: restitution must be a number from 0 to 1 (got NaN)',
+      'respond: restitution must be a finite number in [0, 1] (got NaN)',
     )
     expect(() => geometry.respond('stick' as geometry.SweptResponse, vec(), vec())).toThrow(
       new RangeError(
-        "respond: response must be one of 'slide', 'touch', 'bounce', 'cross' (got 'stick')",
+        `respond: response must be one of 'slide', 'touch', 'bounce', 'cross' (got "stick")`,
       ),
     )
     expect(() => geometry.integrateEuler(state(), vec(), -1)).toThrow(
@@ -256,7 +256,7 @@ describe('validation of the convenient functions', () => {
       geometry.integrateRK4(null as unknown as geometry.KinematicState, vec(), 0.1),
     ).toThrow(new TypeError('integrateRK4: state must be a KinematicState object (got null)'))
     expect(() => geometry.integrateEuler(state(), 'down' as unknown as Vec2, 0.1)).toThrow(
-      new TypeError("integrateEuler: acceleration must be a Vec2 object (got 'down')"),
+      new TypeError('integrateEuler: acceleration must be an object { x, y } (got "down")'),
     )
   })
 
