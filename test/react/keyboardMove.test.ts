@@ -1,10 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { overlapsInterior } from '../../src/core/geometry/overlaps.js'
 import { createWorld } from '../../src/core/world/index.js'
-import type { Rect } from '../../src/core/geometry/types.js'
 import type { BodyId, World } from '../../src/core/world/types.js'
 import { describeKeyMove, moveByKey } from '../../src/react/keyboardMove.js'
+import { overlappingPairs } from './support/overlappingPairs.js'
 
 const arrows = [
   { x: 1, y: 0 },
@@ -28,27 +27,6 @@ function walledWorld(): World {
  * few ulps past the face (2.8e-14 seen with a 780-unit Shift move), far below a pixel.
  */
 const rounding = 1e-9
-
-function shrunk(rect: Rect): Rect {
-  return {
-    x: rect.x + rounding,
-    y: rect.y + rounding,
-    width: rect.width - 2 * rounding,
-    height: rect.height - 2 * rounding,
-  }
-}
-
-function overlappingPairs(world: World): string[] {
-  const ids = world.ids()
-  const pairs: string[] = []
-  for (let i = 0; i < ids.length; i++) {
-    for (let j = i + 1; j < ids.length; j++) {
-      if (overlapsInterior(shrunk(world.get(ids[i]!)), world.get(ids[j]!)))
-        pairs.push(`${ids[i]}/${ids[j]}`)
-    }
-  }
-  return pairs
-}
 
 function positions(world: World): Map<BodyId, string> {
   return new Map(world.ids().map((id) => [id, `${world.get(id).x},${world.get(id).y}`]))
@@ -96,7 +74,7 @@ describe('moveByKey', () => {
             const moved = [...before.keys()].filter(
               (other) => other !== id && before.get(other) !== after.get(other),
             )
-            expect(overlappingPairs(world)).toEqual([])
+            expect(overlappingPairs(world, rounding)).toEqual([])
             expect([...result.pushed].sort()).toEqual(moved.sort())
             // Shift stops at the first contact: it never pushes.
             if (step === 'untilContact') expect(result.pushed).toEqual([])

@@ -1,10 +1,10 @@
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { overlapsInterior } from '../../src/core/geometry/overlaps.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { Card, ManualWorld } from './support/components.js'
 import { createManualFrames, type ManualFrames } from './support/manualFrames.js'
+import { overlappingPairs } from './support/overlappingPairs.js'
 
 let api: WorldApi
 let frames: ManualFrames
@@ -12,18 +12,6 @@ let frames: ManualFrames
 afterEach(() => {
   cleanup()
 })
-
-/** Every pair of bodies whose interiors overlap (touching faces do not count). */
-function overlappingPairs(): string[] {
-  const ids = api.world.ids()
-  const pairs: string[] = []
-  for (let i = 0; i < ids.length; i++) {
-    for (let j = i + 1; j < ids.length; j++) {
-      if (overlapsInterior(api.get(ids[i]!), api.get(ids[j]!))) pairs.push(`${ids[i]}/${ids[j]}`)
-    }
-  }
-  return pairs
-}
 
 /** An 800 x 600 board walled by its edges, with hand-run frames. */
 function renderBoard(cards: React.ReactNode) {
@@ -64,7 +52,7 @@ describe('an arrow-key step pushes like a pointer drag', () => {
     expect(api.get('chart')).toMatchObject({ x: 130, y: 100 })
     expect(api.get('todo')).toMatchObject({ x: 230, y: 150 })
     expect(api.get('aside')).toMatchObject({ x: 20, y: 300 })
-    expect(overlappingPairs()).toEqual([])
+    expect(overlappingPairs(api.world)).toEqual([])
     expect(region.textContent).toBe('Notes moved right, pushed Chart and Todo')
 
     // The loop was woken: the next frame writes every body that moved.
@@ -75,7 +63,7 @@ describe('an arrow-key step pushes like a pointer drag', () => {
     expect(element('todo').style.translate).toBe('10px')
     expect(element('aside').style.translate).toBe(asideWritten)
     frames.run(30)
-    expect(overlappingPairs()).toEqual([])
+    expect(overlappingPairs(api.world)).toEqual([])
     expect(api.get('chart')).toMatchObject({ x: 130, y: 100 })
   })
 
@@ -91,7 +79,7 @@ describe('an arrow-key step pushes like a pointer drag', () => {
     expect(api.get('notes').x).toBe(600)
     expect(api.get('chart').x).toBe(700)
     expect(region.textContent).toBe('Notes blocked on the right by Chart')
-    expect(overlappingPairs()).toEqual([])
+    expect(overlappingPairs(api.world)).toEqual([])
   })
 
   it('pushes as far as the wall allows, then stops face to face', async () => {
@@ -108,7 +96,7 @@ describe('an arrow-key step pushes like a pointer drag', () => {
     expect(region.textContent).toBe(
       'Notes moved right, pushed Chart, then blocked on the right by Chart',
     )
-    expect(overlappingPairs()).toEqual([])
+    expect(overlappingPairs(api.world)).toEqual([])
   })
 
   it('with Shift stops at the first contact and pushes nothing', async () => {

@@ -1,9 +1,9 @@
 import type { BodySnapshot, World } from '../../../src/core/world/index.js'
+import { overlapDepth as overlapOnEachAxis } from '../geometry/arbitraries.js'
 
 /** How deep two boxes overlap: the smaller of the x and y overlaps (<= 0 when apart or touching). */
 export function overlapDepth(a: BodySnapshot, b: BodySnapshot): number {
-  const x = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)
-  const y = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)
+  const { x, y } = overlapOnEachAxis(a, b)
   return Math.min(x, y)
 }
 
