@@ -70,7 +70,8 @@ function assertArgs(subject: string, velocity: Vec2, normal: Vec2): void {
 
 /**
  * Slide along the hit face: keep the tangential part of `velocity`, drop the normal part
- * (article 003: "zero the normal component of the velocity").
+ * (article 003: "zero the normal component of the velocity"). For a unit normal this is
+ * article 003's projection onto the face's tangent, `dot(v, t) t`, without building `t`.
  *
  * @example
  * slide({ x: 3, y: 5 }, { x: 0, y: -1 }) // { x: 3, y: 0 }: landing on a floor keeps the run
