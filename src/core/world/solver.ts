@@ -63,8 +63,13 @@ let contactSlack = new Float64Array(64)
  * propagation, a solid or a non-pushable body does not).
  */
 let contactGravityClosing = new Float64Array(64)
+/** The `sim.pairs` index of each dynamic pair contact (contacts with solids have none). */
+let contactPair = new Int32Array(64)
 let contactCount = 0
-/** How many of the contacts are dynamic pairs: {@link collectContacts} lists them first. */
+/**
+ * How many of the contacts are dynamic pairs: {@link collectContacts} lists them first, one
+ * for every pair that does not cross, in pair order.
+ */
 let pairContactCount = 0
 /**
  * The contact normal of each dynamic pair of the step (`sim.pairs` index), or 0, 0 when the
@@ -91,9 +96,6 @@ let countX = new Int32Array(64)
 let countY = new Int32Array(64)
 /** Bodies with a correction in the current push-out round. */
 const pushedBodies = new IndexBuffer()
-/** The pairs of each dynamic body k: `bodyPairs[bodyPairStart[k] .. bodyPairStart[k + 1])`. */
-let bodyPairStart = new Int32Array(64)
-let bodyPairs = new Int32Array(64)
 /** The pairs to measure in the current push-out round, and the round each pair was last listed in. */
 const roundPairs = new IndexBuffer()
 let pairListedIn = new Int32Array(64)
@@ -198,6 +200,7 @@ function addContact(i: number, j: number, mode: number): number {
     contactWeightJ = ensureCapacity(contactWeightJ, size)
     contactSlack = ensureCapacity(contactSlack, size)
     contactGravityClosing = ensureCapacity(contactGravityClosing, size)
+    contactPair = ensureCapacity(contactPair, size)
   }
   contactI[contactCount] = i
   contactJ[contactCount] = j
@@ -248,7 +251,13 @@ function collectContacts(sim: Simulation, h: number): void {
     )
     let slack = 0
     if (gapX <= REST_DISTANCE && gapY <= REST_DISTANCE) {
-      if (!touchNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) continue
+      // Touching only at a corner: no normal, so nothing to solve, but still a contact, so
+      // every pair that may collide has one, and the push-out finds a body's pairs through
+      // its contacts (see `listPairsOf`).
+      if (!touchNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) {
+        normal.x = 0
+        normal.y = 0
+      }
     } else {
       relativeMotion.x = (sim.deltaX[i] as number) - (sim.deltaX[j] as number)
       relativeMotion.y = (sim.deltaY[i] as number) - (sim.deltaY[j] as number)
@@ -277,6 +286,7 @@ function collectContacts(sim: Simulation, h: number): void {
     const mode = sim.pairCodes[p] === BOUNCE ? BOUNCE : 0
     const contact = addContact(i, j, mode)
     contactSlack[contact] = slack
+    contactPair[contact] = p
     if (mode === BOUNCE) writeRestitution(contact, restitution, slotI, slotJ)
   }
   pairContactCount = contactCount
@@ -809,7 +819,7 @@ export function pushApart(sim: Simulation): void {
   pinnedY = ensureCapacity(pinnedY, n)
   pinnedX.fill(0, 0, n)
   pinnedY.fill(0, 0, n)
-  indexPairsByBody(sim)
+  pairListedIn = ensureCapacity(pairListedIn, sim.pairs.count)
   // Round 0 measures every pair (the sweep phase moved every body); later rounds only the
   // pairs of bodies the previous round moved: the others are as they were, apart. Late
   // rounds thus cost only the few pairs still being separated.
@@ -888,48 +898,23 @@ export function pushApart(sim: Simulation): void {
       if (Math.abs(dy) - Math.abs((store.y[slot] as number) - y0) > TOUCH_TOLERANCE) {
         pinnedY[k] = Math.sign(dy)
       }
-      listPairsOf(sim, k, round + 1)
+      listPairsOf(k, round + 1)
     }
     pushedBodies.count = 0
   }
 }
 
-/** Groups the step's non-crossing dynamic pairs by body (counting sort), for {@link pushApart}. */
-function indexPairsByBody(sim: Simulation): void {
-  const n = sim.dynamicCount
-  const pairs = sim.pairs
-  bodyPairStart = ensureCapacity(bodyPairStart, n + 1)
-  bodyPairStart.fill(0, 0, n + 1)
-  pairListedIn = ensureCapacity(pairListedIn, pairs.count)
-  for (let p = 0; p < pairs.count; p++) {
-    if (sim.pairCodes[p] === CROSS) continue
-    const i = (pairs.a[p] as number) + 1
-    const j = (pairs.b[p] as number) + 1
-    bodyPairStart[i] = (bodyPairStart[i] as number) + 1
-    bodyPairStart[j] = (bodyPairStart[j] as number) + 1
-  }
-  for (let k = 0; k < n; k++) {
-    bodyPairStart[k + 1] = (bodyPairStart[k + 1] as number) + (bodyPairStart[k] as number)
-  }
-  bodyPairs = ensureCapacity(bodyPairs, bodyPairStart[n] as number)
-  for (let p = 0; p < pairs.count; p++) {
-    if (sim.pairCodes[p] === CROSS) continue
-    const i = pairs.a[p] as number
-    const j = pairs.b[p] as number
-    bodyPairs[bodyPairStart[i] as number] = p
-    bodyPairStart[i] = (bodyPairStart[i] as number) + 1
-    bodyPairs[bodyPairStart[j] as number] = p
-    bodyPairStart[j] = (bodyPairStart[j] as number) + 1
-  }
-  for (let k = n; k > 0; k--) bodyPairStart[k] = bodyPairStart[k - 1] as number
-  bodyPairStart[0] = 0
-}
-
-/** Lists the pairs of body k for push-out round `round`, each pair once per round. */
-function listPairsOf(sim: Simulation, k: number, round: number): void {
-  const end = bodyPairStart[k + 1] as number
-  for (let e = bodyPairStart[k] as number; e < end; e++) {
-    const p = bodyPairs[e] as number
+/**
+ * Lists the pairs of body k for push-out round `round`, each pair once per round. They are
+ * found through the body's contacts of the velocity pass ({@link indexContactsByBody}):
+ * every pair that does not cross has exactly one, so no index of its own is built.
+ */
+function listPairsOf(k: number, round: number): void {
+  const end = bodyContactStart[k + 1] as number
+  for (let e = bodyContactStart[k] as number; e < end; e++) {
+    const c = bodyContacts[e] as number
+    if ((contactJ[c] as number) < 0) continue
+    const p = contactPair[c] as number
     if (pairListedIn[p] === round) continue
     pairListedIn[p] = round
     roundPairs.push(p)
