@@ -23,8 +23,14 @@ const DT = 1 / 60
 /** Rapier and planck (Box2D) are tuned for metres: 30 px per metre keeps boxes 0.3-1.3 m. */
 const PX_PER_M = 30
 
-function reactAabb(scene: Scene): BenchEngine {
+/** This library; with `events`, contactStart and contactEnd listeners count every event. */
+function reactAabb(scene: Scene, events: boolean): BenchEngine {
   const world = createWorld({ gravity: { x: 0, y: scene.gravity } })
+  if (events) {
+    let count = 0
+    world.on('contactStart', () => void count++)
+    world.on('contactEnd', () => void count++)
+  }
   for (const wall of scene.walls) world.add({ ...wall, type: 'static' })
   const ids = scene.boxes.map((box) =>
     world.add({
@@ -219,7 +225,9 @@ function detectCollisions(scene: Scene): BenchEngine {
 export async function createEngine(name: EngineName, scene: Scene): Promise<BenchEngine> {
   switch (name) {
     case 'react-aabb':
-      return reactAabb(scene)
+      return reactAabb(scene, false)
+    case 'react-aabb+events':
+      return reactAabb(scene, true)
     case 'rapier':
       return rapier(scene)
     case 'matter-js':
