@@ -186,6 +186,17 @@ export class UniformGrid {
         firstColumn[i] = -1
         continue
       }
+      if (c1 - c0 <= 1 && r1 - r0 <= 1) {
+        // At most 2 x 2 cells (most items: a cell is twice the mean item), written out.
+        const first = r0 * columns + c0 + 1
+        ;(cellStart[first] as number)++
+        if (c1 > c0) (cellStart[first + 1] as number)++
+        if (r1 > r0) {
+          ;(cellStart[first + columns] as number)++
+          if (c1 > c0) (cellStart[first + columns + 1] as number)++
+        }
+        continue
+      }
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) (cellStart[r * columns + c + 1] as number)++
       }
@@ -205,13 +216,27 @@ export class UniformGrid {
       const c1 = lastColumn[i] as number
       const r0 = firstRow[i] as number
       const r1 = lastRow[i] as number
+      if (c1 - c0 <= 1 && r1 - r0 <= 1) {
+        // As in pass 1; the flags as below (bit 1: column c0, bit 2: row r0).
+        const first = r0 * columns + c0
+        enter(cursor, cellItems, entryFirst, first, i, 3)
+        if (c1 > c0) enter(cursor, cellItems, entryFirst, first + 1, i, 2)
+        if (r1 > r0) {
+          enter(cursor, cellItems, entryFirst, first + columns, i, 1)
+          if (c1 > c0) enter(cursor, cellItems, entryFirst, first + columns + 1, i, 0)
+        }
+        continue
+      }
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
-          const cellIndex = r * columns + c
-          const entry = cursor[cellIndex] as number
-          cellItems[entry] = i
-          entryFirst[entry] = (c === c0 ? 1 : 0) | (r === r0 ? 2 : 0)
-          cursor[cellIndex] = entry + 1
+          enter(
+            cursor,
+            cellItems,
+            entryFirst,
+            r * columns + c,
+            i,
+            (c === c0 ? 1 : 0) | (r === r0 ? 2 : 0),
+          )
         }
       }
     }
@@ -375,6 +400,21 @@ export class UniformGrid {
       }
     }
   }
+}
+
+/** Appends `item` to cell `cell` with its first-column and first-row flags (`build`'s pass 2). */
+function enter(
+  cursor: Int32Array,
+  cellItems: Int32Array,
+  entryFirst: Uint8Array,
+  cell: number,
+  item: number,
+  flags: number,
+): void {
+  const entry = cursor[cell] as number
+  cellItems[entry] = item
+  entryFirst[entry] = flags
+  cursor[cell] = entry + 1
 }
 
 /** `Math.floor(value)` clamped to `[0, last]`: an item's cell index on one axis. */
