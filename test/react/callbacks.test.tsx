@@ -2,7 +2,7 @@
 import { cleanup, render } from '@testing-library/react'
 import { act, StrictMode, type ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ContactEvent } from '../../src/core/world/types.js'
+import type { BodyType, ContactEvent } from '../../src/core/world/types.js'
 import type { BodyContact } from '../../src/react/bodyOptions.js'
 import type { PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
@@ -71,8 +71,12 @@ describe('releasing a drag', () => {
     expect(api.get('thrown').type).toBe('dynamic')
   })
 
-  it('ends the drag of a card made static while dragged, and leaves it static after release', () => {
-    const board = (type: 'dynamic' | 'static') => (
+  /**
+   * A dynamic draggable card dragged 30 px (so kinematic while dragged); `retype` renders it
+   * again with another type while the drag goes on.
+   */
+  function dragTypedCard() {
+    const board = (type: BodyType) => (
       <Board>
         <Card id="card" type={type} draggable />
       </Board>
@@ -82,8 +86,13 @@ describe('releasing a drag', () => {
     fire(card, 'pointerdown', 10)
     fire(card, 'pointermove', 40)
     frames.run(1)
+    return { card, retype: (type: BodyType) => rerender(board(type)) }
+  }
+
+  it('ends the drag of a card made static while dragged, and leaves it static after release', () => {
+    const { card, retype } = dragTypedCard()
     expect(api.get('card')).toMatchObject({ x: 30, type: 'kinematic' })
-    rerender(board('static'))
+    retype('static')
     expect(card.hasAttribute('data-dragging')).toBe(false)
     // The pointer goes on moving and is released: the static card stays where it was.
     fire(card, 'pointermove', 90)
@@ -94,17 +103,8 @@ describe('releasing a drag', () => {
   })
 
   it('applies a type other than static changed during a drag when the drag ends', () => {
-    const board = (type: 'dynamic' | 'kinematic') => (
-      <Board>
-        <Card id="card" type={type} draggable />
-      </Board>
-    )
-    const { container, rerender } = render(board('dynamic'))
-    const card = container.querySelector<HTMLElement>('[data-aabb-body="card"]')!
-    fire(card, 'pointerdown', 10)
-    fire(card, 'pointermove', 40)
-    frames.run(1)
-    rerender(board('kinematic'))
+    const { card, retype } = dragTypedCard()
+    retype('kinematic')
     fire(card, 'pointerup', 40)
     expect(api.get('card').type).toBe('kinematic')
   })

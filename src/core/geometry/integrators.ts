@@ -208,8 +208,30 @@ function checkedAcceleration(
   }
 }
 
-function emptyState(): KinematicState {
-  return { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }
+/** An `...Into` integrator, as the checked ones delegate to it. */
+type IntegrateInto = (
+  out: KinematicState,
+  state: KinematicState,
+  acceleration: Vec2 | AccelerationField,
+  dt: number,
+  time: number,
+) => KinematicState
+
+/**
+ * One checked (allocating) step: the arguments and every result of a field are checked,
+ * naming `subject`, then `into` writes a new state.
+ */
+function checkedStep(
+  subject: string,
+  into: IntegrateInto,
+  state: KinematicState,
+  acceleration: Vec2 | AccelerationField,
+  dt: number,
+  time: number,
+): KinematicState {
+  assertIntegratorArgs(subject, state, acceleration, dt, time)
+  const checked = checkedAcceleration(subject, acceleration)
+  return into({ position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }, state, checked, dt, time)
 }
 
 /**
@@ -232,9 +254,7 @@ export function integrateEuler(
   dt: number,
   time = 0,
 ): KinematicState {
-  assertIntegratorArgs('integrateEuler:', state, acceleration, dt, time)
-  const checked = checkedAcceleration('integrateEuler:', acceleration)
-  return integrateEulerInto(emptyState(), state, checked, dt, time)
+  return checkedStep('integrateEuler:', integrateEulerInto, state, acceleration, dt, time)
 }
 
 /**
@@ -258,9 +278,14 @@ export function integrateExplicitEuler(
   dt: number,
   time = 0,
 ): KinematicState {
-  assertIntegratorArgs('integrateExplicitEuler:', state, acceleration, dt, time)
-  const checked = checkedAcceleration('integrateExplicitEuler:', acceleration)
-  return integrateExplicitEulerInto(emptyState(), state, checked, dt, time)
+  return checkedStep(
+    'integrateExplicitEuler:',
+    integrateExplicitEulerInto,
+    state,
+    acceleration,
+    dt,
+    time,
+  )
 }
 
 /**
@@ -287,7 +312,5 @@ export function integrateRK4(
   dt: number,
   time = 0,
 ): KinematicState {
-  assertIntegratorArgs('integrateRK4:', state, acceleration, dt, time)
-  const checked = checkedAcceleration('integrateRK4:', acceleration)
-  return integrateRK4Into(emptyState(), state, checked, dt, time)
+  return checkedStep('integrateRK4:', integrateRK4Into, state, acceleration, dt, time)
 }
