@@ -251,10 +251,26 @@ function collectContacts(sim: Simulation, h: number): void {
     )
     let slack = 0
     if (gapX <= REST_DISTANCE && gapY <= REST_DISTANCE) {
-      // Touching only at a corner: no normal, so nothing to solve, but still a contact, so
-      // every pair that may collide has one, and the push-out finds a body's pairs through
-      // its contacts (see `listPairsOf`).
-      if (!touchNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) {
+      // Touching or overlapping (three pairs in four of the benchmark's boxes). When one
+      // axis overlaps clearly more than the other, the normal is across the other one,
+      // toward the shorter way out: what touchNormalInto's penetration vector (article 002)
+      // gives, read from the gaps at hand instead of two loaded rects (2-3% of the step at
+      // 10,000 boxes). Near a corner the kernel decides, rounding and all.
+      if (gapY < gapX - REST_DISTANCE) {
+        const rightOverlap = (x[slotI] as number) + (width[slotI] as number) - (x[slotJ] as number)
+        const leftOverlap = (x[slotJ] as number) + (width[slotJ] as number) - (x[slotI] as number)
+        normal.x = rightOverlap <= leftOverlap ? -1 : 1
+        normal.y = 0
+      } else if (gapX < gapY - REST_DISTANCE) {
+        const bottomOverlap =
+          (y[slotI] as number) + (height[slotI] as number) - (y[slotJ] as number)
+        const topOverlap = (y[slotJ] as number) + (height[slotJ] as number) - (y[slotI] as number)
+        normal.x = 0
+        normal.y = bottomOverlap <= topOverlap ? -1 : 1
+      } else if (!touchNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) {
+        // Touching only at a corner: no normal, so nothing to solve, but still a contact,
+        // so every pair that may collide has one, and the push-out finds a body's pairs
+        // through its contacts (see `listPairsOf`).
         normal.x = 0
         normal.y = 0
       }
