@@ -1,31 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from '@testing-library/react'
-import { act, StrictMode, type ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { render } from '@testing-library/react'
+import { act, StrictMode } from 'react'
+import { describe, expect, it, vi } from 'vitest'
 import type { BodyType, ContactEvent } from '../../src/core/world/types.js'
 import type { BodyContact } from '../../src/react/bodyOptions.js'
-import type { PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
-import type { WorldApi } from '../../src/react/useWorld.js'
-import { Card, ManualWorld } from './support/components.js'
-import { installFakeLayout } from './support/fakeLayout.js'
-import { createManualFrames, type ManualFrames } from './support/manualFrames.js'
+import { Card } from './support/components.js'
+import { setupManualBoard } from './support/manualBoard.js'
+import { bodyElement } from './support/bodyElement.js'
 
-let frames: ManualFrames
-let api: WorldApi
-
-beforeEach(() => {
-  installFakeLayout()
-  frames = createManualFrames()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-})
-
-function Board(props: PhysicsWorldProps & { children: ReactNode }) {
-  return <ManualWorld frames={frames} onApi={(value) => (api = value)} {...props} />
-}
+const fixture = setupManualBoard()
+const { Board } = fixture
 
 describe('releasing a drag', () => {
   function fire(element: HTMLElement, type: string, x: number): void {
@@ -47,7 +31,7 @@ describe('releasing a drag', () => {
     fire(element, 'pointerdown', 10)
     for (const x of steps) {
       fire(element, 'pointermove', x)
-      frames.run(1)
+      fixture.frames.run(1)
     }
     fire(element, 'pointerup', steps.at(-1)!)
   }
@@ -59,16 +43,14 @@ describe('releasing a drag', () => {
         <Card id="dropped" y={100} draggable />
       </Board>,
     )
-    const cards = ['thrown', 'dropped'].map((id) =>
-      container.querySelector<HTMLElement>(`[data-aabb-body="${id}"]`)!,
-    )
+    const cards = ['thrown', 'dropped'].map((id) => bodyElement(container, id))
     for (const card of cards) drag(card, [30, 50, 70, 90])
-    expect(api.get('dropped').x).toBe(80)
-    frames.run(120)
-    expect(api.get('dropped').x).toBe(80)
-    expect(api.get('dropped').velocity).toEqual({ x: 0, y: 0 })
-    expect(api.get('thrown').x).toBeGreaterThan(120)
-    expect(api.get('thrown').type).toBe('dynamic')
+    expect(fixture.api.get('dropped').x).toBe(80)
+    fixture.frames.run(120)
+    expect(fixture.api.get('dropped').x).toBe(80)
+    expect(fixture.api.get('dropped').velocity).toEqual({ x: 0, y: 0 })
+    expect(fixture.api.get('thrown').x).toBeGreaterThan(120)
+    expect(fixture.api.get('thrown').type).toBe('dynamic')
   })
 
   /**
@@ -82,31 +64,31 @@ describe('releasing a drag', () => {
       </Board>
     )
     const { container, rerender } = render(board('dynamic'))
-    const card = container.querySelector<HTMLElement>('[data-aabb-body="card"]')!
+    const card = bodyElement(container, 'card')
     fire(card, 'pointerdown', 10)
     fire(card, 'pointermove', 40)
-    frames.run(1)
+    fixture.frames.run(1)
     return { card, retype: (type: BodyType) => rerender(board(type)) }
   }
 
   it('ends the drag of a card made static while dragged, and leaves it static after release', () => {
     const { card, retype } = dragTypedCard()
-    expect(api.get('card')).toMatchObject({ x: 30, type: 'kinematic' })
+    expect(fixture.api.get('card')).toMatchObject({ x: 30, type: 'kinematic' })
     retype('static')
     expect(card.hasAttribute('data-dragging')).toBe(false)
     // The pointer goes on moving and is released: the static card stays where it was.
     fire(card, 'pointermove', 90)
-    frames.run(1)
+    fixture.frames.run(1)
     fire(card, 'pointerup', 90)
-    frames.run(5)
-    expect(api.get('card')).toMatchObject({ x: 30, type: 'static' })
+    fixture.frames.run(5)
+    expect(fixture.api.get('card')).toMatchObject({ x: 30, type: 'static' })
   })
 
   it('applies a type other than static changed during a drag when the drag ends', () => {
     const { card, retype } = dragTypedCard()
     retype('kinematic')
     fire(card, 'pointerup', 40)
-    expect(api.get('card').type).toBe('kinematic')
+    expect(fixture.api.get('card').type).toBe('kinematic')
   })
 })
 
@@ -120,8 +102,8 @@ describe('body and world callbacks', () => {
         <Card id="wall" type="static" x={100} onContactStart={(contact) => seen.push(contact)} />
       </Board>,
     )
-    frames.run(60)
-    expect(api.get('ball').x).toBeCloseTo(50, 6)
+    fixture.frames.run(60)
+    expect(fixture.api.get('ball').x).toBeCloseTo(50, 6)
     expect(worldEvents).toHaveLength(1)
     expect(seen).toContainEqual(
       expect.objectContaining({ id: 'ball', other: 'wall', normal: { x: -1, y: 0 } }),
@@ -139,21 +121,21 @@ describe('body and world callbacks', () => {
       </Board>
     )
     const { rerender } = render(board())
-    frames.run(60)
-    expect(api.get('ball').x).toBeCloseTo(50, 6)
+    fixture.frames.run(60)
+    expect(fixture.api.get('ball').x).toBeCloseTo(50, 6)
     // The ball rests against the wall. Nobody listened, so nothing was tracked: the first
     // handler gets the contact as new.
     const first = vi.fn()
     rerender(board(first))
-    frames.run(2)
+    fixture.frames.run(2)
     expect(first).toHaveBeenCalledTimes(1)
     expect(first).toHaveBeenCalledWith(expect.objectContaining({ id: 'ball', other: 'wall' }))
     // The last handler gone, tracking stops and forgets the pair; a new handler starts over.
     rerender(board())
-    frames.run(2)
+    fixture.frames.run(2)
     const second = vi.fn()
     rerender(board(second))
-    frames.run(2)
+    fixture.frames.run(2)
     expect(first).toHaveBeenCalledTimes(1)
     expect(second).toHaveBeenCalledTimes(1)
   })
@@ -169,7 +151,7 @@ describe('body and world callbacks', () => {
         </Board>
       </StrictMode>,
     )
-    frames.run(60)
+    fixture.frames.run(60)
     expect(worldEvents).toHaveLength(1)
     expect(seen).toHaveLength(1)
   })
@@ -184,9 +166,9 @@ describe('body and world callbacks', () => {
       </Board>
     )
     const { rerender } = render(board(first))
-    const addSpy = vi.spyOn(api.world, 'add')
+    const addSpy = vi.spyOn(fixture.api.world, 'add')
     rerender(board(second))
-    frames.run(60)
+    fixture.frames.run(60)
     expect(addSpy).not.toHaveBeenCalled()
     expect(first).not.toHaveBeenCalled()
     expect(second).toHaveBeenCalledTimes(1)
@@ -199,11 +181,11 @@ describe('body and world callbacks', () => {
         <Card id="a" onMoveEnd={onMoveEnd} />
       </Board>,
     )
-    frames.run(10)
+    fixture.frames.run(10)
     act(() => {
-      api.move('a', { x: 40, y: 30 })
+      fixture.api.move('a', { x: 40, y: 30 })
     })
-    frames.run(10)
+    fixture.frames.run(10)
     expect(onMoveEnd).toHaveBeenCalledTimes(1)
     expect(onMoveEnd).toHaveBeenCalledWith({ x: 40, y: 30, width: 50, height: 50 })
   })
@@ -215,13 +197,11 @@ describe('body and world callbacks', () => {
         <Card id="floor" type="static" y={300} width={800} height={20} />
       </Board>,
     )
-    frames.run(1)
-    expect(api.get('a').y).toBeCloseTo(250, 6)
-    expect(container.querySelector<HTMLElement>('[data-aabb-body="a"]')!.style.translate).toBe(
-      '0px 250px',
-    )
-    expect(frames.run(5)).toBeLessThanOrEqual(1)
-    expect(frames.pending).toBe(0)
+    fixture.frames.run(1)
+    expect(fixture.api.get('a').y).toBeCloseTo(250, 6)
+    expect(bodyElement(container, 'a').style.translate).toBe('0px 250px')
+    expect(fixture.frames.run(5)).toBeLessThanOrEqual(1)
+    expect(fixture.frames.pending).toBe(0)
   })
 
   it('follows prefers-reduced-motion by default', () => {
@@ -241,17 +221,17 @@ describe('body and world callbacks', () => {
         <Card id="floor" type="static" y={300} width={800} height={20} />
       </Board>,
     )
-    frames.run(1)
-    expect(api.get('a').y).toBeCloseTo(250, 6)
+    fixture.frames.run(1)
+    expect(fixture.api.get('a').y).toBeCloseTo(250, 6)
     // The user turns reduced motion off: the next move animates over several frames.
     query.matches = false
     act(() => listeners.forEach((listener) => listener()))
     act(() => {
-      api.move('a', { x: 0, y: 0 })
+      fixture.api.move('a', { x: 0, y: 0 })
     })
-    frames.run(1)
-    expect(api.get('a').y).toBeGreaterThan(0)
-    expect(api.get('a').y).toBeLessThan(10)
+    fixture.frames.run(1)
+    expect(fixture.api.get('a').y).toBeGreaterThan(0)
+    expect(fixture.api.get('a').y).toBeLessThan(10)
     vi.unstubAllGlobals()
   })
 
@@ -261,16 +241,18 @@ describe('body and world callbacks', () => {
         <Card id="a" />
       </Board>,
     )
-    frames.run(120)
-    expect(api.get('a').y).toBeCloseTo(50, 6)
+    fixture.frames.run(120)
+    expect(fixture.api.get('a').y).toBeCloseTo(50, 6)
     act(() => {
-      api.move('a', { x: 1000, y: 50 })
+      fixture.api.move('a', { x: 1000, y: 50 })
     })
-    expect(api.get('a').x).toBeCloseTo(150, 6)
+    expect(fixture.api.get('a').x).toBeCloseTo(150, 6)
     // The walls are bodies: queries and rays outside the bounds find them.
-    expect(api.queryPoint({ x: 250, y: 20 })).toEqual(['aabb-bounds-right'])
-    expect(api.queryRect({ x: 20, y: 100, width: 10, height: 10 })).toEqual(['aabb-bounds-bottom'])
-    expect(api.raycast({ x: 20, y: 20 }, { x: 0, y: -50 }).map((hit) => hit.id)).toEqual([
+    expect(fixture.api.queryPoint({ x: 250, y: 20 })).toEqual(['aabb-bounds-right'])
+    expect(fixture.api.queryRect({ x: 20, y: 100, width: 10, height: 10 })).toEqual([
+      'aabb-bounds-bottom',
+    ])
+    expect(fixture.api.raycast({ x: 20, y: 20 }, { x: 0, y: -50 }).map((hit) => hit.id)).toEqual([
       'aabb-bounds-top',
     ])
   })
@@ -282,7 +264,7 @@ describe('body and world callbacks', () => {
         <Card id="b" type="static" x={30} y={10} />
       </Board>,
     )
-    frames.run(1)
+    fixture.frames.run(1)
     const difference = container.querySelector('[data-aabb-debug-pair="a|b"]')!
     // Where a's top-left may not go without overlapping b: b grown left and up by a's size.
     expect(
@@ -302,11 +284,11 @@ describe('body and world callbacks', () => {
         <Card id="b" type="static" x={200} />
       </Board>,
     )
-    frames.run(10)
+    fixture.frames.run(10)
     const boxes = container.querySelectorAll('[data-aabb-debug-body]')
     expect([...boxes].map((box) => box.getAttribute('data-aabb-debug-body'))).toEqual(['a', 'b'])
     const a = container.querySelector('[data-aabb-debug-body="a"]')!
-    expect(Number(a.getAttribute('y'))).toBeCloseTo(api.get('a').y, 6)
+    expect(Number(a.getAttribute('y'))).toBeCloseTo(fixture.api.get('a').y, 6)
     expect(Number(a.getAttribute('y'))).toBeGreaterThan(0)
   })
 })

@@ -1,37 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
-import type { WorldApi } from '../../src/react/useWorld.js'
-import { Card, ManualWorld } from './support/components.js'
-import { installFakeLayout } from './support/fakeLayout.js'
-import { createManualFrames, type ManualFrames } from './support/manualFrames.js'
+import { render } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { Card } from './support/components.js'
+import { setupManualBoard } from './support/manualBoard.js'
 
-let frames: ManualFrames
-let api: WorldApi
-
-beforeEach(() => {
-  installFakeLayout()
-  frames = createManualFrames()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-})
-
-function Board(props: PhysicsWorldProps & { children: ReactNode }) {
-  return (
-    <ManualWorld
-      frames={frames}
-      onApi={(value) => (api = value)}
-      debug
-      gravity={{ x: 0, y: 900 }}
-      {...props}
-    />
-  )
-}
+const fixture = setupManualBoard({ debug: true, gravity: { x: 0, y: 900 } })
+const { Board } = fixture
 
 /** A 50 px card falling onto a 300 x 20 floor whose top is at y = 100. */
 function FallingCard({ cardVisible = true }: { cardVisible?: boolean }) {
@@ -50,13 +24,13 @@ function numbers(element: Element, names: string[]): number[] {
 describe('DebugOverlay swept rays', () => {
   it('draws each frame’s motion of a falling body from its previous place to its current one', () => {
     const { container } = render(<FallingCard />)
-    frames.run(3)
+    fixture.frames.run(3)
     const ray = container.querySelector('[data-aabb-debug-ray="a"]')!
     expect(ray.getAttribute('visibility')).toBe('visible')
-    const before = api.get('a')
+    const before = fixture.api.get('a')
     expect(numbers(ray, ['x2', 'y2'])).toEqual([before.x, before.y])
-    frames.run(1)
-    const after = api.get('a')
+    fixture.frames.run(1)
+    const after = fixture.api.get('a')
     expect(after.y).toBeGreaterThan(before.y)
     // The same element, moved: its start is where the body was one frame ago.
     expect(container.querySelector('[data-aabb-debug-ray="a"]')).toBe(ray)
@@ -70,11 +44,11 @@ describe('DebugOverlay swept rays', () => {
 
   it('marks the time of impact when the body lands, and hides the ray once it rests', () => {
     const { container } = render(<FallingCard />)
-    frames.run(1)
+    fixture.frames.run(1)
     const dot = container.querySelector('[data-aabb-debug-impact="a"]')!
     let landedAt: number[] | undefined
     for (let frame = 0; frame < 120 && !landedAt; frame++) {
-      frames.run(1)
+      fixture.frames.run(1)
       if (dot.getAttribute('visibility') === 'visible') landedAt = numbers(dot, ['cx', 'cy'])
     }
     // The card's top-left touches the floor at y = 100 - 50 (article 003's touch point).
@@ -84,8 +58,8 @@ describe('DebugOverlay swept rays', () => {
     const time = Number(dot.getAttribute('data-aabb-debug-impact-time'))
     expect(time).toBeGreaterThan(0)
     expect(time).toBeLessThanOrEqual(1)
-    frames.run(5)
-    expect(api.get('a').y).toBeCloseTo(50, 6)
+    fixture.frames.run(5)
+    expect(fixture.api.get('a').y).toBeCloseTo(50, 6)
     const ray = container.querySelector('[data-aabb-debug-ray="a"]')!
     expect(ray.getAttribute('visibility')).toBe('hidden')
     expect(dot.getAttribute('visibility')).toBe('hidden')
@@ -93,10 +67,10 @@ describe('DebugOverlay swept rays', () => {
 
   it('drops the ray of a removed body', () => {
     const { container, rerender } = render(<FallingCard />)
-    frames.run(2)
+    fixture.frames.run(2)
     expect(container.querySelector('[data-aabb-debug-ray="a"]')).not.toBeNull()
     rerender(<FallingCard cardVisible={false} />)
-    frames.run(1)
+    fixture.frames.run(1)
     expect(container.querySelector('[data-aabb-debug-ray="a"]')).toBeNull()
     expect(container.querySelector('[data-aabb-debug-impact="a"]')).toBeNull()
   })
@@ -112,17 +86,17 @@ describe('DebugOverlay broadphase cells', () => {
 
   it('draws the grid with the automatic cell size and follows the moving body', () => {
     const { container } = render(<FallingCard />)
-    frames.run(3)
+    fixture.frames.run(3)
     const cells = container.querySelector('[data-aabb-debug-cells]')!
     // Twice the mean extent of the boxes: 2 * (50 + 300) / 2 (uniformGrid.ts).
     expect(Number(cells.getAttribute('data-aabb-debug-cell-size'))).toBe(350)
     expect(cells.getAttribute('data-aabb-debug-cell-count')).toBe('1x1')
     // The grid starts at the bodies' top-left-most corner: the falling card's top.
-    const first = api.get('a').y
+    const first = fixture.api.get('a').y
     expect(first).toBeGreaterThan(0)
     expect(moves(cells)[0]).toEqual([0, first])
-    frames.run(2)
-    const later = api.get('a').y
+    fixture.frames.run(2)
+    const later = fixture.api.get('a').y
     expect(later).toBeGreaterThan(first)
     expect(moves(cells)[0]).toEqual([0, later])
     // One vertical line per column edge and one horizontal line per row edge.
@@ -137,7 +111,7 @@ describe('DebugOverlay broadphase cells', () => {
         ))}
       </Board>,
     )
-    frames.run(1)
+    fixture.frames.run(1)
     const cells = container.querySelector('[data-aabb-debug-cells]')!
     // Cell 40 over a 440 x 20 span: floor(440 / 40) + 1 = 12 columns, 1 row.
     expect(Number(cells.getAttribute('data-aabb-debug-cell-size'))).toBe(40)

@@ -6,6 +6,7 @@ import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { Card, WorldProbe } from './support/components.js'
 import { centerOf, firePointer, nextFrames } from './support/realPointer.js'
+import { bodyElement } from './support/bodyElement.js'
 
 let api: WorldApi
 
@@ -109,7 +110,7 @@ function ScrollingWorld() {
 describe.each(layouts)('scrolling $name during a pointer drag', ({ page, scroll }) => {
   it('keeps the card under the still pointer, and stops once the drag ends', async () => {
     const { container } = render(page(<ScrollingWorld />))
-    const card = container.querySelector<HTMLElement>('[data-aabb-body="a"]')!
+    const card = bodyElement(container, 'a')
     const pointer = await grab(card)
     expect(api.get('a')).toMatchObject({ x: 50, y: 120 })
     expect(card.hasAttribute('data-dragging')).toBe(true)
@@ -132,7 +133,7 @@ describe.each(layouts)('scrolling $name during a pointer drag', ({ page, scroll 
 describe('a drag that ends otherwise stops following scrolls', () => {
   it('after Escape the card stays back at its start when the container scrolls', async () => {
     const { container } = render(<ScrollingWorld />)
-    const card = container.querySelector<HTMLElement>('[data-aabb-body="a"]')!
+    const card = bodyElement(container, 'a')
     const listening = watchScrollListeners()
     const pointer = await grab(card)
     expect(listening.size).toBe(1)
@@ -162,7 +163,7 @@ describe('a drag that ends otherwise stops following scrolls', () => {
     }
     const listening = watchScrollListeners()
     const { container, rerender } = render(<World showCard />)
-    await grab(container.querySelector<HTMLElement>('[data-aabb-body="a"]')!)
+    await grab(bodyElement(container, 'a'))
     expect(listening.size).toBe(1)
     rerender(<World showCard={false} />)
     expect(listening.size).toBe(0)

@@ -5,6 +5,7 @@ import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { Card, WorldProbe } from './support/components.js'
 import { nextFrames } from './support/realPointer.js'
+import { bodyElement } from './support/bodyElement.js'
 
 afterEach(() => {
   cleanup()
@@ -85,7 +86,7 @@ describe('the frame loop in Chromium', () => {
     // The bodies moved, and so did their elements.
     const after = world.get('card-0')
     expect(after.x !== before.x || after.y !== before.y).toBe(true)
-    const element = document.querySelector<HTMLElement>('[data-aabb-body="card-0"]')!
+    const element = bodyElement(document, 'card-0')
     expect(element.style.translate).not.toBe('')
     // Every element shows its body's position to half a thousandth of a pixel.
     api!.pause()
@@ -94,7 +95,7 @@ describe('the frame loop in Chromium', () => {
       const body = world.get(id)
       const layoutX = (index % columns) * pitch + 5
       const layoutY = Math.floor(index / columns) * pitch + 5
-      const card = document.querySelector<HTMLElement>(`[data-aabb-body="${id}"]`)!
+      const card = bodyElement(document, id)
       const [x = '0px', y = '0px'] = card.style.translate.split(' ')
       expect(Math.abs(Number.parseFloat(x) - (body.x - layoutX))).toBeLessThanOrEqual(0.0005 + 1e-9)
       expect(Math.abs(Number.parseFloat(y) - (body.y - layoutY))).toBeLessThanOrEqual(0.0005 + 1e-9)
@@ -110,7 +111,7 @@ describe('the frame loop in Chromium', () => {
       </PhysicsWorld>,
     )
     await nextFrames(2)
-    const card = document.querySelector<HTMLElement>('[data-aabb-body="card"]')!
+    const card = bodyElement(document, 'card')
     api!.world.update('card', { x: 30.25 })
     api!.wake()
     await nextFrames(2)

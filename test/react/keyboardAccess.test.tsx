@@ -1,40 +1,21 @@
 // @vitest-environment happy-dom
-import { cleanup, render } from '@testing-library/react'
+import { render } from '@testing-library/react'
 import { act } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { WorldApi } from '../../src/react/useWorld.js'
-import { Card, ManualWorld } from './support/components.js'
-import { installFakeLayout } from './support/fakeLayout.js'
-import { createManualFrames, type ManualFrames } from './support/manualFrames.js'
+import { describe, expect, it } from 'vitest'
+import { Card } from './support/components.js'
+import { bodyElement } from './support/bodyElement.js'
+import { setupManualBoard } from './support/manualBoard.js'
 
-let frames: ManualFrames
-let api: WorldApi
-
-beforeEach(() => {
-  installFakeLayout()
-  frames = createManualFrames()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-})
-
-function board(children: React.ReactNode) {
-  return (
-    <ManualWorld frames={frames} onApi={(value) => (api = value)}>
-      {children}
-    </ManualWorld>
-  )
-}
-
-function bodyElement(container: HTMLElement, id: string): HTMLElement {
-  return container.querySelector<HTMLElement>(`[data-aabb-body="${id}"]`)!
-}
+const fixture = setupManualBoard()
+const { Board } = fixture
 
 describe('keyboard access', () => {
   it('lets the arrow keys move a draggable card that does not ask for keyboard', () => {
-    const { container } = render(board(<Card id="notes" draggable />))
+    const { container } = render(
+      <Board>
+        <Card id="notes" draggable />
+      </Board>,
+    )
     const notes = bodyElement(container, 'notes')
     expect(notes.getAttribute('tabindex')).toBe('0')
     act(() => {
@@ -42,15 +23,17 @@ describe('keyboard access', () => {
         new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true, cancelable: true }),
       )
     })
-    expect(api.get('notes').x).toBe(10)
+    expect(fixture.api.get('notes').x).toBe(10)
   })
 
   it('leaves a draggable card with keyboard: false, and a card that is not draggable, alone', () => {
     const { container } = render(
-      board([
-        <Card key="pointer-only" id="pointer-only" draggable keyboard={false} />,
-        <Card key="still" id="still" x={100} />,
-      ]),
+      <Board>
+        {[
+          <Card key="pointer-only" id="pointer-only" draggable keyboard={false} />,
+          <Card key="still" id="still" x={100} />,
+        ]}
+      </Board>,
     )
     for (const id of ['pointer-only', 'still']) {
       const element = bodyElement(container, id)
@@ -62,7 +45,9 @@ describe('keyboard access', () => {
 
   it('points every keyboard-movable card at one set of instructions per world', () => {
     const { container } = render(
-      board([<Card key="a" id="a" draggable />, <Card key="b" id="b" x={100} keyboard />]),
+      <Board>
+        {[<Card key="a" id="a" draggable />, <Card key="b" id="b" x={100} keyboard />]}
+      </Board>,
     )
     const instructions = document.querySelectorAll<HTMLElement>('[data-aabb-instructions]')
     expect(instructions).toHaveLength(1)
@@ -80,16 +65,20 @@ describe('keyboard access', () => {
   })
 
   it('removes the attributes it added when the card unmounts or stops being movable', () => {
-    function Board({ movable, shown }: { movable: boolean; shown: boolean }) {
-      return board([
-        <Card key="a" id="a" draggable={movable} />,
-        shown && <Card key="b" id="b" x={100} draggable />,
-      ])
+    function Cards({ movable, shown }: { movable: boolean; shown: boolean }) {
+      return (
+        <Board>
+          {[
+            <Card key="a" id="a" draggable={movable} />,
+            shown && <Card key="b" id="b" x={100} draggable />,
+          ]}
+        </Board>
+      )
     }
-    const { container, rerender } = render(<Board movable shown />)
+    const { container, rerender } = render(<Cards movable shown />)
     const a = bodyElement(container, 'a')
     const b = bodyElement(container, 'b')
-    rerender(<Board movable={false} shown={false} />)
+    rerender(<Cards movable={false} shown={false} />)
     for (const [id, element] of [
       ['a', a],
       ['b', b],

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { Card, ManualWorld } from './support/components.js'
+import { bodyElement } from './support/bodyElement.js'
 import { createManualFrames, type ManualFrames } from './support/manualFrames.js'
 import { overlappingPairs } from './support/overlappingPairs.js'
 
@@ -27,8 +28,7 @@ function renderBoard(cards: React.ReactNode) {
     </ManualWorld>,
   )
   frames.run(5)
-  const element = (id: string) =>
-    container.querySelector<HTMLElement>(`[data-aabb-body="${id}"]`) as HTMLElement
+  const element = (id: string) => bodyElement(container, id)
   const region = document.querySelector('[aria-live="polite"]') as HTMLElement
   return { element, region }
 }

@@ -11,6 +11,7 @@ import { useAfterStep } from '../../src/react/useAfterStep.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { Card, WorldProbe } from './support/components.js'
 import { centerOf, dragBy, everyFrame, firePointer, nextFrames } from './support/realPointer.js'
+import { bodyElement } from './support/bodyElement.js'
 
 let api: WorldApi
 
@@ -83,13 +84,13 @@ describe('the contract example in Chromium', () => {
     )
     expect(api.get('a')).toMatchObject({ x: 0, y: 0, width: 100, height: 60 })
     expect(api.get('b')).toMatchObject({ x: 0, y: 60, width: 100, height: 60 })
-    const a = container.querySelector('[data-aabb-body="a"]')!
+    const a = bodyElement(container, 'a')
     const travel = await dragBy(a, container.querySelector('[data-aabb-world]')!, 0, 150, 15)
     await nextFrames(3)
     expect(overlaps).toEqual([])
     expect(api.get('a').y).toBeCloseTo(travel.y, 3)
     expect(api.get('b').y).toBeCloseTo(travel.y + 60, 3)
-    expect(container.querySelector<HTMLElement>('[data-aabb-body="b"]')!.style.translate).toBe(
+    expect(bodyElement(container, 'b').style.translate).toBe(
       `0px ${Math.round(travel.y * 1000) / 1000}px`,
     )
   })
@@ -105,8 +106,8 @@ describe('the contract example in Chromium', () => {
     )
     expect(api.get('a')).toMatchObject({ x: 20, y: 100, width: 100, height: 80 })
     expect(api.get('b')).toMatchObject({ x: 200, y: 100, width: 100, height: 80 })
-    const a = container.querySelector('[data-aabb-body="a"]')!
-    const b = container.querySelector('[data-aabb-body="b"]')!
+    const a = bodyElement(container, 'a')
+    const b = bodyElement(container, 'b')
 
     const world = container.querySelector('[data-aabb-world]')!
     const displayedOverlaps: string[] = []
@@ -147,7 +148,7 @@ describe('the contract example in Chromium', () => {
         <Card id="pillar" x={480} y={60} width={40} height={200} pushable={false} />
       </Board>,
     )
-    const a = container.querySelector('[data-aabb-body="a"]')!
+    const a = bodyElement(container, 'a')
     await dragBy(a, container.querySelector('[data-aabb-world]')!, 400, 0, 40)
     await nextFrames(3)
     expect(overlaps).toEqual([])
@@ -164,7 +165,7 @@ describe('the contract example in Chromium', () => {
         <Card id="a" x={20} y={100} width={100} height={80} draggable />
       </Board>,
     )
-    const a = container.querySelector('[data-aabb-body="a"]')!
+    const a = bodyElement(container, 'a')
     // One move of 900 px: far past the right wall (480 px away) between two frames.
     const travel = await dragBy(a, container.querySelector('[data-aabb-world]')!, 900, 20, 1)
     await nextFrames(2)
@@ -179,7 +180,7 @@ describe('the contract example in Chromium', () => {
         <Card id="a" x={20} y={100} width={100} height={80} draggable />
       </Board>,
     )
-    const a = container.querySelector('[data-aabb-body="a"]')!
+    const a = bodyElement(container, 'a')
     const start = centerOf(a)
     firePointer(a, 'pointerdown', start.x, start.y)
     firePointer(a, 'pointermove', start.x + 50, start.y + 30)
@@ -200,7 +201,7 @@ describe('the contract example in Chromium', () => {
         <Card id="a" x={20} y={100} width={100} height={80} draggable />
       </Board>,
     )
-    const a = container.querySelector<HTMLElement>('[data-aabb-body="a"]')!
+    const a = bodyElement(container, 'a')
     a.addEventListener('click', () => clicks++)
     // A real press that moves 2 px (below the 4 px activation distance), then releases.
     await dragBy(a, a, 2, 0, 2)
@@ -221,7 +222,7 @@ describe('measuring inside scrolled and scaled containers', () => {
       </div>,
     )
     expect(api.get('a')).toMatchObject({ x: 20, y: 100, width: 100, height: 80 })
-    const a = container.querySelector('[data-aabb-body="a"]')!
+    const a = bodyElement(container, 'a')
     const travel = await dragBy(a, container.querySelector('[data-aabb-world]')!, 100, 0, 10)
     await nextFrames(2)
     // Screen pixels at half scale count double in the world.
@@ -256,7 +257,7 @@ describe('elements without a size', () => {
       </Board>,
     )
     expect(api.world.has('later')).toBe(false)
-    container.querySelector<HTMLElement>('[data-aabb-body="later"]')!.style.display = 'block'
+    bodyElement(container, 'later').style.display = 'block'
     await nextFrames(3)
     expect(api.get('later')).toMatchObject({ x: 20, y: 20, width: 50, height: 50 })
   })
@@ -284,7 +285,7 @@ describe('an SVG world', () => {
       </PhysicsWorld>,
     )
     expect(api.get('s1')).toMatchObject({ x: 10, y: 10, width: 20, height: 10 })
-    const s1 = container.querySelector('[data-aabb-body="s1"]')!
+    const s1 = bodyElement(container, 's1')
     // About 200 screen pixels are 100 user units: s1 pushes s2 about 30 units along.
     const travel = await dragBy(s1, container.querySelector('svg')!, 200, 0, 20)
     await nextFrames(2)
@@ -309,7 +310,7 @@ describe('keyboard', () => {
         <Card id="chart" aria-label="Chart" x={200} y={100} width={100} height={80} />
       </Board>,
     )
-    const notes = container.querySelector<HTMLElement>('[data-aabb-body="notes"]')!
+    const notes = bodyElement(container, 'notes')
     const region = document.querySelector('[aria-live="polite"]')!
     notes.focus()
     await userEvent.keyboard('{ArrowRight}')
