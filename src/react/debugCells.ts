@@ -14,30 +14,39 @@ export class DebugCells {
 
   constructor(private readonly path: SVGPathElement) {}
 
-  /** Rebuilds the grid from the world's bodies and redraws its cell lines. */
+  /**
+   * Rebuilds the grid from the world's bodies and redraws its cell lines. The lines stop at
+   * the bodies' extent, the area the grid indexes: the last row and column of cells reach
+   * past it, and drawn whole they stuck out of the board.
+   */
   draw(world: World): void {
     const ids = world.ids()
-    reserveItemBounds(this.bounds, ids.length)
+    const bounds = this.bounds
+    reserveItemBounds(bounds, ids.length)
+    let right = -Infinity
+    let bottom = -Infinity
     for (let index = 0; index < ids.length; index++) {
       const body = world.get(ids[index] as string)
-      this.bounds.minX[index] = body.x
-      this.bounds.minY[index] = body.y
-      this.bounds.maxX[index] = body.x + body.width
-      this.bounds.maxY[index] = body.y + body.height
+      bounds.minX[index] = body.x
+      bounds.minY[index] = body.y
+      bounds.maxX[index] = body.x + body.width
+      bounds.maxY[index] = body.y + body.height
+      right = Math.max(right, body.x + body.width)
+      bottom = Math.max(bottom, body.y + body.height)
     }
     const grid = this.grid
-    grid.build(this.bounds, ids.length)
+    grid.build(bounds, ids.length)
     const { left, top, columnCount, rowCount, cellSize } = grid
-    const right = left + columnCount * cellSize
-    const bottom = top + rowCount * cellSize
     let lines = ''
     if (columnCount > 0) {
-      for (let column = 0; column <= columnCount; column++) {
+      for (let column = 0; column < columnCount; column++) {
         lines += `M${left + column * cellSize} ${top}V${bottom}`
       }
-      for (let row = 0; row <= rowCount; row++) {
+      if (right > left + (columnCount - 1) * cellSize) lines += `M${right} ${top}V${bottom}`
+      for (let row = 0; row < rowCount; row++) {
         lines += `M${left} ${top + row * cellSize}H${right}`
       }
+      if (bottom > top + (rowCount - 1) * cellSize) lines += `M${left} ${bottom}H${right}`
     }
     this.path.setAttribute('d', lines)
     this.path.setAttribute('data-aabb-debug-cell-size', String(cellSize))

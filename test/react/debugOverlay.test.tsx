@@ -116,5 +116,18 @@ describe('DebugOverlay broadphase cells', () => {
     // Cell 40 over a 440 x 20 span: floor(440 / 40) + 1 = 12 columns, 1 row.
     expect(Number(cells.getAttribute('data-aabb-debug-cell-size'))).toBe(40)
     expect(cells.getAttribute('data-aabb-debug-cell-count')).toBe('12x1')
+    // The lines stop at the boxes' extent (x 0 to 440, y 0 to 20), not at the last cell's
+    // far edge (480, 40): one at each column's left edge (the last column starts on the
+    // extent's right edge), and the extent's top and bottom.
+    const d = cells.getAttribute('d') ?? ''
+    const verticals = [...d.matchAll(/M(-?[\d.]+) 0V(-?[\d.]+)/g)]
+    expect(verticals.map((match) => Number(match[1]))).toEqual(
+      Array.from({ length: 12 }, (_, column) => column * 40),
+    )
+    expect(verticals.every((match) => Number(match[2]) === 20)).toBe(true)
+    expect([...d.matchAll(/M0 (-?[\d.]+)H(-?[\d.]+)/g)].map((match) => match.slice(1))).toEqual([
+      ['0', '440'],
+      ['20', '440'],
+    ])
   })
 })
