@@ -120,7 +120,7 @@ export const NewtonsCradle: Story = {
       }
       await waitFor(() =>
         expect(canvas.getByRole('status', { name: 'Collision readout' })).toHaveTextContent(
-          `Speed P 0 · 1 0 · 2 0 · 3 0 · 4 0 · 5 ${args.speed} px/s`,
+          `Speed P: 0 · 1: 0 · 2: 0 · 3: 0 · 4: 0 · 5: ${args.speed} px/s`,
         ),
       )
     })

@@ -97,7 +97,7 @@ function describe(world: World): string {
     .sort((a, b) => a.x - b.x)
   const order = boxes.map((box) => shortNames.get(box.id)).join(' ')
   const speeds = boxes
-    .map((box) => `${shortNames.get(box.id)} ${formatNumber(box.velocity.x)}`)
+    .map((box) => `${shortNames.get(box.id)}: ${formatNumber(box.velocity.x)}`)
     .join(' · ')
   return `Order  ${order}\nSpeed  ${speeds} px/s`
 }
