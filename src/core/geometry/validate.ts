@@ -3,7 +3,7 @@
  * the world's methods and the React layer's props all use these, so every message has one
  * shape: `<subject> <field> must be <rule> (got <value>)`. The subject names the function
  * and, where there is one, the body: `overlaps: a.width must be a finite number >= 0 (got
- * -3)`, `add: body "box" mass must be a finite number > 0 (got NaN)`, `<PhysicsWorld>:
+ * -3)`, `add: body "box" damping must be a finite number >= 0 (got NaN)`, `<PhysicsWorld>:
  * bounds.x must be a finite number (got Infinity)`. The kernel's `...Into` hot-path twins
  * skip them.
  *

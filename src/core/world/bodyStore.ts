@@ -122,7 +122,8 @@ export class BodyStore {
   /** Removes a live body by slot; later bodies keep their relative order. */
   delete(slot: number): void {
     const id = this.ids[slot]
-    if (id !== undefined) this.slotOf.delete(id)
+    // Only while the id still names this slot: a new body may have taken the id already.
+    if (id !== undefined && this.slotOf.get(id) === slot) this.slotOf.delete(id)
     this.ids[slot] = undefined
     const index = this.order.indexOf(slot)
     this.order.copyWithin(index, index + 1, this.count)

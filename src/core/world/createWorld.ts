@@ -41,7 +41,9 @@ const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay',
  *
  * Changes made from inside a contact listener (`add`, `remove`, `update`) are applied
  * right after the listeners of the current batch have run; `add` returns the new id at
- * once, and `has` is true for it from then on.
+ * once, and `has` is true for it from then on (`update` changes what will be added,
+ * `remove` cancels it). A pair filter that throws does not stop a step or `move` halfway:
+ * the pair keeps its default response, and the first error is thrown once it is done.
  *
  * @param settings - Overrides of {@link WorldSettings}; every field has a default.
  * @throws RangeError / TypeError naming the field when a setting is invalid.
@@ -70,8 +72,11 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   let changed = false
   let delivering = false
   const deferred: Array<() => void> = []
-  /** Ids added from inside a listener and not yet applied. */
-  const pendingIds = new Set<BodyId>()
+  /**
+   * Bodies added from inside a listener and not applied yet, by id. An entry is replaced
+   * when its id is removed and added again, so the insert queued first finds it gone.
+   */
+  const pendingAdds = new Map<BodyId, { fields: BodyFields }>()
 
   function slotOf(method: string, id: unknown): number {
     const name = assertIdString(method, id)
@@ -115,9 +120,19 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   }
 
   function insert(id: BodyId, fields: BodyFields): void {
-    pendingIds.delete(id)
     const slot = store.insert(id, fields)
     touched(slot, false)
+  }
+
+  /** Queues the insert of a body added from inside a listener. */
+  function addLater(id: BodyId, fields: BodyFields): void {
+    const pending = { fields }
+    pendingAdds.set(id, pending)
+    deferred.push(() => {
+      if (pendingAdds.get(id) !== pending) return
+      pendingAdds.delete(id)
+      insert(id, pending.fields)
+    })
   }
 
   function erase(slot: number): void {
@@ -133,10 +148,21 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     deliver()
   }
 
+  function applyFields(slot: number, fields: BodyFields): void {
+    const wasSolid = store.kind[slot] !== DYNAMIC
+    store.write(slot, fields)
+    touched(slot, wasSolid)
+  }
+
   function freshId(): BodyId {
     let id: BodyId
-    do id = `body-${++nextId}`
-    while (store.slot(id) >= 0 || pendingIds.has(id))
+    do {
+      // Past 2^53 `n + 1` is `n` again, and the search for a free id would never end.
+      if (nextId >= Number.MAX_SAFE_INTEGER) {
+        throw new RangeError('add: no generated id is left (give the body an id)')
+      }
+      id = `body-${++nextId}`
+    } while (store.slot(id) >= 0 || pendingAdds.has(id))
     return id
   }
 
@@ -146,35 +172,25 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       if (given !== undefined) assertIdString('add', given)
       const subject = bodyLabel('add', given)
       const fields = bodyFieldsFromOptions(subject, options)
-      if (given !== undefined && (store.slot(given) >= 0 || pendingIds.has(given))) {
+      if (given !== undefined && (store.slot(given) >= 0 || pendingAdds.has(given))) {
         throw new RangeError(`${subject} already exists (ids must be unique)`)
       }
       const id = given ?? freshId()
-      if (delivering) {
-        pendingIds.add(id)
-        deferred.push(() => insert(id, fields))
-      } else {
-        insert(id, fields)
-      }
+      if (delivering) addLater(id, fields)
+      else insert(id, fields)
       return id
     },
 
     remove(id: BodyId): void {
-      if (delivering && typeof id === 'string' && pendingIds.has(id)) {
-        pendingIds.delete(id)
-        deferred.push(() => {
-          const slot = store.slot(id)
-          if (slot >= 0) erase(slot)
-        })
-        return
-      }
+      // Removing a body whose add is still queued cancels the add: it never enters.
+      if (typeof id === 'string' && pendingAdds.delete(id)) return
       const slot = slotOf('remove', id)
       if (delivering) deferred.push(() => store.slot(id) === slot && erase(slot))
       else erase(slot)
     },
 
     has(id: BodyId): boolean {
-      return typeof id === 'string' && (store.slot(id) >= 0 || pendingIds.has(id))
+      return typeof id === 'string' && (store.slot(id) >= 0 || pendingAdds.has(id))
     },
 
     get(id: BodyId): BodySnapshot {
@@ -182,16 +198,26 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     update(id: BodyId, patch: BodyPatch): void {
-      const slot = slotOf('update', id)
-      const fields = mergeBodyFields(bodyLabel('update', id), store.fields(slot), patch)
-      const apply = (): void => {
-        if (store.slot(id) !== slot) return
-        const wasSolid = store.kind[slot] !== DYNAMIC
-        store.write(slot, fields)
-        touched(slot, wasSolid)
+      const label = bodyLabel('update', id)
+      const pending = typeof id === 'string' ? pendingAdds.get(id) : undefined
+      if (pending !== undefined) {
+        pending.fields = mergeBodyFields(label, pending.fields, patch)
+        return
       }
-      if (delivering) deferred.push(apply)
-      else apply()
+      const slot = slotOf('update', id)
+      const fields = mergeBodyFields(label, store.fields(slot), patch)
+      if (!delivering) {
+        applyFields(slot, fields)
+        return
+      }
+      // Checked now; merged when applied, over the body as it is then, so two deferred
+      // patches, or a patch and a move made in between, do not undo one another. The
+      // patch is copied: the caller may reuse its objects.
+      const later = { ...patch, velocity: patch.velocity && { ...patch.velocity } }
+      deferred.push(() => {
+        if (store.slot(id) === slot)
+          applyFields(slot, mergeBodyFields(label, store.fields(slot), later))
+      })
     },
 
     ids(): BodyId[] {
@@ -223,6 +249,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       // Over the sub-step cap: the rest of the frame is dropped, not carried (a tab that was
       // hidden must not replay minutes of simulation).
       if (owed[0] >= fixedStep) owed[0] = 0
+      sim.rethrowFilterError()
       return steps
     },
 
@@ -248,6 +275,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         const moved = move.displaced.items[k] as number
         touched(moved, store.kind[moved] !== DYNAMIC)
       }
+      sim.rethrowFilterError()
       const x = store.x[slot] as number
       const y = store.y[slot] as number
       return { x, y, reached: x === target.x && y === target.y, hits: move.hits }
@@ -306,8 +334,18 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       if (delivering) throw new Error('restore: cannot restore from inside a contact listener')
       const state = readSnapshot(snapshot)
       sim.contacts.endAll()
-      deliver()
+      // A throwing contactEnd listener must not leave the world half replaced: the restore
+      // completes, then the first error is rethrown (as `remove` does).
+      let failure: unknown
+      let failed = false
+      try {
+        deliver()
+      } catch (error) {
+        failure = error
+        failed = true
+      }
       store.clear()
+      sim.hits.clear()
       sim.settings = { ...state.settings, filter: sim.settings.filter }
       sim.contacts.reportStay = sim.settings.contactStay
       for (const body of state.bodies) store.insert(body.id, body.fields)
@@ -317,6 +355,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       sim.movedInLastStep = 0
       index.invalidate()
       changed = true
+      if (failed) throw failure
     },
   }
   return world

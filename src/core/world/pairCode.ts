@@ -7,14 +7,24 @@ export const IGNORE = 255
 /**
  * How body `mover` meets body `other`: {@link IGNORE} when their layers and masks do not
  * match or the world's filter returns `false`, else a response code (an index of
- * `RESPONSE_NAMES`): the filter's response when it names one, else the mover's own.
+ * `RESPONSE_NAMES`): the filter's response when it names one, else the mover's own (also
+ * when the filter throws: see {@link Simulation.noteFilterError}).
  */
 export function pairCode(sim: Simulation, mover: number, other: number): number {
   const store = sim.store
   if (!store.layersMatch(mover, other)) return IGNORE
   const filter = sim.settings.filter
   if (filter !== undefined) {
-    const verdict = filter(store.ids[mover] as string, store.ids[other] as string)
+    let verdict: ReturnType<typeof filter>
+    try {
+      verdict = filter(store.ids[mover] as string, store.ids[other] as string)
+    } catch (error) {
+      // A throw here would leave the step or move half done (velocities applied twice,
+      // contacts never ended, moved bodies not marked): the pair keeps its default, and the
+      // world rethrows the first error once the step or move is complete.
+      sim.noteFilterError(error)
+      return store.response[mover] as number
+    }
     if (verdict === false) return IGNORE
     const code = typeof verdict === 'string' ? RESPONSE_NAMES.indexOf(verdict) : -1
     if (code >= 0) return code

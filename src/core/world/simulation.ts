@@ -6,7 +6,7 @@ import { ContactTracker } from './contactTracker.js'
 import { HitLog } from './hitLog.js'
 import { pairCode, IGNORE } from './pairCode.js'
 import { recordContacts } from './recordContacts.js'
-import { pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
+import { hadContact, pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
 import {
   loadRect,
   separateFromSolids,
@@ -96,6 +96,9 @@ export class Simulation {
   movedInLastStep = 0
   /** Simulated seconds, passed to integrators. */
   time = 0
+  /** Whether a pair filter threw since the last {@link Simulation.rethrowFilterError}, and the first error. */
+  private filterFailed = false
+  private filterError: unknown = undefined
 
   constructor(
     readonly store: BodyStore,
@@ -127,6 +130,22 @@ export class Simulation {
       this.contacts.endStep()
     }
     this.time += h
+  }
+
+  /** Keeps the first error a pair filter threw, for {@link Simulation.rethrowFilterError}. */
+  noteFilterError(error: unknown): void {
+    if (this.filterFailed) return
+    this.filterFailed = true
+    this.filterError = error
+  }
+
+  /** Throws the first error a pair filter threw since the last call, if any (a step or move is complete). */
+  rethrowFilterError(): void {
+    if (!this.filterFailed) return
+    const error = this.filterError
+    this.filterFailed = false
+    this.filterError = undefined
+    throw error
   }
 
   /** Moves every dynamic body by its displacement, swept against the solids near it (article 003). */
@@ -340,7 +359,10 @@ export class Simulation {
 
   /**
    * Snaps rounding-level motion back, limits velocity to the motion a push-out allowed,
-   * then flags bodies that moved.
+   * then flags bodies that moved. Only bodies near another (a contact or a solid in their
+   * broadphase bounds) are snapped: that is where the solver's rounding noise comes from.
+   * A free body moves exactly as integrated, however slowly: snapped, a body starting to
+   * fall under a weak gravity (or drifting at 0.005 px/s) never moved at all.
    */
   private settle(h: number): void {
     const store = this.store
@@ -349,9 +371,12 @@ export class Simulation {
       const slot = this.dynamic[k] as number
       const x0 = this.startX[k] as number
       const y0 = this.startY[k] as number
+      const dx = (store.x[slot] as number) - x0
+      const dy = (store.y[slot] as number) - y0
+      const near = hadContact(k) || this.candidateStart[k] !== this.candidateStart[k + 1]
       const resting =
-        Math.abs((store.x[slot] as number) - x0) < REST_DISTANCE &&
-        Math.abs((store.y[slot] as number) - y0) < REST_DISTANCE
+        (dx === 0 && dy === 0) ||
+        (near && Math.abs(dx) < REST_DISTANCE && Math.abs(dy) < REST_DISTANCE)
       if (resting) {
         store.x[slot] = x0
         store.y[slot] = y0

@@ -44,13 +44,27 @@ export function readSnapshot(snapshot: WorldSnapshot): RestoredState {
     )
   }
   const seen = new Set<BodyId>()
-  const bodies = snapshot.bodies.map((body) => {
-    const id = assertIdString('restore', (body as { id?: unknown } | null)?.id)
+  const bodies: RestoredState['bodies'] = []
+  // An index loop, not `map`: `map` skips the holes of a sparse array, which must fail here.
+  for (let index = 0; index < snapshot.bodies.length; index++) {
+    const body = snapshot.bodies[index]
+    if (body === null || typeof body !== 'object') {
+      throw new TypeError(
+        `restore: snapshot.bodies[${index}] must be an object (got ${describeValue(body)})`,
+      )
+    }
+    const id = assertIdString('restore', body.id)
     if (seen.has(id)) throw new RangeError(`restore: body "${id}" appears twice`)
     seen.add(id)
-    return { id, fields: bodyFieldsFromOptions(bodyLabel('restore', id), body) }
-  })
-  const nextId = assertNumberInRange('restore: snapshot', 'nextId', snapshot.nextId, 0)
+    bodies.push({ id, fields: bodyFieldsFromOptions(bodyLabel('restore', id), body) })
+  }
+  // A safe integer: generated ids count up from it (`body-<n>`; see `createWorld`).
+  const nextId = snapshot.nextId
+  if (typeof nextId !== 'number' || !Number.isSafeInteger(nextId) || nextId < 0) {
+    throw new RangeError(
+      `restore: snapshot nextId must be a safe integer >= 0 (got ${describeValue(nextId)})`,
+    )
+  }
   const accumulator = assertNumberInRange(
     'restore: snapshot',
     'accumulator',

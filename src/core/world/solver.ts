@@ -19,8 +19,8 @@ const VELOCITY_PASSES = 16
 /** Approach speed (units/s) under which a contact counts as solved. */
 const VELOCITY_TOLERANCE = 1e-3
 /**
- * A body that moves less than this in a step (on both axes) is put back where it was
- * (see `Simulation.settle`): rounding noise of the solver must not count as motion, so
+ * A body near others that moves less than this in a step (on both axes) is put back where
+ * it was (see `Simulation.settle`): rounding noise of the solver must not count as motion, so
  * stacks go idle. The velocity pass counts boxes this close as touching, for the same
  * reason: sweeps stop a body at `time * motion`, which rounds to a gap of about 1e-14,
  * and a gap below this distance could never close (the move is snapped back), so a box
@@ -639,6 +639,11 @@ function indexContactsByBody(n: number): void {
   }
   for (let k = n; k > 0; k--) bodyContactStart[k] = bodyContactStart[k - 1] as number
   bodyContactStart[0] = 0
+}
+
+/** Whether dynamic body k had a contact in this step's velocity pass (touching, or speculative). */
+export function hadContact(k: number): boolean {
+  return (bodyContactStart[k + 1] as number) > (bodyContactStart[k] as number)
 }
 
 /** Lists the contacts of the bodies the previous pass changed, each once, for pass `pass`. */

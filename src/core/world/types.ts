@@ -9,7 +9,8 @@ export type BodyId = string
 
 /**
  * How a body takes part in the simulation.
- * - `static`: never moves; infinite mass (walls, the board's edges).
+ * - `static`: never moves in a step (only {@link World.move} and {@link World.update} place
+ *   it); infinite mass (walls, the board's edges).
  * - `kinematic`: moved only by the caller ({@link World.move}, {@link World.update});
  *   never pushed, pushes dynamic bodies (a dragged card).
  * - `dynamic`: integrated with velocity and gravity, pushed by others.
@@ -38,7 +39,10 @@ export interface BodyOptions extends Rect {
   type?: BodyType
   /** Units per second. @default { x: 0, y: 0 } */
   velocity?: Vec2
-  /** Share of a push-out this body takes against another dynamic (article 002). @default width * height */
+  /**
+   * Share of a push-out this body takes against another dynamic (article 002), in
+   * [1e-12, 1e12]. @default width * height (1 for a box of zero area), kept in that range
+   */
   mass?: number
   /** Bounce factor used by the `bounce` response, in [0, 1]. @default 0 */
   restitution?: number
@@ -82,7 +86,8 @@ export type ContactEventType = 'contactStart' | 'contactStay' | 'contactEnd'
 
 /**
  * One contact event for the pair (a, b). `normal` is the unit axis vector of the face of
- * `b` that `a` touches (pointing from b toward a); for `b`'s point of view negate it.
+ * `b` that `a` touches (pointing from b toward a); for `b`'s point of view negate it. Boxes
+ * that touch only at a corner have no face in common: their normal is `{ x: 0, y: 0 }`.
  * Each pair is reported once per event, with a and b in a stable order.
  */
 export interface ContactEvent {
@@ -198,13 +203,24 @@ export interface WorldSnapshot {
 export interface World {
   /** Adds a body; validates every field first, so nothing half-made enters. Returns its id. */
   add(options: BodyOptions): BodyId
-  /** Removes a body and ends its contacts at once (`contactEnd` events). */
+  /**
+   * Removes a body and ends its contacts at once (`contactEnd` events). Called from inside
+   * a contact listener, it is applied right after the listeners of the current batch (the
+   * body, and `has`, stay until then); removing a body added in the same batch cancels the add.
+   */
   remove(id: BodyId): void
-  /** Whether a body with this id is in the world. */
+  /** Whether a body with this id is in the world, or added from a listener and about to enter it. */
   has(id: BodyId): boolean
-  /** A snapshot of one body. */
+  /**
+   * A snapshot of one body. A body added from inside a contact listener is not in the
+   * world until the listeners of the batch have run: `get` and `move` throw for it until then.
+   */
   get(id: BodyId): BodySnapshot
-  /** Changes fields of a body; a new x or y teleports it (no sweep). */
+  /**
+   * Changes fields of a body; a new x or y teleports it (no sweep). Called from inside a
+   * contact listener, the patch is checked at once and applied right after the listeners
+   * of the batch, over the body as it is then (so patches and moves made meanwhile are kept).
+   */
   update(id: BodyId, patch: BodyPatch): void
   /** The ids of all bodies, in insertion order. */
   ids(): BodyId[]
@@ -233,8 +249,9 @@ export interface World {
   /** Changes settings; validated like `createWorld`'s. */
   configure(settings: Partial<WorldSettings>): void
   /**
-   * Calls `visit` once for each body whose position changed since the last call, then
-   * forgets them: the writer's way to touch only moved elements. Allocates nothing.
+   * Calls `visit` once for each body whose position may have changed since the last call
+   * (moved by a step or `move`, added, or changed by `update`), then forgets them: the
+   * writer's way to touch only moved elements. Allocates nothing.
    */
   drainMoved(visit: (id: BodyId, x: number, y: number) => void): void
   /**
@@ -250,6 +267,11 @@ export interface World {
   forEachHit(visit: (hit: Readonly<SweptHitRecord>) => void): void
   /** A JSON-safe copy of the whole world. */
   snapshot(): WorldSnapshot
-  /** Replaces the whole world with a snapshot's state. */
+  /**
+   * Replaces the whole world with a snapshot's state; the filter and the listeners stay.
+   * Contacts are not part of a snapshot: every current contact ends (`contactEnd`), and the
+   * next step starts those of the restored bodies (`contactStart`). The step's swept hits
+   * are forgotten.
+   */
   restore(snapshot: WorldSnapshot): void
 }

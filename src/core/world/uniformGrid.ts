@@ -157,9 +157,17 @@ export class UniformGrid {
     }
     this.originX = left
     this.originY = top
-    this.inverseCell = 1 / cell
-    this.columns = Math.floor(width * this.inverseCell) + 1
-    this.rows = Math.floor(height * this.inverseCell) + 1
+    if (Number.isFinite(width) && Number.isFinite(height)) {
+      this.inverseCell = 1 / cell
+      this.columns = Math.floor(width * this.inverseCell) + 1
+      this.rows = Math.floor(height * this.inverseCell) + 1
+    } else {
+      // Items near both ends of the number line (finite edges, but an extent past
+      // Number.MAX_VALUE): one cell holds them all. Correct, if slow.
+      this.inverseCell = 0
+      this.columns = 1
+      this.rows = 1
+    }
     const cells = this.columns * this.rows
     this.reserve(count, cells)
 

@@ -12,7 +12,6 @@ import {
   assertFiniteNumber,
   assertNumberInRange,
   assertOneOf,
-  assertPositive,
   assertVector,
   describeValue,
 } from '../geometry/validate.js'
@@ -64,7 +63,9 @@ export function mergeBodyFields(subject: string, base: BodyFields, patch: BodyPa
     next.velocityX = velocity.x
     next.velocityY = velocity.y
   }
-  if (patch.mass !== undefined) next.mass = assertPositive(subject, 'mass', patch.mass)
+  if (patch.mass !== undefined) {
+    next.mass = assertNumberInRange(subject, 'mass', patch.mass, MIN_MASS, MAX_MASS)
+  }
   if (patch.restitution !== undefined) {
     next.restitution = assertNumberInRange(subject, 'restitution', patch.restitution, 0, 1)
   }
@@ -82,12 +83,33 @@ export function mergeBodyFields(subject: string, base: BodyFields, patch: BodyPa
   if (patch.pushable !== undefined) {
     next.pushable = assertBoolean(subject, 'pushable', patch.pushable)
   }
+  assertFiniteEdge(subject, 'x + width', next.x + next.width)
+  assertFiniteEdge(subject, 'y + height', next.y + next.height)
   return next
 }
 
 /**
+ * Lightest and heaviest mass a body may have: inverse masses and impulses between any two
+ * bodies then stay far from overflow (a mass of 1e-309 has an infinite inverse, and the
+ * impulse between two bodies of 1e307 overflowed to NaN). A ratio of 1e24 between the two
+ * is more than any layout needs.
+ */
+export const MIN_MASS = 1e-12
+export const MAX_MASS = 1e12
+
+/**
+ * Both coordinates of a box must be finite, its far edges too: `x: 1e308, width: 1e308`
+ * has an infinite right edge, which no overlap test or grid cell can hold.
+ */
+function assertFiniteEdge(subject: string, field: string, value: number): void {
+  if (!Number.isFinite(value)) {
+    throw new RangeError(`${subject} ${field} must be a finite number (got ${value})`)
+  }
+}
+
+/**
  * Checks the options of a new body and fills in the defaults. `x`, `y`, `width` and
- * `height` are required; the default mass is the area (or 1 for a box of zero area).
+ * `height` are required; the default mass is {@link defaultMass}.
  */
 export function bodyFieldsFromOptions(subject: string, options: BodyOptions): BodyFields {
   if (options === null || typeof options !== 'object') {
@@ -105,7 +127,7 @@ export function bodyFieldsFromOptions(subject: string, options: BodyOptions): Bo
     type: 'dynamic',
     velocityX: 0,
     velocityY: 0,
-    mass: width * height > 0 ? width * height : 1,
+    mass: defaultMass(width, height),
     restitution: 0,
     response: 'slide',
     damping: 0,
@@ -115,6 +137,17 @@ export function bodyFieldsFromOptions(subject: string, options: BodyOptions): Bo
     pushable: true,
   }
   return mergeBodyFields(subject, base, options)
+}
+
+/**
+ * A body's mass when none is given: its area, so a bigger box is harder to push (article
+ * 002's split by mass), kept within [{@link MIN_MASS}, {@link MAX_MASS}]; 1 for a box of
+ * zero area.
+ */
+export function defaultMass(width: number, height: number): number {
+  const area = width * height
+  if (!(area > 0)) return 1
+  return area < MIN_MASS ? MIN_MASS : area > MAX_MASS ? MAX_MASS : area
 }
 
 /** Throws a TypeError unless `id` is a non-empty string. */
