@@ -15,23 +15,26 @@ export type BodyElement = HTMLElement | SVGGraphicsElement
 
 /**
  * One element seen as a box in world space. It remembers where layout put the element
- * (its origin) and the offset it wrote on top, so a measurement taken while the element
- * is displaced still finds the layout origin, and `restore` can undo exactly its writes.
+ * (its origin) and the offset it shows on top (its own `translate` until the first write,
+ * then what was written), so a measurement taken while the element is displaced still
+ * finds the layout origin, and `restore` can undo exactly its writes.
  */
 export interface ElementBox {
-  readonly element: BodyElement
   /**
-   * Reads the element's box as displayed now, in world coordinates. Reads layout: call
-   * it on mount, from a ResizeObserver or on an explicit remeasure, never in the frame loop.
-   * Returns `null` while the element has no size (`display: none`, detached).
+   * Reads the element's box as displayed now, in world coordinates: an HTML element's own
+   * `translate` (inline or from a stylesheet) included, as the user sees it. Reads layout
+   * and styles: call it on mount, from a ResizeObserver or on an explicit remeasure, never
+   * in the frame loop. Returns `null` while the element has no size (`display: none`, detached).
    */
   measure(space: ContainerSpace): Rect | null
   /**
    * Displaces the element so its box's top-left shows at world `(x, y)`, to the thousandth
-   * of a pixel. Writes only, and only when that differs from what the element shows.
+   * of a pixel. Writes only, and only when that differs from what the element shows. An
+   * HTML element's own `translate` is replaced by an offset that already contains it (it
+   * was part of the measured box), so it is not added twice; a z part of it is kept.
    */
   write(x: number, y: number): void
-  /** Puts back the element's own `translate` style (HTML) or `transform` attribute (SVG). */
+  /** Puts back the element's own inline `translate` style (HTML) or `transform` attribute (SVG). */
   restore(): void
 }
 
@@ -63,7 +66,9 @@ function formatThousandths(units: number): string {
 
 /**
  * Wraps an element. HTML elements are moved with the CSS `translate` property, which
- * composes with (and so keeps) the user's `transform`. SVG elements get
+ * composes with (and so keeps) the user's `transform`; their own `translate` is measured
+ * as part of where they show and then replaced by the written offset, which includes it
+ * (pixel values only: percentages and `calc()` are warned about). SVG elements get
  * `translate(dx dy)` prepended to their own `transform` attribute: it acts in the
  * parent's user space, so world offsets are converted through the parent's CTM.
  */
@@ -73,18 +78,22 @@ export function createElementBox(element: BodyElement): ElementBox {
 
 /**
  * The bookkeeping both kinds of box share: the layout origin, and the offset the element
- * shows on top of it (what was last written, rounded). A measurement taken while the
- * element is displaced finds the origin by taking away exactly what it shows, so measuring
- * again never shifts the origin by a rounding error.
+ * shows on top of it (what was last written, rounded; before any write, an HTML element's
+ * own translate). A measurement taken while the element is displaced finds the origin by
+ * taking away exactly what it shows, so measuring again never shifts the origin by a
+ * rounding error.
  */
 interface LayoutOffset {
   /** Records a measurement of the box as displayed now and returns it. */
   measured(rect: Rect): Rect
   /** The offset that would show the box's top-left at world `(x, y)`; returns it (reused). */
   offsetTo(x: number, y: number): Readonly<Vec2>
-  /** Records the offset the element shows now, in world units (after a write). */
+  /** Records the offset the element shows now, in world units: after a write, or its own before any. */
   shows(x: number, y: number): void
-  /** Forgets the written offset: the element shows at its layout origin again. */
+  /**
+   * Forgets the written offset: the element shows at its layout origin again, plus what
+   * its own styles add (an HTML box records that with `shows` when it measures).
+   */
   reset(): void
 }
 
@@ -125,6 +134,8 @@ interface WrittenOffset {
   readonly units: Readonly<Vec2>
   /** Rounds `(x, y)` into `units`; returns whether that changed them (and so must be written). */
   changedTo(x: number, y: number): boolean
+  /** Whether an offset is written (and so shows), rather than the element's own styles. */
+  isWritten(): boolean
   /** Nothing is written any more: the next `changedTo` returns `true`. */
   forget(): void
 }
@@ -142,6 +153,9 @@ function createWrittenOffset(): WrittenOffset {
       units.y = unitsY
       return true
     },
+    isWritten() {
+      return !Number.isNaN(units.x)
+    },
     forget() {
       units.x = Number.NaN
       units.y = Number.NaN
@@ -149,17 +163,70 @@ function createWrittenOffset(): WrittenOffset {
   }
 }
 
+/**
+ * An HTML element's own `translate`, in CSS pixels of its parent (world units: the world
+ * container and its bodies share one scale), as it shows before the box writes.
+ */
+interface OwnTranslate {
+  x: number
+  y: number
+  /** The z part as written after x and y (`" 30px"`), or `""`: kept in every write. */
+  zSuffix: string
+}
+
+/** Elements already warned about an own translate not in pixels: measured again, they stay quiet. */
+const warnedOwnTranslates = new WeakSet<Element>()
+
+/**
+ * Reads the `translate` the element's own styles give it (inline or from a stylesheet)
+ * into `into`. Reads styles: measure time only. Only pixel values are understood, to the
+ * six significant digits computed values carry (exact for whole and few-decimal pixels).
+ * Percentages and `calc()` depend on the element's size, which a write cannot follow: they
+ * count as no translate, so the element shows off by them, and a warning names them once.
+ * A z part is kept as it is; under an ancestor's `perspective` it also moves the element
+ * on screen, which the world does not model.
+ */
+function readOwnTranslate(element: HTMLElement, into: OwnTranslate): void {
+  const value = getComputedStyle(element).translate
+  // Computed lengths are absolute ("2em" reads "32px"); "none" or missing is no translate.
+  const parts = value === '' || value === 'none' ? [] : value.split(' ')
+  const pixels = parts.map((part) => (part.endsWith('px') ? Number(part.slice(0, -2)) : NaN))
+  if (!pixels.every(Number.isFinite)) {
+    warnOwnTranslateOnce(element, value)
+    pixels.length = 0
+  }
+  into.x = pixels[0] ?? 0
+  into.y = pixels[1] ?? 0
+  into.zSuffix = (pixels[2] ?? 0) !== 0 ? ` ${parts[2]}` : ''
+}
+
+function warnOwnTranslateOnce(element: HTMLElement, value: string): void {
+  if (warnedOwnTranslates.has(element)) return
+  warnedOwnTranslates.add(element)
+  console.warn(
+    `react-aabb: a body's own CSS translate "${value}" is not in pixels (percentages and ` +
+      'calc() are not supported), so the body shows off by it once moved. Use px values.',
+    element,
+  )
+}
+
 function createHtmlBox(element: HTMLElement): ElementBox {
   // Kept, not looked up per write: the frame loop writes every moved element.
   const style = element.style
-  const ownTranslate = style.translate
+  const ownInlineTranslate = style.translate
+  const ownTranslate: OwnTranslate = { x: 0, y: 0, zSuffix: '' }
   const layout = createLayoutOffset()
   const written = createWrittenOffset()
   return {
-    element,
     measure(space) {
       const box = element.getBoundingClientRect()
       if (box.width === 0 && box.height === 0) return null
+      // Until the first write the element shows its own translate, which is not layout:
+      // taken out of the origin, it lives on in every written offset instead.
+      if (!written.isWritten()) {
+        readOwnTranslate(element, ownTranslate)
+        layout.shows(ownTranslate.x, ownTranslate.y)
+      }
       return layout.measured(
         mapRectBounds(space.clientToWorld, {
           x: box.left,
@@ -173,11 +240,11 @@ function createHtmlBox(element: HTMLElement): ElementBox {
       const offset = layout.offsetTo(x, y)
       if (!written.changedTo(offset.x, offset.y)) return
       const { units } = written
-      style.translate = `${formatThousandths(units.x)}px ${formatThousandths(units.y)}px`
+      style.translate = `${formatThousandths(units.x)}px ${formatThousandths(units.y)}px${ownTranslate.zSuffix}`
       layout.shows(units.x / unitsPerPixel, units.y / unitsPerPixel)
     },
     restore() {
-      style.translate = ownTranslate
+      style.translate = ownInlineTranslate
       layout.reset()
       written.forget()
     },
@@ -196,7 +263,6 @@ function createSvgBox(element: SVGGraphicsElement): ElementBox {
   let parentToWorld: Affine = affineFrom(identityAffine)
   let worldToParent: Affine = affineFrom(identityAffine)
   return {
-    element,
     measure(space) {
       const screen = element.getScreenCTM()
       if (!screen) return null

@@ -27,7 +27,11 @@ export interface PointerDragHandlers {
 
 /** Options of {@link attachPointerDrag}. */
 export interface PointerDragOptions extends PointerDragHandlers {
-  /** Client pixels the pointer must travel before a press becomes a drag, so clicks still work. @default 4 */
+  /**
+   * Client pixels the pointer must travel before a press becomes a drag, so clicks still
+   * work. Read when a press starts (a getter may supply it), so a change applies from the
+   * next press. @default 4
+   */
   activationDistance?: number
 }
 
@@ -38,25 +42,61 @@ export interface PointerDragOptions extends PointerDragHandlers {
 const scrollListening: AddEventListenerOptions = { capture: true, passive: true }
 
 /**
- * Makes `handle` draggable with pointer events and returns the function that detaches it.
+ * What {@link attachPointerDrag} returns. Calling it detaches the handle: an active drag
+ * ends with `onEnd`, every listener, pointer capture and click trap goes, and the handle's
+ * own `touch-action` comes back.
+ */
+export interface PointerDragAttachment {
+  (): void
+  /**
+   * Ends the press or drag in progress at once, calling no handler: for a drag that ended
+   * elsewhere (the world made the body static). Removes every listener, pointer capture
+   * and click trap the press set, so Escape and the next click (the release's included)
+   * reach the page again; the handle stays attached, and its next press starts a new drag.
+   * Does nothing when no press is in progress. Safe to pass around on its own (no `this`).
+   */
+  readonly abortDrag: () => void
+}
+
+/**
+ * Where a press on the handle stands:
+ * - `idle`: none.
+ * - `pressed`: the pointer is down but has not travelled the activation distance: still a click.
+ * - `dragging`: an active drag.
+ * - `cancelled`: Escape ended the drag, the pointer is still down: its release's click is
+ *   not the user's click, so the release is awaited to swallow it.
+ */
+type PressPhase = 'idle' | 'pressed' | 'dragging' | 'cancelled'
+
+/**
+ * Makes `handle` draggable with pointer events and returns the function that detaches it
+ * (with `abortDrag`, for drags ended elsewhere).
  *
  * - `touch-action: none` is set on the handle only, so touch scrolling works everywhere else.
  * - Nothing is prevented before the activation distance: a press that does not move
  *   stays a click, focus and selection behave as usual. The pointer is captured only once
  *   the drag is active, and the click that ends a real drag is swallowed.
- * - Escape during an active drag calls `onCancel`.
+ * - Escape during an active drag calls `onCancel`. The pointer is still down then: the drag
+ *   stops at once, but the pointer stays captured until its release, whose click is
+ *   swallowed too; later clicks are not.
  * - A scroll during an active drag (of the page or of any scroll container: one passive
  *   capturing listener on the document, present only while the drag is active) asks
  *   `onScroll` for a fresh map, so the card stays under a still pointer.
  */
-export function attachPointerDrag(handle: Element, options: PointerDragOptions): () => void {
-  const activationDistance = options.activationDistance ?? 4
+export function attachPointerDrag(
+  handle: Element,
+  options: PointerDragOptions,
+): PointerDragAttachment {
+  /** The activation distance of the current press. */
+  let activationDistance = 4
   const style = (handle as HTMLElement | SVGElement).style
   const ownTouchAction = style.touchAction
   style.touchAction = 'none'
+  const document = handle.ownerDocument
+  const releaseClick = createClickTrap(handle)
 
+  let phase: PressPhase = 'idle'
   let pointerId: number | null = null
-  let active = false
   let startClientX = 0
   let startClientY = 0
   let clientToWorld: Affine | null = null
@@ -68,13 +108,14 @@ export function attachPointerDrag(handle: Element, options: PointerDragOptions):
 
   function onPointerDown(event: Event): void {
     const pointer = event as PointerEvent
-    if (pointerId !== null || !pointer.isPrimary || pointer.button !== 0) return
+    if (phase !== 'idle' || !pointer.isPrimary || pointer.button !== 0) return
+    phase = 'pressed'
+    activationDistance = options.activationDistance ?? 4
     pointerId = pointer.pointerId
     startClientX = pointer.clientX
     startClientY = pointer.clientY
     // On the document: before activation the pointer may leave the handle, and captured
     // events (retargeted to the handle) bubble up to it as well.
-    const document = handle.ownerDocument
     document.addEventListener('pointermove', onPointerMove)
     document.addEventListener('pointerup', onPointerUp)
     document.addEventListener('pointercancel', onPointerUp)
@@ -84,16 +125,16 @@ export function attachPointerDrag(handle: Element, options: PointerDragOptions):
   function onPointerMove(event: Event): void {
     const pointer = event as PointerEvent
     if (pointer.pointerId !== pointerId) return
-    if (!active) {
+    if (phase === 'pressed') {
       const dx = pointer.clientX - startClientX
       const dy = pointer.clientY - startClientY
       if (Math.hypot(dx, dy) < activationDistance) return
       clientToWorld = options.onStart()
       if (!clientToWorld) return finish()
-      active = true
+      phase = 'dragging'
       capture(pointer.pointerId)
-      handle.ownerDocument.addEventListener('keydown', onKeyDown, true)
-      handle.ownerDocument.addEventListener('scroll', onScroll, scrollListening)
+      document.addEventListener('keydown', onKeyDown, true)
+      document.addEventListener('scroll', onScroll, scrollListening)
       applyAffineInto(startWorld, clientToWorld, startClientX, startClientY)
     }
     if (event.cancelable) event.preventDefault()
@@ -111,7 +152,7 @@ export function attachPointerDrag(handle: Element, options: PointerDragOptions):
   }
 
   function onScroll(): void {
-    if (!active) return
+    if (phase !== 'dragging') return
     const remapped = options.onScroll?.()
     if (!remapped) return
     // The world point under the press (startWorld) does not move with a scroll: world
@@ -122,20 +163,35 @@ export function attachPointerDrag(handle: Element, options: PointerDragOptions):
 
   function onPointerUp(event: Event): void {
     if ((event as PointerEvent).pointerId !== pointerId) return
-    if (active) {
-      swallowNextClick()
-      options.onEnd()
-    }
+    const wasDrag = phase === 'dragging'
+    if (wasDrag || phase === 'cancelled') releaseClick.swallowNext()
     finish()
+    if (wasDrag) options.onEnd()
   }
 
   function onKeyDown(event: KeyboardEvent): void {
     if (event.key !== 'Escape') return
     event.preventDefault()
     event.stopPropagation()
-    swallowNextClick()
+    awaitRelease()
     options.onCancel()
-    finish()
+  }
+
+  /**
+   * Stops the drag but not the press: nothing more is reported, Escape and scrolls are no
+   * longer intercepted, and only the release (`pointerup`, `pointercancel`) is awaited,
+   * still captured so it and its click come to the handle wherever the pointer is.
+   */
+  function awaitRelease(): void {
+    phase = 'cancelled'
+    clientToWorld = null
+    document.removeEventListener('pointermove', onPointerMove)
+    document.removeEventListener('keydown', onKeyDown, true)
+    document.removeEventListener('scroll', onScroll, scrollListening)
+    handle.removeEventListener('lostpointercapture', onPointerUp)
+    // A release the page never saw (outside the window, capture lost) must not leave the
+    // wait behind: a new press means the old one is over, and its click is not swallowed.
+    document.addEventListener('pointerdown', finish, true)
   }
 
   function capture(id: number): void {
@@ -146,36 +202,65 @@ export function attachPointerDrag(handle: Element, options: PointerDragOptions):
     }
   }
 
-  function swallowNextClick(): void {
-    const swallow = (click: Event) => {
-      click.preventDefault()
-      click.stopPropagation()
-    }
-    handle.addEventListener('click', swallow, { capture: true, once: true })
-    // A drag that ends outside the handle produces no click on it: drop the trap soon after.
-    setTimeout(() => handle.removeEventListener('click', swallow, { capture: true }), 0)
-  }
-
+  /** Back to idle: removes every listener and the pointer capture the press set. */
   function finish(): void {
     const id = pointerId
+    phase = 'idle'
     pointerId = null
-    active = false
     clientToWorld = null
-    const document = handle.ownerDocument
     document.removeEventListener('pointermove', onPointerMove)
     document.removeEventListener('pointerup', onPointerUp)
     document.removeEventListener('pointercancel', onPointerUp)
+    document.removeEventListener('pointerdown', finish, true)
     document.removeEventListener('keydown', onKeyDown, true)
     document.removeEventListener('scroll', onScroll, scrollListening)
     handle.removeEventListener('lostpointercapture', onPointerUp)
     if (id !== null && handle.hasPointerCapture?.(id)) handle.releasePointerCapture(id)
   }
 
-  handle.addEventListener('pointerdown', onPointerDown)
-  return () => {
-    if (active) options.onEnd()
+  function abortDrag(): void {
+    releaseClick.remove()
     finish()
+  }
+
+  handle.addEventListener('pointerdown', onPointerDown)
+  function detach(): void {
+    const wasDrag = phase === 'dragging'
+    abortDrag()
+    if (wasDrag) options.onEnd()
     handle.removeEventListener('pointerdown', onPointerDown)
     style.touchAction = ownTouchAction
+  }
+  return Object.assign(detach, { abortDrag })
+}
+
+/** A capturing click listener on the handle that swallows the click a release produces. */
+interface ClickTrap {
+  /** Swallows the next click on the handle, if it comes from the release being handled now. */
+  swallowNext(): void
+  /** Removes the trap now. */
+  remove(): void
+}
+
+function createClickTrap(handle: Element): ClickTrap {
+  let removal: ReturnType<typeof setTimeout> | undefined
+  const swallow = (click: Event) => {
+    click.preventDefault()
+    click.stopPropagation()
+    remove()
+  }
+  function remove(): void {
+    clearTimeout(removal)
+    handle.removeEventListener('click', swallow, true)
+  }
+  return {
+    swallowNext() {
+      handle.addEventListener('click', swallow, true)
+      // The browser fires a release's click before any timer: one that has not come by then
+      // (a release outside the handle, a pointercancel) never will, so the trap goes.
+      clearTimeout(removal)
+      removal = setTimeout(remove, 0)
+    },
+    remove,
   }
 }

@@ -2,12 +2,11 @@ import { useRef } from 'react'
 import { minkowskiDifference } from '../core/geometry/minkowskiDifference.js'
 import { penetrationVector } from '../core/geometry/penetrationVector.js'
 import type { BodyId, BodySnapshot, World } from '../core/world/types.js'
+import { appendSvgElement } from '../dom/svgElement.js'
 import { DebugCells } from './debugCells.js'
 import { DebugRays } from './debugRays.js'
 import { usePhysicsStore } from './physicsContext.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
-
-const svgNamespace = 'http://www.w3.org/2000/svg'
 
 /** Keeps one `<rect>` per body in `layer`, at the body's box, and drops rects of removed bodies. */
 function drawBodies(layer: SVGGElement, world: World, rects: Map<BodyId, SVGRectElement>): void {
@@ -16,11 +15,11 @@ function drawBodies(layer: SVGGElement, world: World, rects: Map<BodyId, SVGRect
     const body = world.get(id)
     let rect = rects.get(id)
     if (!rect) {
-      rect = layer.ownerDocument.createElementNS(svgNamespace, 'rect')
-      rect.setAttribute('data-aabb-debug-body', id)
-      rect.setAttribute('fill', 'none')
-      rect.setAttribute('vector-effect', 'non-scaling-stroke')
-      layer.appendChild(rect)
+      rect = appendSvgElement(layer, 'rect', {
+        'data-aabb-debug-body': id,
+        fill: 'none',
+        'vector-effect': 'non-scaling-stroke',
+      })
       rects.set(id, rect)
     }
     rect.setAttribute('x', String(body.x))
@@ -38,17 +37,6 @@ function drawBodies(layer: SVGGElement, world: World, rects: Map<BodyId, SVGRect
     rect.remove()
     rects.delete(id)
   }
-}
-
-function svgElement(
-  layer: SVGGElement,
-  name: string,
-  attributes: Record<string, string | number>,
-): SVGElement {
-  const element = layer.ownerDocument.createElementNS(svgNamespace, name)
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value))
-  layer.appendChild(element)
-  return element
 }
 
 /**
@@ -74,7 +62,7 @@ function drawContacts(layer: SVGGElement, world: World): void {
 
 function drawPair(layer: SVGGElement, a: BodySnapshot, b: BodySnapshot): void {
   const difference = minkowskiDifference(a, b)
-  svgElement(layer, 'rect', {
+  appendSvgElement(layer, 'rect', {
     'data-aabb-debug-pair': `${a.id}|${b.id}`,
     x: a.x - (difference.x + difference.width),
     y: a.y - (difference.y + difference.height),
@@ -87,7 +75,7 @@ function drawPair(layer: SVGGElement, a: BodySnapshot, b: BodySnapshot): void {
   })
   const push = penetrationVector(a, b)
   if (!push) return
-  svgElement(layer, 'line', {
+  appendSvgElement(layer, 'line', {
     'data-aabb-debug-penetration': `${a.id}|${b.id}`,
     x1: a.x,
     y1: a.y,

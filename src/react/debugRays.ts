@@ -1,6 +1,5 @@
 import type { BodyId, SweptHitRecord, World } from '../core/world/types.js'
-
-const svgNamespace = 'http://www.w3.org/2000/svg'
+import { appendSvgElement } from '../dom/svgElement.js'
 
 /** One dynamic body's ray, its time-of-impact dot, and where its top-left was last frame. */
 interface SweptRay {
@@ -100,18 +99,18 @@ export class DebugRays {
   }
 
   private create(id: BodyId, x: number, y: number): SweptRay {
-    const document = this.layer.ownerDocument
-    const line = document.createElementNS(svgNamespace, 'line')
-    line.setAttribute('data-aabb-debug-ray', id)
-    line.setAttribute('stroke', '#2a8')
-    line.setAttribute('vector-effect', 'non-scaling-stroke')
-    line.setAttribute('visibility', 'hidden')
-    const dot = document.createElementNS(svgNamespace, 'circle')
-    dot.setAttribute('data-aabb-debug-impact', id)
-    dot.setAttribute('r', '3')
-    dot.setAttribute('fill', '#2a8')
-    dot.setAttribute('visibility', 'hidden')
-    this.layer.append(line, dot)
+    const line = appendSvgElement(this.layer, 'line', {
+      'data-aabb-debug-ray': id,
+      stroke: '#2a8',
+      'vector-effect': 'non-scaling-stroke',
+      visibility: 'hidden',
+    })
+    const dot = appendSvgElement(this.layer, 'circle', {
+      'data-aabb-debug-impact': id,
+      r: 3,
+      fill: '#2a8',
+      visibility: 'hidden',
+    })
     return { line, dot, fromX: x, fromY: y }
   }
 }

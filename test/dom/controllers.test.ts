@@ -6,6 +6,7 @@ import { attachPointerDrag } from '../../src/dom/pointerDrag.js'
 
 afterEach(() => {
   document.body.innerHTML = ''
+  vi.restoreAllMocks()
 })
 
 function element(): HTMLElement {
@@ -115,12 +116,59 @@ describe('attachKeyboardMover', () => {
   })
 })
 
+/** Resolves after the timers due now have run: the browser's "after this event" moment. */
+function afterPendingTimers(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1))
+}
+
+/**
+ * Watches the listeners added to and removed from the document and `handle` from now on,
+ * and returns what is still listening, as "target type" strings ("document keydown").
+ */
+function watchListeners(handle: HTMLElement): () => string[] {
+  const live: Array<{ name: string; type: string; listener: unknown; capture: boolean }> = []
+  const captures = (options?: boolean | EventListenerOptions) =>
+    typeof options === 'boolean' ? options : (options?.capture ?? false)
+  const indexOf = (name: string, type: string, listener: unknown, capture: boolean) =>
+    live.findIndex(
+      (entry) =>
+        entry.name === name &&
+        entry.type === type &&
+        entry.listener === listener &&
+        entry.capture === capture,
+    )
+  for (const [name, target] of [
+    ['document', document],
+    ['handle', handle],
+  ] as const) {
+    const add = target.addEventListener.bind(target)
+    const remove = target.removeEventListener.bind(target)
+    vi.spyOn(target, 'addEventListener').mockImplementation((type, listener, options) => {
+      const capture = captures(options)
+      if (indexOf(name, type, listener, capture) < 0) live.push({ name, type, listener, capture })
+      add(type, listener, options)
+    })
+    vi.spyOn(target, 'removeEventListener').mockImplementation((type, listener, options) => {
+      const index = indexOf(name, type, listener, captures(options))
+      if (index >= 0) live.splice(index, 1)
+      remove(type, listener, options)
+    })
+  }
+  return () => live.map((entry) => `${entry.name} ${entry.type}`).sort()
+}
+
 describe('attachPointerDrag', () => {
+  // A handle left mid-drag would still hear the next test's Escape on the document.
+  const detachAfterTest: Array<() => void> = []
+  afterEach(() => {
+    for (const detach of detachAfterTest.splice(0)) detach()
+  })
+
   function setup(activationDistance = 4) {
     const handle = element()
     const calls: string[] = []
     const deltas: Array<{ x: number; y: number }> = []
-    const detach = attachPointerDrag(handle, {
+    const attachment = attachPointerDrag(handle, {
       activationDistance,
       onStart: () => {
         calls.push('start')
@@ -130,7 +178,14 @@ describe('attachPointerDrag', () => {
       onEnd: () => calls.push('end'),
       onCancel: () => calls.push('cancel'),
     })
-    return { handle, calls, deltas, detach }
+    detachAfterTest.push(attachment)
+    return { handle, calls, deltas, detach: attachment, abortDrag: attachment.abortDrag }
+  }
+
+  /** Presses the handle at x = 0 and drags it to x = 30: an active drag. */
+  function drag(handle: HTMLElement): void {
+    pointer(handle, 'pointerdown', 0)
+    pointer(document, 'pointermove', 30)
   }
 
   it('sets touch-action only on the handle and restores it on detach', () => {
@@ -191,11 +246,130 @@ describe('attachPointerDrag', () => {
     expect(calls).toEqual(['start', 'cancel'])
   })
 
+  it('swallows the click of the release that follows an Escape, however late, and no later click', async () => {
+    const { handle, calls } = setup()
+    const onClick = vi.fn()
+    handle.addEventListener('click', onClick)
+    drag(handle)
+    key(handle, { key: 'Escape' })
+    // The pointer is held a while after Escape: the release comes in a later task.
+    await afterPendingTimers()
+    pointer(document, 'pointerup', 30)
+    handle.click()
+    expect(onClick).not.toHaveBeenCalled()
+    await afterPendingTimers()
+    handle.click()
+    expect(onClick).toHaveBeenCalledTimes(1)
+    expect(calls).toEqual(['start', 'cancel'])
+  })
+
+  it('stops the drag at Escape: later moves, Escapes and scrolls are not its own', () => {
+    const { handle, calls, deltas } = setup()
+    drag(handle)
+    key(handle, { key: 'Escape' })
+    pointer(document, 'pointermove', 60)
+    expect(key(handle, { key: 'Escape' }).defaultPrevented).toBe(false)
+    pointer(document, 'pointerup', 60)
+    expect(deltas).toEqual([{ x: 30, y: 0 }])
+    expect(calls).toEqual(['start', 'cancel'])
+  })
+
+  it('leaves nothing behind after an Escape, once the release and its click are over', async () => {
+    const { handle } = setup()
+    const listening = watchListeners(handle)
+    drag(handle)
+    key(handle, { key: 'Escape' })
+    // Only the release is awaited (and a new press, in case the page never sees it).
+    expect(listening()).toEqual([
+      'document pointercancel',
+      'document pointerdown',
+      'document pointerup',
+    ])
+    pointer(document, 'pointerup', 30)
+    expect(listening()).toEqual(['handle click'])
+    await afterPendingTimers()
+    expect(listening()).toEqual([])
+  })
+
+  it('stops waiting for a release the page never saw at the next press, whose click works', () => {
+    const { handle, calls } = setup()
+    const onClick = vi.fn()
+    handle.addEventListener('click', onClick)
+    const listening = watchListeners(handle)
+    drag(handle)
+    key(handle, { key: 'Escape' })
+    // Released outside the window: no pointerup. The next press is a plain click.
+    pointer(handle, 'pointerdown', 5)
+    pointer(document, 'pointerup', 5)
+    handle.click()
+    expect(onClick).toHaveBeenCalledTimes(1)
+    expect(calls).toEqual(['start', 'cancel'])
+    expect(listening()).toEqual([])
+  })
+
+  it('abortDrag ends an active drag calling no handler and leaves only the handle attached', () => {
+    const { handle, calls, deltas, abortDrag } = setup()
+    const listening = watchListeners(handle)
+    const onClick = vi.fn()
+    drag(handle)
+    expect(handle.hasPointerCapture(7)).toBe(true)
+    abortDrag()
+    expect(listening()).toEqual([])
+    expect(handle.hasPointerCapture(7)).toBe(false)
+    handle.addEventListener('click', onClick)
+    pointer(document, 'pointermove', 60)
+    const escape = key(handle, { key: 'Escape' })
+    pointer(document, 'pointerup', 60)
+    handle.click()
+    expect(escape.defaultPrevented).toBe(false)
+    expect(onClick).toHaveBeenCalledTimes(1)
+    expect(deltas).toEqual([{ x: 30, y: 0 }])
+    expect(calls).toEqual(['start'])
+    // Still attached: the next press drags again.
+    drag(handle)
+    expect(calls).toEqual(['start', 'start'])
+  })
+
+  it('abortDrag forgets a press that is not a drag yet, and does nothing when idle', () => {
+    const { handle, calls, abortDrag } = setup()
+    abortDrag()
+    pointer(handle, 'pointerdown', 0)
+    abortDrag()
+    pointer(document, 'pointermove', 30)
+    expect(calls).toEqual([])
+  })
+
+  it('abortDrag after an Escape drops the wait for the release and its click trap', () => {
+    const { handle, abortDrag } = setup()
+    const onClick = vi.fn()
+    handle.addEventListener('click', onClick)
+    const listening = watchListeners(handle)
+    drag(handle)
+    key(handle, { key: 'Escape' })
+    abortDrag()
+    expect(listening()).toEqual([])
+    pointer(document, 'pointerup', 30)
+    handle.click()
+    expect(onClick).toHaveBeenCalledTimes(1)
+  })
+
   it('ends an active drag when detached', () => {
     const { handle, calls, detach } = setup()
     pointer(handle, 'pointerdown', 0)
     pointer(document, 'pointermove', 30)
     detach()
     expect(calls).toEqual(['start', 'end'])
+  })
+
+  it('removes every listener and trap when detached, mid-drag or while awaiting a release', () => {
+    for (const afterEscape of [false, true]) {
+      const { handle, detach } = setup()
+      const listening = watchListeners(handle)
+      drag(handle)
+      if (afterEscape) key(handle, { key: 'Escape' })
+      detach()
+      expect(listening(), afterEscape ? 'after Escape' : 'mid-drag').toEqual([])
+      vi.restoreAllMocks()
+    }
   })
 })

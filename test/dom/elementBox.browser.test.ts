@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { measureContainerSpace } from '../../src/dom/containerSpace.js'
 import { createElementBox } from '../../src/dom/elementBox.js'
 
@@ -15,7 +15,15 @@ function html(markup: string): HTMLElement {
 afterEach(() => {
   document.body.innerHTML = ''
   window.scrollTo(0, 0)
+  vi.restoreAllMocks()
 })
+
+/** Where `element`'s border box shows, relative to `world`'s (no border or padding on it). */
+function shownAt(element: Element, world: Element): { x: number; y: number } {
+  const box = element.getBoundingClientRect()
+  const origin = world.getBoundingClientRect()
+  return { x: box.left - origin.left, y: box.top - origin.top }
+}
 
 describe('measuring HTML elements into container space', () => {
   it('measures the layout box relative to the container padding box', () => {
@@ -155,6 +163,88 @@ describe('measuring HTML elements into container space', () => {
         expect(Math.abs(shown.y - (10 + dy))).toBeLessThanOrEqual(tolerance)
       }),
     )
+  })
+
+  it('exposes only measure, write and restore', () => {
+    const card = createElementBox(document.createElement('div'))
+    expect(Object.keys(card).sort()).toEqual(['measure', 'restore', 'write'])
+  })
+
+  it('shows an element with its own inline translate where the world says, and restores that translate', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <div id="card" style="position: absolute; left: 0; top: 0; width: 50px; height: 50px; translate: 10px 0px"></div>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const element = host.querySelector<HTMLElement>('#card')!
+    const card = createElementBox(element)
+    const space = measureContainerSpace(world)
+    expect(card.measure(space)).toEqual({ x: 10, y: 0, width: 50, height: 50 })
+    card.write(10, 0)
+    expect(shownAt(element, world)).toEqual({ x: 10, y: 0 })
+    card.write(15, 0)
+    expect(shownAt(element, world)).toEqual({ x: 15, y: 0 })
+    // Measured while displaced, it still shows (and is measured) where it was written.
+    expect(card.measure(space)).toEqual({ x: 15, y: 0, width: 50, height: 50 })
+    card.write(40, 30)
+    expect(shownAt(element, world)).toEqual({ x: 40, y: 30 })
+    card.restore()
+    // As the browser serialises the inline "10px 0px" the element came with.
+    expect(element.style.translate).toBe('10px')
+    expect(shownAt(element, world)).toEqual({ x: 10, y: 0 })
+  })
+
+  it('shows an element with a translate from a stylesheet where the world says, measured again after a restore', () => {
+    const host = html(`
+      <style>.shifted { translate: 12px 3px }</style>
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <div id="card" class="shifted" style="position: absolute; left: 20px; top: 10px; width: 50px; height: 50px"></div>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const element = host.querySelector<HTMLElement>('#card')!
+    const card = createElementBox(element)
+    const space = measureContainerSpace(world)
+    expect(card.measure(space)).toEqual({ x: 32, y: 13, width: 50, height: 50 })
+    card.write(100, 50)
+    expect(shownAt(element, world)).toEqual({ x: 100, y: 50 })
+    card.restore()
+    expect(element.style.translate).toBe('')
+    expect(card.measure(space)).toEqual({ x: 32, y: 13, width: 50, height: 50 })
+    card.write(60, 13)
+    expect(shownAt(element, world)).toEqual({ x: 60, y: 13 })
+  })
+
+  it('keeps the z part of its own translate in every write', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <div id="card" style="position: absolute; left: 0; top: 0; width: 50px; height: 50px; translate: 4px 6px 30px"></div>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const element = host.querySelector<HTMLElement>('#card')!
+    const card = createElementBox(element)
+    expect(card.measure(measureContainerSpace(world))).toEqual({
+      x: 4,
+      y: 6,
+      width: 50,
+      height: 50,
+    })
+    card.write(24.5, 6)
+    expect(element.style.translate).toBe('24.5px 6px 30px')
+    expect(shownAt(element, world)).toEqual({ x: 24.5, y: 6 })
+  })
+
+  it('warns once about an own translate it cannot follow (percentages, calc())', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const host = html(`
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <div id="card" style="position: absolute; left: 0; top: 0; width: 50px; height: 50px; translate: 50%"></div>
+      </div>`)
+    const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
+    const space = measureContainerSpace(host.querySelector<HTMLElement>('#world')!)
+    card.measure(space)
+    card.measure(space)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]?.[0])).toContain('"50%" is not in pixels')
   })
 
   it('reports no box for an element with display: none', () => {

@@ -1,0 +1,166 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cdp, userEvent } from 'vitest/browser'
+import { identityAffine } from '../../src/dom/affine.js'
+import { attachPointerDrag, type PointerDragAttachment } from '../../src/dom/pointerDrag.js'
+
+/** The real mouse at client coordinates of the test's frame, driven through DevTools. */
+interface RealMouse {
+  move(x: number, y: number): Promise<void>
+  press(x: number, y: number): Promise<void>
+  release(x: number, y: number): Promise<void>
+}
+
+/** Resolves with the next trusted `type` event the document sees. */
+function nextTrusted<Name extends keyof DocumentEventMap>(
+  type: Name,
+): Promise<DocumentEventMap[Name]> {
+  return new Promise((resolve) => {
+    const listener = (event: DocumentEventMap[Name]) => {
+      if (!event.isTrusted) return
+      document.removeEventListener(type, listener, true)
+      resolve(event)
+    }
+    document.addEventListener(type, listener, true)
+  })
+}
+
+/**
+ * DevTools takes the top page's coordinates, and the test's frame may be offset and scaled
+ * in it: two probe moves give the map from client coordinates to the page's.
+ */
+async function realMouse(): Promise<RealMouse> {
+  const session = cdp()
+  let held = false
+  const send = async (
+    type: 'mouseMoved' | 'mousePressed' | 'mouseReleased',
+    pageX: number,
+    pageY: number,
+  ) => {
+    await session.send('Input.dispatchMouseEvent', {
+      type,
+      x: pageX,
+      y: pageY,
+      button: type === 'mouseMoved' && !held ? 'none' : 'left',
+      buttons: held ? 1 : 0,
+      clickCount: 1,
+    })
+  }
+  const probe = async (pageX: number, pageY: number) => {
+    const seen = nextTrusted('pointermove')
+    await send('mouseMoved', pageX, pageY)
+    return seen
+  }
+  const first = await probe(10, 10)
+  const second = await probe(110, 110)
+  const scaleX = (second.clientX - first.clientX) / 100
+  const scaleY = (second.clientY - first.clientY) / 100
+  const pageX = (x: number) => 10 + (x - first.clientX) / scaleX
+  const pageY = (y: number) => 10 + (y - first.clientY) / scaleY
+  return {
+    async move(x, y) {
+      const seen = nextTrusted('pointermove')
+      await send('mouseMoved', pageX(x), pageY(y))
+      await seen
+    },
+    async press(x, y) {
+      const seen = nextTrusted('pointerdown')
+      held = true
+      await send('mousePressed', pageX(x), pageY(y))
+      await seen
+    },
+    async release(x, y) {
+      const seen = nextTrusted('pointerup')
+      held = false
+      await send('mouseReleased', pageX(x), pageY(y))
+      await seen
+    },
+  }
+}
+
+let attachment: PointerDragAttachment | undefined
+
+afterEach(() => {
+  attachment?.()
+  attachment = undefined
+  document.body.innerHTML = ''
+})
+
+/** A 100 px card at (100, 100) on a board that takes clicks too, made draggable. */
+function setup() {
+  const board = document.createElement('div')
+  board.style.cssText = 'position: absolute; left: 0; top: 0; width: 600px; height: 400px'
+  const card = document.createElement('div')
+  card.style.cssText =
+    'position: absolute; left: 100px; top: 100px; width: 100px; height: 100px; background: #4a7bd0'
+  board.appendChild(card)
+  document.body.appendChild(board)
+  const calls: string[] = []
+  attachment = attachPointerDrag(card, {
+    onStart: () => {
+      calls.push('start')
+      return identityAffine
+    },
+    onMove: () => {},
+    onEnd: () => calls.push('end'),
+    onCancel: () => calls.push('cancel'),
+  })
+  const cardClicks = vi.fn()
+  const boardClicks = vi.fn()
+  card.addEventListener('click', cardClicks)
+  board.addEventListener('click', boardClicks)
+  return { card, calls, cardClicks, boardClicks, attachment }
+}
+
+/** Lets the timers due now run, as a user holding the button for a moment does. */
+function hold(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 30))
+}
+
+describe('attachPointerDrag with the real mouse', () => {
+  it.each([
+    { over: 'the card', x: 190 },
+    { over: 'the board', x: 350 },
+  ])(
+    'swallows the click of a release over $over after an Escape, and lets the next click through',
+    async ({ x }) => {
+      const { calls, cardClicks, boardClicks } = setup()
+      const mouse = await realMouse()
+      await mouse.move(150, 150)
+      await mouse.press(150, 150)
+      await mouse.move(x, 150)
+      expect(calls).toEqual(['start'])
+      await userEvent.keyboard('{Escape}')
+      expect(calls).toEqual(['start', 'cancel'])
+      await hold()
+      await mouse.release(x, 150)
+      await hold()
+      expect(cardClicks).not.toHaveBeenCalled()
+      expect(boardClicks).not.toHaveBeenCalled()
+      // A plain click afterwards is the user's.
+      await mouse.press(150, 150)
+      await mouse.release(150, 150)
+      await hold()
+      expect(cardClicks).toHaveBeenCalledTimes(1)
+      expect(calls).toEqual(['start', 'cancel'])
+    },
+  )
+
+  it('abortDrag lets go of the pointer at once: Escape and the release click are the page’s again', async () => {
+    const { card, calls, cardClicks } = setup()
+    const mouse = await realMouse()
+    await mouse.move(150, 150)
+    await mouse.press(150, 150)
+    await mouse.move(170, 150)
+    expect(calls).toEqual(['start'])
+    expect(card.hasPointerCapture(1)).toBe(true)
+    attachment!.abortDrag()
+    expect(card.hasPointerCapture(1)).toBe(false)
+    const escape = nextTrusted('keydown')
+    await userEvent.keyboard('{Escape}')
+    expect((await escape).defaultPrevented).toBe(false)
+    await mouse.release(170, 150)
+    await hold()
+    expect(cardClicks).toHaveBeenCalledTimes(1)
+    expect(calls).toEqual(['start'])
+  })
+})
