@@ -1,8 +1,14 @@
-import { useEffect, useId, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import { useId, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
 import type { Vec2 } from '../core/geometry/types.js'
 import { assertOneOf } from '../core/geometry/validate.js'
+import { defaultSettings } from '../core/world/settings.js'
 import type { ContactEvent, IntegratorName } from '../core/world/types.js'
 import { visuallyHiddenStyle } from '../dom/announcer.js'
+import {
+  assertAccessibility,
+  defaultScreenReaderInstructions,
+  type Accessibility,
+} from './accessibility.js'
 import { assertBounds } from './boundsWalls.js'
 import { createPhysicsStore, type Bounds } from './createPhysicsStore.js'
 import { DebugOverlay } from './DebugOverlay.js'
@@ -43,6 +49,11 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   onContactStart?: (event: ContactEvent) => void
   /** Two bodies stopped touching. */
   onContactEnd?: (event: ContactEvent) => void
+  /**
+   * What screen readers are told: the key instructions and the `aria-live` announcements,
+   * to translate or reword them (see {@link Accessibility}). @default English texts
+   */
+  accessibility?: Accessibility
   /** The container element: an HTML element, or `'svg'` for a world in SVG user units. @default 'div' */
   as?: 'div' | 'section' | 'main' | 'article' | 'ul' | 'ol' | 'svg'
   /** The svg's `viewBox` when `as="svg"`. */
@@ -51,19 +62,16 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   width?: number | string
   /** The svg's `height` when `as="svg"`. */
   height?: number | string
+  /**
+   * The world's content: elements with `useAABBBody` bodies, and anything else. Bodies may
+   * sit deeper in the tree (or in a portal): the nearest `<PhysicsWorld>` above a hook owns it.
+   */
   children?: ReactNode
   /** Where frames come from (tests run frames by hand). @default requestAnimationFrame */
   scheduler?: FrameScheduler
   /** Milliseconds clock used with `scheduler`. @default performance.now */
   now?: () => number
 }
-
-/**
- * The accessible description of every keyboard-movable body (their `aria-describedby`
- * points at it): one element per world, not one per body.
- */
-const keyboardInstructions =
-  'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag.'
 
 const reducedMotionValues: ReadonlyArray<NonNullable<PhysicsWorldProps['reducedMotion']>> = [
   'user',
@@ -105,12 +113,14 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     now,
     onContactStart,
     onContactEnd,
+    accessibility,
     children,
     style,
     ...attributes
   } = props
   assertBounds('<PhysicsWorld>:', bounds)
   assertOneOf('<PhysicsWorld>:', 'reducedMotion', reducedMotion, reducedMotionValues)
+  assertAccessibility('<PhysicsWorld>:', accessibility)
   const keyboardInstructionsId = useId()
   const [store] = useState(() =>
     createPhysicsStore({
@@ -131,6 +141,22 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   const containerRef = useRef<HTMLDivElement>(null)
   const announcerRef = useRef<HTMLDivElement>(null)
   const contactHandlers = useLatestRef({ onContactStart, onContactEnd })
+  const announcements = useLatestRef(accessibility?.announcements)
+
+  // Before the container is attached below, which starts the frame loop: its first frame
+  // must not animate what reduced motion settles.
+  useIsomorphicLayoutEffect(() => {
+    const { engine } = store.getState()
+    if (reducedMotion !== 'user' || typeof matchMedia !== 'function') {
+      engine.setReducedMotion(reducedMotion === 'always')
+      return
+    }
+    const query = matchMedia('(prefers-reduced-motion: reduce)')
+    const apply = () => engine.setReducedMotion(query.matches)
+    apply()
+    query.addEventListener('change', apply)
+    return () => query.removeEventListener('change', apply)
+  }, [store, reducedMotion])
 
   // Runs after the children's layout effects: their bodies registered and wait for the
   // container, which is measured here once for all of them.
@@ -139,13 +165,14 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     if (!container) return
     const { engine } = store.getState()
     engine.setContactHandlers(contactHandlers)
+    engine.setAnnouncements(announcements)
     engine.attachAnnouncer(announcerRef.current)
     engine.attachContainer(container)
     return () => {
       engine.attachAnnouncer(null)
       engine.detachContainer()
     }
-  }, [store, contactHandlers])
+  }, [store, contactHandlers, announcements])
 
   const watchesContacts = onContactStart !== undefined || onContactEnd !== undefined
   useIsomorphicLayoutEffect(() => {
@@ -153,16 +180,19 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     return store.getState().engine.watchContacts()
   }, [store, watchesContacts])
 
+  const hasGravity = gravity !== undefined
   const gravityX = gravity?.x
   const gravityY = gravity?.y
   useIsomorphicLayoutEffect(() => {
+    // A prop not given gets the world's default, so removing one puts the default back. A
+    // gravity without x or y reaches the world's check, which names the field.
+    const defaults = defaultSettings()
     store.getState().engine.configure({
-      ...(gravityX !== undefined &&
-        gravityY !== undefined && { gravity: { x: gravityX, y: gravityY } }),
-      ...(fixedStep !== undefined && { fixedStep }),
-      ...(integrator && { integrator }),
+      gravity: hasGravity ? { x: gravityX as number, y: gravityY as number } : defaults.gravity,
+      fixedStep: fixedStep ?? defaults.fixedStep,
+      integrator: integrator ?? defaults.integrator,
     })
-  }, [store, gravityX, gravityY, fixedStep, integrator])
+  }, [store, hasGravity, gravityX, gravityY, fixedStep, integrator])
 
   useIsomorphicLayoutEffect(() => {
     store.getState().engine.setPaused(paused)
@@ -176,19 +206,6 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   useIsomorphicLayoutEffect(() => {
     store.getState().engine.setBounds(boundsOf(latestBounds.current))
   }, [store, boundsKey, latestBounds])
-
-  useEffect(() => {
-    const { engine } = store.getState()
-    if (reducedMotion !== 'user' || typeof matchMedia !== 'function') {
-      engine.setReducedMotion(reducedMotion === 'always')
-      return
-    }
-    const query = matchMedia('(prefers-reduced-motion: reduce)')
-    const apply = () => engine.setReducedMotion(query.matches)
-    apply()
-    query.addEventListener('change', apply)
-    return () => query.removeEventListener('change', apply)
-  }, [store, reducedMotion])
 
   const containerStyle =
     debug && !style?.position ? { position: 'relative' as const, ...style } : style
@@ -206,8 +223,10 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
         data-aabb-announcer=""
         style={visuallyHiddenStyle}
       />
+      {/* The accessible description of every keyboard-movable body (their
+          `aria-describedby` points at it): one element per world, not one per body. */}
       <div id={keyboardInstructionsId} data-aabb-instructions="" style={visuallyHiddenStyle}>
-        {keyboardInstructions}
+        {accessibility?.screenReaderInstructions ?? defaultScreenReaderInstructions}
       </div>
     </PhysicsContext.Provider>
   )

@@ -10,6 +10,13 @@ import {
   describeValue,
 } from '../core/geometry/validate.js'
 import { BODY_TYPES } from '../core/world/bodyStore.js'
+import {
+  bodyFieldsFromOptions,
+  defaultMass,
+  MAX_MASS,
+  MIN_MASS,
+  type BodyFields,
+} from '../core/world/validate.js'
 import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
 
 /** One contact seen from one body: `normal` points from `other` toward this body. */
@@ -18,7 +25,13 @@ export interface BodyContact {
   id: BodyId
   /** The body it touches (a wall of `bounds="container"` is `aabb-bounds-left` and so on). */
   other: BodyId
+  /**
+   * The unit axis vector of the face of `other` this body touches, pointing from `other`
+   * toward this body (`{ x: -1, y: 0 }`: `other` is on the right). `{ x: 0, y: 0 }` when the
+   * boxes touch only at a corner.
+   */
   normal: Vec2
+  /** How the contact was found: `'sweep'`, a swept hit (article 003); `'push'`, a push-out of overlapping boxes. */
   source: ContactSource
 }
 
@@ -41,7 +54,7 @@ export interface AABBBodyOptions {
   type?: BodyType
   /** What happens after a swept hit. @default the world's default ('slide') */
   response?: SweptResponse
-  /** Share of a push-out this body takes. @default its area */
+  /** Share of a push-out this body takes, in [1e-12, 1e12]. @default its area (kept in that range) */
   mass?: number
   /** Bounce factor for `response: 'bounce'`, in [0, 1]. @default 0 */
   restitution?: number
@@ -60,7 +73,10 @@ export interface AABBBodyOptions {
   throwable?: boolean
   /** Linear damping per second (velocity *= 1 / (1 + damping * dt)). @default 0 */
   damping?: number
-  /** Client pixels the pointer must travel before a press becomes a drag. @default 4 */
+  /**
+   * Client pixels the pointer must travel before a press becomes a drag. A change applies
+   * from the next press; it never ends a drag in progress. @default 4
+   */
   dragActivationDistance?: number
   /**
    * Move with the arrow keys while focused: each press is a swept move by `keyboardStep`
@@ -79,7 +95,9 @@ export interface AABBBodyOptions {
   label?: string
   /**
    * Where the box's top-left starts, in world coordinates, instead of where layout put it
-   * (for example a position saved from `onMoveEnd`). Read once, when the body is created.
+   * (for example a position saved from `onMoveEnd`). Read once, when the hook's first body
+   * is created: a body created again (the element shown again after `display: none`, or a
+   * new element) starts where its element shows.
    * @default the measured position
    */
   initialPosition?: Vec2
@@ -109,7 +127,7 @@ function assertOptionalFunction(subject: string, field: string, value: unknown):
 
 /**
  * Checks every option, throwing a TypeError or RangeError whose message names the body
- * and the field, e.g. `useAABBBody("notes"): mass must be a finite number > 0 (got NaN)`.
+ * and the field, e.g. `useAABBBody("notes"): restitution must be a finite number in [0, 1] (got 2)`.
  */
 export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void {
   if (typeof id !== 'string' || id === '') {
@@ -120,7 +138,9 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   if (options.response !== undefined) {
     assertOneOf(subject, 'response', options.response, SWEPT_RESPONSES)
   }
-  if (options.mass !== undefined) assertPositive(subject, 'mass', options.mass)
+  if (options.mass !== undefined) {
+    assertNumberInRange(subject, 'mass', options.mass, MIN_MASS, MAX_MASS)
+  }
   if (options.restitution !== undefined) {
     assertNumberInRange(subject, 'restitution', options.restitution, 0, 1)
   }
@@ -148,15 +168,39 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   assertOptionalFunction(subject, 'onMoveEnd', options.onMoveEnd)
 }
 
-/** The world fields among the options, leaving out the ones not given so the world's defaults apply. */
-export function bodyPatchOf(options: AABBBodyOptions): BodyPatch {
-  const patch: BodyPatch = { type: options.type ?? 'dynamic' }
-  if (options.response !== undefined) patch.response = options.response
-  if (options.mass !== undefined) patch.mass = options.mass
-  if (options.restitution !== undefined) patch.restitution = options.restitution
-  if (options.layer !== undefined) patch.layer = options.layer
-  if (options.mask !== undefined) patch.mask = options.mask
-  if (options.pushable !== undefined) patch.pushable = options.pushable
-  if (options.damping !== undefined) patch.damping = options.damping
-  return patch
+/** The width and height of a body: what its default mass depends on. */
+export type BodySize = Readonly<Pick<Rect, 'width' | 'height'>>
+
+/** The fields the world gives a new body of `size` that was given none (its mass: the area). */
+function worldDefaultsFor(size: BodySize): BodyFields {
+  return bodyFieldsFromOptions('useAABBBody:', {
+    x: 0,
+    y: 0,
+    width: size.width,
+    height: size.height,
+  })
+}
+
+/** The body's mass: the `mass` option, else the world's default for `size` (the area). */
+export function massOf(options: AABBBodyOptions, size: BodySize): number {
+  return options.mass ?? defaultMass(size.width, size.height)
+}
+
+/**
+ * Every world field among the options, for a body of `size`. An option not given gets the
+ * world's default, so removing an option in a re-render puts the default back (the world's
+ * `update` leaves out only `undefined` fields).
+ */
+export function bodyPatchOf(options: AABBBodyOptions, size: BodySize): BodyPatch {
+  const defaults = worldDefaultsFor(size)
+  return {
+    type: options.type ?? defaults.type,
+    response: options.response ?? defaults.response,
+    mass: options.mass ?? defaults.mass,
+    restitution: options.restitution ?? defaults.restitution,
+    layer: options.layer ?? defaults.layer,
+    mask: options.mask ?? defaults.mask,
+    pushable: options.pushable ?? defaults.pushable,
+    damping: options.damping ?? defaults.damping,
+  }
 }

@@ -10,15 +10,16 @@ import type {
   WorldSettings,
 } from '../core/world/types.js'
 import type { Affine } from '../dom/affine.js'
-import { announce } from '../dom/announcer.js'
+import { announce, cancelAnnouncement } from '../dom/announcer.js'
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
-import { bodyPatchOf, type AABBBodyOptions } from './bodyOptions.js'
+import { defaultAnnouncements, type Announcements } from './accessibility.js'
+import { bodyPatchOf, massOf, type AABBBodyOptions } from './bodyOptions.js'
 import { assertBounds, placeBoundsWalls } from './boundsWalls.js'
 import { createDragSessions } from './dragSessions.js'
-import { createElementRegistry } from './elementRegistry.js'
+import { createElementRegistry, type InitialPlacement } from './elementRegistry.js'
 import { createFrameLoop, safely, type FrameScheduler } from './frameLoop.js'
-import { describeKeyMove, moveByKey } from './keyboardMove.js'
+import { keyMoveAnnouncement, moveByKey } from './keyboardMove.js'
 import { routeContacts } from './routeContacts.js'
 
 /**
@@ -71,18 +72,27 @@ export interface PhysicsEngine {
   /** The `aria-live` region announcements go to. */
   attachAnnouncer(region: HTMLElement | null): void
   /**
+   * The announcement formatters, read through the ref at each announcement so they can
+   * change without a call; one not given is taken from `defaultAnnouncements`.
+   */
+  setAnnouncements(announcements: { readonly current: Partial<Announcements> | undefined }): void
+  /**
    * Registers `element` as body `id`, returning the function that removes exactly this
    * registration (a newer one with the same id is left alone). `options.current` is read
    * whenever an option is needed, so callbacks can change without re-registering.
+   * `placement` is shared by the registrations of one hook, so that `initialPosition`
+   * places only its first body; without it, the registration gets one of its own.
    */
   registerBody(
     id: BodyId,
     element: BodyElement,
     options: { readonly current: AABBBodyOptions },
+    placement?: InitialPlacement,
   ): () => void
   /**
-   * Applies the current physical options of a registered body to the world. While the body
-   * is dragged a new non-static type waits for the drag to end; a static type ends the drag.
+   * Applies the current physical options of a registered body to the world, the world's
+   * default for each option not given. While the body is dragged a new non-static type
+   * waits for the drag to end; a static type ends the drag.
    */
   updateBody(id: BodyId): void
   /**
@@ -91,8 +101,18 @@ export interface PhysicsEngine {
    * @throws RangeError naming the id when no element is registered with it.
    */
   remeasure(id?: BodyId): void
-  /** Starts dragging a body; returns the client-to-world map for the drag, or null if it cannot be dragged. */
-  beginDrag(id: BodyId): Affine | null
+  /**
+   * Starts dragging a body; returns the client-to-world map for the drag, or null if it
+   * cannot be dragged. `onEndedByEngine` is called if the engine ends the drag on its own
+   * (the body became static, or left the world), so that the pointer session can stop
+   * too; a drag ended by `endDrag` or `cancelDrag` does not call it.
+   */
+  beginDrag(id: BodyId, onEndedByEngine?: () => void): Affine | null
+  /**
+   * The container's client-to-world map measured now (a layout read), or null without a
+   * container: what a drag maps the pointer with after a scroll moved the world under it.
+   */
+  measureClientToWorld(): Affine | null
   /** Sets where the dragged body should be: its start plus `delta` (applied by the next frame, swept). */
   dragTo(id: BodyId, delta: Readonly<Vec2>): void
   /** Ends a drag where the body is (a `throwable` body keeps its drag velocity). */
@@ -153,6 +173,7 @@ export interface PhysicsState {
   bodyCount: number
   /** Whether the frame loop is stopped because nothing moves. */
   idle: boolean
+  /** Whether stepping is stopped (the `paused` prop, `pause()`); drags, `move` and `step()` still work. */
   paused: boolean
   /** The body being dragged by a pointer, if any. */
   dragging: BodyId | null
@@ -181,12 +202,17 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const pendingSizes = new Map<BodyId, Rect>()
   const needsWrite = new Set<BodyId>()
   const movedSinceRest = new Set<BodyId>()
+  /** The `onEndedByEngine` of each drag in progress that has one (see `beginDrag`). */
+  const dragEndListeners = new Map<BodyId, () => void>()
   const afterStep = new Set<(seconds: number) => void>()
   let announcer: HTMLElement | null = null
   let bounds: Bounds = options.bounds ?? null
   let paused = options.paused ?? false
   let reducedMotion = options.reducedMotion ?? false
   let contactHandlers: { readonly current: WorldContactHandlers } = { current: {} }
+  let announcements: { readonly current: Partial<Announcements> | undefined } = {
+    current: undefined,
+  }
 
   const loop = createFrameLoop({
     frame,
@@ -201,13 +227,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
     },
     removed(entry) {
-      drags.forget(entry.id)
+      if (drags.has(entry.id)) {
+        drags.forget(entry.id)
+        dragEndedByEngine(entry.id, entry.element)
+      }
       pendingSizes.delete(entry.id)
       needsWrite.delete(entry.id)
       movedSinceRest.delete(entry.id)
       // Safe from a contact callback too: the world defers a removal asked for while it delivers events.
       if (world.has(entry.id)) world.remove(entry.id)
-      if (store.getState().dragging === entry.id) store.setState({ dragging: null })
       wake()
     },
     resized(entry, rect) {
@@ -262,10 +290,26 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   }
 
   function onIdle(): void {
+    reportMoveEnds()
+    store.setState({ idle: true })
+  }
+
+  /**
+   * Calls `onMoveEnd` for each body that moved and has come to rest. The loop also stops
+   * when the world is paused, with bodies still in flight: those keep their mark until they
+   * rest after `resume`. A paused world never steps to idle, so there a body with no
+   * velocity counts as at rest (one dropped or moved by `move` while paused).
+   */
+  function reportMoveEnds(): void {
     for (const id of movedSinceRest) {
       const entry = elements.get(id)
-      if (!entry?.active) continue
+      if (!entry?.active) {
+        movedSinceRest.delete(id)
+        continue
+      }
       const body = world.get(id)
+      if (paused && (body.velocity.x !== 0 || body.velocity.y !== 0)) continue
+      movedSinceRest.delete(id)
       if (body.x === entry.rest.x && body.y === entry.rest.y) continue
       entry.rest.x = body.x
       entry.rest.y = body.y
@@ -276,13 +320,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
         height: body.height,
       })
     }
-    movedSinceRest.clear()
-    store.setState({ idle: true })
   }
 
   function applyPendingSizes(): void {
     for (const [id, size] of pendingSizes) {
-      if (world.has(id)) world.update(id, { width: size.width, height: size.height })
+      const options = elements.get(id)?.options.current
+      // The default mass is the area: a new size changes it.
+      if (world.has(id) && options) {
+        world.update(id, { width: size.width, height: size.height, mass: massOf(options, size) })
+      }
       needsWrite.add(id)
     }
     pendingSizes.clear()
@@ -306,9 +352,12 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   function writeMoved(): void {
     world.drainMoved(writeBody)
     for (const id of needsWrite) {
-      if (!world.has(id)) continue
+      const entry = elements.get(id)
+      if (!entry || !world.has(id)) continue
       const body = world.get(id)
-      elements.get(id)?.box.write(body.x, body.y)
+      entry.box.write(body.x, body.y)
+      // Drawn: `initialPosition` has placed the hook's body (see InitialPlacement).
+      entry.placement.done = true
     }
     needsWrite.clear()
   }
@@ -332,10 +381,25 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     wake()
   }
 
+  /** Ends a drag the pointer ended (release, Escape). */
   function endDrag(id: BodyId, release: 'drop' | 'throw' | 'return'): void {
     if (!drags.end(id, release)) return
-    elements.get(id)?.element.removeAttribute('data-dragging')
-    store.setState({ dragging: null })
+    dragEndListeners.delete(id)
+    clearDragMarks(id, elements.get(id)?.element)
+  }
+
+  /** The engine ended a drag itself: the pointer session must stop too (see `beginDrag`). */
+  function dragEndedByEngine(id: BodyId, element: BodyElement): void {
+    const onEndedByEngine = dragEndListeners.get(id)
+    dragEndListeners.delete(id)
+    clearDragMarks(id, element)
+    onEndedByEngine?.()
+  }
+
+  /** Takes back what `beginDrag` marked: `data-dragging` and the store's `dragging`. */
+  function clearDragMarks(id: BodyId, element: BodyElement | undefined): void {
+    element?.removeAttribute('data-dragging')
+    if (store.getState().dragging === id) store.setState({ dragging: null })
     wake()
   }
 
@@ -351,19 +415,25 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       store.setState({ idle: true })
     },
     attachAnnouncer(region) {
+      // The old region goes away (unmount) or is replaced: no repeat may write to it later.
+      if (announcer && announcer !== region) cancelAnnouncement(announcer)
       announcer = region
     },
-    registerBody(id, element, bodyOptions) {
-      return elements.register(id, element, bodyOptions)
+    setAnnouncements(formatters) {
+      announcements = formatters
+    },
+    registerBody(id, element, bodyOptions, placement = { done: false }) {
+      return elements.register(id, element, bodyOptions, placement)
     },
     updateBody(id) {
       const entry = elements.get(id)
       if (!entry?.active) return
-      const patch = bodyPatchOf(entry.options.current)
+      const patch = bodyPatchOf(entry.options.current, world.get(id))
       // A static body cannot be dragged, so a static type ends a drag where the body is.
       // Any other type waits: a dragged body stays kinematic until the drag ends.
-      if (patch.type === 'static') endDrag(id, 'drop')
-      else if (patch.type && drags.deferType(id, patch.type)) delete patch.type
+      if (patch.type === 'static') {
+        if (drags.end(id, 'drop')) dragEndedByEngine(id, entry.element)
+      } else if (patch.type && drags.deferType(id, patch.type)) delete patch.type
       world.update(id, patch)
       wake()
     },
@@ -374,15 +444,19 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       if (id === undefined) applyBounds(elements.measureSpace())
       elements.remeasure(id)
     },
-    beginDrag(id) {
+    beginDrag(id, onEndedByEngine) {
       const entry = elements.get(id)
       // Layout is read here, once per drag: pointer moves then map without touching it.
       const space = elements.measureSpace()
       if (!entry?.active || !space || !drags.begin(id)) return null
+      if (onEndedByEngine) dragEndListeners.set(id, onEndedByEngine)
       entry.element.setAttribute('data-dragging', '')
       store.setState({ dragging: id })
       wake()
       return space.clientToWorld
+    },
+    measureClientToWorld() {
+      return elements.measureSpace()?.clientToWorld ?? null
     },
     dragTo(id, delta) {
       drags.aim(id, delta)
@@ -394,7 +468,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     cancelDrag(id) {
       if (!drags.has(id)) return
       endDrag(id, 'return')
-      if (announcer) announce(announcer, `${elements.labelOf(id)} returned to its start`)
+      if (!announcer) return
+      const format = announcements.current?.onDragCancel ?? defaultAnnouncements.onDragCancel
+      announce(announcer, format({ id, label: elements.labelOf(id) }))
     },
     moveWithKeys(id, direction, untilContact) {
       const entry = elements.get(id)
@@ -402,11 +478,11 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       const step = untilContact ? 'untilContact' : (entry.options.current.keyboardStep ?? 10)
       const result = moveByKey(world, id, direction, step)
       wake()
-      if (announcer)
-        announce(
-          announcer,
-          describeKeyMove(result, direction, (other) => elements.labelOf(other), id),
-        )
+      if (announcer) {
+        const format = announcements.current?.onKeyMove ?? defaultAnnouncements.onKeyMove
+        const labelOf = (body: BodyId) => elements.labelOf(body)
+        announce(announcer, format(keyMoveAnnouncement(result, direction, labelOf, id)))
+      }
       return result
     },
     move(id, goal, moveOptions) {

@@ -5,6 +5,17 @@ import { createElementBox, type BodyElement, type ElementBox } from '../dom/elem
 import { bodyPatchOf, type AABBBodyOptions } from './bodyOptions.js'
 import { boundsWallName } from './boundsWalls.js'
 
+/**
+ * What one `useAABBBody` call remembers across the bodies it registers (StrictMode's
+ * remount, a new element, `display: none` and back): `initialPosition` places only its
+ * first body. That body counts as placed once a frame has drawn it, not when it is
+ * created, so StrictMode's remount (before any frame) places its body again.
+ */
+export interface InitialPlacement {
+  /** A body of this hook was drawn, or created without `initialPosition`: later bodies start where their element shows. */
+  done: boolean
+}
+
 /** One registered element and its body. */
 export interface BodyEntry {
   id: BodyId
@@ -12,6 +23,8 @@ export interface BodyEntry {
   box: ElementBox
   /** The hook's latest options (a ref, so callbacks can change without re-registering). */
   options: { readonly current: AABBBodyOptions }
+  /** Whether `initialPosition` may still place the body (see {@link InitialPlacement}). */
+  placement: InitialPlacement
   /** In the world: it had a size when last measured. */
   active: boolean
   /** Where `onMoveEnd` last saw it rest (its start at first): a frame that ends there reports nothing. */
@@ -46,6 +59,7 @@ export interface ElementRegistry {
     id: BodyId,
     element: BodyElement,
     options: { readonly current: AABBBodyOptions },
+    placement: InitialPlacement,
   ): () => void
   get(id: BodyId): BodyEntry | undefined
   /** Uses `container` as the world's space and measures the elements waiting for it. */
@@ -98,11 +112,21 @@ export function createElementRegistry(
     }
   }
 
+  /**
+   * Where a new body starts: at `initialPosition` until the hook's first body has been
+   * drawn (see {@link InitialPlacement}), else where the element shows.
+   */
+  function startOf(entry: BodyEntry, rect: Rect): Vec2 {
+    const { initialPosition } = entry.options.current
+    if (initialPosition && !entry.placement.done) return initialPosition
+    entry.placement.done = true
+    return rect
+  }
+
   function activate(entry: BodyEntry, rect: Rect): void {
-    const options = entry.options.current
-    const start = options.initialPosition ?? rect
+    const start = startOf(entry, rect)
     world.add({
-      ...bodyPatchOf(options),
+      ...bodyPatchOf(entry.options.current, rect),
       id: entry.id,
       x: start.x,
       y: start.y,
@@ -142,14 +166,13 @@ export function createElementRegistry(
     if (entry.active) deactivate(entry)
     entry.box.restore()
     entry.element.removeAttribute('data-aabb-body')
-    entry.element.removeAttribute('data-dragging')
   }
 
   return {
     get container() {
       return container
     },
-    register(id, element, options) {
+    register(id, element, options, placement) {
       if (bodies.has(id) || world.has(id)) {
         throw new Error(
           `useAABBBody: the id "${id}" is already used by another body in this <PhysicsWorld>`,
@@ -160,6 +183,7 @@ export function createElementRegistry(
         element,
         box: createElementBox(element),
         options,
+        placement,
         active: false,
         rest: { x: 0, y: 0 },
       }

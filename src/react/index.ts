@@ -1,6 +1,14 @@
 /** The React layer of react-aabb: a world provider, body hooks and the debug overlay. */
 export { PhysicsWorld, type PhysicsWorldProps } from './PhysicsWorld.js'
 export { useAABBBody, type AABBBody } from './useAABBBody.js'
+export {
+  defaultAnnouncements,
+  defaultScreenReaderInstructions,
+  type Accessibility,
+  type AnnouncedBody,
+  type Announcements,
+  type KeyMoveAnnouncement,
+} from './accessibility.js'
 export type { AABBBodyOptions, BodyContact } from './bodyOptions.js'
 export { useWorld, type WorldApi } from './useWorld.js'
 export { useWorldState, type WorldState } from './useWorldState.js'
@@ -15,6 +23,7 @@ export {
   type PhysicsStoreOptions,
   type WorldContactHandlers,
 } from './createPhysicsStore.js'
+export type { InitialPlacement } from './elementRegistry.js'
 export {
   createFrameLoop,
   type FrameLoop,

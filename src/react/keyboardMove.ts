@@ -1,6 +1,7 @@
 import type { Vec2 } from '../core/geometry/types.js'
 import type { BodyId, MoveResult, World } from '../core/world/types.js'
 import { directionName, sideFacing } from '../dom/keyboardMover.js'
+import type { AnnouncedBody, KeyMoveAnnouncement } from './accessibility.js'
 import { dragMoveOptions, isDraggableType } from './dragSessions.js'
 
 /** What an arrow-key move did: the world's {@link MoveResult} and the bodies it pushed. */
@@ -84,30 +85,22 @@ export function moveByKey(
   return { ...result, pushed: movedSince(world, before, direction) }
 }
 
-/** "Chart", "Chart and Todo", "Chart, Todo and Log". */
-function nameList(names: readonly string[]): string {
-  if (names.length < 2) return names.join('')
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
-}
-
 /**
- * What a screen reader hears after a key move: "Notes moved right", "Notes moved right,
- * pushed Chart", "Notes blocked on the right by Chart", or, when a push went part of the
- * way, "Notes moved right, pushed Chart, then blocked on the right by Chart".
+ * What an arrow-key move did, for the announcement formatter (`Announcements.onKeyMove`):
+ * `result` of the move of `id` in `direction`, with each body named by `labelOf`.
  */
-export function describeKeyMove(
+export function keyMoveAnnouncement(
   result: KeyMoveResult,
   direction: Readonly<Vec2>,
   labelOf: (id: BodyId) => string,
   id: BodyId,
-): string {
+): KeyMoveAnnouncement {
+  const announced = (body: BodyId): AnnouncedBody => ({ id: body, label: labelOf(body) })
   const hit = result.hits[0]
-  const blocked = hit && `blocked on the ${sideFacing(hit.normal)} by ${labelOf(hit.other)}`
-  if (result.pushed.length === 0) {
-    return blocked
-      ? `${labelOf(id)} ${blocked}`
-      : `${labelOf(id)} moved ${directionName(direction)}`
+  return {
+    body: announced(id),
+    direction: directionName(direction),
+    pushed: result.pushed.map(announced),
+    blocked: hit ? { side: sideFacing(hit.normal), by: announced(hit.other) } : null,
   }
-  const pushed = `${labelOf(id)} moved ${directionName(direction)}, pushed ${nameList(result.pushed.map((other) => labelOf(other)))}`
-  return blocked ? `${pushed}, then ${blocked}` : pushed
 }

@@ -1,11 +1,12 @@
-import { useCallback, useId, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import type { BodyId } from '../core/world/types.js'
-import { measureContainerSpace, worldContainerOf } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import { attachKeyboardMover } from '../dom/keyboardMover.js'
-import { attachPointerDrag } from '../dom/pointerDrag.js'
 import { validateBodyOptions, type AABBBodyOptions } from './bodyOptions.js'
+import { attachBodyPointerDrag } from './bodyPointerDrag.js'
+import type { InitialPlacement } from './elementRegistry.js'
 import { usePhysicsStore } from './physicsContext.js'
+import { useFollowedElement } from './useFollowedElement.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
 
@@ -29,7 +30,8 @@ export interface AABBBody<E extends BodyElement> {
  * An element without a size (`display: none`, or not laid out yet) stays out of the world
  * until a measurement finds it with one (a ResizeObserver callback or `remeasure`): until
  * then `useWorld().get(id)` throws a RangeError (`body "id" does not exist`) and
- * `world.has(id)` is false.
+ * `world.has(id)` is false. The ref may get its element after mount
+ * (`{open && <div ref={ref} />}`) or lose it: the body follows, at the cost of one render.
  *
  * With the React Compiler's lint rules, destructure (`const { ref } = useAABBBody()`):
  * they read any `x.ref` in render as a ref access.
@@ -50,30 +52,17 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
   validateBodyOptions(options, id)
   const latest = useLatestRef(options)
 
-  const elementRef = useRef<E | null>(null)
-  const registeredRef = useRef<E | null>(null)
-  const [elementGeneration, setElementGeneration] = useState(0)
-  const ref = useCallback((element: E | null) => {
-    elementRef.current = element
-    // The ref moved to another element (or its element went away) after registration:
-    // render once more so the registration follows it.
-    if (registeredRef.current !== null && registeredRef.current !== element) {
-      setElementGeneration((generation) => generation + 1)
-    }
-  }, [])
+  const { ref, elementRef, generation } = useFollowedElement<E>()
+  // Shared by every body this hook registers: `initialPosition` places only the first.
+  const [placement] = useState<InitialPlacement>(() => ({ done: false }))
 
   // Registration. Its cleanup removes exactly this registration, so StrictMode's
   // mount-unmount-mount ends with one body (dnd-kit's pattern).
   useIsomorphicLayoutEffect(() => {
     const element = elementRef.current
     if (!element) return
-    registeredRef.current = element
-    const unregister = store.getState().engine.registerBody(id, element, latest)
-    return () => {
-      registeredRef.current = null
-      unregister()
-    }
-  }, [store, id, latest, elementGeneration])
+    return store.getState().engine.registerBody(id, element, latest, placement)
+  }, [store, id, latest, placement, elementRef, generation])
 
   // Every field `bodyPatchOf` sends to the world: a change of any of them re-applies the patch.
   const { type, response, mass, restitution, layer, mask, pushable, damping } = options
@@ -88,24 +77,15 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
     return store.getState().engine.watchContacts()
   }, [store, watchesContacts])
 
-  const { draggable = false, dragActivationDistance } = options
+  const { draggable = false } = options
+  // `dragActivationDistance` is read through `latest` at each press, not a dependency:
+  // attaching again would end a drag in progress.
   useIsomorphicLayoutEffect(() => {
     const element = elementRef.current
     if (!draggable || !element) return
-    const engine = store.getState().engine
-    return attachPointerDrag(element, {
-      ...(dragActivationDistance !== undefined && { activationDistance: dragActivationDistance }),
-      onStart: () => engine.beginDrag(id),
-      onMove: (delta) => engine.dragTo(id, delta),
-      onEnd: () => engine.endDrag(id),
-      onCancel: () => engine.cancelDrag(id),
-      // A scroll moved the container under the still pointer: map it through the space as it is now.
-      onScroll: () => {
-        const container = worldContainerOf(element)
-        return container && measureContainerSpace(container).clientToWorld
-      },
-    })
-  }, [store, id, elementGeneration, draggable, dragActivationDistance])
+    const readDistance = () => latest.current.dragActivationDistance
+    return attachBodyPointerDrag(element, id, store.getState().engine, readDistance)
+  }, [store, id, latest, elementRef, generation, draggable])
 
   const { keyboard = draggable } = options
   useIsomorphicLayoutEffect(() => {
@@ -117,7 +97,7 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
       roleDescription: 'movable item',
       ...(keyboardInstructionsId !== null && { instructionsId: keyboardInstructionsId }),
     })
-  }, [store, id, elementGeneration, keyboard])
+  }, [store, id, elementRef, generation, keyboard])
 
   return useMemo(() => ({ ref, id }), [ref, id])
 }

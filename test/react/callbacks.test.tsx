@@ -1,39 +1,26 @@
 // @vitest-environment happy-dom
 import { render } from '@testing-library/react'
-import { act, StrictMode } from 'react'
+import { act, StrictMode, useLayoutEffect } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { BodyType, ContactEvent } from '../../src/core/world/types.js'
 import type { BodyContact } from '../../src/react/bodyOptions.js'
+import type { FrameScheduler } from '../../src/react/frameLoop.js'
 import { Card } from './support/components.js'
 import { setupManualBoard } from './support/manualBoard.js'
 import { bodyElement } from './support/bodyElement.js'
+import { firePointer } from './support/firePointer.js'
 
 const fixture = setupManualBoard()
 const { Board } = fixture
 
 describe('releasing a drag', () => {
-  function fire(element: HTMLElement, type: string, x: number): void {
-    act(() => {
-      element.dispatchEvent(
-        new PointerEvent(type, {
-          bubbles: true,
-          pointerId: 1,
-          isPrimary: true,
-          button: 0,
-          clientX: x,
-          clientY: 10,
-        }),
-      )
-    })
-  }
-
   function drag(element: HTMLElement, steps: number[]): void {
-    fire(element, 'pointerdown', 10)
+    firePointer(element, 'pointerdown', 10)
     for (const x of steps) {
-      fire(element, 'pointermove', x)
+      firePointer(element, 'pointermove', x)
       fixture.frames.run(1)
     }
-    fire(element, 'pointerup', steps.at(-1)!)
+    firePointer(element, 'pointerup', steps.at(-1)!)
   }
 
   it('throws a throwable card with the drag velocity and drops a plain one', () => {
@@ -65,8 +52,8 @@ describe('releasing a drag', () => {
     )
     const { container, rerender } = render(board('dynamic'))
     const card = bodyElement(container, 'card')
-    fire(card, 'pointerdown', 10)
-    fire(card, 'pointermove', 40)
+    firePointer(card, 'pointerdown', 10)
+    firePointer(card, 'pointermove', 40)
     fixture.frames.run(1)
     return { card, retype: (type: BodyType) => rerender(board(type)) }
   }
@@ -77,9 +64,9 @@ describe('releasing a drag', () => {
     retype('static')
     expect(card.hasAttribute('data-dragging')).toBe(false)
     // The pointer goes on moving and is released: the static card stays where it was.
-    fire(card, 'pointermove', 90)
+    firePointer(card, 'pointermove', 90)
     fixture.frames.run(1)
-    fire(card, 'pointerup', 90)
+    firePointer(card, 'pointerup', 90)
     fixture.frames.run(5)
     expect(fixture.api.get('card')).toMatchObject({ x: 30, type: 'static' })
   })
@@ -87,7 +74,7 @@ describe('releasing a drag', () => {
   it('applies a type other than static changed during a drag when the drag ends', () => {
     const { card, retype } = dragTypedCard()
     retype('kinematic')
-    fire(card, 'pointerup', 40)
+    firePointer(card, 'pointerup', 40)
     expect(fixture.api.get('card').type).toBe('kinematic')
   })
 })
@@ -190,6 +177,42 @@ describe('body and world callbacks', () => {
     expect(onMoveEnd).toHaveBeenCalledWith({ x: 40, y: 30, width: 50, height: 50 })
   })
 
+  it('keeps onMoveEnd for when a body paused in mid-air has come to rest', () => {
+    const onMoveEnd = vi.fn()
+    const board = (paused: boolean) => (
+      <Board paused={paused} gravity={{ x: 0, y: 900 }}>
+        <Card id="a" onMoveEnd={onMoveEnd} />
+        <Card id="floor" type="static" y={300} width={800} height={20} />
+      </Board>
+    )
+    const { rerender } = render(board(false))
+    fixture.frames.run(5)
+    rerender(board(true))
+    fixture.frames.run(5)
+    expect(fixture.api.get('a').velocity.y).toBeGreaterThan(0)
+    expect(onMoveEnd).not.toHaveBeenCalled()
+    rerender(board(false))
+    fixture.frames.run(300)
+    expect(onMoveEnd).toHaveBeenCalledTimes(1)
+    expect(onMoveEnd.mock.calls[0]![0]).toMatchObject({ x: 0, width: 50, height: 50 })
+    expect((onMoveEnd.mock.calls[0]![0] as { y: number }).y).toBeCloseTo(250, 6)
+  })
+
+  it('calls onMoveEnd for a body moved while the world is paused', () => {
+    const onMoveEnd = vi.fn()
+    render(
+      <Board paused>
+        <Card id="a" onMoveEnd={onMoveEnd} />
+      </Board>,
+    )
+    act(() => {
+      fixture.api.move('a', { x: 40, y: 30 })
+    })
+    fixture.frames.run(10)
+    expect(onMoveEnd).toHaveBeenCalledTimes(1)
+    expect(onMoveEnd).toHaveBeenCalledWith({ x: 40, y: 30, width: 50, height: 50 })
+  })
+
   it('settles bodies in one frame with reduced motion', () => {
     const { container } = render(
       <Board reducedMotion="always" gravity={{ x: 0, y: 900 }}>
@@ -202,6 +225,46 @@ describe('body and world callbacks', () => {
     expect(bodyElement(container, 'a').style.translate).toBe('0px 250px')
     expect(fixture.frames.run(5)).toBeLessThanOrEqual(1)
     expect(fixture.frames.pending).toBe(0)
+  })
+
+  it('settles with reduced motion from the first frame, even one that runs before passive effects', () => {
+    // A frame that comes between the layout effects and the passive ones, as a browser's
+    // animation frame may: the sibling's layout effect runs after <PhysicsWorld>'s.
+    let time = 0
+    let pending: (() => void) | null = null
+    const scheduler: FrameScheduler = {
+      request(callback) {
+        pending = () => callback(time)
+        return 1
+      },
+      cancel() {
+        pending = null
+      },
+    }
+    function FrameInLayoutPhase() {
+      useLayoutEffect(() => {
+        const frame = pending
+        pending = null
+        time += 1000 / 60
+        frame?.()
+      }, [])
+      return null
+    }
+    render(
+      <>
+        <Board
+          reducedMotion="always"
+          gravity={{ x: 0, y: 900 }}
+          scheduler={scheduler}
+          now={() => time}
+        >
+          <Card id="a" />
+          <Card id="floor" type="static" y={300} width={800} height={20} />
+        </Board>
+        <FrameInLayoutPhase />
+      </>,
+    )
+    expect(fixture.api.get('a').y).toBeCloseTo(250, 6)
   })
 
   it('follows prefers-reduced-motion by default', () => {

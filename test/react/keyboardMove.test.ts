@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../src/core/world/index.js'
 import type { BodyId, World } from '../../src/core/world/types.js'
-import { describeKeyMove, moveByKey } from '../../src/react/keyboardMove.js'
+import { defaultAnnouncements } from '../../src/react/accessibility.js'
+import { keyMoveAnnouncement, moveByKey, type KeyMoveResult } from '../../src/react/keyboardMove.js'
 import { overlappingPairs } from './support/overlappingPairs.js'
 
 const arrows = [
@@ -27,6 +28,16 @@ function walledWorld(): World {
  * few ulps past the face (2.8e-14 seen with a 780-unit Shift move), far below a pixel.
  */
 const rounding = 1e-9
+
+/** What the world's `aria-live` region says by default after `result`. */
+function describeKeyMove(
+  result: KeyMoveResult,
+  direction: { x: number; y: number },
+  labelOf: (id: BodyId) => string,
+  id: BodyId,
+): string {
+  return defaultAnnouncements.onKeyMove(keyMoveAnnouncement(result, direction, labelOf, id))
+}
 
 function positions(world: World): Map<BodyId, string> {
   return new Map(world.ids().map((id) => [id, `${world.get(id).x},${world.get(id).y}`]))

@@ -12,6 +12,7 @@ import { useWorldState } from '../../src/react/useWorldState.js'
 import { Card } from './support/components.js'
 import { setupManualBoard } from './support/manualBoard.js'
 import { bodyElement } from './support/bodyElement.js'
+import { firePointer } from './support/firePointer.js'
 
 const fixture = setupManualBoard()
 const { Board } = fixture
@@ -376,30 +377,15 @@ describe('unmounting during a drag', () => {
     }
     const { rerender, container } = render(<Cards show />)
     const a = bodyElement(container, 'a')
-    const pointer = (type: string, x: number) =>
-      a.dispatchEvent(
-        new PointerEvent(type, {
-          bubbles: true,
-          pointerId: 1,
-          isPrimary: true,
-          button: 0,
-          clientX: x,
-          clientY: 10,
-        }),
-      )
-    act(() => {
-      pointer('pointerdown', 10)
-      pointer('pointermove', 40)
-    })
+    firePointer(a, 'pointerdown', 10)
+    firePointer(a, 'pointermove', 40)
     expect(a.hasAttribute('data-dragging')).toBe(true)
     fixture.frames.run(1)
     expect(fixture.api.get('a').x).toBe(30)
     rerender(<Cards show={false} />)
     expect(fixture.api.world.ids()).toEqual(['b'])
     expect(a.hasAttribute('data-dragging')).toBe(false)
-    act(() => {
-      pointer('pointermove', 80)
-    })
+    firePointer(a, 'pointermove', 80)
     fixture.frames.run(5)
     expect(fixture.frames.pending).toBe(0)
     expect(fixture.api.get('b').x).toBe(200)

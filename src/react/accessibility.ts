@@ -1,0 +1,117 @@
+import { describeValue } from '../core/geometry/validate.js'
+import type { BodyId } from '../core/world/types.js'
+
+/** A body named in an announcement. */
+export interface AnnouncedBody {
+  id: BodyId
+  /**
+   * Its name: the `label` option, else the element's `aria-label`, else the id. A wall of
+   * `bounds` is "the left edge" (and so on): its id (`aabb-bounds-left`, ...) lets a
+   * formatter name it otherwise.
+   */
+  label: string
+}
+
+/** One arrow-key move, as {@link Announcements.onKeyMove} receives it. */
+export interface KeyMoveAnnouncement {
+  /** The body the keys moved. */
+  body: AnnouncedBody
+  /** The arrow that was pressed. */
+  direction: 'left' | 'right' | 'up' | 'down'
+  /** The bodies the move pushed aside, nearest first; empty when it pushed none. */
+  pushed: AnnouncedBody[]
+  /** What stopped the move, touching which side of the moved body; `null` when nothing did. */
+  blocked: { side: 'left' | 'right' | 'top' | 'bottom'; by: AnnouncedBody } | null
+}
+
+/** What the world's `aria-live` region says, one function per event. */
+export interface Announcements {
+  /** After an arrow-key move. @default "Notes moved right", "Notes moved right, pushed Chart", "Notes blocked on the right by Chart" */
+  onKeyMove(move: KeyMoveAnnouncement): string
+  /** After Escape put a dragged body back where the drag began. @default "Notes returned to its start" */
+  onDragCancel(body: AnnouncedBody): string
+}
+
+/**
+ * The texts a `<PhysicsWorld>` gives screen readers (its `accessibility` prop), to
+ * translate or reword them; what is left out keeps its English default (dnd-kit's
+ * `screenReaderInstructions` and `announcements`). The role description "movable item"
+ * is the element's own `aria-roledescription` when it has one.
+ *
+ * @example
+ * <PhysicsWorld
+ *   accessibility={{
+ *     screenReaderInstructions:
+ *       'Déplacez avec les flèches ; Maj : jusqu’au contact ; Échap annule un glisser.',
+ *     announcements: {
+ *       onKeyMove: ({ body, blocked }) =>
+ *         blocked ? `${body.label} bloqué par ${blocked.by.label}` : `${body.label} déplacé`,
+ *       onDragCancel: (body) => `${body.label} remis à sa place`,
+ *     },
+ *   }}
+ * />
+ */
+export interface Accessibility {
+  /**
+   * The key instructions every keyboard-movable body points `aria-describedby` at.
+   * @default {@link defaultScreenReaderInstructions}
+   */
+  screenReaderInstructions?: string
+  /** Announcement formatters; one left out is taken from {@link defaultAnnouncements}. */
+  announcements?: Partial<Announcements>
+}
+
+/** The English key instructions of every `<PhysicsWorld>` not given others. */
+export const defaultScreenReaderInstructions =
+  'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag.'
+
+/** "Chart", "Chart and Todo", "Chart, Todo and Log". */
+function nameList(names: readonly string[]): string {
+  if (names.length < 2) return names.join('')
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
+}
+
+/** The English announcements of every `<PhysicsWorld>` not given others. */
+export const defaultAnnouncements: Readonly<Announcements> = {
+  onKeyMove({ body, direction, pushed, blocked }) {
+    const stop = blocked && `blocked on the ${blocked.side} by ${blocked.by.label}`
+    if (pushed.length === 0) {
+      return stop ? `${body.label} ${stop}` : `${body.label} moved ${direction}`
+    }
+    const moved = `${body.label} moved ${direction}, pushed ${nameList(pushed.map(({ label }) => label))}`
+    return stop ? `${moved}, then ${stop}` : moved
+  },
+  onDragCancel: ({ label }) => `${label} returned to its start`,
+}
+
+const announcementNames: ReadonlyArray<keyof Announcements> = ['onKeyMove', 'onDragCancel']
+
+/**
+ * Checks an `accessibility` prop, throwing a TypeError that names the field, e.g.
+ * `<PhysicsWorld>: accessibility.announcements.onKeyMove must be a function (got "moved")`.
+ */
+export function assertAccessibility(subject: string, accessibility: unknown): void {
+  if (accessibility === undefined) return
+  const fail = (field: string, expected: string, value: unknown): never => {
+    throw new TypeError(
+      `${subject} accessibility${field} must be ${expected} (got ${describeValue(value)})`,
+    )
+  }
+  if (accessibility === null || typeof accessibility !== 'object') {
+    fail('', 'an object', accessibility)
+  }
+  const { screenReaderInstructions, announcements } = accessibility as Accessibility
+  if (screenReaderInstructions !== undefined && typeof screenReaderInstructions !== 'string') {
+    fail('.screenReaderInstructions', 'a string', screenReaderInstructions)
+  }
+  if (announcements === undefined) return
+  if (announcements === null || typeof announcements !== 'object') {
+    fail('.announcements', 'an object', announcements)
+  }
+  for (const name of announcementNames) {
+    const format = announcements[name]
+    if (format !== undefined && typeof format !== 'function') {
+      fail(`.announcements.${name}`, 'a function', format)
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import type { BodyId } from '../core/world/types.js'
+import type { BodyElement } from '../dom/elementBox.js'
+import { attachPointerDrag } from '../dom/pointerDrag.js'
+import type { PhysicsEngine } from './createPhysicsStore.js'
+
+/**
+ * Lets a pointer drag body `id` by `element` (`attachPointerDrag`, wired to the engine) and
+ * returns the function that detaches it, ending a drag in progress where the body is. The
+ * activation distance is read at each press, so a change applies from the next press and
+ * never ends a drag. When the engine ends the drag on its own (the body became static or
+ * left the world), the pointer session is aborted: it would otherwise stay active, taking
+ * Escape and the click that ends the press.
+ */
+export function attachBodyPointerDrag(
+  element: BodyElement,
+  id: BodyId,
+  engine: PhysicsEngine,
+  activationDistance: () => number | undefined,
+): () => void {
+  // Whether the engine drags the body for this session. Detaching an active session calls
+  // its `onEnd`: with `dragging` already false, that call does nothing.
+  let dragging = false
+  const session = attachPointerDrag(element, {
+    get activationDistance() {
+      return activationDistance()
+    },
+    onStart() {
+      const clientToWorld = engine.beginDrag(id, () => {
+        dragging = false
+        session.abortDrag()
+      })
+      dragging = clientToWorld !== null
+      return clientToWorld
+    },
+    onMove: (delta) => engine.dragTo(id, delta),
+    onEnd: () => endedByPointer(() => engine.endDrag(id)),
+    onCancel: () => endedByPointer(() => engine.cancelDrag(id)),
+    // A scroll moved the container under the still pointer: map it through the space as
+    // it is now. The engine's container, not a DOM lookup: the element may be in a portal.
+    onScroll: () => engine.measureClientToWorld(),
+  })
+
+  function endedByPointer(endInEngine: () => void): void {
+    if (!dragging) return
+    dragging = false
+    endInEngine()
+  }
+
+  return session
+}
