@@ -23,14 +23,6 @@ export function isSvgGraphics(element: Element): element is SVGGraphicsElement {
 }
 
 /**
- * The world container `element` belongs to: its nearest ancestor marked `data-aabb-world`
- * (what `<PhysicsWorld>` renders), or `null` outside any world.
- */
-export function worldContainerOf(element: Element): HTMLElement | SVGSVGElement | null {
-  return element.parentElement?.closest<HTMLElement | SVGSVGElement>('[data-aabb-world]') ?? null
-}
-
-/**
  * Measures a container's space. Reads layout: call it outside the frame loop.
  * @throws TypeError when an SVG container has no screen CTM (it is not rendered).
  */

@@ -25,6 +25,9 @@ export interface PointerDragHandlers {
   onScroll?(): Affine | null
 }
 
+/** Client pixels a press travels before it becomes a drag, unless told otherwise. */
+const DEFAULT_ACTIVATION_DISTANCE = 4
+
 /** Options of {@link attachPointerDrag}. */
 export interface PointerDragOptions extends PointerDragHandlers {
   /**
@@ -87,8 +90,8 @@ export function attachPointerDrag(
   handle: Element,
   options: PointerDragOptions,
 ): PointerDragAttachment {
-  /** The activation distance of the current press. */
-  let activationDistance = 4
+  /** The activation distance of the current press (read when it starts). */
+  let activationDistance = DEFAULT_ACTIVATION_DISTANCE
   const style = (handle as HTMLElement | SVGElement).style
   const ownTouchAction = style.touchAction
   style.touchAction = 'none'
@@ -110,7 +113,7 @@ export function attachPointerDrag(
     const pointer = event as PointerEvent
     if (phase !== 'idle' || !pointer.isPrimary || pointer.button !== 0) return
     phase = 'pressed'
-    activationDistance = options.activationDistance ?? 4
+    activationDistance = options.activationDistance ?? DEFAULT_ACTIVATION_DISTANCE
     pointerId = pointer.pointerId
     startClientX = pointer.clientX
     startClientY = pointer.clientY
@@ -185,13 +188,18 @@ export function attachPointerDrag(
   function awaitRelease(): void {
     phase = 'cancelled'
     clientToWorld = null
+    stopFollowing()
+    // A release the page never saw (outside the window, capture lost) must not leave the
+    // wait behind: a new press means the old one is over, and its click is not swallowed.
+    document.addEventListener('pointerdown', finish, true)
+  }
+
+  /** Removes what follows the pointer (moves, capture loss) and intercepts Escape and scrolls. */
+  function stopFollowing(): void {
     document.removeEventListener('pointermove', onPointerMove)
     document.removeEventListener('keydown', onKeyDown, true)
     document.removeEventListener('scroll', onScroll, scrollListening)
     handle.removeEventListener('lostpointercapture', onPointerUp)
-    // A release the page never saw (outside the window, capture lost) must not leave the
-    // wait behind: a new press means the old one is over, and its click is not swallowed.
-    document.addEventListener('pointerdown', finish, true)
   }
 
   function capture(id: number): void {
@@ -208,13 +216,10 @@ export function attachPointerDrag(
     phase = 'idle'
     pointerId = null
     clientToWorld = null
-    document.removeEventListener('pointermove', onPointerMove)
+    stopFollowing()
     document.removeEventListener('pointerup', onPointerUp)
     document.removeEventListener('pointercancel', onPointerUp)
     document.removeEventListener('pointerdown', finish, true)
-    document.removeEventListener('keydown', onKeyDown, true)
-    document.removeEventListener('scroll', onScroll, scrollListening)
-    handle.removeEventListener('lostpointercapture', onPointerUp)
     if (id !== null && handle.hasPointerCapture?.(id)) handle.releasePointerCapture(id)
   }
 

@@ -10,13 +10,7 @@ import {
   describeValue,
 } from '../core/geometry/validate.js'
 import { BODY_TYPES } from '../core/world/bodyStore.js'
-import {
-  bodyFieldsFromOptions,
-  defaultMass,
-  MAX_MASS,
-  MIN_MASS,
-  type BodyFields,
-} from '../core/world/validate.js'
+import { defaultBodyFields, defaultMass, MAX_MASS, MIN_MASS } from '../core/world/validate.js'
 import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
 
 /** One contact seen from one body: `normal` points from `other` toward this body. */
@@ -95,9 +89,10 @@ export interface AABBBodyOptions {
   label?: string
   /**
    * Where the box's top-left starts, in world coordinates, instead of where layout put it
-   * (for example a position saved from `onMoveEnd`). Read once, when the hook's first body
-   * is created: a body created again (the element shown again after `display: none`, or a
-   * new element) starts where its element shows.
+   * (for example a position saved from `onMoveEnd`). It places the hook's first body, until
+   * a frame has drawn it (a StrictMode remount is placed too); a body created after that
+   * (the element shown again after `display: none`, or a new element) starts where its
+   * element shows.
    * @default the measured position
    */
   initialPosition?: Vec2
@@ -171,16 +166,6 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
 /** The width and height of a body: what its default mass depends on. */
 export type BodySize = Readonly<Pick<Rect, 'width' | 'height'>>
 
-/** The fields the world gives a new body of `size` that was given none (its mass: the area). */
-function worldDefaultsFor(size: BodySize): BodyFields {
-  return bodyFieldsFromOptions('useAABBBody:', {
-    x: 0,
-    y: 0,
-    width: size.width,
-    height: size.height,
-  })
-}
-
 /** The body's mass: the `mass` option, else the world's default for `size` (the area). */
 export function massOf(options: AABBBodyOptions, size: BodySize): number {
   return options.mass ?? defaultMass(size.width, size.height)
@@ -192,11 +177,11 @@ export function massOf(options: AABBBodyOptions, size: BodySize): number {
  * `update` leaves out only `undefined` fields).
  */
 export function bodyPatchOf(options: AABBBodyOptions, size: BodySize): BodyPatch {
-  const defaults = worldDefaultsFor(size)
+  const defaults = defaultBodyFields(0, 0, size.width, size.height)
   return {
     type: options.type ?? defaults.type,
     response: options.response ?? defaults.response,
-    mass: options.mass ?? defaults.mass,
+    mass: massOf(options, size),
     restitution: options.restitution ?? defaults.restitution,
     layer: options.layer ?? defaults.layer,
     mask: options.mask ?? defaults.mask,

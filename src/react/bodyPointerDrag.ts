@@ -17,34 +17,19 @@ export function attachBodyPointerDrag(
   engine: PhysicsEngine,
   activationDistance: () => number | undefined,
 ): () => void {
-  // Whether the engine drags the body for this session. Detaching an active session calls
-  // its `onEnd`: with `dragging` already false, that call does nothing.
-  let dragging = false
+  // The engine ignores an end or cancel of a drag it no longer has (ended by itself, or the
+  // body removed before this session detaches), so the session reports them as they come.
   const session = attachPointerDrag(element, {
     get activationDistance() {
       return activationDistance()
     },
-    onStart() {
-      const clientToWorld = engine.beginDrag(id, () => {
-        dragging = false
-        session.abortDrag()
-      })
-      dragging = clientToWorld !== null
-      return clientToWorld
-    },
+    onStart: () => engine.beginDrag(id, session.abortDrag),
     onMove: (delta) => engine.dragTo(id, delta),
-    onEnd: () => endedByPointer(() => engine.endDrag(id)),
-    onCancel: () => endedByPointer(() => engine.cancelDrag(id)),
+    onEnd: () => engine.endDrag(id),
+    onCancel: () => engine.cancelDrag(id),
     // A scroll moved the container under the still pointer: map it through the space as
     // it is now. The engine's container, not a DOM lookup: the element may be in a portal.
     onScroll: () => engine.measureClientToWorld(),
   })
-
-  function endedByPointer(endInEngine: () => void): void {
-    if (!dragging) return
-    dragging = false
-    endInEngine()
-  }
-
   return session
 }

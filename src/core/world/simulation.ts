@@ -373,10 +373,11 @@ export class Simulation {
       const y0 = this.startY[k] as number
       const dx = (store.x[slot] as number) - x0
       const dy = (store.y[slot] as number) - y0
-      const near = hadContact(k) || this.candidateStart[k] !== this.candidateStart[k + 1]
       const resting =
         (dx === 0 && dy === 0) ||
-        (near && Math.abs(dx) < REST_DISTANCE && Math.abs(dy) < REST_DISTANCE)
+        (Math.abs(dx) < REST_DISTANCE &&
+          Math.abs(dy) < REST_DISTANCE &&
+          (hadContact(k) || this.candidateStart[k] !== this.candidateStart[k + 1]))
       if (resting) {
         store.x[slot] = x0
         store.y[slot] = y0

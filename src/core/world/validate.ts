@@ -83,8 +83,10 @@ export function mergeBodyFields(subject: string, base: BodyFields, patch: BodyPa
   if (patch.pushable !== undefined) {
     next.pushable = assertBoolean(subject, 'pushable', patch.pushable)
   }
-  assertFiniteEdge(subject, 'x + width', next.x + next.width)
-  assertFiniteEdge(subject, 'y + height', next.y + next.height)
+  // The far edges too: `x: 1e308, width: 1e308` has an infinite right edge, which no
+  // overlap test or grid cell can hold.
+  assertFiniteNumber(subject, 'x + width', next.x + next.width)
+  assertFiniteNumber(subject, 'y + height', next.y + next.height)
   return next
 }
 
@@ -97,29 +99,9 @@ export function mergeBodyFields(subject: string, base: BodyFields, patch: BodyPa
 export const MIN_MASS = 1e-12
 export const MAX_MASS = 1e12
 
-/**
- * Both coordinates of a box must be finite, its far edges too: `x: 1e308, width: 1e308`
- * has an infinite right edge, which no overlap test or grid cell can hold.
- */
-function assertFiniteEdge(subject: string, field: string, value: number): void {
-  if (!Number.isFinite(value)) {
-    throw new RangeError(`${subject} ${field} must be a finite number (got ${value})`)
-  }
-}
-
-/**
- * Checks the options of a new body and fills in the defaults. `x`, `y`, `width` and
- * `height` are required; the default mass is {@link defaultMass}.
- */
-export function bodyFieldsFromOptions(subject: string, options: BodyOptions): BodyFields {
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`${subject} options must be an object (got ${describeValue(options)})`)
-  }
-  const x = assertFiniteNumber(subject, 'x', options.x)
-  const y = assertFiniteNumber(subject, 'y', options.y)
-  const width = assertNumberInRange(subject, 'width', options.width, 0)
-  const height = assertNumberInRange(subject, 'height', options.height, 0)
-  const base: BodyFields = {
+/** The fields of a box given no options but its place and size: every default of the world. */
+export function defaultBodyFields(x: number, y: number, width: number, height: number): BodyFields {
+  return {
     x,
     y,
     width,
@@ -136,6 +118,21 @@ export function bodyFieldsFromOptions(subject: string, options: BodyOptions): Bo
     mask: 0xffffffff,
     pushable: true,
   }
+}
+
+/**
+ * Checks the options of a new body and fills in the defaults. `x`, `y`, `width` and
+ * `height` are required; the default mass is {@link defaultMass}.
+ */
+export function bodyFieldsFromOptions(subject: string, options: BodyOptions): BodyFields {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`${subject} options must be an object (got ${describeValue(options)})`)
+  }
+  const x = assertFiniteNumber(subject, 'x', options.x)
+  const y = assertFiniteNumber(subject, 'y', options.y)
+  const width = assertNumberInRange(subject, 'width', options.width, 0)
+  const height = assertNumberInRange(subject, 'height', options.height, 0)
+  const base = defaultBodyFields(x, y, width, height)
   return mergeBodyFields(subject, base, options)
 }
 
