@@ -1,13 +1,35 @@
 import type { BodyStore } from './bodyStore.js'
 import { ensureCapacity } from './buffers.js'
 import { ABSENT, PairTable } from './pairTable.js'
-import type { ContactEvent, ContactEventType, ContactListener, ContactSource } from './types.js'
+import type {
+  ContactEvent,
+  ContactEventType,
+  ContactListener,
+  ContactSource,
+  SnapshotContact,
+} from './types.js'
+
+/** A pair in contact by slots, as {@link ContactTracker.continueWith} takes it. */
+export interface StoredContact {
+  a: number
+  b: number
+  normalX: number
+  normalY: number
+  /** {@link FROM_PUSH} or {@link FROM_SWEEP}. */
+  source: number
+}
+
+/** How a snapshot names a pair in contact: {@link contactKey} of its a and b ids. */
+export function contactKey(a: string, b: string): string {
+  return `${a}\u0000${b}`
+}
 
 /** Where a contact came from, as stored. */
 export const FROM_PUSH = 0
 export const FROM_SWEEP = 1
 
-const SOURCES: readonly ContactSource[] = ['push', 'sweep']
+/** The sources by their stored number ({@link FROM_PUSH}, {@link FROM_SWEEP}). */
+export const CONTACT_SOURCES: readonly ContactSource[] = ['push', 'sweep']
 const START = 0
 const STAY = 1
 const END = 2
@@ -196,10 +218,66 @@ export class ContactTracker {
     this.liveCount = kept
   }
 
-  /** Ends every contact at once (the world is being replaced). */
-  endAll(): void {
-    for (let index = 0; index < this.liveCount; index++) this.close(this.live[index] as number)
+  /**
+   * The pairs in contact, in the order they started, by id: what a snapshot keeps so that a
+   * restored world goes on with them (no new start, no end) instead of starting them again.
+   */
+  list(): SnapshotContact[] {
+    const contacts: SnapshotContact[] = []
+    const ids = this.store.ids
+    for (let index = 0; index < this.liveCount; index++) {
+      const record = this.live[index] as number
+      contacts.push({
+        a: ids[this.recordA[record] as number] as string,
+        b: ids[this.recordB[record] as number] as string,
+        normal: {
+          x: this.recordNormalX[record] as number,
+          y: this.recordNormalY[record] as number,
+        },
+        source: CONTACT_SOURCES[this.recordSource[record] as number] as ContactSource,
+      })
+    }
+    return contacts
+  }
+
+  /**
+   * Ends every contact at once (the world is being replaced), except those `kept` names by
+   * the ids of their a and b: the replacing world has them too.
+   */
+  endAllBut(kept: ReadonlySet<string>): void {
+    const ids = this.store.ids
+    for (let index = 0; index < this.liveCount; index++) {
+      const record = this.live[index] as number
+      const a = ids[this.recordA[record] as number] as string
+      const b = ids[this.recordB[record] as number] as string
+      if (!kept.has(contactKey(a, b))) {
+        this.close(record)
+        continue
+      }
+      // Kept: forgotten silently here, taken up again by `continueWith`.
+      this.table.delete(this.recordA[record] as number, this.recordB[record] as number)
+      this.free[this.freeCount++] = record
+    }
     this.liveCount = 0
+  }
+
+  /**
+   * Takes `contacts` (slots of the replacing world's bodies) as the pairs touching in the
+   * last step, silently: the next step goes on with each, or ends it. Only while contacts
+   * are tracked: otherwise nothing is recorded, and a later listener hears starts.
+   */
+  continueWith(contacts: readonly StoredContact[]): void {
+    if (!this.enabled) return
+    for (const contact of contacts) {
+      const record = this.open(contact.a, contact.b)
+      // The snapshot's a and b (the order of its events) win over the rule of `open`, which
+      // gives the same for a snapshot the world wrote.
+      this.recordA[record] = contact.a
+      this.recordB[record] = contact.b
+      this.recordSeen[record] = this.step
+      this.recordStarted[record] = this.step
+      this.fill(record, contact.normalX, contact.normalY, contact.source)
+    }
   }
 
   /** Queues a record's end and frees it; the caller drops it from the live list. */
@@ -236,7 +314,7 @@ export class ContactTracker {
         a: this.store.ids[this.queuedA[index] as number] as string,
         b: this.store.ids[this.queuedB[index] as number] as string,
         normal: { x: this.queuedNormalX[index] as number, y: this.queuedNormalY[index] as number },
-        source: SOURCES[this.queuedSource[index] as number] as ContactSource,
+        source: CONTACT_SOURCES[this.queuedSource[index] as number] as ContactSource,
       }
       for (const listener of set) {
         try {

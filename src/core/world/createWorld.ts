@@ -4,6 +4,7 @@ import { Move } from './move.js'
 import { queryPoint, queryRect, raycast } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from './simulation.js'
+import { contactKey } from './contactTracker.js'
 import { readSnapshot, writeSnapshot } from './snapshot.js'
 import type {
   BodyId,
@@ -327,13 +328,14 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     snapshot(): WorldSnapshot {
-      return writeSnapshot(store, sim.settings, nextId, owed[0] as number)
+      return writeSnapshot(store, sim.settings, nextId, owed[0] as number, sim.contacts.list())
     },
 
     restore(snapshot: WorldSnapshot): void {
       if (delivering) throw new Error('restore: cannot restore from inside a contact listener')
       const state = readSnapshot(snapshot)
-      sim.contacts.endAll()
+      // Contacts the snapshot has too go on; the others end, while their ids still name bodies.
+      sim.contacts.endAllBut(new Set(state.contacts.map(({ a, b }) => contactKey(a, b))))
       // A throwing contactEnd listener must not leave the world half replaced: the restore
       // completes, then the first error is rethrown (as `remove` does).
       let failure: unknown
@@ -349,6 +351,13 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       sim.settings = { ...state.settings, filter: sim.settings.filter }
       sim.contacts.reportStay = sim.settings.contactStay
       for (const body of state.bodies) store.insert(body.id, body.fields)
+      sim.contacts.continueWith(
+        state.contacts.map((contact) => ({
+          ...contact,
+          a: store.slot(contact.a),
+          b: store.slot(contact.b),
+        })),
+      )
       nextId = state.nextId
       owed[0] = state.accumulator
       sim.solidsDirty = true

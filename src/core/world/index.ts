@@ -18,6 +18,7 @@ export type {
   MoveResult,
   PairFilter,
   RaycastHit,
+  SnapshotContact,
   SweptHitRecord,
   World,
   WorldSettings,

@@ -1,15 +1,25 @@
 import type { BodyStore } from './bodyStore.js'
 import { defaultSettings, mergeSettings } from './settings.js'
-import type { BodyId, WorldSettings, WorldSnapshot } from './types.js'
-import { assertNumberInRange, describeValue } from '../geometry/validate.js'
+import { CONTACT_SOURCES, contactKey } from './contactTracker.js'
+import type { BodyId, SnapshotContact, WorldSettings, WorldSnapshot } from './types.js'
+import {
+  assertNumberInRange,
+  assertOneOf,
+  assertVector,
+  describeValue,
+} from '../geometry/validate.js'
 import { assertIdString, bodyFieldsFromOptions, bodyLabel, type BodyFields } from './validate.js'
 
-/** A JSON-safe copy of a world: settings without the filter, bodies in insertion order. */
+/**
+ * A JSON-safe copy of a world: settings without the filter, bodies in insertion order, and
+ * the pairs in contact.
+ */
 export function writeSnapshot(
   store: BodyStore,
   settings: WorldSettings,
   nextId: number,
   accumulator: number,
+  contacts: SnapshotContact[],
 ): WorldSnapshot {
   // Everything but the filter, which is a function and not JSON.
   const plain = { ...settings }
@@ -17,7 +27,13 @@ export function writeSnapshot(
   const bodies = []
   for (let index = 0; index < store.count; index++)
     bodies.push(store.snapshot(store.order[index] as number))
-  return { settings: { ...plain, gravity: { ...plain.gravity } }, bodies, nextId, accumulator }
+  return {
+    settings: { ...plain, gravity: { ...plain.gravity } },
+    bodies,
+    nextId,
+    accumulator,
+    contacts,
+  }
 }
 
 /** A snapshot, checked field by field, ready to replace a world's state. */
@@ -26,6 +42,8 @@ export interface RestoredState {
   bodies: Array<{ id: BodyId; fields: BodyFields }>
   nextId: number
   accumulator: number
+  /** The snapshot's contacts, checked, by the ids of their bodies. */
+  contacts: Array<{ a: BodyId; b: BodyId; normalX: number; normalY: number; source: number }>
 }
 
 /**
@@ -71,5 +89,49 @@ export function readSnapshot(snapshot: WorldSnapshot): RestoredState {
     snapshot.accumulator ?? 0,
     0,
   )
-  return { settings, bodies, nextId, accumulator }
+  const contacts = readContacts(snapshot.contacts ?? [], seen)
+  return { settings, bodies, nextId, accumulator, contacts }
+}
+
+/** Checks a snapshot's contacts: pairs of two of its bodies, with a finite normal and a source. */
+function readContacts(contacts: unknown, bodies: ReadonlySet<BodyId>): RestoredState['contacts'] {
+  if (!Array.isArray(contacts)) {
+    throw new TypeError(
+      `restore: snapshot.contacts must be an array (got ${describeValue(contacts)})`,
+    )
+  }
+  const read: RestoredState['contacts'] = []
+  const pairs = new Set<string>()
+  for (let index = 0; index < contacts.length; index++) {
+    const subject = `restore: snapshot.contacts[${index}]`
+    const contact = contacts[index] as Partial<SnapshotContact> | undefined
+    if (contact === null || typeof contact !== 'object') {
+      throw new TypeError(`${subject} must be an object (got ${describeValue(contact)})`)
+    }
+    for (const end of ['a', 'b'] as const) {
+      if (!bodies.has(contact[end] as BodyId)) {
+        throw new RangeError(
+          `${subject} ${end} must be the id of a body of the snapshot (got ${describeValue(contact[end])})`,
+        )
+      }
+    }
+    const a = contact.a as BodyId
+    const b = contact.b as BodyId
+    if (a === b || pairs.has(contactKey(a, b)) || pairs.has(contactKey(b, a))) {
+      throw new RangeError(
+        `${subject} must be a pair of two bodies listed once (got "${a}", "${b}")`,
+      )
+    }
+    pairs.add(contactKey(a, b))
+    const normal = assertVector(subject, 'normal', contact.normal)
+    const source = assertOneOf(subject, 'source', contact.source, CONTACT_SOURCES)
+    read.push({
+      a,
+      b,
+      normalX: normal.x,
+      normalY: normal.y,
+      source: CONTACT_SOURCES.indexOf(source),
+    })
+  }
+  return read
 }

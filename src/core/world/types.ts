@@ -184,6 +184,9 @@ export interface WorldSettings {
   filter?: PairFilter
 }
 
+/** A pair in contact as a {@link WorldSnapshot} keeps it: a contact event without its type. */
+export type SnapshotContact = Omit<ContactEvent, 'type'>
+
 /** A JSON-safe copy of a whole world, for {@link World.restore}. */
 export interface WorldSnapshot {
   /** The settings, without `filter`. */
@@ -194,6 +197,13 @@ export interface WorldSnapshot {
   nextId: number
   /** Frame time carried to the next `step()` (seconds). @default 0 */
   accumulator?: number
+  /**
+   * The pairs in contact, in the order they started (recorded while contacts are tracked,
+   * i.e. while someone listens), so that a restored world goes on with them: no second
+   * `contactStart`, and a `contactEnd` when they part. @default [] (every touching pair
+   * starts again at the next step)
+   */
+  contacts?: SnapshotContact[]
 }
 
 /**
@@ -269,9 +279,9 @@ export interface World {
   snapshot(): WorldSnapshot
   /**
    * Replaces the whole world with a snapshot's state; the filter and the listeners stay.
-   * Contacts are not part of a snapshot: every current contact ends (`contactEnd`), and the
-   * next step starts those of the restored bodies (`contactStart`). The step's swept hits
-   * are forgotten.
+   * Current contacts that the snapshot does not have end (`contactEnd`); those it has go on
+   * without a new start, as do the snapshot's other contacts. The step's swept hits are
+   * forgotten.
    */
   restore(snapshot: WorldSnapshot): void
 }
