@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld, type ContactEvent } from '../../../src/core/world/index.js'
-
-function record(world: ReturnType<typeof createWorld>) {
-  const events: ContactEvent[] = []
-  world.on('contactStart', (event) => events.push(event))
-  world.on('contactEnd', (event) => events.push(event))
-  return events
-}
+import { recordContacts } from './helpers.js'
 
 describe('contact events', () => {
   it('reports a landing once, from the swept hit, with the face normal', () => {
     const world = createWorld({ gravity: { x: 0, y: 980 } })
     world.add({ id: 'floor', x: 0, y: 100, width: 200, height: 10, type: 'static' })
     world.add({ id: 'box', x: 50, y: 60, width: 10, height: 10 })
-    const events = record(world)
+    const events = recordContacts(world)
     for (let i = 0; i < 120; i++) world.step(1 / 60)
     expect(events).toEqual([
       { type: 'contactStart', a: 'box', b: 'floor', normal: { x: 0, y: -1 }, source: 'sweep' },
@@ -29,7 +23,7 @@ describe('contact events', () => {
     world.add({ id: 'b', x: 10, y: 0, width: 10, height: 10 })
     const stays: ContactEvent[] = []
     world.on('contactStay', (event) => stays.push(event))
-    const starts = record(world)
+    const starts = recordContacts(world)
     world.step(1 / 60)
     world.step(1 / 60)
     world.step(1 / 60)
@@ -42,7 +36,7 @@ describe('contact events', () => {
     const world = createWorld()
     world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10 })
     world.add({ id: 'b', x: 10, y: 0, width: 10, height: 10 })
-    const events = record(world)
+    const events = recordContacts(world)
     world.step(1 / 60)
     world.remove('b')
     expect(events.map((event) => `${event.type} ${event.a} ${event.b}`)).toEqual([
@@ -57,7 +51,7 @@ describe('contact events', () => {
     const world = createWorld()
     world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10 })
     world.add({ id: 'b', x: 10, y: 0, width: 10, height: 10 })
-    const events = record(world)
+    const events = recordContacts(world)
     let added = ''
     world.on('contactStart', (event) => {
       if (event.b !== 'b') return
@@ -96,7 +90,7 @@ describe('contact events', () => {
     world.add({ id: 'wall', x: 10, y: 0, width: 10, height: 10, type: 'static' })
     world.add({ id: 'card', x: 20, y: 0, width: 10, height: 10, type: 'kinematic' })
     world.add({ id: 'box', x: 0, y: 0, width: 10, height: 10 })
-    const events = record(world)
+    const events = recordContacts(world)
     world.step(1 / 60)
     expect(events.map((event) => [event.a, event.b, event.normal])).toEqual([
       ['box', 'wall', { x: -1, y: 0 }],
@@ -108,7 +102,7 @@ describe('contact events', () => {
     const world = createWorld({ contactStay: true })
     world.add({ id: 'left', x: 0, y: 0, width: 10, height: 10 })
     world.add({ id: 'right', x: 10, y: 0, width: 10, height: 10 })
-    const events = record(world)
+    const events = recordContacts(world)
     world.on('contactStay', (event) => events.push(event))
     world.step(1 / 60)
     // `left` becomes static: a new pair would put `right` first, but this one goes on.
@@ -124,7 +118,7 @@ describe('contact events', () => {
     // 15 px this step toward a body 10 px away.
     world.add({ id: 'left', x: 0, y: 0, width: 10, height: 10, velocity: { x: 900, y: 0 } })
     world.add({ id: 'right', x: 20, y: 0, width: 10, height: 10 })
-    const events = record(world)
+    const events = recordContacts(world)
     world.step(1 / 60)
     expect(events).toEqual([
       { type: 'contactStart', a: 'left', b: 'right', normal: { x: -1, y: 0 }, source: 'sweep' },

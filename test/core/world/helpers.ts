@@ -1,4 +1,4 @@
-import type { BodySnapshot, World } from '../../../src/core/world/index.js'
+import type { BodySnapshot, ContactEvent, World } from '../../../src/core/world/index.js'
 import { overlapDepth as overlapOnEachAxis } from '../geometry/arbitraries.js'
 
 /** How deep two boxes overlap: the smaller of the x and y overlaps (<= 0 when apart or touching). */
@@ -36,4 +36,12 @@ export function deepestOverlap(world: World): number {
     }
   }
   return deepest
+}
+
+/** Records every contactStart and contactEnd event of a world, in order. */
+export function recordContacts(world: World): ContactEvent[] {
+  const events: ContactEvent[] = []
+  world.on('contactStart', (event) => events.push(event))
+  world.on('contactEnd', (event) => events.push(event))
+  return events
 }

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  createWorld,
-  type ContactEvent,
-  type World,
-  type WorldSnapshot,
-} from '../../../src/core/world/index.js'
-
-function record(world: World): ContactEvent[] {
-  const events: ContactEvent[] = []
-  world.on('contactStart', (event) => events.push(event))
-  world.on('contactEnd', (event) => events.push(event))
-  return events
-}
+import { createWorld, type World, type WorldSnapshot } from '../../../src/core/world/index.js'
+import { recordContacts } from './helpers.js'
 
 /** Boxes falling on a floor and onto one another, a few landing late: contacts start and end. */
 function fallingBoxes(): World {
@@ -40,7 +29,7 @@ describe('contacts in snapshots', () => {
     const world = createWorld({ gravity: { x: 0, y: 980 } })
     world.add({ id: 'floor', x: 0, y: 100, width: 200, height: 10, type: 'static' })
     world.add({ id: 'box', x: 50, y: 60, width: 10, height: 10 })
-    const events = record(world)
+    const events = recordContacts(world)
     for (let step = 0; step < 60; step++) world.step(1 / 60)
     expect(events.map((event) => event.type)).toEqual(['contactStart'])
     const snapshot = world.snapshot()
@@ -54,10 +43,10 @@ describe('contacts in snapshots', () => {
 
   it('a fresh world restored from a snapshot reports the same events as the original from then on', () => {
     const original = fallingBoxes()
-    const originalEvents = record(original)
+    const originalEvents = recordContacts(original)
     for (let step = 0; step < 40; step++) original.step(1 / 60)
     const restored = createWorld()
-    const restoredEvents = record(restored)
+    const restoredEvents = recordContacts(restored)
     restored.restore(asJson(original.snapshot()))
     originalEvents.length = 0
     for (let step = 0; step < 200; step++) {
@@ -73,7 +62,7 @@ describe('contacts in snapshots', () => {
     world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10, type: 'static' })
     world.add({ id: 'b', x: 10, y: 0, width: 10, height: 10 })
     const before = world.snapshot() // b touches a, but nothing has stepped: no contact yet
-    const events = record(world)
+    const events = recordContacts(world)
     world.step(1 / 60)
     world.add({ id: 'c', x: 0, y: 10, width: 5, height: 10 })
     world.step(1 / 60)
