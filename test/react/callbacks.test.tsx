@@ -2,13 +2,14 @@
 import { render } from '@testing-library/react'
 import { act, StrictMode, useLayoutEffect } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import type { BodyType, ContactEvent } from '../../src/core/world/types.js'
+import type { ContactEvent } from '../../src/core/world/types.js'
 import type { BodyContact } from '../../src/react/bodyOptions.js'
 import type { FrameScheduler } from '../../src/react/frameLoop.js'
 import { Card } from './support/components.js'
 import { setupManualBoard } from './support/manualBoard.js'
 import { bodyElement } from './support/bodyElement.js'
 import { firePointer } from './support/firePointer.js'
+import { dragTypedCard } from './support/dragTypedCard.js'
 
 const fixture = setupManualBoard()
 const { Board } = fixture
@@ -40,26 +41,8 @@ describe('releasing a drag', () => {
     expect(fixture.api.get('thrown').type).toBe('dynamic')
   })
 
-  /**
-   * A dynamic draggable card dragged 30 px (so kinematic while dragged); `retype` renders it
-   * again with another type while the drag goes on.
-   */
-  function dragTypedCard() {
-    const board = (type: BodyType) => (
-      <Board>
-        <Card id="card" type={type} draggable />
-      </Board>
-    )
-    const { container, rerender } = render(board('dynamic'))
-    const card = bodyElement(container, 'card')
-    firePointer(card, 'pointerdown', 10)
-    firePointer(card, 'pointermove', 40)
-    fixture.frames.run(1)
-    return { card, retype: (type: BodyType) => rerender(board(type)) }
-  }
-
   it('ends the drag of a card made static while dragged, and leaves it static after release', () => {
-    const { card, retype } = dragTypedCard()
+    const { card, retype } = dragTypedCard(fixture)
     expect(fixture.api.get('card')).toMatchObject({ x: 30, type: 'kinematic' })
     retype('static')
     expect(card.hasAttribute('data-dragging')).toBe(false)
@@ -72,7 +55,7 @@ describe('releasing a drag', () => {
   })
 
   it('applies a type other than static changed during a drag when the drag ends', () => {
-    const { card, retype } = dragTypedCard()
+    const { card, retype } = dragTypedCard(fixture)
     retype('kinematic')
     firePointer(card, 'pointerup', 40)
     expect(fixture.api.get('card').type).toBe('kinematic')

@@ -3,11 +3,11 @@ import { render } from '@testing-library/react'
 import { act } from 'react'
 import { createPortal } from 'react-dom'
 import { describe, expect, it } from 'vitest'
-import type { BodyType } from '../../src/core/world/types.js'
 import { Card } from './support/components.js'
 import { bodyElement } from './support/bodyElement.js'
 import { setupManualBoard } from './support/manualBoard.js'
 import { firePointer } from './support/firePointer.js'
+import { dragTypedCard } from './support/dragTypedCard.js'
 
 const fixture = setupManualBoard()
 const { Board } = fixture
@@ -33,15 +33,8 @@ const click = () => new MouseEvent('click', { bubbles: true, cancelable: true })
 
 describe('a drag the engine ends on its own', () => {
   it('lets Escape and the next click through once a card made static ends its drag', () => {
-    const board = (type: BodyType) => (
-      <Board>
-        <Card id="card" type={type} draggable />
-      </Board>
-    )
-    const { container, rerender } = render(board('dynamic'))
-    const card = bodyElement(container, 'card')
-    grab(card, 40)
-    rerender(board('static'))
+    const { card, retype } = dragTypedCard(fixture)
+    retype('static')
     expect(prevented(card, escape())).toBe(false)
     firePointer(card, 'pointerup', 40)
     expect(prevented(card, click())).toBe(false)
