@@ -202,8 +202,6 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const pendingSizes = new Map<BodyId, Rect>()
   const needsWrite = new Set<BodyId>()
   const movedSinceRest = new Set<BodyId>()
-  /** The `onEndedByEngine` of each drag in progress that has one (see `beginDrag`). */
-  const dragEndListeners = new Map<BodyId, () => void>()
   const afterStep = new Set<(seconds: number) => void>()
   let announcer: HTMLElement | null = null
   let bounds: Bounds = options.bounds ?? null
@@ -227,10 +225,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
     },
     removed(entry) {
-      if (drags.has(entry.id)) {
-        drags.forget(entry.id)
-        dragEndedByEngine(entry.id, entry.element)
-      }
+      if (drags.endByEngine(entry.id, 'gone')) clearDragMarks(entry.id, entry.element)
       pendingSizes.delete(entry.id)
       needsWrite.delete(entry.id)
       movedSinceRest.delete(entry.id)
@@ -383,17 +378,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   /** Ends a drag the pointer ended (release, Escape). */
   function endDrag(id: BodyId, release: 'drop' | 'throw' | 'return'): void {
-    if (!drags.end(id, release)) return
-    dragEndListeners.delete(id)
-    clearDragMarks(id, elements.get(id)?.element)
-  }
-
-  /** The engine ended a drag itself: the pointer session must stop too (see `beginDrag`). */
-  function dragEndedByEngine(id: BodyId, element: BodyElement): void {
-    const onEndedByEngine = dragEndListeners.get(id)
-    dragEndListeners.delete(id)
-    clearDragMarks(id, element)
-    onEndedByEngine?.()
+    if (drags.end(id, release)) clearDragMarks(id, elements.get(id)?.element)
   }
 
   /** Takes back what `beginDrag` marked: `data-dragging` and the store's `dragging`. */
@@ -432,7 +417,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       // A static body cannot be dragged, so a static type ends a drag where the body is.
       // Any other type waits: a dragged body stays kinematic until the drag ends.
       if (patch.type === 'static') {
-        if (drags.end(id, 'drop')) dragEndedByEngine(id, entry.element)
+        if (drags.endByEngine(id, 'drop')) clearDragMarks(id, entry.element)
       } else if (patch.type && drags.deferType(id, patch.type)) delete patch.type
       world.update(id, patch)
       wake()
@@ -448,8 +433,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       const entry = elements.get(id)
       // Layout is read here, once per drag: pointer moves then map without touching it.
       const space = elements.measureSpace()
-      if (!entry?.active || !space || !drags.begin(id)) return null
-      if (onEndedByEngine) dragEndListeners.set(id, onEndedByEngine)
+      if (!entry?.active || !space || !drags.begin(id, onEndedByEngine)) return null
       entry.element.setAttribute('data-dragging', '')
       store.setState({ dragging: id })
       wake()

@@ -10,6 +10,8 @@ interface Drag {
   typeAfter: Exclude<BodyType, 'static'>
   /** The body's recent velocity, smoothed over frames: what a throw releases it with. */
   velocity: Vec2
+  /** Called when the engine, not the pointer, ends the drag (see {@link DragSessions.endByEngine}). */
+  onEndedByEngine: (() => void) | undefined
 }
 
 /**
@@ -40,8 +42,12 @@ const velocitySmoothing = 0.5
 export interface DragSessions {
   readonly size: number
   has(id: BodyId): boolean
-  /** Starts dragging `id`; false for a static body or one already dragged. */
-  begin(id: BodyId): boolean
+  /**
+   * Starts dragging `id`; false for a static body or one already dragged. `onEndedByEngine`
+   * runs if the engine ends the drag itself ({@link DragSessions.endByEngine}), so the
+   * pointer session that drives it can stop too.
+   */
+  begin(id: BodyId, onEndedByEngine?: () => void): boolean
   /** The body should be at its start plus `delta`. */
   aim(id: BodyId, delta: Readonly<Vec2>): void
   /** Moves every dragged body to its goal (swept, pushing), once per frame of `seconds`. */
@@ -52,8 +58,12 @@ export interface DragSessions {
    * drag was running.
    */
   end(id: BodyId, release: 'drop' | 'throw' | 'return'): boolean
-  /** Forgets a drag whose body has left the world. */
-  forget(id: BodyId): void
+  /**
+   * The engine ends a drag: `'drop'` where the body is (it became static), `'gone'` when
+   * the body left the world (the drag is forgotten). Calls the drag's `onEndedByEngine`;
+   * returns whether a drag was running.
+   */
+  endByEngine(id: BodyId, reason: 'drop' | 'gone'): boolean
   /** Records a type change asked for during a drag, to apply when it ends; false when `id` is not dragged. */
   deferType(id: BodyId, type: Exclude<BodyType, 'static'>): boolean
 }
@@ -66,7 +76,7 @@ export function createDragSessions(world: World): DragSessions {
       return drags.size
     },
     has: (id) => drags.has(id),
-    begin(id) {
+    begin(id, onEndedByEngine) {
       if (drags.has(id)) return false
       const body = world.get(id)
       if (!isDraggableType(body.type)) return false
@@ -76,6 +86,7 @@ export function createDragSessions(world: World): DragSessions {
         pending: false,
         typeAfter: body.type,
         velocity: { x: 0, y: 0 },
+        onEndedByEngine,
       })
       world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
       return true
@@ -105,22 +116,14 @@ export function createDragSessions(world: World): DragSessions {
         }
       }
     },
-    end(id, release) {
+    end,
+    endByEngine(id, reason) {
       const drag = drags.get(id)
       if (!drag) return false
-      drags.delete(id)
-      if (!world.has(id)) return true
-      if (release === 'return') world.move(id, drag.start, dragMoveOptions)
-      else if (drag.pending) world.move(id, drag.goal, dragMoveOptions)
-      const throwing = release === 'throw' && drag.typeAfter === 'dynamic'
-      world.update(id, {
-        type: drag.typeAfter,
-        velocity: throwing ? drag.velocity : { x: 0, y: 0 },
-      })
+      if (reason === 'gone') drags.delete(id)
+      else end(id, reason)
+      drag.onEndedByEngine?.()
       return true
-    },
-    forget(id) {
-      drags.delete(id)
     },
     deferType(id, type) {
       const drag = drags.get(id)
@@ -128,5 +131,20 @@ export function createDragSessions(world: World): DragSessions {
       drag.typeAfter = type
       return true
     },
+  }
+
+  function end(id: BodyId, release: 'drop' | 'throw' | 'return'): boolean {
+    const drag = drags.get(id)
+    if (!drag) return false
+    drags.delete(id)
+    if (!world.has(id)) return true
+    if (release === 'return') world.move(id, drag.start, dragMoveOptions)
+    else if (drag.pending) world.move(id, drag.goal, dragMoveOptions)
+    const throwing = release === 'throw' && drag.typeAfter === 'dynamic'
+    world.update(id, {
+      type: drag.typeAfter,
+      velocity: throwing ? drag.velocity : { x: 0, y: 0 },
+    })
+    return true
   }
 }
