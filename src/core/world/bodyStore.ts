@@ -119,6 +119,22 @@ export class BodyStore {
     return slot
   }
 
+  /**
+   * Puts a body that is not in the world (one whose add is still queued) into a slot for
+   * the length of one call, so that `world.move` can sweep it like any body. Give it back
+   * with {@link BodyStore.release} before anything else changes the store: the store is then
+   * as it was before (free list and insertion serials included).
+   */
+  lend(id: BodyId, fields: BodyFields): number {
+    return this.insert(id, fields)
+  }
+
+  /** Takes back the slot of {@link BodyStore.lend}, undoing that insert entirely. */
+  release(slot: number): void {
+    this.delete(slot)
+    this.nextSerial--
+  }
+
   /** Removes a live body by slot; later bodies keep their relative order. */
   delete(slot: number): void {
     const id = this.ids[slot]
@@ -179,24 +195,7 @@ export class BodyStore {
 
   /** A plain copy of a slot, as `world.get` returns it. */
   snapshot(slot: number): BodySnapshot {
-    const fields = this.fields(slot)
-    return {
-      id: this.ids[slot] as BodyId,
-      x: fields.x,
-      y: fields.y,
-      width: fields.width,
-      height: fields.height,
-      type: fields.type,
-      velocity: { x: fields.velocityX, y: fields.velocityY },
-      mass: fields.mass,
-      restitution: fields.restitution,
-      response: fields.response,
-      damping: fields.damping,
-      gravityScale: fields.gravityScale,
-      layer: fields.layer,
-      mask: fields.mask,
-      pushable: fields.pushable,
-    }
+    return bodySnapshot(this.ids[slot] as BodyId, this.fields(slot))
   }
 
   /** Whether two bodies' layers and masks let them collide. */
@@ -210,5 +209,29 @@ export class BodyStore {
   /** Whether a slot's body may be pushed by others (a pushable dynamic). */
   isPushable(slot: number): boolean {
     return this.kind[slot] === DYNAMIC && this.pushable[slot] === 1
+  }
+}
+
+/**
+ * A plain copy of a body's fields, as `world.get` returns it: of a live body
+ * ({@link BodyStore.snapshot}) or of one whose add is still queued.
+ */
+export function bodySnapshot(id: BodyId, fields: BodyFields): BodySnapshot {
+  return {
+    id,
+    x: fields.x,
+    y: fields.y,
+    width: fields.width,
+    height: fields.height,
+    type: fields.type,
+    velocity: { x: fields.velocityX, y: fields.velocityY },
+    mass: fields.mass,
+    restitution: fields.restitution,
+    response: fields.response,
+    damping: fields.damping,
+    gravityScale: fields.gravityScale,
+    layer: fields.layer,
+    mask: fields.mask,
+    pushable: fields.pushable,
   }
 }

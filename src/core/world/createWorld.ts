@@ -1,5 +1,5 @@
 import { BodyIndex } from './bodyIndex.js'
-import { BodyStore, DYNAMIC } from './bodyStore.js'
+import { bodySnapshot, BodyStore, DYNAMIC, MAX_BODIES } from './bodyStore.js'
 import { Move } from './move.js'
 import { queryPoint, queryRect, raycast } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
@@ -42,9 +42,11 @@ const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay',
  *
  * Changes made from inside a contact listener (`add`, `remove`, `update`) are applied
  * right after the listeners of the current batch have run; `add` returns the new id at
- * once, and `has` is true for it from then on (`update` changes what will be added,
- * `remove` cancels it). A pair filter that throws does not stop a step or `move` halfway:
- * the pair keeps its default response, and the first error is thrown once it is done.
+ * once, and the id works with every method from then on: `has` is true, `get` returns the
+ * body as it will enter, `update` changes what will be added, `move` sweeps it at once and
+ * changes where it will enter, and `remove` cancels the add. `move` is never deferred, for
+ * any body. A pair filter that throws does not stop a step or `move` halfway: the pair
+ * keeps its default response, and the first error is thrown once it is done.
  *
  * @param settings - Overrides of {@link WorldSettings}; every field has a default.
  * @throws RangeError / TypeError naming the field when a setting is invalid.
@@ -155,6 +157,45 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     touched(slot, wasSolid)
   }
 
+  /**
+   * `move` of a body whose add is still queued: lent a slot for the call, it is swept
+   * through the world as it is now, exactly as a live body would be (and pushes live bodies
+   * at once), then taken out again; the queued add keeps the place it reached. Nothing of
+   * the body stays in the store, even when the filter throws.
+   */
+  function movePending(
+    id: BodyId,
+    pending: { fields: BodyFields },
+    target: { x: number; y: number },
+    push: boolean,
+  ): MoveResult {
+    if (store.count >= MAX_BODIES) {
+      throw new RangeError(`move: body "${id}" cannot be moved: its world is full`)
+    }
+    const move = mover
+    move.begin()
+    const slot = store.lend(id, pending.fields)
+    let x: number
+    let y: number
+    try {
+      if (push) move.pushTo(slot, target.x, target.y)
+      else move.slideTo(slot, target.x, target.y)
+      for (let k = 0; k < move.displaced.count; k++) {
+        const moved = move.displaced.items[k] as number
+        if (moved !== slot) touched(moved, store.kind[moved] !== DYNAMIC)
+      }
+      x = store.x[slot] as number
+      y = store.y[slot] as number
+    } finally {
+      store.release(slot)
+      // The index may have been rebuilt with the lent slot in it.
+      index.invalidate()
+    }
+    pending.fields = { ...pending.fields, x, y }
+    sim.rethrowFilterError()
+    return { x, y, reached: x === target.x && y === target.y, hits: move.hits }
+  }
+
   function freshId(): BodyId {
     let id: BodyId
     do {
@@ -195,6 +236,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     get(id: BodyId): BodySnapshot {
+      const pending = typeof id === 'string' ? pendingAdds.get(id) : undefined
+      if (pending !== undefined) return bodySnapshot(id, pending.fields)
       return store.snapshot(slotOf('get', id))
     },
 
@@ -255,7 +298,10 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     move(id: BodyId, goal, options?: MoveOptions): MoveResult {
-      const slot = slotOf('move', id)
+      // Queued adds exist only while listeners run: a drag's move finds the map empty.
+      const pending =
+        pendingAdds.size > 0 && typeof id === 'string' ? pendingAdds.get(id) : undefined
+      const slot = pending === undefined ? slotOf('move', id) : -1
       // The labels of the error are built only for a bad goal: this runs every frame of a drag.
       const target = isFiniteVector(goal) ? goal : assertVector(bodyLabel('move', id), 'goal', goal)
       if (options !== undefined && (options === null || typeof options !== 'object')) {
@@ -265,6 +311,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       if (typeof push !== 'boolean') {
         throw new TypeError(`move: options.push must be a boolean (got ${describeValue(push)})`)
       }
+      if (pending !== undefined) return movePending(id, pending, target, push)
       const move = mover
       move.begin()
       if (push) {

@@ -222,8 +222,9 @@ export interface World {
   /** Whether a body with this id is in the world, or added from a listener and about to enter it. */
   has(id: BodyId): boolean
   /**
-   * A snapshot of one body. A body added from inside a contact listener is not in the
-   * world until the listeners of the batch have run: `get` and `move` throw for it until then.
+   * A snapshot of one body. For a body added from inside a contact listener, whose add is
+   * still queued, it is the body as it will enter the world once the listeners of the
+   * batch have run: its checked fields with every `update` and `move` made since merged in.
    */
   get(id: BodyId): BodySnapshot
   /**
@@ -242,7 +243,13 @@ export interface World {
    * (at most `maxSubSteps`). Returns the number of fixed steps run.
    */
   step(frameSeconds: number): number
-  /** Swept move of one body toward a goal (bump.lua's `move`), the drag primitive. */
+  /**
+   * Swept move of one body toward a goal (bump.lua's `move`), the drag primitive. It is
+   * applied at once, also from inside a contact listener. A body whose add is still queued
+   * (added from a listener) moves the same way: it is swept now through the world as it is
+   * (pushing live bodies at once with `push`), the result is what a live body there would
+   * get, and the body enters the world where it stopped.
+   */
   move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
   /** Subscribes to contact events; returns the function that unsubscribes. */
   on(type: ContactEventType, listener: ContactListener): () => void
