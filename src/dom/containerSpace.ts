@@ -24,9 +24,15 @@ export function isSvgGraphics(element: Element): element is SVGGraphicsElement {
 
 /**
  * Measures a container's space. Reads layout: call it outside the frame loop.
- * @throws TypeError when an SVG container has no screen CTM (it is not rendered).
+ *
+ * Returns `null` while an `<svg>` container is not rendered (inside a `display: none`
+ * ancestor, or detached): there is no screen CTM to map through yet, and its elements have
+ * no size either. A ResizeObserver on the svg sees the moment it renders. An HTML container
+ * always measures (without layout, as an empty box).
  */
-export function measureContainerSpace(container: HTMLElement | SVGSVGElement): ContainerSpace {
+export function measureContainerSpace(
+  container: HTMLElement | SVGSVGElement,
+): ContainerSpace | null {
   if (isSvgGraphics(container)) return measureSvgSpace(container)
   return measureHtmlSpace(container)
 }
@@ -48,10 +54,11 @@ function measureHtmlSpace(container: HTMLElement): ContainerSpace {
   return { clientToWorld, edges }
 }
 
-function measureSvgSpace(svg: SVGGraphicsElement): ContainerSpace {
-  const screen = svg.getScreenCTM()
-  if (!screen)
-    throw new TypeError('PhysicsWorld: the <svg> container is not rendered (no screen CTM)')
+function measureSvgSpace(svg: SVGGraphicsElement): ContainerSpace | null {
+  // Chromium gives an svg that is not rendered an identity screen CTM instead of null:
+  // only its missing box (no client rects) tells.
+  const screen = svg.getClientRects().length > 0 ? svg.getScreenCTM() : null
+  if (!screen) return null
   const clientToWorld = invertAffine(affineFrom(screen))
   const box = svg.getBoundingClientRect()
   const edges = mapRectBounds(clientToWorld, {

@@ -65,7 +65,12 @@ export interface PhysicsStoreOptions {
  * Nothing here renders React; the frame loop writes elements directly.
  */
 export interface PhysicsEngine {
-  /** Uses `container` as the world's coordinate space and registers the bodies waiting for it. */
+  /**
+   * Uses `container` as the world's coordinate space and registers the bodies waiting for
+   * it. An `<svg>` that is not rendered yet (in a `display: none` tab panel) measures
+   * nothing: its bodies and `'container'` walls come when it renders (a ResizeObserver
+   * callback).
+   */
   attachContainer(container: HTMLElement | SVGSVGElement): void
   /** Stops the loop and forgets the container (unmount). */
   detachContainer(): void
@@ -97,20 +102,25 @@ export interface PhysicsEngine {
   updateBody(id: BodyId): void
   /**
    * Measures one registered body (or every body and the container) again, e.g. after a
-   * layout change. A registered element still without a size counts as registered.
+   * layout change. A registered element still without a size counts as registered. While
+   * an `<svg>` container is not rendered, every element measured counts as without a size
+   * (its body leaves the world) and `'container'` walls stay where they are.
    * @throws RangeError naming the id when no element is registered with it.
    */
   remeasure(id?: BodyId): void
   /**
    * Starts dragging a body; returns the client-to-world map for the drag, or null if it
-   * cannot be dragged. `onEndedByEngine` is called if the engine ends the drag on its own
-   * (the body became static, or left the world), so that the pointer session can stop
-   * too; a drag ended by `endDrag` or `cancelDrag` does not call it.
+   * cannot be dragged (not in the world, static, already dragged) or the container cannot
+   * be measured now (an `<svg>` that is not rendered). `onEndedByEngine` is called if the
+   * engine ends the drag on its own (the body became static, or left the world), so that
+   * the pointer session can stop too; a drag ended by `endDrag` or `cancelDrag` does not
+   * call it.
    */
   beginDrag(id: BodyId, onEndedByEngine?: () => void): Affine | null
   /**
    * The container's client-to-world map measured now (a layout read), or null without a
-   * container: what a drag maps the pointer with after a scroll moved the world under it.
+   * container or while it cannot be measured (an `<svg>` that is not rendered): what a drag
+   * maps the pointer with after a scroll moved the world under it.
    */
   measureClientToWorld(): Affine | null
   /** Sets where the dragged body should be: its start plus `delta` (applied by the next frame, swept). */
@@ -134,7 +144,8 @@ export interface PhysicsEngine {
   configure(settings: Partial<WorldSettings>): void
   /**
    * Puts the walls where `bounds` says (taking them away for `null`); `'container'` walls
-   * follow the container's edges from now on.
+   * follow the container's edges from now on (an `<svg>` container that is not rendered
+   * leaves the walls as they are until it renders).
    * @throws TypeError/RangeError naming `bounds` (and the Rect field) for a bad value.
    */
   setBounds(bounds: Bounds): void

@@ -49,7 +49,9 @@ export interface ElementRegistryEvents {
  * The elements of one world and the layout reads they need: measuring on registration,
  * on a ResizeObserver callback and on `remeasure`, never in a frame. An element enters
  * the world when it first has a size (`display: none` keeps it out) and leaves when it
- * loses it or unregisters.
+ * loses it or unregisters. While the container cannot be measured (an `<svg>` that is not
+ * rendered) no element has a size: the ResizeObserver callback that comes when it renders
+ * measures them.
  */
 export interface ElementRegistry {
   /** The container, once attached. */
@@ -62,11 +64,17 @@ export interface ElementRegistry {
     placement: InitialPlacement,
   ): () => void
   get(id: BodyId): BodyEntry | undefined
-  /** Uses `container` as the world's space and measures the elements waiting for it. */
-  attach(container: HTMLElement | SVGSVGElement): ContainerSpace
+  /**
+   * Uses `container` as the world's space and measures the elements waiting for it.
+   * Returns its space, or null if it cannot be measured yet (an `<svg>` not rendered).
+   */
+  attach(container: HTMLElement | SVGSVGElement): ContainerSpace | null
   /** Forgets the container and stops observing sizes. */
   detach(): void
-  /** The container's space measured now (a layout read), or null before `attach`. */
+  /**
+   * The container's space measured now (a layout read), or null before `attach` and while
+   * it cannot be measured (an `<svg>` not rendered).
+   */
   measureSpace(): ContainerSpace | null
   /** Measures one element, or all of them, again. */
   remeasure(id?: BodyId): void
@@ -103,7 +111,7 @@ export function createElementRegistry(
     const space = measureContainerSpace(container)
     for (const { target } of entries) {
       if (target === container) {
-        events.containerResized(space)
+        if (space) events.containerResized(space)
         for (const entry of bodies.values()) measure(entry, space)
       } else {
         const entry = byElement.get(target)
@@ -146,9 +154,12 @@ export function createElementRegistry(
     events.removed(entry)
   }
 
-  /** Reads one element's box: activates it once it has a size, deactivates it when it loses it. */
-  function measure(entry: BodyEntry, space: ContainerSpace): void {
-    const rect = entry.box.measure(space)
+  /**
+   * Reads one element's box: activates it once it has a size, deactivates it when it loses
+   * it. Without a `space` (the container is not rendered) the element has none either.
+   */
+  function measure(entry: BodyEntry, space: ContainerSpace | null): void {
+    const rect = space && entry.box.measure(space)
     if (!rect) {
       if (entry.active) deactivate(entry)
     } else if (!entry.active) {

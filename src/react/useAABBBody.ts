@@ -27,11 +27,12 @@ export interface AABBBody<E extends BodyElement> {
  * `aria-roledescription` and an `aria-describedby` (see {@link AABBBodyOptions.keyboard}).
  * Everything it writes on the element is removed on unmount.
  *
- * An element without a size (`display: none`, or not laid out yet) stays out of the world
- * until a measurement finds it with one (a ResizeObserver callback or `remeasure`): until
- * then `useWorld().get(id)` throws a RangeError (`body "id" does not exist`) and
- * `world.has(id)` is false. The ref may get its element after mount
- * (`{open && <div ref={ref} />}`) or lose it: the body follows, at the cost of one render.
+ * An element without a size (`display: none`, not laid out yet, or in an `as="svg"` world
+ * that is not rendered) stays out of the world until a measurement finds it with one (a
+ * ResizeObserver callback or `remeasure`): until then `useWorld().get(id)` throws a
+ * RangeError (`body "id" does not exist`) and `world.has(id)` is false. The ref may get
+ * its element after mount (`{open && <div ref={ref} />}`) or lose it: the body follows, at
+ * the cost of one render.
  *
  * With the React Compiler's lint rules, destructure (`const { ref } = useAABBBody()`):
  * they read any `x.ref` in render as a ref access.

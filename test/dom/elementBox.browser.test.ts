@@ -33,9 +33,9 @@ describe('measuring HTML elements into container space', () => {
       </div>`)
     const world = host.querySelector<HTMLElement>('#world')!
     const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
-    const rect = card.measure(measureContainerSpace(world))
+    const rect = card.measure(measureContainerSpace(world)!)
     expect(rect).toEqual({ x: 50, y: 20, width: 80, height: 40 })
-    expect(measureContainerSpace(world).edges).toEqual({ x: 0, y: 0, width: 410, height: 310 })
+    expect(measureContainerSpace(world)!.edges).toEqual({ x: 0, y: 0, width: 410, height: 310 })
   })
 
   it('is unaffected by page scroll and by the container being scrolled', () => {
@@ -50,7 +50,7 @@ describe('measuring HTML elements into container space', () => {
     const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
     window.scrollTo(0, 1500)
     world.scrollTop = 450
-    expect(card.measure(measureContainerSpace(world))).toEqual({
+    expect(card.measure(measureContainerSpace(world)!)).toEqual({
       x: 10,
       y: 600,
       width: 50,
@@ -67,7 +67,7 @@ describe('measuring HTML elements into container space', () => {
       </div>`)
     const world = host.querySelector<HTMLElement>('#world')!
     const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
-    const rect = card.measure(measureContainerSpace(world))!
+    const rect = card.measure(measureContainerSpace(world)!)!
     expect(rect.x).toBeCloseTo(100, 3)
     expect(rect.y).toBeCloseTo(60, 3)
     expect(rect.width).toBeCloseTo(80, 3)
@@ -82,7 +82,7 @@ describe('measuring HTML elements into container space', () => {
     const world = host.querySelector<HTMLElement>('#world')!
     const element = host.querySelector<HTMLElement>('#card')!
     const card = createElementBox(element)
-    const space = measureContainerSpace(world)
+    const space = measureContainerSpace(world)!
     card.measure(space)
     card.write(110, 60)
     expect(element.style.translate).toBe('100px 50px')
@@ -104,7 +104,7 @@ describe('measuring HTML elements into container space', () => {
       </div>`)
     const element = host.querySelector<HTMLElement>('#card')!
     const card = createElementBox(element)
-    card.measure(measureContainerSpace(host.querySelector<HTMLElement>('#world')!))
+    card.measure(measureContainerSpace(host.querySelector<HTMLElement>('#world')!)!)
     card.write(110.25, 60)
     expect(element.style.translate).toBe('100.25px 50px')
     // A marker only a write can replace: a skipped write leaves it.
@@ -126,7 +126,7 @@ describe('measuring HTML elements into container space', () => {
       </div>`)
     const element = host.querySelector<HTMLElement>('#card')!
     const card = createElementBox(element)
-    const space = measureContainerSpace(host.querySelector<HTMLElement>('#world')!)
+    const space = measureContainerSpace(host.querySelector<HTMLElement>('#world')!)!
     card.measure(space)
     card.write(10.00049, 20)
     expect(element.style.translate).toBe('0px 10px')
@@ -144,7 +144,7 @@ describe('measuring HTML elements into container space', () => {
     const world = host.querySelector<HTMLElement>('#world')!
     const element = host.querySelector<HTMLElement>('#card')!
     const card = createElementBox(element)
-    const space = measureContainerSpace(world)
+    const space = measureContainerSpace(world)!
     card.measure(space)
     // Half a thousandth from rounding, plus what getBoundingClientRect's float precision
     // may add to the layout origin when measured while displaced.
@@ -178,7 +178,7 @@ describe('measuring HTML elements into container space', () => {
     const world = host.querySelector<HTMLElement>('#world')!
     const element = host.querySelector<HTMLElement>('#card')!
     const card = createElementBox(element)
-    const space = measureContainerSpace(world)
+    const space = measureContainerSpace(world)!
     expect(card.measure(space)).toEqual({ x: 10, y: 0, width: 50, height: 50 })
     card.write(10, 0)
     expect(shownAt(element, world)).toEqual({ x: 10, y: 0 })
@@ -203,7 +203,7 @@ describe('measuring HTML elements into container space', () => {
     const world = host.querySelector<HTMLElement>('#world')!
     const element = host.querySelector<HTMLElement>('#card')!
     const card = createElementBox(element)
-    const space = measureContainerSpace(world)
+    const space = measureContainerSpace(world)!
     expect(card.measure(space)).toEqual({ x: 32, y: 13, width: 50, height: 50 })
     card.write(100, 50)
     expect(shownAt(element, world)).toEqual({ x: 100, y: 50 })
@@ -222,7 +222,7 @@ describe('measuring HTML elements into container space', () => {
     const world = host.querySelector<HTMLElement>('#world')!
     const element = host.querySelector<HTMLElement>('#card')!
     const card = createElementBox(element)
-    expect(card.measure(measureContainerSpace(world))).toEqual({
+    expect(card.measure(measureContainerSpace(world)!)).toEqual({
       x: 4,
       y: 6,
       width: 50,
@@ -240,7 +240,7 @@ describe('measuring HTML elements into container space', () => {
         <div id="card" style="position: absolute; left: 0; top: 0; width: 50px; height: 50px; translate: 50%"></div>
       </div>`)
     const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
-    const space = measureContainerSpace(host.querySelector<HTMLElement>('#world')!)
+    const space = measureContainerSpace(host.querySelector<HTMLElement>('#world')!)!
     card.measure(space)
     card.measure(space)
     expect(warn).toHaveBeenCalledTimes(1)
@@ -253,7 +253,7 @@ describe('measuring HTML elements into container space', () => {
     )
     const card = createElementBox(host.querySelector<HTMLElement>('#card')!)
     expect(
-      card.measure(measureContainerSpace(host.querySelector<HTMLElement>('#world')!)),
+      card.measure(measureContainerSpace(host.querySelector<HTMLElement>('#world')!)!),
     ).toBeNull()
   })
 })
@@ -275,7 +275,7 @@ describe('measuring SVG elements in user units', () => {
 
   it('measures through getBBox and the screen CTM into the viewBox units', () => {
     const { svg, rect } = svgWorld()
-    const space = measureContainerSpace(svg)
+    const space = measureContainerSpace(svg)!
     const box = createElementBox(rect).measure(space)!
     expect(box.x).toBeCloseTo(20, 3)
     expect(box.y).toBeCloseTo(15, 3)
@@ -285,9 +285,20 @@ describe('measuring SVG elements in user units', () => {
     expect(space.edges.height).toBeCloseTo(100, 3)
   })
 
+  it('measures nothing (null) while the svg is not rendered: hidden by an ancestor, or detached', () => {
+    const { svg } = svgWorld()
+    const host = svg.parentElement!
+    host.style.display = 'none'
+    expect(measureContainerSpace(svg)).toBeNull()
+    host.style.display = ''
+    expect(measureContainerSpace(svg)).not.toBeNull()
+    svg.remove()
+    expect(measureContainerSpace(svg)).toBeNull()
+  })
+
   it('writes a translate in the parent units before the user transform, and restores it', () => {
     const { svg, rect } = svgWorld()
-    const space = measureContainerSpace(svg)
+    const space = measureContainerSpace(svg)!
     const box = createElementBox(rect)
     box.measure(space)
     box.write(60, 15)
@@ -303,7 +314,7 @@ describe('measuring SVG elements in user units', () => {
   it('skips a move that rounds to the translate already written', () => {
     const { svg, rect } = svgWorld()
     const box = createElementBox(rect)
-    box.measure(measureContainerSpace(svg))
+    box.measure(measureContainerSpace(svg)!)
     box.write(60.5, 15)
     expect(rect.getAttribute('transform')).toBe('translate(20.25 0) rotate(0)')
     rect.setAttribute('transform', 'marker')
