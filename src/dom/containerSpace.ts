@@ -25,14 +25,17 @@ export function isSvgGraphics(element: Element): element is SVGGraphicsElement {
 /**
  * Measures a container's space. Reads layout: call it outside the frame loop.
  *
- * Returns `null` while an `<svg>` container is not rendered (inside a `display: none`
- * ancestor, or detached): there is no screen CTM to map through yet, and its elements have
- * no size either. A ResizeObserver on the svg sees the moment it renders. An HTML container
- * always measures (without layout, as an empty box).
+ * Returns `null` while the container, HTML or `<svg>`, is not rendered (`display: none` on
+ * it or an ancestor, or detached): it has no box to map through yet, and its elements have
+ * no size either. A ResizeObserver on the container sees the moment it renders.
  */
 export function measureContainerSpace(
   container: HTMLElement | SVGSVGElement,
 ): ContainerSpace | null {
+  // Only the missing box (no client rects) tells: Chromium measures an HTML element that is
+  // not rendered as an empty box at the viewport's origin, and gives such an svg an
+  // identity screen CTM instead of null.
+  if (container.getClientRects().length === 0) return null
   if (isSvgGraphics(container)) return measureSvgSpace(container)
   return measureHtmlSpace(container)
 }
@@ -55,9 +58,7 @@ function measureHtmlSpace(container: HTMLElement): ContainerSpace {
 }
 
 function measureSvgSpace(svg: SVGGraphicsElement): ContainerSpace | null {
-  // Chromium gives an svg that is not rendered an identity screen CTM instead of null:
-  // only its missing box (no client rects) tells.
-  const screen = svg.getClientRects().length > 0 ? svg.getScreenCTM() : null
+  const screen = svg.getScreenCTM()
   if (!screen) return null
   const clientToWorld = invertAffine(affineFrom(screen))
   const box = svg.getBoundingClientRect()

@@ -88,8 +88,9 @@ function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
  * world's coordinate space, and runs the frame loop of the bodies registered inside it
  * with `useAABBBody`. Each instance has its own zustand store, provided by context.
  * Renders the same markup on the server; nothing touches the DOM before mount.
- * An `as="svg"` world that is not rendered (inside a `display: none` tab panel) measures
- * nothing until it renders: its bodies and `'container'` walls enter the world when it shows.
+ * A world that is not rendered (an HTML or `as="svg"` container inside a `display: none`
+ * tab panel) measures nothing until it renders: its bodies and `'container'` walls enter
+ * the world when it shows.
  * It also renders, once, the `aria-live` region that announces key moves and the visually
  * hidden key instructions that keyboard-movable bodies point `aria-describedby` at.
  *

@@ -29,8 +29,8 @@ export function attachBodyPointerDrag(
     onCancel: () => engine.cancelDrag(id),
     // A scroll moved the container under the still pointer: map it through the space as
     // it is now. The engine's container, not a DOM lookup: the element may be in a portal.
-    // An svg container that stopped rendering gives null: the drag keeps its last map, and
-    // ends when the ResizeObserver takes the body, sizeless now, out of the world.
+    // A container that stopped rendering (HTML or svg) gives null: the drag keeps its last
+    // map, and ends when the ResizeObserver takes the body, sizeless now, out of the world.
     onScroll: () => engine.measureClientToWorld(),
   })
   return session

@@ -67,9 +67,9 @@ export interface PhysicsStoreOptions {
 export interface PhysicsEngine {
   /**
    * Uses `container` as the world's coordinate space and registers the bodies waiting for
-   * it. An `<svg>` that is not rendered yet (in a `display: none` tab panel) measures
-   * nothing: its bodies and `'container'` walls come when it renders (a ResizeObserver
-   * callback).
+   * it. A container that is not rendered yet (HTML or `<svg>`, in a `display: none` tab
+   * panel) measures nothing: its bodies and `'container'` walls come when it renders (a
+   * ResizeObserver callback).
    */
   attachContainer(container: HTMLElement | SVGSVGElement): void
   /** Stops the loop and forgets the container (unmount). */
@@ -103,15 +103,15 @@ export interface PhysicsEngine {
   /**
    * Measures one registered body (or every body and the container) again, e.g. after a
    * layout change. A registered element still without a size counts as registered. While
-   * an `<svg>` container is not rendered, every element measured counts as without a size
-   * (its body leaves the world) and `'container'` walls stay where they are.
+   * the container (HTML or `<svg>`) is not rendered, every element measured counts as
+   * without a size (its body leaves the world) and `'container'` walls stay where they are.
    * @throws RangeError naming the id when no element is registered with it.
    */
   remeasure(id?: BodyId): void
   /**
    * Starts dragging a body; returns the client-to-world map for the drag, or null if it
    * cannot be dragged (not in the world, static, already dragged) or the container cannot
-   * be measured now (an `<svg>` that is not rendered). `onEndedByEngine` is called if the
+   * be measured now (it is not rendered, HTML or `<svg>`). `onEndedByEngine` is called if the
    * engine ends the drag on its own (the body became static, or left the world), so that
    * the pointer session can stop too; a drag ended by `endDrag` or `cancelDrag` does not
    * call it.
@@ -119,8 +119,8 @@ export interface PhysicsEngine {
   beginDrag(id: BodyId, onEndedByEngine?: () => void): Affine | null
   /**
    * The container's client-to-world map measured now (a layout read), or null without a
-   * container or while it cannot be measured (an `<svg>` that is not rendered): what a drag
-   * maps the pointer with after a scroll moved the world under it.
+   * container or while it cannot be measured (it is not rendered, HTML or `<svg>`): what a
+   * drag maps the pointer with after a scroll moved the world under it.
    */
   measureClientToWorld(): Affine | null
   /** Sets where the dragged body should be: its start plus `delta` (applied by the next frame, swept). */
@@ -144,8 +144,8 @@ export interface PhysicsEngine {
   configure(settings: Partial<WorldSettings>): void
   /**
    * Puts the walls where `bounds` says (taking them away for `null`); `'container'` walls
-   * follow the container's edges from now on (an `<svg>` container that is not rendered
-   * leaves the walls as they are until it renders).
+   * follow the container's edges from now on (a container that is not rendered, HTML or
+   * `<svg>`, leaves the walls as they are until it renders).
    * @throws TypeError/RangeError naming `bounds` (and the Rect field) for a bad value.
    */
   setBounds(bounds: Bounds): void

@@ -49,9 +49,9 @@ export interface ElementRegistryEvents {
  * The elements of one world and the layout reads they need: measuring on registration,
  * on a ResizeObserver callback and on `remeasure`, never in a frame. An element enters
  * the world when it first has a size (`display: none` keeps it out) and leaves when it
- * loses it or unregisters. While the container cannot be measured (an `<svg>` that is not
- * rendered) no element has a size: the ResizeObserver callback that comes when it renders
- * measures them.
+ * loses it or unregisters. While the container cannot be measured (it is not rendered,
+ * HTML or `<svg>`) no element has a size: the ResizeObserver callback that comes when it
+ * renders measures them.
  */
 export interface ElementRegistry {
   /** The container, once attached. */
@@ -66,14 +66,14 @@ export interface ElementRegistry {
   get(id: BodyId): BodyEntry | undefined
   /**
    * Uses `container` as the world's space and measures the elements waiting for it.
-   * Returns its space, or null if it cannot be measured yet (an `<svg>` not rendered).
+   * Returns its space, or null if it cannot be measured yet (not rendered, HTML or `<svg>`).
    */
   attach(container: HTMLElement | SVGSVGElement): ContainerSpace | null
   /** Forgets the container and stops observing sizes. */
   detach(): void
   /**
    * The container's space measured now (a layout read), or null before `attach` and while
-   * it cannot be measured (an `<svg>` not rendered).
+   * it cannot be measured (not rendered, HTML or `<svg>`).
    */
   measureSpace(): ContainerSpace | null
   /** Measures one element, or all of them, again. */

@@ -12,7 +12,7 @@ import { useLatestRef } from './useLatestRef.js'
 
 /** What {@link useAABBBody} returns. */
 export interface AABBBody<E extends BodyElement> {
-  /** Put it on the element to register: `<div ref={body.ref}>`. */
+  /** Put it on the element to register: `const { ref } = useAABBBody()`, then `<div ref={ref}>`. */
   ref: (element: E | null) => void
   /** The body's id in the world. */
   id: BodyId
@@ -27,9 +27,9 @@ export interface AABBBody<E extends BodyElement> {
  * `aria-roledescription` and an `aria-describedby` (see {@link AABBBodyOptions.keyboard}).
  * Everything it writes on the element is removed on unmount.
  *
- * An element without a size (`display: none`, not laid out yet, or in an `as="svg"` world
- * that is not rendered) stays out of the world until a measurement finds it with one (a
- * ResizeObserver callback or `remeasure`): until then `useWorld().get(id)` throws a
+ * An element without a size (`display: none`, not laid out yet, or in a world that is not
+ * rendered, HTML or `as="svg"`) stays out of the world until a measurement finds it with
+ * one (a ResizeObserver callback or `remeasure`): until then `useWorld().get(id)` throws a
  * RangeError (`body "id" does not exist`) and `world.has(id)` is false. The ref may get
  * its element after mount (`{open && <div ref={ref} />}`) or lose it: the body follows, at
  * the cost of one render.
@@ -39,8 +39,8 @@ export interface AABBBody<E extends BodyElement> {
  *
  * @example
  * function Card({ id }: { id: string }) {
- *   const body = useAABBBody<HTMLDivElement>({ id, draggable: true })
- *   return <div ref={body.ref} className="card">{id}</div>
+ *   const { ref } = useAABBBody<HTMLDivElement>({ id, draggable: true })
+ *   return <div ref={ref} className="card">{id}</div>
  * }
  * @throws Error outside a `<PhysicsWorld>`; TypeError/RangeError naming the field and the id for bad options.
  */

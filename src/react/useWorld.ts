@@ -47,9 +47,9 @@ export interface WorldApi {
   /**
    * Measures one body, or all bodies and the container, again (after a layout change the
    * ResizeObserver cannot see). An element without a size enters the world once a
-   * remeasure finds it with one. In an `<svg>` world that is not rendered (inside a
-   * `display: none` ancestor) no element has a size: their bodies leave the world, and
-   * `'container'` walls stay where they are.
+   * remeasure finds it with one. In a world that is not rendered (its HTML or `<svg>`
+   * container inside a `display: none` ancestor) no element has a size: their bodies leave
+   * the world, and `'container'` walls stay where they are.
    * @throws RangeError naming the id when no `useAABBBody` element is registered with it.
    */
   remeasure(id?: BodyId): void

@@ -256,6 +256,20 @@ describe('measuring HTML elements into container space', () => {
       card.measure(measureContainerSpace(host.querySelector<HTMLElement>('#world')!)!),
     ).toBeNull()
   })
+
+  it('measures nothing (null) while the container is not rendered: display: none on it or an ancestor, or detached', () => {
+    const host = html(`<div id="world" style="width: 100px; height: 100px"></div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    host.style.display = 'none'
+    expect(measureContainerSpace(world)).toBeNull()
+    host.style.display = ''
+    world.style.display = 'none'
+    expect(measureContainerSpace(world)).toBeNull()
+    world.style.display = ''
+    expect(measureContainerSpace(world)?.edges).toEqual({ x: 0, y: 0, width: 100, height: 100 })
+    world.remove()
+    expect(measureContainerSpace(world)).toBeNull()
+  })
 })
 
 describe('measuring SVG elements in user units', () => {

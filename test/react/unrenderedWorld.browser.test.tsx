@@ -1,9 +1,11 @@
 import { cleanup, render } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { BodyElement } from '../../src/dom/elementBox.js'
 import { appendSvgElement } from '../../src/dom/svgElement.js'
 import { boundsWallIds } from '../../src/react/boundsWalls.js'
 import { createPhysicsStore } from '../../src/react/createPhysicsStore.js'
-import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
+import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { bodyElement } from './support/bodyElement.js'
@@ -29,28 +31,98 @@ afterEach(() => {
   cleanup()
 })
 
-function Shape({ id, x, y }: { id: string; x: number; y: number }) {
+interface ShapeProps {
+  id: string
+  x: number
+  y: number
+}
+
+/** A draggable 20 x 10 rect at `(x, y)` in an SVG world's units. */
+function SvgShape({ id, x, y }: ShapeProps) {
   const { ref } = useAABBBody<SVGRectElement>({ id, draggable: true })
   return <rect ref={ref} x={x} y={y} width={20} height={10} />
 }
 
+/** A draggable 20 x 10 px box at `(x, y)` in an HTML world. */
+function HtmlShape({ id, x, y }: ShapeProps) {
+  const { ref } = useAABBBody<HTMLDivElement>({ id, draggable: true })
+  return <div ref={ref} style={{ position: 'absolute', left: x, top: y, width: 20, height: 10 }} />
+}
+
 /**
- * A tab panel (`display: none` while `hidden`) holding an SVG world of 200 x 100 units
- * shown at 400 x 200 px (2 px a unit), with walls at its edges and two shapes; its frames
- * run by hand when `frames` is given.
+ * A world of 200 x 100 units as one kind of container. Both kinds hold the same shapes at
+ * the same world coordinates; only the pixels a unit takes on screen differ.
  */
-function Tab({ hidden, frames }: { hidden: boolean; frames?: ManualFrames }) {
+interface WorldKind {
+  name: string
+  /** The container's props (`as` and its size). */
+  props: PhysicsWorldProps
+  Shape: (props: ShapeProps) => ReactNode
+  /** Screen pixels per world unit: a pointer move of `d` px drags a body `d / scale` units. */
+  scale: number
+  /** Creates the container (200 x 100 units) in `parent`, with a 20 x 10 body at (10, 10). */
+  create(parent: HTMLElement): { container: HTMLElement | SVGSVGElement; body: BodyElement }
+}
+
+const kinds: WorldKind[] = [
+  {
+    name: 'an SVG world',
+    // 2 px a unit.
+    props: {
+      as: 'svg',
+      viewBox: '0 0 200 100',
+      width: 400,
+      height: 200,
+      style: { display: 'block' },
+    },
+    Shape: SvgShape,
+    scale: 2,
+    create(parent) {
+      const container = appendSvgElement(parent, 'svg', {
+        viewBox: '0 0 200 100',
+        width: 400,
+        height: 200,
+      })
+      const body = appendSvgElement(container, 'rect', { x: 10, y: 10, width: 20, height: 10 })
+      return { container, body }
+    },
+  },
+  {
+    name: 'an HTML world',
+    props: { as: 'div', style: { position: 'relative', width: 200, height: 100 } },
+    Shape: HtmlShape,
+    scale: 1,
+    create(parent) {
+      const container = parent.appendChild(document.createElement('div'))
+      container.style.cssText = 'position: relative; width: 200px; height: 100px'
+      const body = container.appendChild(document.createElement('div'))
+      body.style.cssText = 'position: absolute; left: 10px; top: 10px; width: 20px; height: 10px'
+      return { container, body }
+    },
+  },
+]
+
+/**
+ * A tab panel (`display: none` while `hidden`) holding a world of `kind` with walls at its
+ * edges and two shapes; its frames run by hand when `frames` is given.
+ */
+function Tab({
+  kind,
+  hidden,
+  frames,
+}: {
+  kind: WorldKind
+  hidden: boolean
+  frames?: ManualFrames
+}) {
+  const { Shape } = kind
   return (
     <div style={{ display: hidden ? 'none' : 'block' }}>
       <PhysicsWorld
         {...(frames && { scheduler: frames.scheduler, now: frames.now })}
-        as="svg"
-        viewBox="0 0 200 100"
-        width={400}
-        height={200}
+        {...kind.props}
         bounds="container"
         gravity={{ x: 0, y: 0 }}
-        style={{ display: 'block' }}
       >
         <WorldProbe onApi={(value) => (api = value)} />
         <Shape id="s1" x={10} y={10} />
@@ -60,35 +132,35 @@ function Tab({ hidden, frames }: { hidden: boolean; frames?: ManualFrames }) {
   )
 }
 
-/** The walls of a 200 x 100 world: what `bounds="container"` puts around the svg's viewBox. */
-function expectWallsAtViewBox(): void {
+/** The walls of a 200 x 100 world: what `bounds="container"` puts around its edges. */
+function expectWallsAtEdges(): void {
   expect(api.get(boundsWallIds.right).x).toBeCloseTo(200, 3)
   expect(api.get(boundsWallIds.bottom).y).toBeCloseTo(100, 3)
 }
 
-describe('an SVG world in a display: none tab panel', () => {
+describe.each(kinds)('$name in a display: none tab panel', (kind) => {
   it('mounts without measuring, and its shapes and walls enter the world once the panel shows', async () => {
-    const { rerender } = render(<Tab hidden />)
+    const { rerender } = render(<Tab kind={kind} hidden />)
     await nextFrames(2)
     expect(api.world.ids()).toEqual([])
-    rerender(<Tab hidden={false} />)
+    rerender(<Tab kind={kind} hidden={false} />)
     await nextFrames(3)
     expect(api.get('s1')).toMatchObject({ x: 10, y: 10, width: 20, height: 10 })
     expect(api.get('s2')).toMatchObject({ x: 60, y: 10, width: 20, height: 10 })
-    expectWallsAtViewBox()
+    expectWallsAtEdges()
     expect(uncaught).toEqual([])
   })
 
   it('hidden again, its shapes leave the world (the walls stay) and come back where they were', async () => {
-    const { rerender } = render(<Tab hidden={false} />)
+    const { rerender } = render(<Tab kind={kind} hidden={false} />)
     api.move('s1', { x: 30, y: 40 })
     await nextFrames(2)
-    rerender(<Tab hidden />)
+    rerender(<Tab kind={kind} hidden />)
     await nextFrames(3)
     expect(api.world.has('s1')).toBe(false)
     expect(api.world.has('s2')).toBe(false)
-    expectWallsAtViewBox()
-    rerender(<Tab hidden={false} />)
+    expectWallsAtEdges()
+    rerender(<Tab kind={kind} hidden={false} />)
     await nextFrames(3)
     expect(api.get('s1')).toMatchObject({ x: 30, y: 40 })
     expect(api.get('s2')).toMatchObject({ x: 60, y: 10 })
@@ -96,22 +168,22 @@ describe('an SVG world in a display: none tab panel', () => {
   })
 
   it('remeasure(id) and remeasure() take the shapes out and keep the walls', () => {
-    const { rerender } = render(<Tab hidden={false} />)
+    const { rerender } = render(<Tab kind={kind} hidden={false} />)
     // Before any ResizeObserver callback: only the explicit remeasure sees the panel hidden.
-    rerender(<Tab hidden />)
+    rerender(<Tab kind={kind} hidden />)
     expect(() => api.remeasure('s1')).not.toThrow()
     expect(api.world.has('s1')).toBe(false)
     expect(api.world.has('s2')).toBe(true)
     expect(() => api.remeasure()).not.toThrow()
     expect(api.world.has('s2')).toBe(false)
-    expectWallsAtViewBox()
+    expectWallsAtEdges()
   })
 
   it('a press on a shape of a just-hidden world starts no drag', () => {
-    const { container, rerender } = render(<Tab hidden={false} />)
+    const { container, rerender } = render(<Tab kind={kind} hidden={false} />)
     const s1 = bodyElement(container, 's1')
     const { x, y } = centerOf(s1)
-    rerender(<Tab hidden />)
+    rerender(<Tab kind={kind} hidden />)
     firePointer(s1, 'pointerdown', x, y)
     firePointer(s1, 'pointermove', x + 20, y)
     expect(uncaught).toEqual([])
@@ -120,18 +192,24 @@ describe('an SVG world in a display: none tab panel', () => {
   })
 })
 
-describe('an SVG world hidden during a drag', () => {
-  /** The tab in a scroll container; frames run by hand, so a frame can run before any observer. */
+describe.each(kinds)('$name hidden during a drag', (kind) => {
+  /**
+   * The tab in a scroll container; frames run by hand, so a frame can run before any
+   * observer. Its padding keeps the world off the viewport's origin, where the map of an
+   * empty box (the identity) would happen to be the right one.
+   */
   function ScrollingTab({ hidden, frames }: { hidden: boolean; frames: ManualFrames }) {
     return (
-      <div data-testid="scroller" style={{ height: 250, overflow: 'auto' }}>
-        <Tab hidden={hidden} frames={frames} />
+      <div data-testid="scroller" style={{ height: 250, overflow: 'auto', padding: 20 }}>
+        <Tab kind={kind} hidden={hidden} frames={frames} />
         <div style={{ height: 1000 }} />
       </div>
     )
   }
 
   it('a scroll keeps the last mapping, the drag ends as the shape leaves the world, and it drags again once shown', async () => {
+    // Where s1 (at 10, 10) is after a pointer move of (20, 10) px.
+    const dragged = { x: 10 + 20 / kind.scale, y: 10 + 10 / kind.scale }
     const frames = createManualFrames()
     const { container, rerender } = render(<ScrollingTab hidden={false} frames={frames} />)
     const scroller = container.querySelector<HTMLElement>('[data-testid="scroller"]')!
@@ -141,8 +219,8 @@ describe('an SVG world hidden during a drag', () => {
     firePointer(s1, 'pointermove', start.x + 20, start.y + 10)
     frames.run(2)
     expect(s1.hasAttribute('data-dragging')).toBe(true)
-    expect(api.get('s1').x).toBeCloseTo(20, 3)
-    expect(api.get('s1').y).toBeCloseTo(15, 3)
+    expect(api.get('s1').x).toBeCloseTo(dragged.x, 3)
+    expect(api.get('s1').y).toBeCloseTo(dragged.y, 3)
 
     rerender(<ScrollingTab hidden frames={frames} />)
     scroller.scrollTop = 40
@@ -152,8 +230,8 @@ describe('an SVG world hidden during a drag', () => {
     scroller.dispatchEvent(new Event('scroll'))
     frames.run(1)
     expect(uncaught).toEqual([])
-    expect(api.get('s1').x).toBeCloseTo(20, 3)
-    expect(api.get('s1').y).toBeCloseTo(15, 3)
+    expect(api.get('s1').x).toBeCloseTo(dragged.x, 3)
+    expect(api.get('s1').y).toBeCloseTo(dragged.y, 3)
     await nextFrames(3)
     expect(s1.hasAttribute('data-dragging')).toBe(false)
     expect(api.world.has('s1')).toBe(false)
@@ -162,38 +240,42 @@ describe('an SVG world hidden during a drag', () => {
     scroller.scrollTop = 0
     rerender(<ScrollingTab hidden={false} frames={frames} />)
     await nextFrames(3)
-    expect(api.get('s1').x).toBeCloseTo(20, 3)
-    expect(api.get('s1').y).toBeCloseTo(15, 3)
+    expect(api.get('s1').x).toBeCloseTo(dragged.x, 3)
+    expect(api.get('s1').y).toBeCloseTo(dragged.y, 3)
     const again = centerOf(s1)
     firePointer(s1, 'pointerdown', again.x, again.y)
     firePointer(s1, 'pointermove', again.x + 20, again.y)
     frames.run(2)
-    expect(api.get('s1').x).toBeCloseTo(30, 3)
+    expect(api.get('s1').x).toBeCloseTo(dragged.x + 20 / kind.scale, 3)
     firePointer(s1, 'pointerup', again.x + 20, again.y)
     expect(uncaught).toEqual([])
   })
 })
 
-describe('the engine of an SVG world that is not rendered', () => {
-  /** An svg of 200 x 100 units at 400 x 200 px with one rect, in a `display: none` panel. */
-  function hiddenSvg() {
+describe.each(kinds)('the engine of $name that is not rendered', (kind) => {
+  /** The container of `kind` with one body element, in a `display: none` panel. */
+  function hiddenWorld() {
     const panel = document.body.appendChild(document.createElement('div'))
     panel.style.display = 'none'
-    const svg = appendSvgElement(panel, 'svg', { viewBox: '0 0 200 100', width: 400, height: 200 })
-    const rect = appendSvgElement(svg, 'rect', { x: 10, y: 10, width: 20, height: 10 })
-    const store = createPhysicsStore({ containerKind: 'svg', bounds: 'container' })
-    store.getState().engine.registerBody('r', rect, { current: { draggable: true } })
-    return { panel, svg, store }
+    const { container, body } = kind.create(panel)
+    const store = createPhysicsStore({
+      containerKind: kind.props.as === 'svg' ? 'svg' : 'html',
+      bounds: 'container',
+    })
+    store.getState().engine.registerBody('r', body, {
+      current: { draggable: true },
+    })
+    return { panel, container, store }
   }
 
   afterEach(() => {
     document.body.innerHTML = ''
   })
 
-  it('attachContainer measures nothing, maps nothing and places no wall until the svg shows', async () => {
-    const { panel, svg, store } = hiddenSvg()
+  it('attachContainer measures nothing, maps nothing and places no wall until the container shows', async () => {
+    const { panel, container, store } = hiddenWorld()
     const { engine, world } = store.getState()
-    expect(() => engine.attachContainer(svg)).not.toThrow()
+    expect(() => engine.attachContainer(container)).not.toThrow()
     expect(engine.measureClientToWorld()).toBeNull()
     expect(engine.beginDrag('r')).toBeNull()
     expect(() => engine.setBounds('container')).not.toThrow()
@@ -204,15 +286,15 @@ describe('the engine of an SVG world that is not rendered', () => {
     await nextFrames(3)
     expect(world.get('r')).toMatchObject({ x: 10, y: 10, width: 20, height: 10 })
     expect(world.get(boundsWallIds.right).x).toBeCloseTo(200, 3)
-    expect(engine.measureClientToWorld()?.a).toBeCloseTo(0.5, 6)
+    expect(engine.measureClientToWorld()?.a).toBeCloseTo(1 / kind.scale, 6)
     engine.detachContainer()
   })
 
-  it('once the svg is hidden, measureClientToWorld and beginDrag give null and setBounds keeps the walls', () => {
-    const { panel, svg, store } = hiddenSvg()
+  it('once the container is hidden, measureClientToWorld and beginDrag give null and setBounds keeps the walls', () => {
+    const { panel, container, store } = hiddenWorld()
     const { engine, world } = store.getState()
     panel.style.display = 'block'
-    engine.attachContainer(svg)
+    engine.attachContainer(container)
     expect(world.has('r')).toBe(true)
     panel.style.display = 'none'
     expect(engine.measureClientToWorld()).toBeNull()
