@@ -62,8 +62,9 @@ const entries = [
   { name: 'react-aabb (everything)', code: "export * from 'react-aabb'" },
   {
     name: 'the geometry kernel only (every function of articles 000-004)',
-    code: `export { minkowskiDifference, overlaps, containsPoint, penetrationVector, rayFraction, sweep,
-      slide, touch, bounce, cross, respond, integrateEuler, integrateRK4 } from 'react-aabb/core'`,
+    code: `export { minkowskiDifference, overlaps, containsPoint, centreBoxOverlaps, centreBoxToRect,
+      rectToCentreBox, penetrationVector, rayFraction, sweep, slide, touch, bounce, cross, respond,
+      integrateExplicitEuler, integrateEuler, integrateRK4 } from 'react-aabb/core'`,
   },
   { name: 'the world only (`createWorld`)', code: "export { createWorld } from 'react-aabb/core'" },
   {

@@ -1,21 +1,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, within } from 'storybook/test'
-import { OverlapTestDemo, type CentreBox } from '../support/OverlapTestDemo.js'
-
-const unitBox = (x: number, y: number): CentreBox => ({
-  center: { x, y },
-  halfExtents: { x: 0.5, y: 0.5 },
-})
+import { expect, userEvent, within } from 'storybook/test'
+import { Article001Table, ARTICLE_001_ROWS, unitBox } from '../support/Article001Table.js'
+import { OverlapTestDemo } from '../support/OverlapTestDemo.js'
 
 const meta = {
   title: 'Articles/001 Overlap test',
   component: OverlapTestDemo,
-  args: { first: unitBox(0, 0), second: unitBox(1, 0) },
+  args: { first: unitBox([0, 0]), second: unitBox([1, 0]) },
   parameters: {
     docs: {
       description: {
         component:
-          "Article 001 stores a box as its centre and half extents. Two boxes overlap unless the distance between their centres on some axis is more than the sum of their half extents. Edit the centres in the controls; the stories below are rows of the article's table of results.",
+          "Article 001 stores a box as its centre and half extents. Two boxes overlap unless the distance between their centres on some axis is more than the sum of their half extents. Edit the centres in the controls. \"Article table\" runs the article's whole table of results (in 2D: the library drops the article's z axis) through the kernel's `centreBoxOverlaps` and `overlaps`; the other stories are single rows.",
       },
     },
   },
@@ -38,18 +34,47 @@ export const Touching: Story = {
 
 /** Row 3: centres 1.5 apart. Apart; the flawed "Anon" test in the comments said overlap. */
 export const Apart: Story = {
-  args: { second: unitBox(1.5, 0) },
+  args: { second: unitBox([1.5, 0]) },
   play: ({ canvasElement }) => expectVerdict(canvasElement, 'apart'),
 }
 
 /** Row 10: apart on y only. One separated axis is enough. */
 export const ApartOnY: Story = {
-  args: { second: unitBox(0, 1.5) },
+  args: { second: unitBox([0, 1.5]) },
   play: ({ canvasElement }) => expectVerdict(canvasElement, 'apart'),
 }
 
 /** Row 5: the same box twice. */
 export const Identical: Story = {
-  args: { first: unitBox(1, 0), second: unitBox(1, 0) },
+  args: { first: unitBox([1, 0]), second: unitBox([1, 0]) },
   play: ({ canvasElement }) => expectVerdict(canvasElement, 'overlap'),
+}
+
+/**
+ * All 13 rows of the article's table, in 2D, with the kernel's verdicts beside the article's
+ * "Post"/"CJM" result. "Show" draws a row.
+ */
+export const ArticleTable: Story = {
+  render: () => <Article001Table />,
+  parameters: { controls: { disable: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement)
+    await expect(ARTICLE_001_ROWS).toHaveLength(13)
+    for (const { row, expected } of ARTICLE_001_ROWS) {
+      const verdict = expected ? 'overlap' : 'apart'
+      await expect(canvas.getByTestId(`article-${row}`)).toHaveTextContent(verdict)
+      await expect(canvas.getByTestId(`centre-${row}`)).toHaveTextContent(verdict)
+      await expect(canvas.getByTestId(`edges-${row}`)).toHaveTextContent(verdict)
+    }
+    await expect(canvas.getByTestId('agreement')).toHaveTextContent('13 of 13 rows agree')
+
+    // Row 2 (touching) is drawn first; showing row 3 draws two boxes apart.
+    await expectVerdict(canvasElement, 'overlap')
+    await userEvent.click(canvas.getByRole('button', { name: 'Show row 3' }))
+    await expect(canvas.getByRole('button', { name: 'Show row 3' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    await expectVerdict(canvasElement, 'apart')
+  },
 }

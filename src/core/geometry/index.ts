@@ -1,5 +1,5 @@
 /**
- * The geometry kernel: axis-aligned boxes, their Minkowski difference, discrete and swept
+ * The geometry kernel (2D): axis-aligned boxes, their Minkowski difference, discrete and swept
  * collision tests, velocity responses and integrators. Pure functions, no DOM.
  */
 export type {
@@ -12,6 +12,14 @@ export type {
 } from './types.js'
 export { minkowskiDifference, minkowskiDifferenceInto } from './minkowskiDifference.js'
 export { containsPoint, overlaps, overlapsInterior } from './overlaps.js'
+export {
+  centreBoxOverlaps,
+  centreBoxToRect,
+  centreBoxToRectInto,
+  rectToCentreBox,
+  rectToCentreBoxInto,
+  type CentreBox,
+} from './centreBox.js'
 export { penetrationVector, penetrationVectorInto } from './penetrationVector.js'
 export { rayFraction, rayHitInto, type RayHit } from './rayFraction.js'
 export { createSweepHit, sweep, sweepInto } from './sweep.js'

@@ -69,9 +69,16 @@ function assertArgs(subject: string, velocity: Vec2, normal: Vec2): void {
 }
 
 /**
- * Slide along the hit face: keep the tangential part of `velocity`, drop the normal part
- * (article 003: "zero the normal component of the velocity"). For a unit normal this is
- * article 003's projection onto the face's tangent, `dot(v, t) t`, without building `t`.
+ * Slide along the hit face: keep the tangential part of `velocity`, drop the normal part.
+ * This follows article 003's stated intent, "zero the normal component of the velocity":
+ * for a unit normal it is the projection onto the **face's** tangent, `dot(v, t) t`,
+ * computed without building `t`.
+ *
+ * It deviates from article 003's code, which projects onto the tangent of the normalised
+ * relative motion (`relativeMotion.normalized.tangent`). That tangent is perpendicular to
+ * the motion, not to the face, so a body moving into a static face loses all of its
+ * velocity, as with {@link touch}: a box falling diagonally onto a floor would stop instead
+ * of sliding, contrary to the comment. The hit normal gives the face directly.
  *
  * @example
  * slide({ x: 3, y: 5 }, { x: 0, y: -1 }) // { x: 3, y: 0 }: landing on a floor keeps the run

@@ -29,7 +29,7 @@ describe('slide (article 003)', () => {
     expect(plain(slide({ x: 4, y: -2 }, { x: -1, y: 0 }))).toEqual({ x: 0, y: -2 })
   })
 
-  it('projects onto the tangent like the article (dot(v, t) t)', () => {
+  it("projects onto the face's tangent, article 003's stated intent (dot(v, t) t)", () => {
     fc.assert(
       fc.property(velocity, axisNormal, (v, n) => {
         const tangent = { x: -n.y, y: n.x }
