@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { minkowskiDifference, overlaps, type Rect, type Vec2 } from 'react-aabb/core'
 import { Arrow } from './Arrow.js'
 import { MinkowskiEquations } from './MinkowskiEquations.js'
@@ -12,7 +12,10 @@ export const CONSTRUCTION_STEPS = 5
 
 /** Props of {@link MinkowskiExplorer}. */
 export interface MinkowskiExplorerProps {
-  /** Box A, the one you drag: its size, and where it starts (origin at the centre, y down). */
+  /**
+   * Box A, the one you drag: its size, and where it starts (origin at the centre, y down).
+   * Changing its `x` or `y` moves A there; dragging moves it on from there.
+   */
   box: Rect
   /** Box B, which stays put. */
   obstacle: Rect
@@ -46,7 +49,9 @@ const STEP_CAPTIONS = [
  */
 export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiExplorerProps) {
   const [step, setStep] = useStateFromProp(stepProp)
-  const [position, setPosition] = useState<Vec2>({ x: box.x, y: box.y })
+  // A drag or the keys move A; a new `box.x` or `box.y` from the controls puts it there.
+  const start = useMemo<Vec2>(() => ({ x: box.x, y: box.y }), [box.x, box.y])
+  const [position, setPosition] = useStateFromProp(start)
   const svgRef = useRef<SVGSVGElement>(null)
   // Pointer offset inside A while dragging, null otherwise.
   const grab = useRef<Vec2 | null>(null)
@@ -71,7 +76,8 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
       window.removeEventListener('pointerup', release)
       window.removeEventListener('pointercancel', release)
     }
-  }, [])
+    // `setPosition` is a useState setter: stable, so the listeners are added once.
+  }, [setPosition])
 
   const a: Rect = { ...position, width: box.width, height: box.height }
   const b = obstacle

@@ -30,7 +30,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "Press Fire to shoot the orange projectile into a row of five touching boxes; every box bounces (`response: 'bounce'`) by the bounce factor and shares each impulse by mass at the moment of impact (articles 002 and 004). With equal masses and a bounce factor of 1 the momentum passes down the row and only the last box leaves, as in Newton's cradle; a heavy projectile pushes the whole row along. At 20,000 px/s the projectile moves more than eight box widths per frame and still never passes through the first box, because each step sweeps every dynamic pair's relative motion against their Minkowski difference (article 003): turn on `debug` to see the swept rays and the time-of-impact dots.",
+          "Press Fire to shoot the orange projectile into a row of five touching boxes; every box bounces (`response: 'bounce'`) by the bounce factor and shares each impulse by mass at the moment of impact (articles 002 and 004). With equal masses and a bounce factor of 1 the momentum passes down the row and only the last box leaves, as in Newton's cradle; a heavy projectile pushes the whole row along. At 20,000 px/s the projectile moves more than eight box widths per frame and still never passes through the first box, because each step sweeps every dynamic pair's relative motion against their Minkowski difference (article 003): the `debug` overlay, on by default, draws the swept rays and the time-of-impact dots.",
       },
     },
   },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { PhysicsWorld } from 'react-aabb'
 import { expect, waitFor, within } from 'storybook/test'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { ContractCard, contractBoardStyle } from './support/ContractCard.js'
 import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
@@ -18,7 +19,7 @@ const meta = {
     'aria-label': 'Contract board',
     style: contractBoardStyle,
   },
-  argTypes: {
+  argTypes: withDocumentedDefaults(PhysicsWorld, {
     bounds: { control: 'radio', options: ['container', undefined] },
     integrator: { control: 'inline-radio', options: ['euler', 'rk4'] },
     reducedMotion: { control: 'inline-radio', options: ['user', 'always', 'never'] },
@@ -26,7 +27,7 @@ const meta = {
     scheduler: { control: false },
     now: { control: false },
     children: { control: false },
-  },
+  }),
   parameters: {
     docs: {
       description: {
@@ -40,7 +41,7 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Issue 4's contract: two cards laid out by CSS (a flex row); drag one into the other. */
+/** Two cards laid out by CSS (a flex row), each registered with `useAABBBody`; drag one into the other. */
 export const Contract: Story = {
   render: (args) => (
     <PhysicsWorld {...args}>

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { PhysicsWorld } from 'react-aabb'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { ContractCard, contractBoardStyle } from './support/ContractCard.js'
 import { untilStill } from './support/layoutChecks.js'
 
@@ -8,13 +9,19 @@ const meta = {
   title: 'API/useAABBBody',
   component: ContractCard,
   args: { id: 'notes', label: 'Notes', draggable: true, keyboard: true, keyboardStep: 10 },
-  argTypes: {
+  // The number controls keep to the ranges the hook accepts (it throws a RangeError outside them).
+  argTypes: withDocumentedDefaults(ContractCard, {
     type: { control: 'inline-radio', options: ['dynamic', 'kinematic', 'static'] },
     response: { control: 'inline-radio', options: ['slide', 'touch', 'bounce', 'cross'] },
+    mass: { control: { type: 'range', min: 100, max: 20_000, step: 100 } },
+    restitution: { control: { type: 'range', min: 0, max: 1, step: 0.05 } },
+    damping: { control: { type: 'number', min: 0, step: 0.5 } },
+    dragActivationDistance: { control: { type: 'number', min: 0 } },
+    keyboardStep: { control: { type: 'number', min: 1 } },
     onContactStart: { control: false },
     onContactEnd: { control: false },
     onMoveEnd: { control: false },
-  },
+  }),
   decorators: [
     (Story) => (
       <PhysicsWorld bounds="container" aria-label="Board" style={contractBoardStyle}>
@@ -27,7 +34,7 @@ const meta = {
     docs: {
       description: {
         component:
-          '`useAABBBody(options)` registers an element as a body of the nearest `<PhysicsWorld>` and returns `{ ref, id }`. The table lists its options; the card below is `<div ref={body.ref}>` with them. Focus it and use the arrow keys.',
+          '`useAABBBody(options)` registers an element as a body of the nearest `<PhysicsWorld>` and returns `{ ref, id }`. The table lists its options; the card below is `const { ref } = useAABBBody(options)` and `<div ref={ref}>`. Focus it and use the arrow keys.',
       },
     },
   },

@@ -3,8 +3,8 @@ import { useAABBBody } from 'react-aabb'
 import type { AABBBodyOptions } from '../../../src/react/bodyOptions.js'
 
 /**
- * Issue 4's contract card: a plain `<div>` laid out by CSS and registered with
- * `useAABBBody`. Its props are the hook's options, so its autodocs table documents them.
+ * A card: a plain `<div>` laid out by CSS and registered with `useAABBBody`. Its props are
+ * the hook's options, so its autodocs table documents them.
  */
 export function ContractCard(options: AABBBodyOptions) {
   const { ref, id } = useAABBBody<HTMLDivElement>(options)
@@ -29,7 +29,7 @@ export function ContractCard(options: AABBBodyOptions) {
   )
 }
 
-/** The board of the contract example: cards in a flex row, walls at the container's edges. */
+/** The board of the example cards: a flex row, walls at the container's edges. */
 export const contractBoardStyle = {
   position: 'relative',
   display: 'flex',

@@ -13,7 +13,7 @@ export interface PhysicsPlaygroundProps {
   width?: number
   /** @default 340 */
   height?: number
-  /** Boxes on the board when it opens. */
+  /** Boxes on the board when it opens; changing it starts a fresh board with that many. */
   initialBoxes: number
 }
 
@@ -82,7 +82,8 @@ function WorldReadout() {
 /**
  * Article 004's demo: click the board to drop a box. Boxes fall under gravity, bounce off
  * the walls by the bounce factor, and are pushed out of each other by the minimum
- * translation distance; choose Euler or RK4 integration.
+ * translation distance; choose Euler or RK4 integration. A new `initialBoxes` starts a
+ * fresh board with that many boxes; the other props apply to the boxes already there.
  */
 export function PhysicsPlayground({
   gravity = 900,
@@ -92,6 +93,18 @@ export function PhysicsPlayground({
   height = 340,
   initialBoxes,
 }: PhysicsPlaygroundProps) {
+  const settings = { gravity, restitution, integrator, width, height, initialBoxes }
+  return <PlaygroundBoard key={initialBoxes} {...settings} />
+}
+
+function PlaygroundBoard({
+  gravity,
+  restitution,
+  integrator,
+  width,
+  height,
+  initialBoxes,
+}: Required<PhysicsPlaygroundProps>) {
   const [boxes, setBoxes] = useState<BoxSpec[]>(() =>
     Array.from({ length: initialBoxes }, (_, index) =>
       boxAt(index, ((index + 1) * width) / (initialBoxes + 1), height / 3),

@@ -12,15 +12,19 @@ import {
 import { formatNumber } from '../../support/formatNumber.js'
 import { palette } from '../../support/palette.js'
 import { writeRect } from '../../support/svgRect.js'
+import { useStateFromProp } from '../../support/useStateFromProp.js'
 import { Launch } from './Launch.js'
 import { predictImpact, type PredictedImpact } from './nextImpact.js'
 import { createStoryClock, type StoryClock } from './storyClock.js'
 
 /** Props of {@link TimeControlDemo}. */
 export interface TimeControlDemoProps {
-  /** The box's speed to the right, CSS pixels per second. */
+  /**
+   * The box's speed, CSS pixels per second: it starts to the right, and a change keeps the
+   * direction it is moving in.
+   */
   speed: number
-  /** World seconds per real second to start with (slow motion below 1). */
+  /** World seconds per real second (slow motion below 1); the toolbar's Speed menu changes it too. */
   timeScale: number
   /** Seconds of motion the drawn ray covers: the prediction's horizon. */
   horizon: number
@@ -167,19 +171,19 @@ function TimeControls({
   clock,
   speed,
   horizon,
-  initialTimeScale,
+  timeScale: timeScaleProp,
   paused,
   setPaused,
 }: {
   clock: StoryClock
   speed: number
   horizon: number
-  initialTimeScale: number
+  timeScale: number
   paused: boolean
   setPaused: (paused: boolean) => void
 }) {
   const api = useWorld()
-  const [timeScale, setTimeScale] = useState(initialTimeScale)
+  const [timeScale, setTimeScale] = useStateFromProp(timeScaleProp)
   const [frozenAt, setFrozenAt] = useState<string | null>(null)
   const armed = useRef(false)
   const maths = useRef<MathsElements | null>(null)
@@ -346,7 +350,7 @@ export function TimeControlDemo({ speed, timeScale, horizon, debug }: TimeContro
         clock={clock}
         speed={speed}
         horizon={horizon}
-        initialTimeScale={timeScale}
+        timeScale={timeScale}
         paused={paused}
         setPaused={setPaused}
       />
