@@ -16,6 +16,15 @@ export interface KeyboardMoverOptions {
    */
   onMove(direction: Readonly<Vec2>, untilContact: boolean): void
   /**
+   * The role given to an element that has none of its own (a `<div>` or `<span>`, an SVG
+   * group or shape, without a `role` attribute), so that it is announced as a control and
+   * may carry `roleDescription`: ARIA prohibits `aria-roledescription` on an element
+   * without a role. An element with a role, explicit or implicit (`<article>`, `<li>`,
+   * `role="group"`, ...), keeps it.
+   * @default none
+   */
+  role?: string
+  /**
    * What assistive technology calls the element ("movable item"), set as
    * `aria-roledescription` unless the element has its own.
    * @default none
@@ -40,6 +49,29 @@ function setAttributeIfAbsent(element: Element, name: string, value: string): ()
 }
 
 /**
+ * Elements whose role is generic or none, by local name: HTML's `div` and `span`, SVG's
+ * `g` and basic shapes. Any other element has a role of its own, which it keeps.
+ */
+const elementsWithoutRole = new Set([
+  'div',
+  'span',
+  'g',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'path',
+  'polygon',
+  'polyline',
+  'use',
+])
+
+/** Whether the element has a role of its own: a `role` attribute, or an implicit role. */
+function hasOwnRole(element: Element): boolean {
+  return element.hasAttribute('role') || !elementsWithoutRole.has(element.localName)
+}
+
+/**
  * Adds `id` to the element's `aria-describedby` list, keeping the ids it has; returns the
  * function that puts the attribute back as it was.
  */
@@ -57,15 +89,19 @@ function addDescribedBy(element: Element, id: string): () => void {
 /**
  * Moves a focused element with the arrow keys and returns the function that detaches it.
  * Makes the element focusable (`tabindex="0"`) when it is not already, gives it the
- * `roleDescription` and `instructionsId` asked for (see {@link KeyboardMoverOptions}),
- * and restores those attributes on detach. Arrow keys are only taken (and page scrolling
- * prevented) while the element itself has focus; every other key passes through.
+ * `role` (when it has none of its own), `roleDescription` and `instructionsId` asked for
+ * (see {@link KeyboardMoverOptions}), and restores those attributes on detach. Arrow keys
+ * are only taken (and page scrolling prevented) while the element itself has focus; every
+ * other key passes through.
  */
 export function attachKeyboardMover(
   element: HTMLElement | SVGElement,
   options: KeyboardMoverOptions,
 ): () => void {
   const restorers = [setAttributeIfAbsent(element, 'tabindex', '0')]
+  if (options.role && !hasOwnRole(element)) {
+    restorers.push(setAttributeIfAbsent(element, 'role', options.role))
+  }
   if (options.roleDescription) {
     restorers.push(setAttributeIfAbsent(element, 'aria-roledescription', options.roleDescription))
   }

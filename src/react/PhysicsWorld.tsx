@@ -91,8 +91,8 @@ function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
  * A world that is not rendered (an HTML or `as="svg"` container inside a `display: none`
  * tab panel) measures nothing until it renders: its bodies and `'container'` walls enter
  * the world when it shows.
- * It also renders, once, the `aria-live` region that announces key moves and the visually
- * hidden key instructions that keyboard-movable bodies point `aria-describedby` at.
+ * It also renders, once, the `aria-live` region that announces key moves and the hidden
+ * key instructions that keyboard-movable bodies point `aria-describedby` at.
  *
  * @example
  * <PhysicsWorld gravity={{ x: 0, y: 0 }} bounds="container">
@@ -227,8 +227,11 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
         style={visuallyHiddenStyle}
       />
       {/* The accessible description of every keyboard-movable body (their
-          `aria-describedby` points at it): one element per world, not one per body. */}
-      <div id={keyboardInstructionsId} data-aabb-instructions="" style={visuallyHiddenStyle}>
+          `aria-describedby` points at it): one element per world, not one per body.
+          `hidden`, as dnd-kit's: a description is read from a hidden element all the same,
+          and the text is not a stray paragraph of the page (outside its landmarks when the
+          world is one) for a screen reader reading on. */}
+      <div id={keyboardInstructionsId} data-aabb-instructions="" hidden>
         {accessibility?.screenReaderInstructions ?? defaultScreenReaderInstructions}
       </div>
     </PhysicsContext.Provider>

@@ -77,9 +77,11 @@ export interface AABBBodyOptions {
    * that pushes cards in the way exactly as a pointer drag does; Shift moves until the
    * first contact, without pushing. An `aria-live` region announces what happened. The
    * element becomes focusable (`tabindex="0"` unless it has a tabindex), gets
-   * `aria-roledescription="movable item"` unless it has its own (screen readers use it
-   * only on an element with a role, such as `<article>` or `role="group"`), and
-   * `aria-describedby` pointing at the world's visually hidden key instructions.
+   * `role="button"` when it has no role of its own (a `<div>` or `<span>`, an SVG `<g>` or
+   * shape, without a `role` attribute: an `<article>`, an `<li>` or `role="group"` keeps
+   * its own; give a card that holds controls such a role, since a button's content is not
+   * interactive), `aria-roledescription="movable item"` unless it has its own, and
+   * `aria-describedby` pointing at the world's hidden key instructions.
    * @default the value of `draggable`, so whatever a pointer can move, keys can move too
    */
   keyboard?: boolean

@@ -23,8 +23,9 @@ export interface AABBBody<E extends BodyElement> {
  * mounted. The element is measured in the world's space, then moved by the world (CSS
  * `translate` for HTML, the `transform` attribute for SVG) without re-rendering React.
  * It gets `data-aabb-body="<id>"`, and `data-dragging` while a pointer drags it; a
- * `keyboard` body (by default any `draggable` one) also gets a `tabindex`, an
- * `aria-roledescription` and an `aria-describedby` (see {@link AABBBodyOptions.keyboard}).
+ * `keyboard` body (by default any `draggable` one) also gets a `tabindex`, a `role` when it
+ * has none of its own, an `aria-roledescription` and an `aria-describedby` (see
+ * {@link AABBBodyOptions.keyboard}).
  * Everything it writes on the element is removed on unmount.
  *
  * An element without a size (`display: none`, not laid out yet, or in a world that is not
@@ -95,6 +96,7 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
     const { engine, keyboardInstructionsId } = store.getState()
     return attachKeyboardMover(element, {
       onMove: (direction, untilContact) => engine.moveWithKeys(id, direction, untilContact),
+      role: 'button',
       roleDescription: 'movable item',
       ...(keyboardInstructionsId !== null && { instructionsId: keyboardInstructionsId }),
     })

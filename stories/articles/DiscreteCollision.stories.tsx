@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, waitFor, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { DiscreteCollisionDemo } from '../support/DiscreteCollisionDemo.js'
 import { palette } from '../support/palette.js'
 import { pointTo } from '../support/pointerInput.js'
@@ -19,7 +19,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Move the pointer: the small box follows it. The blue box is the Minkowski difference of the two boxes; it covers the origin (white dot) exactly when they collide, and the arrow is the penetration vector.',
+          'Move the pointer: the small box follows it (or Tab to the demo and use the arrow keys; Shift moves by 1). The blue box is the Minkowski difference of the two boxes; it covers the origin (white dot) exactly when they collide, and the arrow is the penetration vector.',
       },
     },
   },
@@ -32,8 +32,17 @@ type Story = StoryObj<typeof meta>
 export const Detect: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const svg = canvas.getByRole('img') as unknown as SVGSVGElement
+    const svg = canvas.getByRole('application') as unknown as SVGSVGElement
     await expect(svg.dataset.colliding).toBe('false')
+
+    // The keyboard moves the box too: Tab reaches the demo, an arrow moves the box 10 units.
+    const follower = canvas.getByTestId('follower')
+    const followerX = () => Number(follower.getAttribute('x'))
+    const before = followerX()
+    await userEvent.tab()
+    await expect(svg).toHaveFocus()
+    await userEvent.keyboard('{ArrowRight}')
+    await waitFor(() => expect(followerX() - before).toBe(10))
 
     await pointTo(svg, canvas.getByTestId('obstacle'))
     // pointermove is a continuous event: React may render after it returns (production build).
@@ -51,7 +60,7 @@ export const PushOut: Story = {
   args: { pushOut: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
-    const svg = canvas.getByRole('img') as unknown as SVGSVGElement
+    const svg = canvas.getByRole('application') as unknown as SVGSVGElement
     const obstacle = canvas.getByTestId('obstacle')
     await pointTo(svg, obstacle)
     await waitFor(() => expect(svg.dataset.colliding).toBe('true'))

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type KeyboardEvent } from 'react'
 import {
   minkowskiDifference,
   overlaps,
@@ -24,9 +24,12 @@ export interface DiscreteCollisionDemoProps {
 }
 
 const VIEW = 500
+/** Demo units an arrow key moves the small box (Shift: 1, for the last pixels to contact). */
+const ARROW_STEP = 10
 
 /**
- * Article 000's demos: a small box follows the pointer over a larger one. The Minkowski
+ * Article 000's demos: a small box follows the pointer (or moves with the arrow keys once
+ * the demo has focus) over a larger one. The Minkowski
  * difference of the two (blue) covers the origin (white dot) exactly when they collide; the
  * small box turns green then, and the penetration vector, the closest point of the
  * difference's bounds to the origin, is drawn as an arrow from the origin.
@@ -50,11 +53,26 @@ export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteColli
     pushOut && penetration
       ? { ...follower, x: follower.x + penetration.x, y: follower.y + penetration.y }
       : follower
+  // The keyboard's way to the same demo: the arrow keys move the point the box follows.
+  const moveWithKeys = (event: KeyboardEvent<SVGSVGElement>) => {
+    const distance = event.shiftKey ? 1 : ARROW_STEP
+    const moves: Record<string, Vec2> = {
+      ArrowLeft: { x: -distance, y: 0 },
+      ArrowRight: { x: distance, y: 0 },
+      ArrowUp: { x: 0, y: -distance },
+      ArrowDown: { x: 0, y: distance },
+    }
+    const move = moves[event.key]
+    if (!move) return
+    event.preventDefault()
+    setPointer({ x: pointer.x + move.x, y: pointer.y + move.y })
+  }
 
   return (
     <svg
-      role="img"
-      aria-label="Minkowski difference demo"
+      role="application"
+      aria-label="Minkowski difference demo: move the small box with the pointer or the arrow keys"
+      tabIndex={0}
       data-colliding={colliding}
       viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
       width={VIEW}
@@ -63,6 +81,7 @@ export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteColli
       onPointerMove={(event) =>
         setPointer(svgPoint(event.currentTarget, event.clientX, event.clientY))
       }
+      onKeyDown={moveWithKeys}
     >
       <rect
         data-testid="minkowski-difference"

@@ -32,7 +32,9 @@ export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
   const insideX = ea.left - eb.right <= 0 && 0 <= ea.right - eb.left
   const insideY = ea.top - eb.bottom <= 0 && 0 <= ea.bottom - eb.top
   const mark = (ok: boolean) => (
-    <span style={{ color: ok ? palette.colliding : palette.apart }}>{ok ? '✓' : '✗'}</span>
+    <span style={{ color: ok ? palette.collidingOnLight : palette.apartOnLight }}>
+      {ok ? '✓' : '✗'}
+    </span>
   )
   return (
     <div>

@@ -170,7 +170,7 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
           onPointerDown={startDrag}
           onKeyDown={moveWithKeys}
         />
-        <text x={a.x + 6} y={a.y + 18} fill={palette.text} fontSize={14} fontWeight="bold">
+        <text x={a.x + 6} y={a.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
           A
         </text>
         {current && (

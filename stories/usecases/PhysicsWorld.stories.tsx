@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { PhysicsWorld } from 'react-aabb'
-import { expect, waitFor, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { ContractCard, contractBoardStyle } from './support/ContractCard.js'
@@ -16,6 +16,7 @@ const meta = {
     paused: false,
     integrator: 'euler',
     reducedMotion: 'user',
+    role: 'group',
     'aria-label': 'Contract board',
     style: contractBoardStyle,
   },
@@ -53,12 +54,22 @@ export const Contract: Story = {
     const canvas = within(canvasElement)
     const board = canvas.getByLabelText('Contract board')
     await waitFor(() => expect(bodiesIn(board)).toHaveLength(2))
-    const b = canvas.getByLabelText('b')
+    // Draggable, so keyboard-movable: the hook made each card a button named by its text.
+    const b = canvas.getByRole('button', { name: 'b' })
     const before = b.getBoundingClientRect().left
-    await dragOnto(canvas.getByLabelText('a'), b, 8)
+    await dragOnto(canvas.getByRole('button', { name: 'a' }), b, 8)
     await untilStill(() => bodiesIn(board))
     await expect(b.getBoundingClientRect().left).toBeGreaterThan(before)
     await expect(overlappingPairs(bodiesIn(board))).toEqual([])
     await expect(elementsOutside(bodiesIn(board), board)).toEqual([])
+
+    // The keyboard reaches and moves the cards too: Tab, then an arrow key moves 10 px.
+    const a = canvas.getByRole('button', { name: 'a' })
+    await userEvent.tab()
+    await expect(a).toHaveFocus()
+    const aBefore = a.getBoundingClientRect().top
+    await userEvent.keyboard('{ArrowDown}')
+    await untilStill(() => bodiesIn(board))
+    await expect(a.getBoundingClientRect().top - aBefore).toBeCloseTo(10, 1)
   },
 }

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, waitFor, within } from 'storybook/test'
+import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { dragOnto } from '../support/pointerInput.js'
 import { DiagramEditor, type DiagramEdge, type DiagramNode } from './support/DiagramEditor.js'
 import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
@@ -42,8 +42,8 @@ type Story = StoryObj<typeof meta>
 export const Diagram: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
-    const svg = canvas.getByRole('img', { name: 'Diagram' })
-    const node = (name: string) => canvas.getByRole('group', { name })
+    const svg = canvas.getByRole('group', { name: 'Diagram' })
+    const node = (name: string) => canvas.getByRole('button', { name })
     const nodeBoxes = () => bodiesIn(svg).map((group) => group.querySelector('rect')!)
     await waitFor(() => expect(bodiesIn(svg)).toHaveLength(args.nodes.length))
 
@@ -59,5 +59,15 @@ export const Diagram: Story = {
     const centreX = (box: DOMRect) => box.left + box.width / 2
     await expect(line.left).toBeCloseTo(Math.min(centreX(filter), centreX(join)), 0)
     await expect(line.right).toBeCloseTo(Math.max(centreX(filter), centreX(join)), 0)
+
+    // The keyboard reaches and moves the nodes too: Tab to the first, an arrow moves it 10 units.
+    const source = node('Source')
+    await userEvent.tab()
+    await expect(source).toHaveFocus()
+    const sourceBefore = source.querySelector('rect')!.getBoundingClientRect().top
+    await userEvent.keyboard('{ArrowDown}')
+    await untilStill(nodeBoxes)
+    const sourceAfter = source.querySelector('rect')!.getBoundingClientRect().top
+    await expect(sourceAfter - sourceBefore).toBeCloseTo(10, 1)
   },
 }

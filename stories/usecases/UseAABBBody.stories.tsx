@@ -24,7 +24,7 @@ const meta = {
   }),
   decorators: [
     (Story) => (
-      <PhysicsWorld bounds="container" aria-label="Board" style={contractBoardStyle}>
+      <PhysicsWorld bounds="container" role="group" aria-label="Board" style={contractBoardStyle}>
         <Story />
         <ContractCard id="chart" label="Chart" />
       </PhysicsWorld>
@@ -47,12 +47,12 @@ type Story = StoryObj<typeof meta>
 export const Options: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
-    const notes = canvas.getByLabelText('Notes')
+    const notes = canvas.getByRole('button', { name: 'Notes' })
     await waitFor(() => expect(notes).toHaveAttribute('data-aabb-body', args.id))
     notes.focus()
     await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}')
     await untilStill(() => [notes])
-    const chart = canvas.getByLabelText('Chart').getBoundingClientRect()
+    const chart = canvas.getByText('Chart').getBoundingClientRect()
     await expect(notes.getBoundingClientRect().right).toBeCloseTo(chart.left, 1)
     await expect(canvas.getByRole('status')).toHaveTextContent(
       'Notes blocked on the right by Chart',

@@ -80,14 +80,39 @@ describe('attachKeyboardMover', () => {
     const target = element()
     const detach = attachKeyboardMover(target, {
       onMove: () => {},
+      role: 'button',
       roleDescription: 'movable item',
       instructionsId: 'keys-help',
     })
+    expect(target.getAttribute('role')).toBe('button')
     expect(target.getAttribute('aria-roledescription')).toBe('movable item')
     expect(target.getAttribute('aria-describedby')).toBe('keys-help')
     detach()
+    expect(target.hasAttribute('role')).toBe(false)
     expect(target.hasAttribute('aria-roledescription')).toBe(false)
     expect(target.hasAttribute('aria-describedby')).toBe(false)
+  })
+
+  it('gives a role only to an element without one: an explicit or implicit role is kept', () => {
+    const group = element()
+    group.setAttribute('role', 'group')
+    const article = document.body.appendChild(document.createElement('article'))
+    const item = document.createElement('li')
+    document.body.appendChild(document.createElement('ul')).appendChild(item)
+    const svg = document.body.appendChild(
+      document.createElementNS('http://www.w3.org/2000/svg', 'svg'),
+    )
+    const shape = svg.appendChild(document.createElementNS('http://www.w3.org/2000/svg', 'rect'))
+    const detachers = [group, article, item, shape].map((target) =>
+      attachKeyboardMover(target, { onMove: () => {}, role: 'button' }),
+    )
+    expect(group.getAttribute('role')).toBe('group')
+    expect(article.hasAttribute('role')).toBe(false)
+    expect(item.hasAttribute('role')).toBe(false)
+    expect(shape.getAttribute('role')).toBe('button')
+    for (const detach of detachers) detach()
+    expect(group.getAttribute('role')).toBe('group')
+    expect(shape.hasAttribute('role')).toBe(false)
   })
 
   it("keeps the element's own role description and adds the instructions to its descriptions", () => {

@@ -38,6 +38,7 @@ describe('keyboard access', () => {
     for (const id of ['pointer-only', 'still']) {
       const element = bodyElement(container, id)
       expect(element.hasAttribute('tabindex'), id).toBe(false)
+      expect(element.hasAttribute('role'), id).toBe(false)
       expect(element.hasAttribute('aria-roledescription'), id).toBe(false)
       expect(element.hasAttribute('aria-describedby'), id).toBe(false)
     }
@@ -54,11 +55,14 @@ describe('keyboard access', () => {
     const help = instructions[0]!
     expect(help.id).not.toBe('')
     expect(help.textContent).toContain('arrow keys')
-    // Visually hidden, but not hidden from assistive technology.
-    expect(help.style.position).toBe('absolute')
+    // Hidden from the page (a description is read from a hidden element all the same), and
+    // not aria-hidden.
+    expect(help.hidden).toBe(true)
     expect(help.hasAttribute('aria-hidden')).toBe(false)
     for (const id of ['a', 'b']) {
       const element = bodyElement(container, id)
+      // A <div> has no role of its own: it gets one, which may carry a role description.
+      expect(element.getAttribute('role'), id).toBe('button')
       expect(element.getAttribute('aria-roledescription'), id).toBe('movable item')
       expect(element.getAttribute('aria-describedby'), id).toBe(help.id)
     }
@@ -84,6 +88,7 @@ describe('keyboard access', () => {
       ['b', b],
     ] as const) {
       expect(element.hasAttribute('tabindex'), id).toBe(false)
+      expect(element.hasAttribute('role'), id).toBe(false)
       expect(element.hasAttribute('aria-roledescription'), id).toBe(false)
       expect(element.hasAttribute('aria-describedby'), id).toBe(false)
     }

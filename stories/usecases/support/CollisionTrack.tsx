@@ -67,6 +67,7 @@ function TrackBox({ id, mass, restitution }: { id: BodyId; mass: number; restitu
   return (
     <div
       ref={ref}
+      role="img"
       aria-label={names.get(id)}
       style={{
         position: 'absolute',

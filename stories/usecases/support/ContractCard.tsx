@@ -3,15 +3,15 @@ import { useAABBBody } from 'react-aabb'
 import type { AABBBodyOptions } from '../../../src/react/bodyOptions.js'
 
 /**
- * A card: a plain `<div>` laid out by CSS and registered with `useAABBBody`. Its props are
- * the hook's options, so its autodocs table documents them.
+ * A card: a plain `<div>` laid out by CSS and registered with `useAABBBody`, showing its
+ * label (else its id). Its props are the hook's options, so its autodocs table documents
+ * them. A keyboard-movable card gets `role="button"` from the hook, named by that text.
  */
 export function ContractCard(options: AABBBodyOptions) {
   const { ref, id } = useAABBBody<HTMLDivElement>(options)
   return (
     <div
       ref={ref}
-      aria-label={options.label ?? id}
       style={{
         width: 120,
         height: 80,
@@ -24,7 +24,7 @@ export function ContractCard(options: AABBBodyOptions) {
         userSelect: 'none',
       }}
     >
-      {id}
+      {options.label ?? id}
     </div>
   )
 }

@@ -113,8 +113,11 @@ export function DashboardBoard({
           />
         ))}
       </PhysicsWorld>
+      {/* It scrolls once the layout outgrows the board: focusable, so keys can scroll it too. */}
       <pre
+        role="region"
         aria-label="Layout JSON"
+        tabIndex={0}
         data-testid="layout-json"
         style={{
           margin: 0,

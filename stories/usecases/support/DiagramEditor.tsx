@@ -25,10 +25,11 @@ export interface DiagramEditorProps {
   debug?: boolean
 }
 
+/** A draggable node; the hook makes the `<g>` focusable and a button, named by `aria-label`. */
 function DiagramNodeBox({ node }: { node: DiagramNode }) {
   const { ref } = useAABBBody<SVGGElement>({ id: node.id, draggable: true, label: node.label })
   return (
-    <g ref={ref} aria-label={node.label} role="group" style={{ cursor: 'grab' }}>
+    <g ref={ref} aria-label={node.label} style={{ cursor: 'grab' }}>
       <rect
         x={node.x}
         y={node.y}
@@ -138,7 +139,8 @@ export function DiagramEditor({
       height={height}
       bounds="container"
       debug={debug}
-      role="img"
+      // A group, not an image: an image's content is presentational, and the nodes are controls.
+      role="group"
       aria-label="Diagram"
       style={{ background: '#f4f6fb', border: '1px solid #c9cfdd', borderRadius: 10 }}
     >

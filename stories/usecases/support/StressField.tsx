@@ -92,7 +92,6 @@ function TimingReadout({ clock }: { clock: StoryClock }) {
   })
   return (
     <p
-      aria-label="Timing"
       style={{
         position: 'absolute',
         left: 8,

@@ -72,6 +72,7 @@ function Block({
   return (
     <div
       ref={ref}
+      role="img"
       aria-label={labels.get(id)}
       data-testid={id}
       style={{
@@ -314,6 +315,7 @@ function TimeControls({
       </svg>
       <pre
         ref={text}
+        role="group"
         aria-label="Maths"
         style={{
           margin: '8px 0 0',
@@ -343,6 +345,7 @@ export function TimeControlDemo({ speed, timeScale, horizon, debug }: TimeContro
       paused={paused}
       now={clock.now}
       debug={debug}
+      role="group"
       aria-label="Time control world"
       style={{ position: 'relative', width: scene.width }}
     >
