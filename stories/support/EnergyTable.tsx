@@ -1,4 +1,5 @@
 import { formatNumber } from './formatNumber.js'
+import { tableCellStyle, TableHead } from './tableParts.js'
 
 /** One row of {@link EnergyTable}: an integrator, or the exact motion. */
 export interface EnergyRow {
@@ -15,7 +16,6 @@ export interface EnergyRow {
 }
 
 const COLUMNS = ['Integrator', 'Update', 'Energy ÷ start', 'Lowest so far', 'Highest so far', 'x']
-const cellStyle = { padding: '2px 8px', textAlign: 'left' } as const
 
 /** Four significant digits: enough to tell RK4's 1.000 from semi-implicit Euler's 0.9675. */
 const formatRatio = (ratio: number) => ratio.toPrecision(4)
@@ -28,32 +28,24 @@ export function EnergyTable({ caption, rows }: { caption: string; rows: readonly
   return (
     <table style={{ borderCollapse: 'collapse', marginTop: 8 }}>
       <caption style={{ textAlign: 'left' }}>{caption}</caption>
-      <thead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <th key={column} scope="col" style={cellStyle}>
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={COLUMNS} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
-            <th scope="row" style={cellStyle}>
+            <th scope="row" style={tableCellStyle}>
               {row.name}
             </th>
-            <td style={cellStyle}>{row.update}</td>
-            <td style={cellStyle} data-testid={`energy-ratio-${row.id}`}>
+            <td style={tableCellStyle}>{row.update}</td>
+            <td style={tableCellStyle} data-testid={`energy-ratio-${row.id}`}>
               {formatRatio(row.energyRatio)}
             </td>
-            <td style={cellStyle} data-testid={`lowest-energy-ratio-${row.id}`}>
+            <td style={tableCellStyle} data-testid={`lowest-energy-ratio-${row.id}`}>
               {formatRatio(row.lowestEnergyRatio)}
             </td>
-            <td style={cellStyle} data-testid={`highest-energy-ratio-${row.id}`}>
+            <td style={tableCellStyle} data-testid={`highest-energy-ratio-${row.id}`}>
               {formatRatio(row.highestEnergyRatio)}
             </td>
-            <td style={cellStyle}>{formatNumber(row.position)}</td>
+            <td style={tableCellStyle}>{formatNumber(row.position)}</td>
           </tr>
         ))}
       </tbody>

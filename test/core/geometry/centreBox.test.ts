@@ -11,35 +11,8 @@ import {
   type Rect,
 } from '../../../src/core/geometry/index.js'
 import { finiteNumber, finiteSize, gridNumber, gridRect, gridSize } from './arbitraries.js'
-
-// Article 001's table of results, projected to 2D: every row's x and y centres (z is dropped;
-// it is 0 in every row but the last, whose boxes are 15 apart on x and y already), half
-// extents 0.5. `expected` is the "Post" column, which the article shows equal to "CJM".
-const article001: readonly {
-  row: number
-  first: readonly [number, number]
-  second: readonly [number, number]
-  expected: boolean
-}[] = [
-  { row: 1, first: [0, 0], second: [0, 0], expected: true },
-  { row: 2, first: [0, 0], second: [1, 0], expected: true },
-  { row: 3, first: [0, 0], second: [1.5, 0], expected: false },
-  { row: 4, first: [0, 0], second: [15, 0], expected: false },
-  { row: 5, first: [1, 0], second: [1, 0], expected: true },
-  { row: 6, first: [1, 0], second: [1.5, 0], expected: true },
-  { row: 7, first: [1, 0], second: [15, 0], expected: false },
-  { row: 8, first: [1.5, 0], second: [1.5, 0], expected: true },
-  { row: 9, first: [1.5, 0], second: [15, 0], expected: false },
-  { row: 10, first: [0, 0], second: [0, 1.5], expected: false },
-  { row: 11, first: [0, 0], second: [0, 2.5], expected: false },
-  { row: 12, first: [0, 0], second: [0, 3.5], expected: false },
-  { row: 13, first: [0, 0], second: [15, 15], expected: false },
-]
-
-const unitBox = ([x, y]: readonly [number, number]): CentreBox => ({
-  center: { x, y },
-  halfExtents: { x: 0.5, y: 0.5 },
-})
+// The story's table of article 001's results (its 13 rows in 2D): one copy for both.
+import { ARTICLE_001_ROWS, unitBox } from '../../../stories/support/article001Results.js'
 
 /** The article's branch-free "SIMD" form, in 2D: each axis's `<=`, and-ed without a branch. */
 function simdReference(a: CentreBox, b: CentreBox): boolean {
@@ -67,11 +40,13 @@ const RUNS = { numRuns: 2000 }
 
 describe('centreBoxOverlaps: article 001 table (2D)', () => {
   it('has all 13 rows', () => {
-    expect(article001.map(({ row }) => row)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+    expect(ARTICLE_001_ROWS.map(({ row }) => row)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    ])
   })
 
   it.each(
-    article001.map((row) => ({
+    ARTICLE_001_ROWS.map((row) => ({
       ...row,
       pair: `(${row.first.join(', ')}) vs (${row.second.join(', ')})`,
     })),
