@@ -59,6 +59,8 @@ export class ContactTracker {
   private recordSource = new Uint8Array(64)
   private recordSeen = new Int32Array(64)
   private recordStarted = new Int32Array(64)
+  /** Where the start event of a record that started in this step is in the queue. */
+  private recordStartEvent = new Int32Array(64)
   /** Live records in the order their pairs started: `live[0 .. liveCount)`. */
   private live = new Int32Array(64)
   private liveCount = 0
@@ -134,11 +136,21 @@ export class ContactTracker {
     const seen = this.recordSeen[record] as number
     if (seen === this.step) {
       if (this.recordSource[record] === FROM_SWEEP || source !== FROM_SWEEP) return
+      this.fill(record, normalX * sign, normalY * sign, source)
+      // A start queued in this step reports the swept hit too, as the record now does.
+      if (this.recordStarted[record] === this.step) {
+        const event = this.recordStartEvent[record] as number
+        this.queuedNormalX[event] = this.recordNormalX[record] as number
+        this.queuedNormalY[event] = this.recordNormalY[record] as number
+        this.queuedSource[event] = source
+      }
+      return
     } else if (seen !== this.step - 1) {
       // New this step (not seen in the previous one): report a start once it is filled in.
       this.recordSeen[record] = this.step
       this.recordStarted[record] = this.step
       this.fill(record, normalX * sign, normalY * sign, source)
+      this.recordStartEvent[record] = this.queued
       this.enqueue(START, record)
       return
     }
@@ -168,6 +180,7 @@ export class ContactTracker {
       this.recordSource = ensureCapacity(this.recordSource, this.used)
       this.recordSeen = ensureCapacity(this.recordSeen, this.used)
       this.recordStarted = ensureCapacity(this.recordStarted, this.used)
+      this.recordStartEvent = ensureCapacity(this.recordStartEvent, this.used)
       this.free = ensureCapacity(this.free, this.used)
     }
     this.recordA[record] = pFirst ? p : q

@@ -1,7 +1,7 @@
 import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from './bodyIndex.js'
-import { CROSS } from './bodyStore.js'
+import { CROSS, DYNAMIC } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
@@ -20,6 +20,11 @@ const still: Vec2 = { x: 0, y: 0 }
 const hit = createSweepHit()
 /** Where {@link Move.place} puts a body (an object: see {@link Move.pushChain}). */
 const destination: Vec2 = { x: 0, y: 0 }
+
+/** Whether slots p and q are both dynamic: the step may leave them overlapping a little ({@link blocks}). */
+function dynamicPair(store: Simulation['store'], p: number, q: number): boolean {
+  return store.kind[p] === DYNAMIC && store.kind[q] === DYNAMIC
+}
 
 /**
  * `world.move`: a body moves toward a goal through a world whose other bodies are at their
@@ -130,7 +135,7 @@ export class Move {
       const code = pairCode(this.sim, slot, other)
       if (code === IGNORE || code === CROSS) continue
       if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-      const time = blocks(hit, motion) ? hit.time : -1
+      const time = blocks(hit, motion, dynamicPair(store, slot, other)) ? hit.time : -1
       if (time >= 0 && time < bestTime) {
         bestTime = time
         best = other
@@ -195,22 +200,24 @@ export class Move {
     loadRect(mover, store, slot)
     const dx = goalX - mover.x
     const dy = goalY - mover.y
-    if (dx === 0 || dy === 0) {
-      this.pushAlong(slot, dx === 0 ? 1 : 0, dx === 0 ? dy : dx)
-      return
-    }
+    if (dx === 0 && dy === 0) return
     motion.x = dx
     motion.y = dy
     const best = this.firstHit(slot)
     const bestTime = hit.time
     const normalX = hit.normal.x
+    // The first body met is logged for `world.forEachHit`, along an axis as diagonally.
+    if (best >= 0) this.log(slot, best)
+    if (dx === 0 || dy === 0) {
+      this.pushAlong(slot, dx === 0 ? 1 : 0, dx === 0 ? dy : dx)
+      return
+    }
     if (best < 0) {
       destination.x = goalX
       destination.y = goalY
       this.place(slot)
       return
     }
-    this.log(slot, best)
     destination.x = mover.x + dx * bestTime
     destination.y = mover.y + dy * bestTime
     this.place(slot)
@@ -282,7 +289,7 @@ export class Move {
         const code = pairCode(this.sim, slot, other)
         if (code === IGNORE || code === CROSS) continue
         if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-        const time = blocks(hit, motion) ? hit.time : -1
+        const time = blocks(hit, motion, dynamicPair(store, slot, other)) ? hit.time : -1
         if (time >= 0 && time < nearestTime) {
           nearestTime = time
           nearest = c

@@ -22,6 +22,13 @@ const MAX_SEPARATIONS = 4
  * touching face does, instead of being ignored.
  */
 export const TOUCH_TOLERANCE = 1e-6
+/**
+ * Overlaps between dynamic bodies up to this depth are left to the next step (Box2D's
+ * "linear slop"): chasing rounding-level overlaps through a resting pile would cost every
+ * push-out round of the solver without changing anything visible. For the same reason a
+ * dynamic pair's start overlap up to this depth is contact for {@link blocks}.
+ */
+export const PUSH_SLOP = 0.01
 
 const mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
@@ -50,14 +57,16 @@ export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
 /**
  * Whether a sweep that hit (`sweep`, of the mover by `motion`) blocks the motion, at
  * `sweep.time` (0 for a start overlap). A deep start overlap does not block (the body is
- * let out); a rounding-level one blocks motion into the obstacle ({@link TOUCH_TOLERANCE}).
+ * let out); a rounding-level one blocks motion into the obstacle ({@link TOUCH_TOLERANCE}),
+ * and so does one up to {@link PUSH_SLOP} between two dynamic bodies (`dynamicPair`): the
+ * step leaves those, so a box resting that deep in another still stops or pushes it.
  * It answers a boolean and reads the motion from its object: V8 boxes the doubles passed
  * to and returned from a call it does not inline, and the step must not allocate.
  */
-export function blocks(sweep: SweepHit, motion: Vec2): boolean {
+export function blocks(sweep: SweepHit, motion: Vec2, dynamicPair = false): boolean {
   if (!sweep.overlapping) return true
   const depth = Math.abs(sweep.penetration.x) + Math.abs(sweep.penetration.y)
-  if (depth > TOUCH_TOLERANCE) return false
+  if (depth > (dynamicPair ? PUSH_SLOP : TOUCH_TOLERANCE)) return false
   return motion.x * sweep.normal.x + motion.y * sweep.normal.y < 0
 }
 

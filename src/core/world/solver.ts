@@ -4,16 +4,10 @@ import { CROSS } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
-import { loadRect, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
+import { loadRect, PUSH_SLOP, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
 
 /** Push-out rounds per step; each one moves every overlapping pair apart together. */
 const PUSH_ITERATIONS = 20
-/**
- * Overlaps between dynamic bodies up to this depth are left to the next step (Box2D's
- * "linear slop"): chasing rounding-level overlaps through a resting pile would cost every
- * push-out round without changing anything visible.
- */
-const PUSH_SLOP = 0.01
 /** Most velocity passes per step (it stops earlier once no contact changes a velocity). */
 const VELOCITY_PASSES = 16
 /** Approach speed (units/s) under which a contact counts as solved. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  createSweepHit,
   overlaps,
   overlapsInterior,
   slide,
@@ -183,6 +184,35 @@ describe('sweep: start states', () => {
     expect(sweep(onTop, { x: 30, y: 0 }, b)).toBeNull()
   })
 
+  it('returns null for a box touching any face of b and moving away or along it', () => {
+    const touching: Array<[Rect, Vec2, Vec2]> = [
+      [
+        { x: -4, y: 3, width: 4, height: 4 },
+        { x: -5, y: 0 },
+        { x: 0, y: 9 },
+      ], // left face
+      [
+        { x: 10, y: 3, width: 4, height: 4 },
+        { x: 5, y: 0 },
+        { x: 0, y: -9 },
+      ], // right face
+      [
+        { x: 3, y: -4, width: 4, height: 4 },
+        { x: 0, y: -5 },
+        { x: 9, y: 0 },
+      ], // top face
+      [
+        { x: 3, y: 10, width: 4, height: 4 },
+        { x: 0, y: 5 },
+        { x: -9, y: 0 },
+      ], // bottom face
+    ]
+    for (const [a, away, along] of touching) {
+      expect(sweep(a, away, b)).toBeNull()
+      expect(sweep(a, along, b)).toBeNull()
+    }
+  })
+
   it('returns null when grazing a corner or arriving exactly at the end of the step', () => {
     const a: Rect = { x: -4, y: 14, width: 4, height: 4 } // below-left of b
     expect(sweep(a, { x: 4, y: -4 }, b)).toBeNull() // ends touching b's corner
@@ -213,6 +243,17 @@ describe('sweepInto', () => {
     const before = structuredClone(out)
     expect(sweepInto(out, box, { x: 0, y: 500 }, wall, still)).toBe(false)
     expect(out).toEqual(before)
+  })
+
+  it('overwrites every field of an earlier hit, also with a start overlap', () => {
+    const out = createSweepHit()
+    const still = { x: 0, y: 0 }
+    expect(sweepInto(out, box, { x: 500, y: 0 }, wall, still)).toBe(true)
+    expect(out.time).toBeGreaterThan(0)
+    const inside: Rect = { ...wall, width: 4 }
+    expect(sweepInto(out, inside, { x: 500, y: 0 }, wall, still)).toBe(true)
+    expect(out).toEqual(sweep(inside, { x: 500, y: 0 }, wall))
+    expect(out.time).toBe(0)
   })
 })
 

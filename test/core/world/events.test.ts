@@ -124,4 +124,146 @@ describe('contact events', () => {
       { type: 'contactStart', a: 'left', b: 'right', normal: { x: -1, y: 0 }, source: 'sweep' },
     ])
   })
+
+  it("keeps the swept hit over a push-out of the same step as the pair's source", () => {
+    const world = createWorld()
+    world.add({ id: 'wall', x: 10, y: -50, width: 10, height: 100, type: 'static' })
+    // 1 px into the wall: pushed out of it (a push-out contact), then shoved back against
+    // it by the push-out from `pusher`, a move swept against the wall (a swept contact).
+    world.add({ id: 'box', x: 1, y: 0, width: 10, height: 10 })
+    world.add({ id: 'pusher', x: -5, y: 0, width: 10, height: 10 })
+    recordContacts(world)
+    world.step(1 / 60)
+    expect(world.get('box').x).toBe(0)
+    expect(world.snapshot().contacts).toEqual([
+      { a: 'box', b: 'wall', normal: { x: -1, y: 0 }, source: 'sweep' },
+      { a: 'box', b: 'pusher', normal: { x: 1, y: 0 }, source: 'push' },
+    ])
+  })
+
+  // The start event is queued with the pair's first contact of the step; a swept hit later
+  // in the step wins the pair's record (as the test above shows), and its start event too.
+  it('reports in contactStart the swept hit that won over a push-out', () => {
+    const world = createWorld()
+    world.add({ id: 'wall', x: 10, y: -50, width: 10, height: 100, type: 'static' })
+    world.add({ id: 'box', x: 1, y: 0, width: 10, height: 10 })
+    world.add({ id: 'pusher', x: -5, y: 0, width: 10, height: 10 })
+    const events = recordContacts(world)
+    world.step(1 / 60)
+    expect(events.find((event) => event.b === 'wall')?.source).toBe('sweep')
+  })
+
+  it('reports normals without negative zeros, whichever body of the pair came first', () => {
+    const world = createWorld()
+    // The static floor is older, but the kinematic card is the pair's a: the normal found
+    // from the floor toward the card is flipped, which made its 0 a -0.
+    world.add({ id: 'floor', x: 0, y: 10, width: 100, height: 10, type: 'static' })
+    world.add({ id: 'card', x: 0, y: 0, width: 10, height: 10, type: 'kinematic' })
+    const events = recordContacts(world)
+    world.step(1 / 60)
+    expect(events).toEqual([
+      { type: 'contactStart', a: 'card', b: 'floor', normal: { x: 0, y: -1 }, source: 'push' },
+    ])
+    expect(Object.is(events[0]!.normal.x, 0)).toBe(true)
+  })
+
+  it('runs every listener when one throws, then rethrows the first error', () => {
+    const world = createWorld()
+    world.add({ x: 0, y: 0, width: 10, height: 10 })
+    world.add({ x: 10, y: 0, width: 10, height: 10 })
+    const heard: string[] = []
+    world.on('contactStart', () => {
+      heard.push('first')
+      throw new Error('first')
+    })
+    world.on('contactStart', () => {
+      heard.push('second')
+      throw new Error('second')
+    })
+    expect(() => world.step(1 / 60)).toThrow('first')
+    expect(heard).toEqual(['first', 'second'])
+  })
+
+  it('forgets its pairs when the last listener leaves: a later one hears them start', () => {
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10 })
+    world.add({ id: 'b', x: 10, y: 0, width: 10, height: 10 })
+    const off = world.on('contactStart', () => {})
+    world.step(1 / 60)
+    off()
+    world.step(1 / 60)
+    const events = recordContacts(world)
+    world.step(1 / 60)
+    expect(events.map((event) => `${event.type} ${event.a} ${event.b}`)).toEqual([
+      'contactStart a b',
+    ])
+  })
+
+  it('subscribes a listener given twice once: one unsubscribe leaves nobody listening', () => {
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10 })
+    world.add({ id: 'b', x: 10, y: 0, width: 10, height: 10 })
+    const listener = (): void => {}
+    const off = world.on('contactStart', listener)
+    world.on('contactStart', listener)
+    world.step(1 / 60)
+    off()
+    world.step(1 / 60)
+    // Nobody listened in the last step, so the pair starts again for a new listener.
+    const events = recordContacts(world)
+    world.step(1 / 60)
+    expect(events.map((event) => `${event.type} ${event.a} ${event.b}`)).toEqual([
+      'contactStart a b',
+    ])
+  })
+
+  it('reports a touch at a corner only as a contact without a normal', () => {
+    const world = createWorld()
+    world.add({ id: 'box', x: 0, y: 0, width: 10, height: 10 })
+    world.add({ id: 'post', x: 10, y: 10, width: 10, height: 10, type: 'static' })
+    const events = recordContacts(world)
+    world.step(1 / 60)
+    expect(events).toEqual([
+      { type: 'contactStart', a: 'box', b: 'post', normal: { x: 0, y: 0 }, source: 'push' },
+    ])
+  })
+
+  it('reports no contact across a gap, however small', () => {
+    const world = createWorld()
+    world.add({ id: 'box', x: 0, y: 0, width: 10, height: 10 })
+    world.add({ id: 'below', x: 0, y: 10.5, width: 10, height: 10, type: 'static' })
+    world.add({ id: 'beside', x: 10.5, y: 0, width: 10, height: 10, type: 'static' })
+    const events = recordContacts(world)
+    world.step(1 / 60)
+    expect(events).toEqual([])
+  })
+
+  it('reports no contact between a body and a solid whose pair is ignored', () => {
+    const world = createWorld({
+      filter: (a, b) => (a === 'ghost' || b === 'ghost' ? false : undefined),
+    })
+    world.add({ id: 'floor', x: 0, y: 10, width: 100, height: 10, type: 'static' })
+    world.add({ id: 'ghost', x: 0, y: 0, width: 10, height: 10 })
+    world.add({ id: 'box', x: 20, y: 0, width: 10, height: 10 })
+    const events = recordContacts(world)
+    world.step(1 / 60)
+    expect(events.map((event) => `${event.a}/${event.b}`)).toEqual(['box/floor'])
+  })
+
+  it('reports a body passing through a cross solid within one step as a swept contact', () => {
+    const world = createWorld({
+      filter: (a, b) => (a === 'gate' || b === 'gate' ? 'cross' : undefined),
+    })
+    world.add({ id: 'gate', x: 20, y: -50, width: 2, height: 100, type: 'static' })
+    // 60 px this step: from before the gate to past it.
+    world.add({ id: 'box', x: 0, y: 0, width: 10, height: 10, velocity: { x: 3600, y: 0 } })
+    const events = recordContacts(world)
+    world.step(1 / 60)
+    expect(world.get('box').x).toBe(60)
+    expect(events).toEqual([
+      { type: 'contactStart', a: 'box', b: 'gate', normal: { x: -1, y: 0 }, source: 'sweep' },
+    ])
+    world.step(1 / 60)
+    expect(events.map((event) => event.type)).toEqual(['contactStart', 'contactEnd'])
+  })
 })

@@ -36,6 +36,28 @@ describe('forEachHit', () => {
     expect(hits[0]!.time).toBeCloseTo(0.5, 9)
   })
 
+  it('names the solid added first when a body hits two at the same instant', () => {
+    const world = createWorld()
+    world.add({ id: 'left', x: 0, y: 20, width: 10, height: 10, type: 'static' })
+    world.add({ id: 'right', x: 10, y: 20, width: 10, height: 10, type: 'static' })
+    // Straddling both tiles: it lands on their tops at the same time.
+    world.add({ id: 'box', x: 5, y: 0, width: 10, height: 10, velocity: { x: 0, y: 1200 } })
+    world.step(1 / 60)
+    expect(hitsOf(world).map((hit) => [hit.other, hit.time])).toEqual([['left', 0.5]])
+  })
+
+  it('logs no hit for a push-out, even where a solid stops it', () => {
+    const world = createWorld()
+    world.add({ id: 'wall', x: 10, y: -50, width: 10, height: 100, type: 'static' })
+    world.add({ id: 'box', x: 0, y: 0, width: 10, height: 10 })
+    // 5 px into the box: the push-out would move the box into the wall; the sweep stops it.
+    world.add({ id: 'pusher', x: -5, y: 0, width: 10, height: 10 })
+    world.step(1 / 60)
+    expect(world.get('box').x).toBe(0)
+    expect(world.get('pusher').x).toBe(-10)
+    expect(hitsOf(world)).toEqual([])
+  })
+
   it('adds the hits of a move made after the step', () => {
     const world = createWorld()
     world.add({ id: 'wall', x: 50, y: -50, width: 10, height: 100, type: 'static' })
@@ -54,6 +76,41 @@ describe('forEachHit', () => {
         normalX: -1,
         normalY: 0,
       },
+    ])
+  })
+
+  it('adds the hit of a diagonal pushing move, where it touched the body it pushes', () => {
+    const world = createWorld()
+    world.add({ id: 'box', x: 20, y: 0, width: 10, height: 10 })
+    world.add({ id: 'hand', x: 0, y: 0, width: 10, height: 10, type: 'kinematic' })
+    world.move('hand', { x: 30, y: 3 }, { push: true })
+    expect(hitsOf(world)).toEqual([
+      {
+        id: 'hand',
+        other: 'box',
+        x: 0,
+        y: 0,
+        deltaX: 30,
+        deltaY: 3,
+        time: 1 / 3,
+        normalX: -1,
+        normalY: 0,
+      },
+    ])
+  })
+
+  // A pushing move along one axis used to log no hit at all (its chain has its own sweep),
+  // while the same move 1 px off the axis logged one.
+  it('adds the hit of a pushing move along an axis, as of a diagonal one', () => {
+    const world = createWorld()
+    world.add({ id: 'box', x: 20, y: 0, width: 10, height: 10 })
+    world.add({ id: 'wall', x: 50, y: -50, width: 10, height: 100, type: 'static' })
+    world.add({ id: 'hand', x: 0, y: 0, width: 10, height: 10, type: 'kinematic' })
+    expect(world.move('hand', { x: 100, y: 0 }, { push: true }).hits).toEqual([
+      { other: 'box', normal: { x: -1, y: 0 } },
+    ])
+    expect(hitsOf(world).map((hit) => [hit.id, hit.other, hit.time])).toEqual([
+      ['hand', 'box', 0.1],
     ])
   })
 })

@@ -175,6 +175,11 @@ describe('extreme but finite values', () => {
     // A default mass (the area) is kept in the range too.
     world.add({ id: 'huge', x: 0, y: 100, width: 1e7, height: 1e7 })
     expect(world.get('huge').mass).toBe(MAX_MASS)
+    world.add({ id: 'tiny', x: 0, y: -100, width: 1e-7, height: 1e-7 })
+    expect(world.get('tiny').mass).toBe(MIN_MASS)
+    // A box of zero area weighs 1.
+    world.add({ id: 'line', x: 0, y: -200, width: 0, height: 10 })
+    expect(world.get('line').mass).toBe(1)
   })
 })
 
@@ -219,6 +224,16 @@ describe('restore of hostile snapshots', () => {
         `restore: snapshot nextId must be a safe integer >= 0 (got ${nextId})`,
       )
     }
+    expect(world.ids()).toEqual(['keep'])
+  })
+
+  it('refuses a negative or non-finite accumulator, before anything changes', () => {
+    const world = createWorld()
+    world.add({ id: 'keep', x: 0, y: 0, width: 1, height: 1 })
+    expect(() => world.restore({ ...snapshotOf(world), accumulator: -1 })).toThrow(
+      'restore: snapshot accumulator must be a finite number >= 0 (got -1)',
+    )
+    expect(() => world.restore({ ...snapshotOf(world), accumulator: Infinity })).toThrow(RangeError)
     expect(world.ids()).toEqual(['keep'])
   })
 

@@ -84,6 +84,23 @@ describe('snapshot and restore', () => {
     )
   })
 
+  it('lists bodies in insertion order, also where a removed body’s place was reused', () => {
+    const world = createWorld()
+    world.add({ id: 'first', x: 0, y: 0, width: 1, height: 1 })
+    world.add({ id: 'second', x: 5, y: 0, width: 1, height: 1 })
+    world.remove('first')
+    world.add({ id: 'third', x: 10, y: 0, width: 1, height: 1 })
+    expect(world.snapshot().bodies.map((body) => body.id)).toEqual(['second', 'third'])
+  })
+
+  it('copies the settings without the filter, sharing nothing with the world', () => {
+    const world = createWorld({ gravity: { x: 0, y: 980 }, filter: () => true })
+    const snapshot = world.snapshot()
+    expect('filter' in snapshot.settings).toBe(false)
+    snapshot.settings.gravity.y = 5
+    expect(world.settings.gravity).toEqual({ x: 0, y: 980 })
+  })
+
   it('rejects a bad snapshot and leaves the world untouched', () => {
     const world = createWorld()
     world.add({ id: 'keep', x: 0, y: 0, width: 1, height: 1 })

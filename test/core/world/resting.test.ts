@@ -63,6 +63,24 @@ describe('resting stacks with restitution', () => {
     expect(fastestUp).toBeLessThan(-200)
   })
 
+  it('bounces a box resting on the floor thrown at it faster than two steps of gravity add', () => {
+    const world = worldWithFloor()
+    const box = {
+      y: FLOOR_Y - 40,
+      width: 40,
+      height: 40,
+      restitution: 0.5,
+      response: 'bounce' as const,
+    }
+    // Gravity adds 15 px/s per step: 30 px/s is the resting threshold.
+    world.add({ id: 'thrown', x: 0, ...box, velocity: { x: 0, y: 100 } })
+    world.add({ id: 'nudged', x: 100, ...box, velocity: { x: 0, y: 20 } })
+    world.step(1 / 60)
+    // Half of the 100 px/s comes back, less this step's gravity.
+    expect(world.get('thrown').velocity.y).toBeCloseTo(-(50 - 15), 9)
+    expect(world.get('nudged').velocity).toEqual({ x: 0, y: 0 })
+  })
+
   it('stacks of 1-4 boxes dropped with any restitution become idle without overlapping', () => {
     const boxArb = fc.record({
       width: fc.integer({ min: 20, max: 60 }),

@@ -37,6 +37,7 @@ describe('contacts in snapshots', () => {
       { a: 'box', b: 'floor', normal: { x: 0, y: -1 }, source: 'sweep' },
     ])
     world.restore(asJson(snapshot))
+    expect(world.snapshot().contacts).toEqual(snapshot.contacts)
     for (let step = 0; step < 10; step++) world.step(1 / 60)
     expect(events.map((event) => event.type)).toEqual(['contactStart'])
   })
@@ -84,6 +85,24 @@ describe('contacts in snapshots', () => {
     ])
   })
 
+  it('goes on with a pair in its snapshot’s order, where a new pair would be ordered otherwise', () => {
+    const world = createWorld({ contactStay: true })
+    world.add({ id: 'left', x: 0, y: 0, width: 10, height: 10 })
+    world.add({ id: 'right', x: 10, y: 0, width: 10, height: 10 })
+    recordContacts(world)
+    world.step(1 / 60)
+    // `left` becomes static: a new pair would be right/left, the snapshot's is left/right.
+    world.update('left', { type: 'static' })
+    const restored = createWorld()
+    const restoredEvents = recordContacts(restored)
+    restored.on('contactStay', (event) => restoredEvents.push(event))
+    restored.restore(asJson(world.snapshot()))
+    restored.step(1 / 60)
+    expect(restoredEvents).toEqual([
+      { type: 'contactStay', a: 'left', b: 'right', normal: { x: -1, y: 0 }, source: 'push' },
+    ])
+  })
+
   it('refuses contacts that are not pairs of the snapshot’s bodies, before anything changes', () => {
     const world = createWorld()
     world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10 })
@@ -96,6 +115,10 @@ describe('contacts in snapshots', () => {
       [
         [{ ...contact, b: 'ghost' }],
         'restore: snapshot.contacts[0] b must be the id of a body of the snapshot (got "ghost")',
+      ],
+      [
+        [{ ...contact, b: 'a' }],
+        'restore: snapshot.contacts[0] must be a pair of two bodies listed once (got "a", "a")',
       ],
       [
         [contact, { ...contact, a: 'b', b: 'a' }],

@@ -181,6 +181,21 @@ describe('step: swept hits against solids (article 003)', () => {
     expect(world.get(cross)).toMatchObject({ y: 95, velocity: { y: 600 } })
   })
 
+  it('stops a touch body dead on a solid it rests on, its motion along the face too', () => {
+    const world = createWorld()
+    world.add({ x: -100, y: 10, width: 300, height: 10, type: 'static' })
+    const id = world.add({
+      x: 0,
+      y: 0,
+      width: 10,
+      height: 10,
+      velocity: { x: 60, y: 60 },
+      response: 'touch',
+    })
+    world.step(1 / 60)
+    expect(world.get(id)).toMatchObject({ x: 0, y: 0, velocity: { x: 0, y: 0 } })
+  })
+
   it('pushes a body out of the walls it was placed in, together (no ping-pong)', () => {
     const world = createWorld()
     world.add({ id: 'left', x: -100, y: -100, width: 100, height: 300, type: 'static' })
@@ -198,9 +213,95 @@ describe('step: swept hits against solids (article 003)', () => {
     expect(squeezed.get(tight).y).toBe(10)
     expect(deepestSolidOverlap(squeezed)).toBe(0)
   })
+
+  it('pushes a body out of a solid the negative way on a tie, as the penetration vector does', () => {
+    const world = createWorld()
+    world.add({ x: 0, y: -100, width: 10, height: 200, type: 'static' })
+    // 8 px from either side of the wall: it leaves to the left.
+    const box = world.add({ x: 2, y: 0, width: 6, height: 10 })
+    world.step(1 / 60)
+    expect(world.get(box).x).toBe(-6)
+  })
+
+  it('keeps the velocity of a body pushed out of a solid that moves away from it', () => {
+    const world = createWorld()
+    world.add({ x: -100, y: 10, width: 300, height: 10, type: 'static' })
+    const box = world.add({ x: 0, y: 1, width: 10, height: 10, velocity: { x: 0, y: -600 } })
+    world.step(1 / 60)
+    expect(world.get(box)).toMatchObject({ y: -10, velocity: { x: 0, y: -600 } })
+  })
+
+  it('slides along a floor it is inside by a rounding error', () => {
+    const world = createWorld()
+    world.add({ x: -100, y: 10, width: 300, height: 10, type: 'static' })
+    const id = world.add({ x: 0, y: 5e-7, width: 10, height: 10, velocity: { x: 60, y: 0 } })
+    world.step(1 / 60)
+    expect(world.get(id)).toMatchObject({ x: 1, y: 5e-7, velocity: { x: 60, y: 0 } })
+  })
+
+  it('bounces with the speed of the impact, gravity after it slowing the way back (article 004)', () => {
+    const world = createWorld({ gravity: { x: 0, y: 600 } })
+    // Each box falls 10 px this step: it is at 590 px/s and gravity adds 10 px/s.
+    const falling = { width: 10, height: 10, response: 'bounce' as const, restitution: 1 }
+    world.add({ x: -100, y: 15, width: 300, height: 10, type: 'static' })
+    // Lands halfway through the step: hits at 595 px/s, leaves at 595 less the 5 px/s of
+    // gravity in the rest of the step.
+    world.add({ id: 'once', x: 0, y: 0, velocity: { x: 0, y: 590 }, ...falling })
+    // Hits a wall halfway, then lands halfway through the rest: at 3/4 of the step, it
+    // hits at 597.5 px/s and leaves at 597.5 less 2.5.
+    world.add({ x: 50, y: -100, width: 10, height: 200, type: 'static' })
+    world.add({ id: 'twice', x: 35, y: -2.5, velocity: { x: 600, y: 590 }, ...falling })
+    world.step(1 / 60)
+    expect(world.get('once').velocity).toEqual({ x: 0, y: -590 })
+    expect(world.get('twice').velocity).toEqual({ x: -600, y: -595 })
+  })
 })
 
 describe('step: push-out between dynamic bodies', () => {
+  it('leaves overlaps between dynamic bodies up to 0.01 deep alone, and pushes deeper ones apart', () => {
+    const world = createWorld()
+    const box = { width: 10, height: 10 }
+    world.add({ id: 'a', x: 0, y: 0, ...box })
+    world.add({ id: 'b', x: 9.995, y: 0, ...box })
+    world.add({ id: 'c', x: 0, y: 20, ...box })
+    world.add({ id: 'd', x: 9.98, y: 20, ...box })
+    world.step(1 / 60)
+    expect([world.get('a').x, world.get('b').x]).toEqual([0, 9.995])
+    expect(world.get('c').x).toBeCloseTo(-0.01, 9)
+    expect(world.get('d').x).toBeCloseTo(9.99, 9)
+  })
+
+  it('separates boxes added overlapping one another in a row within one step', () => {
+    const world = createWorld()
+    // Each box 5 px into the next: the middle one is pushed both ways at once.
+    for (let k = 0; k < 3; k++) world.add({ x: k * 5, y: 0, width: 10, height: 10 })
+    world.step(1 / 60)
+    expect(deepestOverlap(world)).toBeLessThanOrEqual(0.01)
+  })
+
+  it('counts a gap up to 1e-4 (rounding) as touching: a box that close to a floor rests on it', () => {
+    const world = createWorld({ gravity: { x: 0, y: 980 } })
+    world.add({ x: -100, y: 100, width: 300, height: 10, type: 'static' })
+    world.add({ id: 'rounding', x: 0, y: 90 - 5e-5, width: 10, height: 10 })
+    world.add({ id: 'hovering', x: 50, y: 90 - 5e-4, width: 10, height: 10 })
+    world.step(1 / 60)
+    expect(world.get('rounding')).toMatchObject({ y: 90 - 5e-5, velocity: { x: 0, y: 0 } })
+    // Further up, it falls onto the floor.
+    expect(world.get('hovering').y).toBeCloseTo(90, 9)
+    expect(world.get('hovering').velocity).toEqual({ x: 0, y: 0 })
+  })
+
+  it('splits a box centred inside another as the penetration vector does: the older one goes -x', () => {
+    const world = createWorld()
+    // `inner` is 8 px from either side of `outer`: on this tie the kernel moves the pair's
+    // first box (`outer`) to -x, so `inner` moving +x leaves it and nothing stops it.
+    world.add({ id: 'outer', x: 0, y: 0, width: 10, height: 10, mass: 1 })
+    world.add({ id: 'inner', x: 2, y: 1, width: 6, height: 8, mass: 1, velocity: { x: 600, y: 0 } })
+    world.step(1 / 60)
+    expect(world.get('outer')).toMatchObject({ x: 0, velocity: { x: 0, y: 0 } })
+    expect(world.get('inner')).toMatchObject({ x: 12, velocity: { x: 600, y: 0 } })
+  })
+
   it('shares the push by mass (article 002)', () => {
     const world = createWorld()
     const light = world.add({ x: 0, y: 0, width: 10, height: 10, mass: 1 })

@@ -80,6 +80,9 @@ describe('createWorld: bodies', () => {
       RangeError,
     )
     expect(() => world.add(null as never)).toThrow(TypeError)
+    expect(() => world.add({ id: '', x: 0, y: 0, width: 1, height: 1 })).toThrow(
+      new TypeError('add: id must be a non-empty string (got "")'),
+    )
     // Nothing half-made entered.
     expect(world.size).toBe(0)
     world.add({ id: 'box', x: 0, y: 0, width: 1, height: 1 })
@@ -89,6 +92,13 @@ describe('createWorld: bodies', () => {
     expect(() => world.update('box', { width: -1 })).toThrow(
       'update: body "box" width must be a finite number >= 0 (got -1)',
     )
+    expect(() => world.update('box', { damping: -1 })).toThrow(
+      'update: body "box" damping must be a finite number >= 0 (got -1)',
+    )
+    expect(() => world.update('box', { pushable: 'yes' as never })).toThrow(
+      new TypeError('update: body "box" pushable must be a boolean (got "yes")'),
+    )
+    expect(world.get('box')).toMatchObject({ damping: 0, pushable: true })
     expect(world.get('box').width).toBe(1)
   })
 
