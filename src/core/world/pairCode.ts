@@ -1,3 +1,4 @@
+import { describeValue } from '../geometry/validate.js'
 import { RESPONSE_NAMES } from './bodyStore.js'
 import type { Simulation } from './simulation.js'
 
@@ -8,7 +9,8 @@ export const IGNORE = 255
  * How body `mover` meets body `other`: {@link IGNORE} when their layers and masks do not
  * match or the world's filter returns `false`, else a response code (an index of
  * `RESPONSE_NAMES`): the filter's response when it names one, else the mover's own (also
- * when the filter throws: see {@link Simulation.noteFilterError}).
+ * when the filter throws or returns something it may not: see
+ * {@link Simulation.noteFilterError}).
  */
 export function pairCode(sim: Simulation, mover: number, other: number): number {
   const store = sim.store
@@ -26,8 +28,23 @@ export function pairCode(sim: Simulation, mover: number, other: number): number 
       return store.response[mover] as number
     }
     if (verdict === false) return IGNORE
-    const code = typeof verdict === 'string' ? RESPONSE_NAMES.indexOf(verdict) : -1
-    if (code >= 0) return code
+    if (verdict !== true && verdict !== undefined) {
+      const code = typeof verdict === 'string' ? RESPONSE_NAMES.indexOf(verdict) : -1
+      if (code >= 0) return code
+      // A typo such as 'bouce' must not pass for the default: reported like a throw.
+      sim.noteFilterError(unknownVerdictError(verdict, store.ids[mover], store.ids[other]))
+    }
   }
   return store.response[mover] as number
+}
+
+/** The error for a filter verdict that is neither a boolean, `undefined` nor a response name. */
+function unknownVerdictError(
+  verdict: unknown,
+  mover: string | undefined,
+  other: string | undefined,
+): TypeError {
+  return new TypeError(
+    `filter: the pair filter must return false, true, undefined or one of ${RESPONSE_NAMES.map((name) => `'${name}'`).join(', ')} (got ${describeValue(verdict)} for bodies "${mover}" and "${other}")`,
+  )
 }

@@ -159,6 +159,9 @@ export interface RaycastHit {
  * A per-pair filter, called with the ids of two bodies that may collide (after the
  * layer/mask test): `false` ignores the pair, a {@link SweptResponse} overrides the
  * moving body's response for this pair, `true` or `undefined` keeps the default.
+ * Anything else (a misspelt response such as `'bouce'`) keeps the default too, and the
+ * step or move throws a `TypeError` naming the value and the two bodies once it is complete
+ * (as when the filter throws).
  * It is called during every step for every candidate pair: keep it cheap and pure.
  */
 export type PairFilter = (a: BodyId, b: BodyId) => SweptResponse | boolean | undefined

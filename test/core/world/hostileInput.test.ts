@@ -132,6 +132,33 @@ describe('a pair filter that throws', () => {
   })
 })
 
+describe('a pair filter that returns an unknown verdict', () => {
+  it('keeps the default response, completes the step, then throws a TypeError naming the value and the bodies', () => {
+    let verdict: unknown = 'bouce'
+    const world = createWorld({
+      gravity: { x: 0, y: 600 },
+      filter: () => verdict as boolean,
+    })
+    const clean = createWorld({ gravity: { x: 0, y: 600 } })
+    for (const each of [world, clean]) {
+      each.add({ id: 'floor', x: 0, y: 20, width: 100, height: 10, type: 'static' })
+      each.add({ id: 'box', x: 0, y: 0, width: 10, height: 20 })
+    }
+    const step = () => world.step(1 / 60)
+    expect(step).toThrow(TypeError)
+    clean.step(1 / 60)
+    expect(world.get('box')).toEqual(clean.get('box'))
+    verdict = 42
+    expect(step).toThrow(
+      `filter: the pair filter must return false, true, undefined or one of 'slide', 'touch', 'bounce', 'cross' (got 42 for bodies "box" and "floor")`,
+    )
+    for (const accepted of [true, undefined, false, 'bounce']) {
+      verdict = accepted
+      expect(step).not.toThrow()
+    }
+  })
+})
+
 describe('extreme but finite values', () => {
   it('refuses a box whose far edge is not finite, naming the field', () => {
     const world = createWorld()
