@@ -22,6 +22,8 @@ const VELOCITY_TOLERANCE = 1e-3
  * on it, and the stack jittered by push-outs for ever instead of going idle.
  */
 export const REST_DISTANCE = 1e-4
+/** Relative size under which {@link followVelocity}'s sum is rounding left by cancellation. */
+const CANCELLATION = 1e-12
 /** Longest chain of bodies resting on one another that shock propagation follows. */
 const MAX_SUPPORT_DEPTH = 256
 
@@ -806,9 +808,20 @@ function storeVelocities(sim: Simulation, h: number): void {
     }
     // The displacement follows the solved velocity (exact for Euler; for RK4 under constant
     // gravity the change adds linearly).
-    deltaX[k] = dx + (vx - integratedX) * h
-    deltaY[k] = dy + (vy - integratedY) * h
+    deltaX[k] = followVelocity(dx, (vx - integratedX) * h)
+    deltaY[k] = followVelocity(dy, (vy - integratedY) * h)
   }
+}
+
+/**
+ * `displacement + change`, with the leftover of cancellation made 0: a box resting on the
+ * floor whose fall the velocity pass stopped was left with a displacement of about 1e-17
+ * (`x + v * h - x` is not `v * h` in floating point), and so hit the floor at time 0 in
+ * every step of its rest, logging a swept hit each time.
+ */
+function followVelocity(displacement: number, change: number): number {
+  const sum = displacement + change
+  return Math.abs(sum) <= CANCELLATION * Math.abs(displacement) ? 0 : sum
 }
 
 /**

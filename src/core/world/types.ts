@@ -78,7 +78,12 @@ export interface BodySnapshot extends Rect {
   pushable: boolean
 }
 
-/** Where a contact came from: a swept hit (article 003) or a push-out (articles 000, 002, 004). */
+/**
+ * Where a contact came from in the step of the event: `'sweep'`, a swept hit (article 003);
+ * `'push'`, boxes found touching or overlapping (push-out or resting contact, articles 000,
+ * 002, 004). A box that lands on a floor starts its contact by a sweep; while it rests
+ * there, its `contactStay` events and a snapshot say `'push'`.
+ */
 export type ContactSource = 'sweep' | 'push'
 
 /** The names of the events a world emits. */

@@ -24,6 +24,22 @@ describe('forEachHit', () => {
     expect(hitsOf(world)).toEqual([])
   })
 
+  it('reports the landing of a falling box once, not again in every step of its rest', () => {
+    const world = createWorld({ gravity: { x: 0, y: 980 } })
+    world.add({ id: 'floor', x: 0, y: 100, width: 200, height: 10, type: 'static' })
+    world.add({ id: 'box', x: 10, y: 50, width: 20, height: 20 })
+    const landings: number[] = []
+    for (let step = 0; step < 120; step++) {
+      world.step(1 / 60)
+      for (const hit of hitsOf(world)) landings.push(hit.time)
+    }
+    expect(world.get('box')).toMatchObject({ y: 80, velocity: { x: 0, y: 0 } })
+    // Gravity's fall stopped by the velocity pass left a displacement of about 1e-17, which
+    // hit the floor at time 0 in each of the ~100 resting steps.
+    expect(landings).toHaveLength(1)
+    expect(landings[0]).toBeGreaterThan(0)
+  })
+
   it('reports a speculative hit between two dynamic bodies: own motion, time from both', () => {
     const world = createWorld()
     world.add({ id: 'left', x: 0, y: 0, width: 10, height: 10, velocity: { x: 600, y: 0 } })
