@@ -7,6 +7,7 @@ import {
   type Vec2,
 } from 'react-aabb/core'
 import { Arrow } from './Arrow.js'
+import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { palette } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 
@@ -24,8 +25,6 @@ export interface DiscreteCollisionDemoProps {
 }
 
 const VIEW = 500
-/** Demo units an arrow key moves the small box (Shift: 1, for the last pixels to contact). */
-const ARROW_STEP = 10
 
 /**
  * Article 000's demos: a small box follows the pointer (or moves with the arrow keys once
@@ -55,14 +54,7 @@ export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteColli
       : follower
   // The keyboard's way to the same demo: the arrow keys move the point the box follows.
   const moveWithKeys = (event: KeyboardEvent<SVGSVGElement>) => {
-    const distance = event.shiftKey ? 1 : ARROW_STEP
-    const moves: Record<string, Vec2> = {
-      ArrowLeft: { x: -distance, y: 0 },
-      ArrowRight: { x: distance, y: 0 },
-      ArrowUp: { x: 0, y: -distance },
-      ArrowDown: { x: 0, y: distance },
-    }
-    const move = moves[event.key]
+    const move = arrowKeyOffset(event)
     if (!move) return
     event.preventDefault()
     setPointer({ x: pointer.x + move.x, y: pointer.y + move.y })

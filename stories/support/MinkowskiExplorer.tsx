@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { minkowskiDifference, overlaps, type Rect, type Vec2 } from 'react-aabb/core'
 import { Arrow } from './Arrow.js'
+import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { MinkowskiEquations } from './MinkowskiEquations.js'
 import { boundingBox, cornerCopies } from './minkowskiConstruction.js'
 import { palette } from './palette.js'
@@ -29,7 +30,6 @@ export interface MinkowskiExplorerProps {
 }
 
 const VIEW = 600
-const ARROW_STEP = 10
 
 const STEP_CAPTIONS = [
   'Drag box A (or focus it and use the arrow keys). The blue box is the Minkowski difference A − B: every point of A minus every point of B. It covers the origin exactly when A and B overlap.',
@@ -97,14 +97,7 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
     grab.current = { x: pointer.x - position.x, y: pointer.y - position.y }
   }
   const moveWithKeys = (event: KeyboardEvent<SVGRectElement>) => {
-    const distance = event.shiftKey ? 1 : ARROW_STEP
-    const moves: Record<string, Vec2> = {
-      ArrowLeft: { x: -distance, y: 0 },
-      ArrowRight: { x: distance, y: 0 },
-      ArrowUp: { x: 0, y: -distance },
-      ArrowDown: { x: 0, y: distance },
-    }
-    const move = moves[event.key]
+    const move = arrowKeyOffset(event)
     if (!move) return
     event.preventDefault()
     setPosition({ x: position.x + move.x, y: position.y + move.y })
