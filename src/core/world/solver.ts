@@ -564,12 +564,18 @@ function solveContact(c: number, pass: number): void {
   const bouncing = target > 0
   const wI = bouncing ? (inverseMass[i] as number) : (contactWeightI[c] as number)
   const wJ = bouncing ? (inverseMass[j] as number) : (contactWeightJ[c] as number)
-  if (wI + wJ === 0) return
-  const impulse = (target - approach) / (wI + wJ)
-  velocityX[i] = vix + impulse * wI * nx
-  velocityY[i] = viy + impulse * wI * ny
-  velocityX[j] = (velocityX[j] as number) - impulse * wJ * nx
-  velocityY[j] = (velocityY[j] as number) - impulse * wJ * ny
+  const total = wI + wJ
+  if (total === 0) return
+  // Each body's share of the change of approach speed, (change) * (w / total): the impulse
+  // (change) / total overflowed to Infinity for fast pairs of heavy bodies (total down to
+  // 2e-12), and then to NaN. A share is at most 1, so the result stays finite.
+  const change = target - approach
+  const changeI = change * (wI / total)
+  const changeJ = change * (wJ / total)
+  velocityX[i] = vix + changeI * nx
+  velocityY[i] = viy + changeI * ny
+  velocityX[j] = (velocityX[j] as number) - changeJ * nx
+  velocityY[j] = (velocityY[j] as number) - changeJ * ny
 }
 
 /**
@@ -889,14 +895,18 @@ export function pushApart(sim: Simulation): void {
       if (signX === 0 ? pinnedY[j] === -signY : pinnedX[j] === -signX) weightJ = 0
       const total = weightI + weightJ
       if (total === 0) continue
+      // Shares of the push by inverse mass, each at most 1: px * weight / total overflowed
+      // to Infinity for the lightest bodies (weight 1e12) overlapping by more than 1e296.
       if (weightI > 0) {
-        pairPush[0] = (px * weightI) / total
-        pairPush[1] = (py * weightI) / total
+        const share = weightI / total
+        pairPush[0] = px * share
+        pairPush[1] = py * share
         addCorrection(i)
       }
       if (weightJ > 0) {
-        pairPush[0] = (-px * weightJ) / total
-        pairPush[1] = (-py * weightJ) / total
+        const share = weightJ / total
+        pairPush[0] = -px * share
+        pairPush[1] = -py * share
         addCorrection(j)
       }
     }

@@ -210,6 +210,33 @@ describe('extreme but finite values', () => {
   })
 })
 
+describe('extreme speeds and overlaps at the ends of the mass range', () => {
+  it('keeps a collision and a push-out finite (shares of the change, not change / total inverse mass)', () => {
+    const world = createWorld()
+    // Impulse = change / (1e-12 + 1e-12) overflowed to Infinity, then to NaN.
+    world.add({
+      id: 'shot',
+      x: 0,
+      y: 0,
+      width: 10,
+      height: 10,
+      mass: MAX_MASS,
+      velocity: { x: 0, y: 3.6e296 },
+    })
+    world.add({ id: 'target', x: 0, y: 20, width: 10, height: 10, mass: MAX_MASS })
+    // The lightest boxes overlapping by 9e300: px * weight (1e12) / total overflowed the same way.
+    world.add({ id: 'wide', x: 0, y: 1e303, width: 1e301, height: 1e301, mass: MIN_MASS })
+    world.add({ id: 'wider', x: 0, y: 1e303 + 1e300, width: 1e301, height: 1e301, mass: MIN_MASS })
+    world.step(1 / 60)
+    for (const id of world.ids()) {
+      const body = world.get(id)
+      expect([body.x, body.y, body.velocity.x, body.velocity.y].every(Number.isFinite)).toBe(true)
+    }
+    // Equal masses share the stop: the shot and its target leave at the same speed.
+    expect(world.get('shot').velocity.y).toBe(world.get('target').velocity.y)
+  })
+})
+
 describe('slow free bodies', () => {
   it('a body starting to fall under a weak gravity falls (it is not snapped back)', () => {
     const world = createWorld({ gravity: { x: 0, y: 9.81 }, fixedStep: 1 / 240 })

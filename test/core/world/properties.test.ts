@@ -263,4 +263,58 @@ describe('world properties', { timeout: 30_000 }, () => {
       RUNS,
     )
   })
+
+  it('lets no NaN or Infinity spread from extreme but valid values (up to 1e307)', () => {
+    // Magnitudes from rounding level to near Number.MAX_VALUE, of either sign.
+    const magnitude = fc.constantFrom(0, 1e-300, 1e-9, 0.5, 40, 1e6, 1e150, 1e300, 1e307)
+    const extreme = fc
+      .tuple(magnitude, fc.double({ min: -1, max: 1, noNaN: true }))
+      .map(([scale, unit]) => scale * unit)
+    const extremeSize = extreme.map(Math.abs)
+    const extremeBody: fc.Arbitrary<BodyOptions> = fc.record({
+      x: extreme,
+      y: extreme,
+      width: extremeSize,
+      height: extremeSize,
+      velocity: fc.record({ x: extreme, y: extreme }),
+      type: fc.constantFrom(
+        'dynamic' as const,
+        'dynamic' as const,
+        'static' as const,
+        'kinematic' as const,
+      ),
+      response: fc.constantFrom('slide', 'touch', 'bounce', 'cross'),
+      restitution: fc.double({ min: 0, max: 1, noNaN: true }),
+      mass: fc.constantFrom(undefined, 1e-12, 1, 1e12),
+    })
+    fc.assert(
+      fc.property(
+        fc.record({ x: extreme, y: extreme }),
+        fc.constantFrom('euler' as const, 'rk4' as const),
+        fc.array(extremeBody, { minLength: 1, maxLength: 6 }),
+        fc.record({ x: extreme, y: extreme }),
+        (gravity, integrator, bodies, goal) => {
+          const world = createWorld({ gravity, integrator })
+          for (const body of bodies) {
+            try {
+              world.add(body)
+            } catch (error) {
+              // A box whose far edge is not finite is refused, by name.
+              expect(error).toBeInstanceOf(RangeError)
+            }
+          }
+          const ids = world.ids()
+          for (let step = 0; step < 4; step++) {
+            world.step(1 / 60)
+            if (ids.length > 0) world.move(ids[step % ids.length]!, goal, { push: step % 2 === 0 })
+            for (const body of bodiesOf(world)) {
+              const numbers = [body.x, body.y, body.velocity.x, body.velocity.y]
+              expect(numbers.every(Number.isFinite), JSON.stringify(body)).toBe(true)
+            }
+          }
+        },
+      ),
+      RUNS,
+    )
+  })
 })
