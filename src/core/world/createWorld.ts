@@ -80,6 +80,13 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
    * when its id is removed and added again, so the insert queued first finds it gone.
    */
   const pendingAdds = new Map<BodyId, { fields: BodyFields }>()
+  /**
+   * Bodies being removed: from `remove` until their slot is deleted, after the contact ends
+   * (and, from inside a listener, after the current batch). A second `remove` of one of them,
+   * as when two contacts of one step each remove the same body, must not delete its slot
+   * again: that slot may hold another body by then.
+   */
+  const removing = new Set<BodyId>()
 
   function slotOf(method: string, id: unknown): number {
     const name = assertIdString(method, id)
@@ -139,11 +146,13 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   }
 
   function erase(slot: number): void {
+    const id = store.ids[slot] as BodyId
     const wasSolid = store.kind[slot] !== DYNAMIC
     sim.contacts.endContactsOf(slot)
     // Ends are delivered while the id still names the body; deletion waits for them.
     deferred.push(() => {
       store.delete(slot)
+      removing.delete(id)
       if (wasSolid) sim.solidsDirty = true
       index.invalidate()
       changed = true
@@ -224,10 +233,15 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     remove(id: BodyId): void {
-      // Removing a body whose add is still queued cancels the add: it never enters.
-      if (typeof id === 'string' && pendingAdds.delete(id)) return
+      if (typeof id === 'string') {
+        // Removing a body whose add is still queued cancels the add: it never enters.
+        if (pendingAdds.delete(id)) return
+        // Already being removed (two contacts of one step, each removing the body): done.
+        if (removing.has(id)) return
+      }
       const slot = slotOf('remove', id)
-      if (delivering) deferred.push(() => store.slot(id) === slot && erase(slot))
+      removing.add(id)
+      if (delivering) deferred.push(() => erase(slot))
       else erase(slot)
     },
 

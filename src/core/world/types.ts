@@ -225,6 +225,8 @@ export interface World {
    * Removes a body and ends its contacts at once (`contactEnd` events). Called from inside
    * a contact listener, it is applied right after the listeners of the current batch (the
    * body, and `has`, stay until then); removing a body added in the same batch cancels the add.
+   * Removing a body again before its removal is applied does nothing (two contacts of one
+   * step may each remove it).
    */
   remove(id: BodyId): void
   /** Whether a body with this id is in the world, or added from a listener and about to enter it. */

@@ -72,6 +72,30 @@ describe('contact events', () => {
     }).toThrow('step: cannot step from inside a contact listener')
   })
 
+  it('removes a body once when two contacts of one step each remove it (a shot hitting two targets)', () => {
+    const world = createWorld()
+    world.add({ id: 'shot', x: 10, y: 0, width: 10, height: 10 })
+    world.add({ id: 'left', x: 0, y: 0, width: 10, height: 10, type: 'static' })
+    world.add({ id: 'right', x: 20, y: 0, width: 10, height: 10, type: 'static' })
+    let sparks = 0
+    world.on('contactStart', (event) => {
+      if (event.a !== 'shot') return
+      world.remove('shot')
+      // New bodies take the slots freed before them: a second deletion of the shot's slot
+      // deleted one of these, and left another listed twice.
+      world.add({ id: `spark-${++sparks}`, x: 100 * sparks, y: 100, width: 1, height: 1 })
+    })
+    const ends: string[] = []
+    world.on('contactEnd', (event) => ends.push(`${event.a}/${event.b}`))
+    world.step(1 / 60)
+    expect(world.ids()).toEqual(['left', 'right', 'spark-1', 'spark-2'])
+    expect(world.has('shot')).toBe(false)
+    expect(ends).toEqual(['shot/left', 'shot/right'])
+    world.step(1 / 60)
+    expect(world.ids()).toEqual(['left', 'right', 'spark-1', 'spark-2'])
+    expect(world.get('spark-2')).toMatchObject({ x: 200, y: 100 })
+  })
+
   it('unsubscribes, and validates its arguments', () => {
     const world = createWorld()
     world.add({ x: 0, y: 0, width: 10, height: 10 })
