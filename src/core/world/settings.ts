@@ -1,10 +1,6 @@
 import type { IntegratorName, WorldSettings } from './types.js'
-import {
-  assertNumberInRange,
-  assertPositive,
-  assertVector,
-  describeValue,
-} from '../geometry/validate.js'
+import { assertNumberInRange, assertPositive, describeValue } from '../geometry/validate.js'
+import { assertMotionVector } from './validate.js'
 
 /** The settings a world starts with when `createWorld` is given none. */
 export function defaultSettings(): WorldSettings {
@@ -36,7 +32,9 @@ export function mergeSettings(
   if (patch === null || typeof patch !== 'object') {
     throw new TypeError(`${subject} must be an object (got ${describeValue(patch)})`)
   }
-  if (patch.gravity !== undefined) next.gravity = assertVector(subject, 'gravity', patch.gravity)
+  if (patch.gravity !== undefined) {
+    next.gravity = assertMotionVector(subject, 'gravity', patch.gravity)
+  }
   if (patch.fixedStep !== undefined) {
     next.fixedStep = assertPositive(subject, 'fixedStep', patch.fixedStep)
   }

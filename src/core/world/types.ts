@@ -37,7 +37,7 @@ export interface BodyOptions extends Rect {
    * @default 'dynamic'
    */
   type?: BodyType
-  /** Units per second. @default { x: 0, y: 0 } */
+  /** Units per second, each component in [-1e150, 1e150]. @default { x: 0, y: 0 } */
   velocity?: Vec2
   /**
    * Share of a push-out this body takes against another dynamic (article 002), in
@@ -50,7 +50,7 @@ export interface BodyOptions extends Rect {
   response?: SweptResponse
   /** Linear damping per second (velocity *= 1 / (1 + damping * dt)). @default 0 */
   damping?: number
-  /** Multiplies the world's gravity for this body. @default 1 */
+  /** Multiplies the world's gravity for this body, in [-1e150, 1e150]. @default 1 */
   gravityScale?: number
   /** Collision layer bits of this body. @default 1 */
   layer?: number
@@ -173,7 +173,7 @@ export type PairFilter = (a: BodyId, b: BodyId) => SweptResponse | boolean | und
 
 /** Settings of a world; every field has a default. */
 export interface WorldSettings {
-  /** Units per second squared. @default { x: 0, y: 0 } */
+  /** Units per second squared, each component in [-1e150, 1e150]. @default { x: 0, y: 0 } */
   gravity: Vec2
   /** Seconds per fixed step. @default 1 / 60 */
   fixedStep: number

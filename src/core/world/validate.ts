@@ -5,7 +5,7 @@
  * changes: nothing half-made enters the world.
  */
 import { SWEPT_RESPONSES } from '../geometry/responses.js'
-import type { SweptResponse } from '../geometry/types.js'
+import type { SweptResponse, Vec2 } from '../geometry/types.js'
 import {
   assertBits,
   assertBoolean,
@@ -59,7 +59,7 @@ export function mergeBodyFields(subject: string, base: BodyFields, patch: BodyPa
   }
   if (patch.type !== undefined) next.type = assertOneOf(subject, 'type', patch.type, BODY_TYPES)
   if (patch.velocity !== undefined) {
-    const velocity = assertVector(subject, 'velocity', patch.velocity)
+    const velocity = assertMotionVector(subject, 'velocity', patch.velocity)
     next.velocityX = velocity.x
     next.velocityY = velocity.y
   }
@@ -76,7 +76,13 @@ export function mergeBodyFields(subject: string, base: BodyFields, patch: BodyPa
     next.damping = assertNumberInRange(subject, 'damping', patch.damping, 0)
   }
   if (patch.gravityScale !== undefined) {
-    next.gravityScale = assertFiniteNumber(subject, 'gravityScale', patch.gravityScale)
+    next.gravityScale = assertNumberInRange(
+      subject,
+      'gravityScale',
+      patch.gravityScale,
+      -MAX_MOTION,
+      MAX_MOTION,
+    )
   }
   if (patch.layer !== undefined) next.layer = assertBits(subject, 'layer', patch.layer)
   if (patch.mask !== undefined) next.mask = assertBits(subject, 'mask', patch.mask)
@@ -98,6 +104,26 @@ export function mergeBodyFields(subject: string, base: BodyFields, patch: BodyPa
  */
 export const MIN_MASS = 1e-12
 export const MAX_MASS = 1e12
+
+/**
+ * Largest magnitude of a velocity or gravity component and of a gravity scale: far beyond
+ * any interface (a box at 1,000,000 units/s already stops at the thinnest wall), and small
+ * enough that no sum or product of a step overflows to Infinity and then to NaN (an RK4
+ * step sums six velocities, a pair's approach is a difference of two, and gravity times its
+ * scale stays under 1e300). Velocities of 1e307 did overflow.
+ */
+export const MAX_MOTION = 1e150
+
+/**
+ * {@link assertVector} for a velocity or a gravity: each component also within
+ * {@link MAX_MOTION}, else a RangeError naming it.
+ */
+export function assertMotionVector(subject: string, field: string, value: unknown): Vec2 {
+  const vector = assertVector(subject, field, value)
+  assertNumberInRange(subject, `${field}.x`, vector.x, -MAX_MOTION, MAX_MOTION)
+  assertNumberInRange(subject, `${field}.y`, vector.y, -MAX_MOTION, MAX_MOTION)
+  return vector
+}
 
 /** The fields of a box given no options but its place and size: every default of the world. */
 export function defaultBodyFields(x: number, y: number, width: number, height: number): BodyFields {

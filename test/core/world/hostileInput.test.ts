@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld, type World, type WorldSnapshot } from '../../../src/core/world/index.js'
-import { MAX_MASS, MIN_MASS } from '../../../src/core/world/validate.js'
+import { MAX_MASS, MAX_MOTION, MIN_MASS } from '../../../src/core/world/validate.js'
 
 /** Two boxes side by side on x, a touching `b`: stepping once starts their contact. */
 function touchingPair(world: World): void {
@@ -211,9 +211,25 @@ describe('extreme but finite values', () => {
 })
 
 describe('extreme speeds and overlaps at the ends of the mass range', () => {
+  it(`refuses velocities, gravities and gravity scales beyond ${MAX_MOTION}, naming the field`, () => {
+    const world = createWorld()
+    expect(() =>
+      world.add({ id: 'shot', x: 0, y: 0, width: 1, height: 1, velocity: { x: 0, y: 1e151 } }),
+    ).toThrow(
+      `add: body "shot" velocity.y must be a finite number in [-${MAX_MOTION}, ${MAX_MOTION}] (got 1e+151)`,
+    )
+    expect(() => world.add({ x: 0, y: 0, width: 1, height: 1, gravityScale: -1e200 })).toThrow(
+      RangeError,
+    )
+    expect(() => createWorld({ gravity: { x: 3.6e296, y: 0 } })).toThrow(
+      `createWorld: settings gravity.x must be a finite number in [-${MAX_MOTION}, ${MAX_MOTION}] (got 3.6e+296)`,
+    )
+    expect(world.size).toBe(0)
+  })
+
   it('keeps a collision and a push-out finite (shares of the change, not change / total inverse mass)', () => {
     const world = createWorld()
-    // Impulse = change / (1e-12 + 1e-12) overflowed to Infinity, then to NaN.
+    // The heaviest boxes closing at the highest speed allowed.
     world.add({
       id: 'shot',
       x: 0,
@@ -221,10 +237,11 @@ describe('extreme speeds and overlaps at the ends of the mass range', () => {
       width: 10,
       height: 10,
       mass: MAX_MASS,
-      velocity: { x: 0, y: 3.6e296 },
+      velocity: { x: 0, y: MAX_MOTION },
     })
     world.add({ id: 'target', x: 0, y: 20, width: 10, height: 10, mass: MAX_MASS })
-    // The lightest boxes overlapping by 9e300: px * weight (1e12) / total overflowed the same way.
+    // The lightest boxes overlapping by 9e300: px * weight (1e12) / total overflowed to
+    // Infinity, then to NaN.
     world.add({ id: 'wide', x: 0, y: 1e303, width: 1e301, height: 1e301, mass: MIN_MASS })
     world.add({ id: 'wider', x: 0, y: 1e303 + 1e300, width: 1e301, height: 1e301, mass: MIN_MASS })
     world.step(1 / 60)
