@@ -137,11 +137,14 @@ export class BodyStore {
 
   /** Removes a live body by slot; later bodies keep their relative order. */
   delete(slot: number): void {
+    let index = this.count - 1
+    while (index >= 0 && this.order[index] !== slot) index--
+    // A slot deleted twice would drop the last body from the order and be handed out twice.
+    if (index < 0) throw new Error(`BodyStore.delete: slot ${slot} holds no body`)
     const id = this.ids[slot]
     // Only while the id still names this slot: a new body may have taken the id already.
     if (id !== undefined && this.slotOf.get(id) === slot) this.slotOf.delete(id)
     this.ids[slot] = undefined
-    const index = this.order.indexOf(slot)
     this.order.copyWithin(index, index + 1, this.count)
     this.count--
     this.free.push(slot)

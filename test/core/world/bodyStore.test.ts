@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { BodyStore } from '../../../src/core/world/bodyStore.js'
+import { defaultBodyFields } from '../../../src/core/world/validate.js'
+
+describe('BodyStore', () => {
+  it('keeps insertion order and reuses freed slots', () => {
+    const store = new BodyStore(2)
+    const a = store.insert('a', defaultBodyFields(0, 0, 1, 1))
+    const b = store.insert('b', defaultBodyFields(1, 0, 1, 1))
+    const c = store.insert('c', defaultBodyFields(2, 0, 1, 1))
+    store.delete(b)
+    expect(Array.from(store.order.subarray(0, store.count))).toEqual([a, c])
+    expect(store.insert('d', defaultBodyFields(3, 0, 1, 1))).toBe(b)
+    expect(store.slot('b')).toBe(-1)
+    expect(store.slot('d')).toBe(b)
+  })
+
+  it('refuses to delete a slot twice, which would lose the last body and hand the slot out twice', () => {
+    const store = new BodyStore()
+    const a = store.insert('a', defaultBodyFields(0, 0, 1, 1))
+    store.insert('b', defaultBodyFields(1, 0, 1, 1))
+    store.delete(a)
+    expect(() => store.delete(a)).toThrow(`BodyStore.delete: slot ${a} holds no body`)
+    expect(store.count).toBe(1)
+    expect(store.slot('b')).toBeGreaterThanOrEqual(0)
+  })
+})
