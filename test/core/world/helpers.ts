@@ -1,3 +1,4 @@
+import { expect } from 'vitest'
 import type { BodySnapshot, ContactEvent, World } from '../../../src/core/world/index.js'
 import { overlapDepth as overlapOnEachAxis } from '../geometry/arbitraries.js'
 
@@ -5,6 +6,14 @@ import { overlapDepth as overlapOnEachAxis } from '../geometry/arbitraries.js'
 export function overlapDepth(a: BodySnapshot, b: BodySnapshot): number {
   const { x, y } = overlapOnEachAxis(a, b)
   return Math.min(x, y)
+}
+
+/** Asserts that every body of a world has a finite place, size and velocity (no NaN spread). */
+export function expectFiniteBodies(world: World): void {
+  for (const body of bodiesOf(world)) {
+    const numbers = [body.x, body.y, body.width, body.height, body.velocity.x, body.velocity.y]
+    expect(numbers.every(Number.isFinite), JSON.stringify(body)).toBe(true)
+  }
 }
 
 /** Every body of a world, as snapshots. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld, type World, type WorldSnapshot } from '../../../src/core/world/index.js'
 import { MAX_MASS, MAX_MOTION, MIN_MASS } from '../../../src/core/world/validate.js'
+import { expectFiniteBodies } from './helpers.js'
 
 /** Two boxes side by side on x, a touching `b`: stepping once starts their contact. */
 function touchingPair(world: World): void {
@@ -195,10 +196,7 @@ describe('extreme but finite values', () => {
     world.update('heavy', { velocity: { x: 1e6, y: 0 } })
     world.update('light', { velocity: { x: -1e6, y: 0 } })
     world.step(1 / 60)
-    for (const id of ['heavy', 'light']) {
-      const body = world.get(id)
-      expect([body.x, body.y, body.velocity.x, body.velocity.y].every(Number.isFinite)).toBe(true)
-    }
+    expectFiniteBodies(world)
     // A default mass (the area) is kept in the range too.
     world.add({ id: 'huge', x: 0, y: 100, width: 1e7, height: 1e7 })
     expect(world.get('huge').mass).toBe(MAX_MASS)
@@ -245,10 +243,7 @@ describe('extreme speeds and overlaps at the ends of the mass range', () => {
     world.add({ id: 'wide', x: 0, y: 1e303, width: 1e301, height: 1e301, mass: MIN_MASS })
     world.add({ id: 'wider', x: 0, y: 1e303 + 1e300, width: 1e301, height: 1e301, mass: MIN_MASS })
     world.step(1 / 60)
-    for (const id of world.ids()) {
-      const body = world.get(id)
-      expect([body.x, body.y, body.velocity.x, body.velocity.y].every(Number.isFinite)).toBe(true)
-    }
+    expectFiniteBodies(world)
     // Equal masses share the stop: the shot and its target leave at the same speed.
     expect(world.get('shot').velocity.y).toBe(world.get('target').velocity.y)
   })

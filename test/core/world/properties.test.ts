@@ -8,7 +8,7 @@ import {
   type WorldSnapshot,
 } from '../../../src/core/world/index.js'
 import { MAX_MASS, MAX_MOTION, MIN_MASS } from '../../../src/core/world/validate.js'
-import { bodiesOf, deepestOverlap, deepestSolidOverlap } from './helpers.js'
+import { bodiesOf, deepestOverlap, deepestSolidOverlap, expectFiniteBodies } from './helpers.js'
 
 const RUNS = { numRuns: 1000 }
 
@@ -312,10 +312,7 @@ describe('world properties', { timeout: 30_000 }, () => {
           for (let step = 0; step < 4; step++) {
             world.step(1 / 60)
             if (ids.length > 0) world.move(ids[step % ids.length]!, goal, { push: step % 2 === 0 })
-            for (const body of bodiesOf(world)) {
-              const numbers = [body.x, body.y, body.velocity.x, body.velocity.y]
-              expect(numbers.every(Number.isFinite), JSON.stringify(body)).toBe(true)
-            }
+            expectFiniteBodies(world)
           }
         },
       ),
