@@ -566,9 +566,9 @@ function solveContact(c: number, pass: number): void {
   const wJ = bouncing ? (inverseMass[j] as number) : (contactWeightJ[c] as number)
   const total = wI + wJ
   if (total === 0) return
-  // Each body's share of the change of approach speed, (change) * (w / total): the impulse
-  // (change) / total overflowed to Infinity for fast pairs of heavy bodies (total down to
-  // 2e-12), and then to NaN. A share is at most 1, so the result stays finite.
+  // Each body's share of the change of approach speed, (change) * (w / total), at most the
+  // change itself: the impulse (change) / total is up to 5e11 times larger (total down to
+  // 2e-12), and overflowed to Infinity, then NaN, for the heaviest bodies closing at 3.6e296.
   const change = target - approach
   const changeI = change * (wI / total)
   const changeJ = change * (wJ / total)
