@@ -194,15 +194,18 @@ export class UniformGrid {
         firstColumn[i] = -1
         continue
       }
-      if (c1 - c0 <= 1 && r1 - r0 <= 1) {
-        // At most 2 x 2 cells (most items: a cell is twice the mean item), written out.
+      const right = c1 - c0
+      const down = r1 - r0
+      if (right <= 1 && down <= 1) {
+        // At most 2 x 2 cells (most items: a cell is twice the mean item), written out
+        // without branches: whether an item crosses a cell edge is a coin toss, mispredicted
+        // half the time. A cell it does not cross gets 0 added (to the first cell's count).
         const first = r0 * columns + c0 + 1
+        const below = first + down * columns
         ;(cellStart[first] as number)++
-        if (c1 > c0) (cellStart[first + 1] as number)++
-        if (r1 > r0) {
-          ;(cellStart[first + columns] as number)++
-          if (c1 > c0) (cellStart[first + columns + 1] as number)++
-        }
+        cellStart[first + right] = (cellStart[first + right] as number) + right
+        cellStart[below] = (cellStart[below] as number) + down
+        cellStart[below + right] = (cellStart[below + right] as number) + (right & down)
         continue
       }
       for (let r = r0; r <= r1; r++) {
@@ -213,8 +216,9 @@ export class UniformGrid {
       cellStart[c + 1] = (cellStart[c + 1] as number) + (cellStart[c] as number)
     }
     const entries = cellStart[cells] as number
-    const cellItems = (this.cellItems = ensureCapacity(this.cellItems, entries))
-    const entryFirst = (this.entryFirst = ensureCapacity(this.entryFirst, entries))
+    // One spare entry past the last: see `enterIf`.
+    const cellItems = (this.cellItems = ensureCapacity(this.cellItems, entries + 1))
+    const entryFirst = (this.entryFirst = ensureCapacity(this.entryFirst, entries + 1))
     // Pass 2: fill; items enter each cell in increasing index order.
     const cursor = this.cellCursor
     cursor.set(cellStart)
@@ -224,15 +228,17 @@ export class UniformGrid {
       const c1 = lastColumn[i] as number
       const r0 = firstRow[i] as number
       const r1 = lastRow[i] as number
-      if (c1 - c0 <= 1 && r1 - r0 <= 1) {
-        // As in pass 1; the flags as below (bit 1: column c0, bit 2: row r0).
+      const right = c1 - c0
+      const down = r1 - r0
+      if (right <= 1 && down <= 1) {
+        // As in pass 1, without branches; the flags as below (bit 1: column c0, bit 2: row
+        // r0). An entry for a cell the item does not cross goes to the spare entry.
         const first = r0 * columns + c0
+        const below = first + down * columns
         enter(cursor, cellItems, entryFirst, first, i, 3)
-        if (c1 > c0) enter(cursor, cellItems, entryFirst, first + 1, i, 2)
-        if (r1 > r0) {
-          enter(cursor, cellItems, entryFirst, first + columns, i, 1)
-          if (c1 > c0) enter(cursor, cellItems, entryFirst, first + columns + 1, i, 0)
-        }
+        enterIf(cursor, cellItems, entryFirst, first + right, i, 2, right, entries)
+        enterIf(cursor, cellItems, entryFirst, below, i, 1, down, entries)
+        enterIf(cursor, cellItems, entryFirst, below + right, i, 0, right & down, entries)
         continue
       }
       for (let r = r0; r <= r1; r++) {
@@ -423,6 +429,27 @@ function enter(
   cellItems[entry] = item
   entryFirst[entry] = flags
   cursor[cell] = entry + 1
+}
+
+/**
+ * {@link enter} when `bit` is 1; when it is 0, the entry is written to the spare entry
+ * `spare` and the cell's cursor stays: the same work either way, so no branch.
+ */
+function enterIf(
+  cursor: Int32Array,
+  cellItems: Int32Array,
+  entryFirst: Uint8Array,
+  cell: number,
+  item: number,
+  flags: number,
+  bit: number,
+  spare: number,
+): void {
+  const next = cursor[cell] as number
+  const entry = spare + (next - spare) * bit
+  cellItems[entry] = item
+  entryFirst[entry] = flags
+  cursor[cell] = next + bit
 }
 
 /** `Math.floor(value)` clamped to `[0, last]`: an item's cell index on one axis. */
