@@ -26,17 +26,16 @@ export class PairBuffer {
   count = 0
 
   push(a: number, b: number): void {
-    if (this.count === this.a.length) {
-      const nextA = new Int32Array(this.a.length * 2)
-      const nextB = new Int32Array(this.a.length * 2)
-      nextA.set(this.a)
-      nextB.set(this.b)
-      this.a = nextA
-      this.b = nextB
-    }
+    if (this.count === this.a.length) this.reserve(this.count + 1)
     this.a[this.count] = a
     this.b[this.count] = b
     this.count++
+  }
+
+  /** Grows the arrays to hold `length` pairs, for callers that write them directly. */
+  reserve(length: number): void {
+    this.a = ensureCapacity(this.a, length)
+    this.b = ensureCapacity(this.b, length)
   }
 }
 

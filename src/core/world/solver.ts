@@ -119,7 +119,14 @@ function overlapBeyondSlop(sim: Simulation, p: number, q: number): boolean {
   const right = (x[q] as number) + (width[q] as number) - (x[p] as number)
   const top = (y[q] as number) - ((y[p] as number) + (height[p] as number))
   const bottom = (y[q] as number) + (height[q] as number) - (y[p] as number)
-  return -left > PUSH_SLOP && right > PUSH_SLOP && -top > PUSH_SLOP && bottom > PUSH_SLOP
+  // One branch for the caller (most pairs only touch), not four that random pairs mispredict.
+  return (
+    (Number(-left > PUSH_SLOP) &
+      Number(right > PUSH_SLOP) &
+      Number(-top > PUSH_SLOP) &
+      Number(bottom > PUSH_SLOP)) ===
+    1
+  )
 }
 
 /**
