@@ -10,12 +10,13 @@ export class IndexBuffer {
   count = 0
 
   push(value: number): void {
-    if (this.count === this.items.length) {
-      const next = new Int32Array(this.items.length * 2)
-      next.set(this.items)
-      this.items = next
-    }
+    if (this.count === this.items.length) this.reserve(this.count + 1)
     this.items[this.count++] = value
+  }
+
+  /** Grows the array to hold `length` indices, for callers that write them directly. */
+  reserve(length: number): void {
+    this.items = ensureCapacity(this.items, length)
   }
 }
 

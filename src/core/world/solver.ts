@@ -623,10 +623,15 @@ function bounceTarget(c: number): void {
   bounceSpeeds[0] = impactSpeed <= (restingSpeed[0] as number) ? 0 : Math.max(target, 0)
 }
 
+/**
+ * Lists body k for the next pass, once per pass; as {@link listContactsOfChanged} lists
+ * contacts, without a branch (room reserved by solveVelocities).
+ */
 function markChanged(k: number, pass: number): void {
-  if (bodyChangedIn[k] === pass) return
+  const count = nextChangedBodies.count
+  nextChangedBodies.items[count] = k
+  nextChangedBodies.count = count + Number(bodyChangedIn[k] !== pass)
   bodyChangedIn[k] = pass
-  nextChangedBodies.push(k)
 }
 
 /** Groups the contacts by dynamic body (counting sort), for the passes after the first. */
@@ -667,17 +672,22 @@ export function hadContact(k: number): boolean {
 
 /** Lists the contacts of the bodies the previous pass changed, each once, for pass `pass`. */
 function listContactsOfChanged(pass: number): void {
-  passContacts.count = 0
+  // Every contact is written and the count goes up only for one not listed yet: whether
+  // the other body of a contact changed too is a coin toss, a mispredicted branch. The
+  // room for it was reserved by solveVelocities (each contact once, and one spare).
+  const items = passContacts.items
+  let count = 0
   for (let q = 0; q < changedBodies.count; q++) {
     const k = changedBodies.items[q] as number
     const end = bodyContactStart[k + 1] as number
     for (let e = bodyContactStart[k] as number; e < end; e++) {
       const c = bodyContacts[e] as number
-      if (contactListedIn[c] === pass) continue
+      items[count] = c
+      count += Number(contactListedIn[c] !== pass)
       contactListedIn[c] = pass
-      passContacts.push(c)
     }
   }
+  passContacts.count = count
 }
 
 /** After a pass: the bodies it changed become the list the next pass starts from. */
@@ -758,6 +768,10 @@ export function solveVelocities(sim: Simulation, h: number): void {
   integratedX = sim.integratedVelocityX
   integratedY = sim.integratedVelocityY
   indexContactsByBody(n)
+  // Room for the branch-free lists: every body and every contact once, and one spare.
+  changedBodies.reserve(n + 1)
+  nextChangedBodies.reserve(n + 1)
+  passContacts.reserve(contactCount + 1)
   nextChangedBodies.count = 0
   // Pass 0 solves every contact in the solving order (bottom-up: shock propagation).
   for (let o = 0; o < contactCount; o++) solveContact(contactOrder[o] as number, 0)
@@ -825,7 +839,8 @@ function storeVelocities(sim: Simulation, h: number): void {
     let dx = deltaX[k] as number
     let dy = deltaY[k] as number
     const time = impulseTime[k] as number
-    if (time !== 0 && time !== 1) {
+    // Most times are 0 (touching from the start) or 1 (no impulse), at random: one branch.
+    if ((Number(time !== 0) & Number(time !== 1)) === 1) {
       dx += (integratedX - vx) * time * h
       dy += (integratedY - vy) * time * h
     }
