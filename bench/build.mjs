@@ -13,7 +13,12 @@ await build({
     emptyOutDir: true,
     minify: false,
     rolldownOptions: {
-      input: { run: 'bench/run.ts', child: 'bench/child.ts', drag: 'bench/drag.ts' },
+      input: {
+        run: 'bench/run.ts',
+        child: 'bench/child.ts',
+        drag: 'bench/drag.ts',
+        fingerprint: 'bench/fingerprint.ts',
+      },
       output: { format: 'es', entryFileNames: '[name].js' },
     },
   },
