@@ -9,6 +9,7 @@ import Matter from 'matter-js'
 import * as planck from 'planck'
 import { createWorld } from '../src/core/world/index.js'
 import type { Scene } from './scene.js'
+import { addScene } from './sceneWorld.js'
 
 export type { EngineName } from './engineNames.js'
 
@@ -31,16 +32,7 @@ function reactAabb(scene: Scene, events: boolean): BenchEngine {
     world.on('contactStart', () => void count++)
     world.on('contactEnd', () => void count++)
   }
-  for (const wall of scene.walls) world.add({ ...wall, type: 'static' })
-  const ids = scene.boxes.map((box) =>
-    world.add({
-      x: box.x,
-      y: box.y,
-      width: box.width,
-      height: box.height,
-      velocity: { x: box.vx, y: box.vy },
-    }),
-  )
+  const ids = addScene(world, scene)
   return {
     step: () => void world.step(DT),
     read(xs, ys) {

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto'
 import { createWorld } from '../src/core/world/index.js'
 import type { IntegratorName } from '../src/core/world/index.js'
 import { createScene, type Scene } from './scene.js'
+import { addScene } from './sceneWorld.js'
 
 interface FingerprintScene {
   scene: Scene['name']
@@ -37,18 +38,10 @@ function fingerprint({ scene: name, count, steps, integrator, bounces }: Fingerp
   let events = 0
   world.on('contactStart', () => void events++)
   world.on('contactEnd', () => void events++)
-  for (const wall of scene.walls) world.add({ ...wall, type: 'static' })
-  scene.boxes.forEach((box, index) => {
-    world.add({
-      x: box.x,
-      y: box.y,
-      width: box.width,
-      height: box.height,
-      velocity: { x: box.vx, y: box.vy },
-      ...(bounces && index % 3 === 0 ? { response: 'bounce', restitution: 0.8 } : {}),
-      ...(index % KINEMATIC_EVERY === 0 ? { type: 'kinematic' } : {}),
-    })
-  })
+  addScene(world, scene, (index) => ({
+    ...(bounces && index % 3 === 0 ? { response: 'bounce', restitution: 0.8 } : {}),
+    ...(index % KINEMATIC_EVERY === 0 ? { type: 'kinematic' } : {}),
+  }))
   let hits = 0
   for (let step = 0; step < steps; step++) {
     world.step(1 / 60)

@@ -222,7 +222,7 @@ export class UniformGrid {
       cellStart[c + 1] = (cellStart[c + 1] as number) + (cellStart[c] as number)
     }
     const entries = cellStart[cells] as number
-    // One spare entry past the last: see `enterIf`.
+    // One spare entry past the last: see `enter`.
     const cellItems = (this.cellItems = ensureCapacity(this.cellItems, entries + 1))
     const entryFirst = (this.entryFirst = ensureCapacity(this.entryFirst, entries + 1))
     // Pass 2: fill; items enter each cell in increasing index order.
@@ -241,10 +241,10 @@ export class UniformGrid {
         // r0). An entry for a cell the item does not cross goes to the spare entry.
         const first = r0 * columns + c0
         const below = first + down * columns
-        enter(cursor, cellItems, entryFirst, first, i, 3)
-        enterIf(cursor, cellItems, entryFirst, first + right, i, 2, right, entries)
-        enterIf(cursor, cellItems, entryFirst, below, i, 1, down, entries)
-        enterIf(cursor, cellItems, entryFirst, below + right, i, 0, right & down, entries)
+        enter(cursor, cellItems, entryFirst, first, i, 3, 1, entries)
+        enter(cursor, cellItems, entryFirst, first + right, i, 2, right, entries)
+        enter(cursor, cellItems, entryFirst, below, i, 1, down, entries)
+        enter(cursor, cellItems, entryFirst, below + right, i, 0, right & down, entries)
         continue
       }
       for (let r = r0; r <= r1; r++) {
@@ -256,6 +256,8 @@ export class UniformGrid {
             r * columns + c,
             i,
             (c === c0 ? 1 : 0) | (r === r0 ? 2 : 0),
+            1,
+            entries,
           )
         }
       }
@@ -443,26 +445,12 @@ export class UniformGrid {
   }
 }
 
-/** Appends `item` to cell `cell` with its first-column and first-row flags (`build`'s pass 2). */
-function enter(
-  cursor: Int32Array,
-  cellItems: Int32Array,
-  entryFirst: Uint8Array,
-  cell: number,
-  item: number,
-  flags: number,
-): void {
-  const entry = cursor[cell] as number
-  cellItems[entry] = item
-  entryFirst[entry] = flags
-  cursor[cell] = entry + 1
-}
-
 /**
- * {@link enter} when `bit` is 1; when it is 0, the entry is written to the spare entry
- * `spare` and the cell's cursor stays: the same work either way, so no branch.
+ * Appends `item` to cell `cell` with its first-column and first-row flags (`build`'s pass 2)
+ * when `bit` is 1; when it is 0, the entry is written to the spare entry `spare` and the
+ * cell's cursor stays: the same work either way, so no branch.
  */
-function enterIf(
+function enter(
   cursor: Int32Array,
   cellItems: Int32Array,
   entryFirst: Uint8Array,
