@@ -900,8 +900,9 @@ export function pushApart(sim: Simulation): void {
     if (sim.pairCodes[p] !== CROSS) roundPairs.push(p)
   }
   for (let round = 0; round < PUSH_ITERATIONS && roundPairs.count > 0; round++) {
-    // First the pairs that overlap, listed without a branch (a mispredicted one per pair
-    // was a fifth of the push-out in a pile of 10,000 boxes); then their pushes.
+    // First the pairs that overlap, listed without a branch (whether a pair overlaps is a
+    // coin toss to the predictor); then their pushes. With the other branch-free lists of
+    // the push-out, this took it from 2.7 to 2.4 ms per step in a pile of 10,000 boxes.
     const overlapping = overlappingPairs.items
     let overlapCount = 0
     for (let r = 0; r < roundPairs.count; r++) {
