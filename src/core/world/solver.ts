@@ -500,11 +500,10 @@ function orderContacts(): void {
  * (what the counting sort gives then, without its passes).
  */
 function solidContactsFirst(): void {
-  contactOrder = ensureCapacity(contactOrder, contactCount)
+  const order = (contactOrder = ensureCapacity(contactOrder, contactCount))
   const solidContacts = contactCount - pairContactCount
-  for (let o = 0; o < contactCount; o++) {
-    contactOrder[o] = o < solidContacts ? pairContactCount + o : o - solidContacts
-  }
+  for (let o = 0; o < solidContacts; o++) order[o] = pairContactCount + o
+  for (let o = solidContacts; o < contactCount; o++) order[o] = o - solidContacts
 }
 
 /**
@@ -557,6 +556,9 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
   const inverseMasses = inverseMass
   const integratedVelocitiesX = integratedX
   const integratedVelocitiesY = integratedY
+  const changedIn = bodyChangedIn
+  const changed = nextChangedBodies.items
+  let changedCount = nextChangedBodies.count
   for (let o = 0; o < count; o++) {
     const c = order[backwards ? count - 1 - o : o] as number
     const i = bodiesI[c] as number
@@ -574,8 +576,16 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     const mode = modes[c] as number
     // Approach speeds below the tolerance are rounding: another pass would not help.
     if (-(approach + slack) > VELOCITY_TOLERANCE) {
-      markChanged(i, pass)
-      if (j >= 0) markChanged(j, pass)
+      // Both bodies listed for the next pass, once per pass; as listContactsOfChanged lists
+      // contacts, without a branch (room reserved by solveVelocities).
+      changed[changedCount] = i
+      changedCount += Number(changedIn[i] !== pass)
+      changedIn[i] = pass
+      if (j >= 0) {
+        changed[changedCount] = j
+        changedCount += Number(changedIn[j] !== pass)
+        changedIn[j] = pass
+      }
     }
     if (j < 0 && mode === TOUCH) {
       // A solid with the `touch` response stops the body dead (article 003).
@@ -650,6 +660,7 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     velocitiesX[j] = (velocitiesX[j] as number) - changeJ * nx
     velocitiesY[j] = (velocitiesY[j] as number) - changeJ * ny
   }
+  nextChangedBodies.count = changedCount
 }
 
 /**
@@ -680,46 +691,38 @@ function bounceTarget(c: number): void {
   bounceSpeeds[0] = impactSpeed <= (restingSpeed[0] as number) ? 0 : Math.max(target, 0)
 }
 
-/**
- * Lists body k for the next pass, once per pass; as {@link listContactsOfChanged} lists
- * contacts, without a branch (room reserved by solveVelocities).
- */
-function markChanged(k: number, pass: number): void {
-  const count = nextChangedBodies.count
-  nextChangedBodies.items[count] = k
-  nextChangedBodies.count = count + Number(bodyChangedIn[k] !== pass)
-  bodyChangedIn[k] = pass
-}
-
 /** Groups the contacts by dynamic body (counting sort), for the passes after the first. */
 function indexContactsByBody(n: number): void {
-  bodyContactStart = ensureCapacity(bodyContactStart, n + 1)
-  bodyContactStart.fill(0, 0, n + 1)
-  contactListedIn = ensureCapacity(contactListedIn, contactCount)
-  for (let c = 0; c < contactCount; c++) {
-    contactListedIn[c] = 0
-    const i = (contactI[c] as number) + 1
-    bodyContactStart[i] = (bodyContactStart[i] as number) + 1
-    const j = contactJ[c] as number
-    if (j >= 0) bodyContactStart[j + 1] = (bodyContactStart[j + 1] as number) + 1
+  const count = contactCount
+  const starts = (bodyContactStart = ensureCapacity(bodyContactStart, n + 1))
+  const listedIn = (contactListedIn = ensureCapacity(contactListedIn, count))
+  // Arrays in locals: see `solveContacts`.
+  const bodiesI = contactI
+  const bodiesJ = contactJ
+  const order = contactOrder
+  starts.fill(0, 0, n + 1)
+  for (let c = 0; c < count; c++) {
+    listedIn[c] = 0
+    const i = (bodiesI[c] as number) + 1
+    starts[i] = (starts[i] as number) + 1
+    const j = bodiesJ[c] as number
+    if (j >= 0) starts[j + 1] = (starts[j + 1] as number) + 1
   }
-  for (let k = 0; k < n; k++) {
-    bodyContactStart[k + 1] = (bodyContactStart[k + 1] as number) + (bodyContactStart[k] as number)
-  }
-  bodyContacts = ensureCapacity(bodyContacts, bodyContactStart[n] as number)
+  for (let k = 0; k < n; k++) starts[k + 1] = (starts[k + 1] as number) + (starts[k] as number)
+  const contactsOfBodies = (bodyContacts = ensureCapacity(bodyContacts, starts[n] as number))
   // In solving order, so each body's contacts keep the order of pass 0.
-  for (let o = 0; o < contactCount; o++) {
-    const c = contactOrder[o] as number
-    const i = contactI[c] as number
-    bodyContacts[bodyContactStart[i] as number] = c
-    bodyContactStart[i] = (bodyContactStart[i] as number) + 1
-    const j = contactJ[c] as number
+  for (let o = 0; o < count; o++) {
+    const c = order[o] as number
+    const i = bodiesI[c] as number
+    contactsOfBodies[starts[i] as number] = c
+    starts[i] = (starts[i] as number) + 1
+    const j = bodiesJ[c] as number
     if (j < 0) continue
-    bodyContacts[bodyContactStart[j] as number] = c
-    bodyContactStart[j] = (bodyContactStart[j] as number) + 1
+    contactsOfBodies[starts[j] as number] = c
+    starts[j] = (starts[j] as number) + 1
   }
-  for (let k = n; k > 0; k--) bodyContactStart[k] = bodyContactStart[k - 1] as number
-  bodyContactStart[0] = 0
+  for (let k = n; k > 0; k--) starts[k] = starts[k - 1] as number
+  starts[0] = 0
 }
 
 /** Whether dynamic body k had a contact in this step's velocity pass (touching, or speculative). */
@@ -733,15 +736,21 @@ function listContactsOfChanged(pass: number): void {
   // the other body of a contact changed too is a coin toss, a mispredicted branch. The
   // room for it was reserved by solveVelocities (each contact once, and one spare).
   const items = passContacts.items
+  // Arrays in locals: see `solveContacts`.
+  const starts = bodyContactStart
+  const contactsOfBodies = bodyContacts
+  const listedIn = contactListedIn
+  const changed = changedBodies.items
+  const changedCount = changedBodies.count
   let count = 0
-  for (let q = 0; q < changedBodies.count; q++) {
-    const k = changedBodies.items[q] as number
-    const end = bodyContactStart[k + 1] as number
-    for (let e = bodyContactStart[k] as number; e < end; e++) {
-      const c = bodyContacts[e] as number
+  for (let q = 0; q < changedCount; q++) {
+    const k = changed[q] as number
+    const end = starts[k + 1] as number
+    for (let e = starts[k] as number; e < end; e++) {
+      const c = contactsOfBodies[e] as number
       items[count] = c
-      count += Number(contactListedIn[c] !== pass)
-      contactListedIn[c] = pass
+      count += Number(listedIn[c] !== pass)
+      listedIn[c] = pass
     }
   }
   passContacts.count = count
@@ -792,12 +801,18 @@ function weighUnderGravity(sim: Simulation): void {
  * rests on another, so the weights are the inverse masses, and integration added nothing.
  */
 function weighWithoutGravity(): void {
+  // Arrays in locals: see `solveContacts`.
+  const bodiesI = contactI
+  const bodiesJ = contactJ
+  const weightsI = contactWeightI
+  const weightsJ = contactWeightJ
+  const inverseMasses = inverseMass
+  contactGravityClosing.fill(0, 0, contactCount)
   for (let c = 0; c < contactCount; c++) {
-    const j = contactJ[c] as number
-    contactGravityClosing[c] = 0
+    const j = bodiesJ[c] as number
     if (j < 0) continue
-    contactWeightI[c] = inverseMass[contactI[c] as number] as number
-    contactWeightJ[c] = inverseMass[j] as number
+    weightsI[c] = inverseMasses[bodiesI[c] as number] as number
+    weightsJ[c] = inverseMasses[j] as number
   }
 }
 
@@ -855,18 +870,19 @@ function loadBodies(sim: Simulation): void {
     velocityX: storeVelocityX,
     velocityY: storeVelocityY,
   } = sim.store
-  inverseMass = ensureCapacity(inverseMass, n)
-  velocityX = ensureCapacity(velocityX, n)
-  velocityY = ensureCapacity(velocityY, n)
+  const inverseMasses = (inverseMass = ensureCapacity(inverseMass, n))
+  const velocitiesX = (velocityX = ensureCapacity(velocityX, n))
+  const velocitiesY = (velocityY = ensureCapacity(velocityY, n))
   bodyChangedIn = ensureCapacity(bodyChangedIn, n)
   impulseTime = ensureCapacity(impulseTime, n)
+  bodyChangedIn.fill(-1, 0, n)
+  impulseTime.fill(1, 0, n)
+  const dynamic = sim.dynamic
   for (let k = 0; k < n; k++) {
-    const slot = sim.dynamic[k] as number
-    inverseMass[k] = storeInverseMass[slot] as number
-    velocityX[k] = storeVelocityX[slot] as number
-    velocityY[k] = storeVelocityY[slot] as number
-    bodyChangedIn[k] = -1
-    impulseTime[k] = 1
+    const slot = dynamic[k] as number
+    inverseMasses[k] = storeInverseMass[slot] as number
+    velocitiesX[k] = storeVelocityX[slot] as number
+    velocitiesY[k] = storeVelocityY[slot] as number
   }
 }
 
@@ -882,17 +898,21 @@ function loadBodies(sim: Simulation): void {
 function storeVelocities(sim: Simulation, h: number): void {
   const { velocityX: storeVelocityX, velocityY: storeVelocityY } = sim.store
   const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
+  // Arrays in locals: see `solveContacts`.
+  const velocitiesX = velocityX
+  const velocitiesY = velocityY
+  const impulseTimes = impulseTime
   for (let k = 0; k < sim.dynamicCount; k++) {
     const slot = dynamic[k] as number
-    const vx = velocityX[k] as number
-    const vy = velocityY[k] as number
+    const vx = velocitiesX[k] as number
+    const vy = velocitiesY[k] as number
     const integratedX = integratedVelocityX[k] as number
     const integratedY = integratedVelocityY[k] as number
     storeVelocityX[slot] = vx
     storeVelocityY[slot] = vy
     let dx = deltaX[k] as number
     let dy = deltaY[k] as number
-    const time = impulseTime[k] as number
+    const time = impulseTimes[k] as number
     // Most times are 0 (touching from the start) or 1 (no impulse), at random: one branch.
     if ((Number(time !== 0) & Number(time !== 1)) === 1) {
       dx += (integratedX - vx) * time * h
