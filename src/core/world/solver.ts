@@ -967,11 +967,22 @@ export function pushApart(sim: Simulation): void {
   // Round 0 measures every pair (the sweep phase moved every body); later rounds only the
   // pairs of bodies the previous round moved: the others are as they were, apart. Late
   // rounds thus cost only the few pairs still being separated.
-  roundPairs.count = 0
-  for (let p = 0; p < sim.pairs.count; p++) {
-    pairListedIn[p] = 0
-    if (sim.pairCodes[p] !== CROSS) roundPairs.push(p)
+  const pairCount = sim.pairs.count
+  const pairCodes = sim.pairCodes
+  const firstRound = roundPairs.items
+  let listed = 0
+  pairListedIn.fill(0, 0, pairCount)
+  // Every pair but those that cross, listed without a branch as in the rounds below.
+  for (let p = 0; p < pairCount; p++) {
+    firstRound[listed] = p
+    listed += Number(pairCodes[p] !== CROSS)
   }
+  roundPairs.count = listed
+  // Arrays in locals (see `solveContacts`); none of them grows during the rounds.
+  const pinnedAlongX = pinnedX
+  const pinnedAlongY = pinnedY
+  const pairNormalsX = pairNormalX
+  const pairNormalsY = pairNormalY
   for (let round = 0; round < PUSH_ITERATIONS && roundPairs.count > 0; round++) {
     // First the pairs that overlap, listed without a branch (whether a pair overlaps is a
     // coin toss to the predictor); then their pushes. With the other branch-free lists of
@@ -1000,8 +1011,8 @@ export function pushApart(sim: Simulation): void {
       let py = penetration.y
       // A pair that collided in this step goes back out the way it came in, along its
       // contact normal: after a fast hit the shortest way out may be across the other body.
-      const nx = pairNormalX[p] as number
-      const ny = pairNormalY[p] as number
+      const nx = pairNormalsX[p] as number
+      const ny = pairNormalsY[p] as number
       if (nx !== 0) {
         px = nx > 0 ? b.x + b.width - a.x : b.x - a.x - a.width
         py = 0
@@ -1015,8 +1026,8 @@ export function pushApart(sim: Simulation): void {
       weigh(sim, i, j, signX, signY)
       let weightI = pairWeights[0] as number
       let weightJ = pairWeights[1] as number
-      if (signX === 0 ? pinnedY[i] === signY : pinnedX[i] === signX) weightI = 0
-      if (signX === 0 ? pinnedY[j] === -signY : pinnedX[j] === -signX) weightJ = 0
+      if (signX === 0 ? pinnedAlongY[i] === signY : pinnedAlongX[i] === signX) weightI = 0
+      if (signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX) weightJ = 0
       const total = weightI + weightJ
       if (total === 0) continue
       // Shares of the push by inverse mass, each at most 1: px * weight / total overflowed
@@ -1059,10 +1070,10 @@ export function pushApart(sim: Simulation): void {
       correctionY[k] = 0
       // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx.
       if (Math.abs(dx) - Math.abs((store.x[slot] as number) - x0) > TOUCH_TOLERANCE) {
-        pinnedX[k] = Math.sign(dx)
+        pinnedAlongX[k] = Math.sign(dx)
       }
       if (Math.abs(dy) - Math.abs((store.y[slot] as number) - y0) > TOUCH_TOLERANCE) {
-        pinnedY[k] = Math.sign(dy)
+        pinnedAlongY[k] = Math.sign(dy)
       }
       listPairsOf(k, round + 1)
     }
