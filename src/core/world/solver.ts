@@ -204,23 +204,6 @@ function reserveContacts(size: number): void {
   contactPair = ensureCapacity(contactPair, size)
 }
 
-/**
- * Lists a contact of bodies i and j along `normal`, with no slack and no restitution yet,
- * and returns its index: callers write those two into their arrays, as V8 would box them
- * as arguments.
- */
-function addContact(i: number, j: number, mode: number): number {
-  reserveContacts(contactCount + 1)
-  contactI[contactCount] = i
-  contactJ[contactCount] = j
-  contactNormalX[contactCount] = normal.x
-  contactNormalY[contactCount] = normal.y
-  contactMode[contactCount] = mode
-  contactRestitution[contactCount] = 0
-  contactSlack[contactCount] = 0
-  return contactCount++
-}
-
 /** Whether dynamic pair `p` of the step met by a swept (speculative) contact, not by touching. */
 export function sweptIntoContact(p: number): boolean {
   return pairNormalX[p] !== 0 || pairNormalY[p] !== 0
@@ -241,9 +224,9 @@ function collectContacts(sim: Simulation, h: number): void {
   const pairCount = sim.pairs.count
   pairNormalX = ensureCapacity(pairNormalX, pairCount)
   pairNormalY = ensureCapacity(pairNormalY, pairCount)
-  reserveContacts(pairCount)
-  // The arrays in locals, and the count too (see `solveContacts`); every pair gets at most
-  // one contact, so the room is there.
+  // At most one contact per pair and one per solid candidate.
+  reserveContacts(pairCount + sim.candidates.count)
+  // The arrays in locals, and the count too (see `solveContacts`).
   const pairsNormalX = pairNormalX
   const pairsNormalY = pairNormalY
   const bodiesI = contactI
@@ -347,23 +330,31 @@ function collectContacts(sim: Simulation, h: number): void {
     if (mode === BOUNCE) writeRestitution(count, restitution, slotI, slotJ)
     count++
   }
-  contactCount = count
-  pairContactCount = contactCount
+  pairContactCount = count
   for (let k = 0; k < sim.dynamicCount; k++) {
     const begin = sim.candidateStart[k] as number
     const end = sim.candidateStart[k + 1] as number
     if (begin === end) continue
-    const slot = sim.dynamic[k] as number
+    const slot = dynamic[k] as number
     loadRect(a, store, slot)
     for (let c = begin; c < end; c++) {
       const solid = sim.solid[sim.candidates.items[c] as number] as number
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE || code === CROSS) continue
       if (!touchNormalInto(normal, a, loadRect(b, store, solid))) continue
-      const contact = addContact(k, -1 - solid, code)
-      if (code === BOUNCE) writeRestitution(contact, restitution, slot, solid)
+      // A solid is -1 - its slot; the contact has no slack and no pair.
+      bodiesI[count] = k
+      bodiesJ[count] = -1 - solid
+      normalsX[count] = normal.x
+      normalsY[count] = normal.y
+      modes[count] = code
+      restitutions[count] = 0
+      slacks[count] = 0
+      if (code === BOUNCE) writeRestitution(count, restitution, slot, solid)
+      count++
     }
   }
+  contactCount = count
 }
 
 /**
