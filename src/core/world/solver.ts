@@ -81,6 +81,9 @@ let velocityY = new Float64Array(64)
 /** Contacts in solving order: solids first, then up the support levels, then the rest. */
 let contactOrder = new Int32Array(64)
 let bucketStart = new Int32Array(64)
+/** Each contact's lower body (see `computeSupport`) and its key in the solving order (see `orderContacts`). */
+let contactLower = new Int32Array(64)
+let contactKey = new Int32Array(64)
 /** Support level of each dynamic body: 0 rests on a solid, n + 1 on a body of level n, -1 none. */
 let level = new Int32Array(64)
 let supportStart = new Int32Array(64)
@@ -367,61 +370,65 @@ function collectContacts(sim: Simulation, h: number): void {
 function computeSupport(sim: Simulation): void {
   const { x: gx, y: gy } = sim.settings.gravity
   const n = sim.dynamicCount
-  level = ensureCapacity(level, n)
-  level.fill(-1, 0, n)
+  const levels = (level = ensureCapacity(level, n))
+  levels.fill(-1, 0, n)
   if (gx === 0 && gy === 0) return
-  // "lower supports upper" edges, grouped by the lower body (counting sort).
-  supportStart = ensureCapacity(supportStart, n + 1)
-  supportStart.fill(0, 0, n + 1)
-  for (let c = 0; c < contactCount; c++) {
-    const lower = lowerOf(c, gx, gy)
-    if (lower >= 0) supportStart[lower + 1] = (supportStart[lower + 1] as number) + 1
+  const count = contactCount
+  // Arrays in locals: see `solveContacts`.
+  const bodiesI = contactI
+  const bodiesJ = contactJ
+  const normalsX = contactNormalX
+  const normalsY = contactNormalY
+  const lowers = (contactLower = ensureCapacity(contactLower, count))
+  // "lower supports upper" edges, grouped by the lower body (counting sort). A contact's
+  // lower body is that of a dynamic pair whose normal is along gravity; the normal points
+  // from j toward i, so against gravity means i rests on j.
+  const starts = (supportStart = ensureCapacity(supportStart, n + 1))
+  starts.fill(0, 0, n + 1)
+  for (let c = 0; c < count; c++) {
+    const j = bodiesJ[c] as number
+    let lower = -1
+    if (j >= 0) {
+      const along = (normalsX[c] as number) * gx + (normalsY[c] as number) * gy
+      lower = along < 0 ? j : along > 0 ? (bodiesI[c] as number) : -1
+    }
+    lowers[c] = lower
+    if (lower >= 0) starts[lower + 1] = (starts[lower + 1] as number) + 1
   }
-  for (let k = 0; k < n; k++) {
-    supportStart[k + 1] = (supportStart[k + 1] as number) + (supportStart[k] as number)
-  }
-  supported = ensureCapacity(supported, supportStart[n] as number)
-  for (let c = 0; c < contactCount; c++) {
-    const lower = lowerOf(c, gx, gy)
+  for (let k = 0; k < n; k++) starts[k + 1] = (starts[k + 1] as number) + (starts[k] as number)
+  const uppers = (supported = ensureCapacity(supported, starts[n] as number))
+  for (let c = 0; c < count; c++) {
+    const lower = lowers[c] as number
     if (lower < 0) continue
-    const upper = lower === contactI[c] ? (contactJ[c] as number) : (contactI[c] as number)
-    supported[supportStart[lower] as number] = upper
-    supportStart[lower] = (supportStart[lower] as number) + 1
+    const upper = lower === bodiesI[c] ? (bodiesJ[c] as number) : (bodiesI[c] as number)
+    uppers[starts[lower] as number] = upper
+    starts[lower] = (starts[lower] as number) + 1
   }
-  for (let k = n; k > 0; k--) supportStart[k] = supportStart[k - 1] as number
-  supportStart[0] = 0
+  for (let k = n; k > 0; k--) starts[k] = starts[k - 1] as number
+  starts[0] = 0
   // Breadth-first from the bodies resting on solids: each level is the shortest chain down.
-  queue = ensureCapacity(queue, n)
+  const waiting = (queue = ensureCapacity(queue, n))
   let tail = 0
-  for (let c = 0; c < contactCount; c++) {
-    const i = contactI[c] as number
-    if ((contactJ[c] as number) >= 0 || level[i] === 0) continue
-    if ((contactNormalX[c] as number) * gx + (contactNormalY[c] as number) * gy < 0) {
-      level[i] = 0
-      queue[tail++] = i
+  for (let c = 0; c < count; c++) {
+    const i = bodiesI[c] as number
+    if ((bodiesJ[c] as number) >= 0 || levels[i] === 0) continue
+    if ((normalsX[c] as number) * gx + (normalsY[c] as number) * gy < 0) {
+      levels[i] = 0
+      waiting[tail++] = i
     }
   }
   for (let head = 0; head < tail; head++) {
-    const lower = queue[head] as number
-    const next = (level[lower] as number) + 1
+    const lower = waiting[head] as number
+    const next = (levels[lower] as number) + 1
     if (next > MAX_SUPPORT_DEPTH) continue
-    const end = supportStart[lower + 1] as number
-    for (let e = supportStart[lower] as number; e < end; e++) {
-      const upper = supported[e] as number
-      if (level[upper] !== -1) continue
-      level[upper] = next
-      queue[tail++] = upper
+    const end = starts[lower + 1] as number
+    for (let e = starts[lower] as number; e < end; e++) {
+      const upper = uppers[e] as number
+      if (levels[upper] !== -1) continue
+      levels[upper] = next
+      waiting[tail++] = upper
     }
   }
-}
-
-/** For a dynamic pair contact whose normal is along gravity: the body underneath; else -1. */
-function lowerOf(c: number, gx: number, gy: number): number {
-  const j = contactJ[c] as number
-  if (j < 0) return -1
-  const along = (contactNormalX[c] as number) * gx + (contactNormalY[c] as number) * gy
-  // The normal points from j toward i: against gravity means i rests on j.
-  return along < 0 ? j : along > 0 ? (contactI[c] as number) : -1
 }
 
 /**
@@ -447,41 +454,47 @@ function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): v
   pairWeights[1] = weightJ
 }
 
-/** Where a contact goes in the solving order: 0 for solids, 1 + the supporter's level, or last. */
-function orderKey(c: number, last: number): number {
-  const j = contactJ[c] as number
-  if (j < 0) return 0
-  const i = contactI[c] as number
-  if (contactWeightJ[c] === 0 && (level[j] as number) >= 0) return 1 + (level[j] as number)
-  if (contactWeightI[c] === 0 && (level[i] as number) >= 0) return 1 + (level[i] as number)
-  return last
-}
-
 /**
- * Counting sort of the contacts by {@link orderKey}: with shock propagation a stack is then
- * solved bottom-up in a single pass (Guendelman et al.), whatever the insertion order.
+ * Counting sort of the contacts by where they go in the solving order: contacts with solids
+ * first, then by the supporter's level, the rest last. With shock propagation a stack is
+ * then solved bottom-up in a single pass (Guendelman et al.), whatever the insertion order.
  */
 function orderContacts(): void {
+  const count = contactCount
+  // Arrays in locals: see `solveContacts`.
+  const bodiesI = contactI
+  const bodiesJ = contactJ
+  const weightsI = contactWeightI
+  const weightsJ = contactWeightJ
+  const levels = level
   let last = 1
-  for (let c = 0; c < contactCount; c++) {
-    const j = contactJ[c] as number
+  for (let c = 0; c < count; c++) {
+    const j = bodiesJ[c] as number
     if (j >= 0)
-      last = Math.max(last, (level[j] as number) + 2, (level[contactI[c] as number] as number) + 2)
+      last = Math.max(last, (levels[j] as number) + 2, (levels[bodiesI[c] as number] as number) + 2)
   }
-  bucketStart = ensureCapacity(bucketStart, last + 2)
-  bucketStart.fill(0, 0, last + 2)
-  for (let c = 0; c < contactCount; c++) {
-    const key = orderKey(c, last) + 1
-    bucketStart[key] = (bucketStart[key] as number) + 1
+  // Each contact's key, worked out once: 0 for solids, 1 + the supporter's level, or last.
+  const keys = (contactKey = ensureCapacity(contactKey, count))
+  const starts = (bucketStart = ensureCapacity(bucketStart, last + 2))
+  starts.fill(0, 0, last + 2)
+  for (let c = 0; c < count; c++) {
+    const j = bodiesJ[c] as number
+    const i = bodiesI[c] as number
+    let key = last
+    if (j < 0) key = 0
+    else if (weightsJ[c] === 0 && (levels[j] as number) >= 0) key = 1 + (levels[j] as number)
+    else if (weightsI[c] === 0 && (levels[i] as number) >= 0) key = 1 + (levels[i] as number)
+    keys[c] = key
+    starts[key + 1] = (starts[key + 1] as number) + 1
   }
   for (let key = 1; key <= last + 1; key++) {
-    bucketStart[key] = (bucketStart[key] as number) + (bucketStart[key - 1] as number)
+    starts[key] = (starts[key] as number) + (starts[key - 1] as number)
   }
-  contactOrder = ensureCapacity(contactOrder, contactCount)
-  for (let c = 0; c < contactCount; c++) {
-    const key = orderKey(c, last)
-    contactOrder[bucketStart[key] as number] = c
-    bucketStart[key] = (bucketStart[key] as number) + 1
+  const order = (contactOrder = ensureCapacity(contactOrder, count))
+  for (let c = 0; c < count; c++) {
+    const key = keys[c] as number
+    order[starts[key] as number] = c
+    starts[key] = (starts[key] as number) + 1
   }
 }
 
