@@ -48,6 +48,10 @@ const extentPick = new Float64Array(2)
 const MAX_CELLS_PER_ITEM = 64
 /** Cells per item at most; above it the cell grows, so memory stays linear in the item count. */
 const CELLS_PER_ITEM = 4
+/** `UniformGrid.itemCells` of an item in the overflow list. */
+const OVERFLOW = -1
+/** `UniformGrid.itemCells` of an item in more than 2 x 2 cells (but not too many). */
+const SPREAD = -2
 
 /**
  * The broadphase: a uniform grid rebuilt from scratch by a counting sort on every build.
@@ -87,10 +91,13 @@ export class UniformGrid {
   private crowdedCount = 0
   /** Pairs of entries sharing a cell, tested by `cellPairs`: at most that many pairs. */
   private pairTests = 0
-  private firstColumn = new Int32Array(64)
-  private firstRow = new Int32Array(64)
-  private lastColumn = new Int32Array(64)
-  private lastRow = new Int32Array(64)
+  /**
+   * Each item's cells, from `build`'s pass 1 for its pass 2: for an item in at most 2 x 2
+   * cells, its first cell times 4, plus 2 when it spans two columns, plus 1 when it spans
+   * two rows (one number: pass 2 reads one array, not four); {@link OVERFLOW} for an
+   * overflow item; {@link SPREAD} for any other (its cells are worked out again).
+   */
+  private itemCells = new Int32Array(64)
   private overflow: IndexBuffer | undefined
   private overflowItems = new Int32Array(16)
   private overflowCount = 0
@@ -184,7 +191,7 @@ export class UniformGrid {
 
     // Pass 1: each item's cell range, and how many items each cell gets. (Fields are read
     // into locals: the loops are the hottest of the broadphase.)
-    const { cellStart, firstColumn, firstRow, lastColumn, lastRow, columns } = this
+    const { cellStart, itemCells, columns } = this
     const { minX, minY, maxX, maxY } = bounds
     const inverseCell = this.inverseCell
     const lastColumnIndex = columns - 1
@@ -195,14 +202,10 @@ export class UniformGrid {
       const r0 = clampFloor(((minY[i] as number) - top) * inverseCell, lastRowIndex)
       const c1 = clampFloor(((maxX[i] as number) - left) * inverseCell, lastColumnIndex)
       const r1 = clampFloor(((maxY[i] as number) - top) * inverseCell, lastRowIndex)
-      firstColumn[i] = c0
-      firstRow[i] = r0
-      lastColumn[i] = c1
-      lastRow[i] = r1
       if ((c1 - c0 + 1) * (r1 - r0 + 1) > MAX_CELLS_PER_ITEM) {
         this.overflowItems = ensureCapacity(this.overflowItems, this.overflowCount + 1)
         this.overflowItems[this.overflowCount++] = i
-        firstColumn[i] = -1
+        itemCells[i] = OVERFLOW
         continue
       }
       const right = c1 - c0
@@ -211,6 +214,7 @@ export class UniformGrid {
         // At most 2 x 2 cells (most items: a cell is twice the mean item), written out
         // without branches: whether an item crosses a cell edge is a coin toss, mispredicted
         // half the time. A cell it does not cross gets 0 added (to the first cell's count).
+        itemCells[i] = (r0 * columns + c0) * 4 + right * 2 + down
         const first = r0 * columns + c0 + 1
         const below = first + down * columns
         ;(cellStart[first] as number)++
@@ -219,6 +223,7 @@ export class UniformGrid {
         cellStart[below + right] = (cellStart[below + right] as number) + (right & down)
         continue
       }
+      itemCells[i] = SPREAD
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) (cellStart[r * columns + c + 1] as number)++
       }
@@ -246,17 +251,13 @@ export class UniformGrid {
     const cursor = this.cellCursor
     cursor.set(cellStart)
     for (let i = 0; i < count; i++) {
-      const c0 = firstColumn[i] as number
-      if (c0 === -1) continue
-      const c1 = lastColumn[i] as number
-      const r0 = firstRow[i] as number
-      const r1 = lastRow[i] as number
-      const right = c1 - c0
-      const down = r1 - r0
-      if (right <= 1 && down <= 1) {
+      const cellsOfItem = itemCells[i] as number
+      if (cellsOfItem >= 0) {
         // As in pass 1, without branches; the flags as below (bit 1: column c0, bit 2: row
         // r0). An entry for a cell the item does not cross goes to the spare entry.
-        const first = r0 * columns + c0
+        const first = cellsOfItem >> 2
+        const right = (cellsOfItem >> 1) & 1
+        const down = cellsOfItem & 1
         const below = first + down * columns
         enter(cursor, cellItems, entryFirst, first, i, 3, 1, entries)
         enter(cursor, cellItems, entryFirst, first + right, i, 2, right, entries)
@@ -264,6 +265,11 @@ export class UniformGrid {
         enter(cursor, cellItems, entryFirst, below + right, i, 0, right & down, entries)
         continue
       }
+      if (cellsOfItem === OVERFLOW) continue
+      const c0 = clampFloor(((minX[i] as number) - left) * inverseCell, lastColumnIndex)
+      const r0 = clampFloor(((minY[i] as number) - top) * inverseCell, lastRowIndex)
+      const c1 = clampFloor(((maxX[i] as number) - left) * inverseCell, lastColumnIndex)
+      const r1 = clampFloor(((maxY[i] as number) - top) * inverseCell, lastRowIndex)
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
           enter(
@@ -286,12 +292,9 @@ export class UniformGrid {
       this.cellStart = new Int32Array(Math.max(cells + 1, this.cellStart.length * 2))
       this.cellCursor = new Int32Array(this.cellStart.length)
     }
-    if (this.firstColumn.length < count) {
-      const size = Math.max(count, this.firstColumn.length * 2)
-      this.firstColumn = new Int32Array(size)
-      this.firstRow = new Int32Array(size)
-      this.lastColumn = new Int32Array(size)
-      this.lastRow = new Int32Array(size)
+    if (this.itemCells.length < count) {
+      const size = Math.max(count, this.itemCells.length * 2)
+      this.itemCells = new Int32Array(size)
       this.stamps = new Int32Array(size)
       this.stamp = 0
     }
@@ -367,11 +370,11 @@ export class UniformGrid {
 
   /** The pairs of overflow items (spanning too many cells), tested against every item. */
   private overflowPairs(bounds: ItemBounds, out: PairBuffer): void {
-    const firstColumn = this.firstColumn
+    const itemCells = this.itemCells
     for (let o = 0; o < this.overflowCount; o++) {
       const i = this.overflowItems[o] as number
       for (let j = 0; j < this.count; j++) {
-        if (j === i || (firstColumn[j] === -1 && j < i)) continue
+        if (j === i || (itemCells[j] === OVERFLOW && j < i)) continue
         if (boundsOverlap(bounds, i, j)) out.push(i < j ? i : j, i < j ? j : i)
       }
     }
