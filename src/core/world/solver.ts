@@ -118,8 +118,14 @@ let pinnedY = new Int8Array(64)
  * penetration vector is longer than the slop. Most pairs of a step only touch (the
  * velocity pass left them so), and they skip the two rect loads and the kernel call.
  */
-function overlapBeyondSlop(sim: Simulation, p: number, q: number): number {
-  const { x, y, width, height } = sim.store
+function overlapBeyondSlop(
+  x: Float64Array,
+  y: Float64Array,
+  width: Float64Array,
+  height: Float64Array,
+  p: number,
+  q: number,
+): number {
   const left = (x[q] as number) - ((x[p] as number) + (width[p] as number))
   const right = (x[q] as number) + (width[q] as number) - (x[p] as number)
   const top = (y[q] as number) - ((y[p] as number) + (height[p] as number))
@@ -991,6 +997,9 @@ export function pushApart(sim: Simulation): void {
   const correctionsY = correctionY
   const pushCountsX = countX
   const pushCountsY = countY
+  const { x, y, width, height } = store
+  const { a: pairA, b: pairB } = sim.pairs
+  const dynamic = sim.dynamic
   const starts = bodyContactStart
   const contactsOfBodies = bodyContacts
   const bodiesJ = contactJ
@@ -1001,22 +1010,27 @@ export function pushApart(sim: Simulation): void {
     // coin toss to the predictor); then their pushes. With the other branch-free lists of
     // the push-out, this took it from 2.7 to 2.4 ms per step in a pile of 10,000 boxes.
     const overlapping = overlappingPairs.items
+    const measured = roundPairs.items
+    const measuredCount = roundPairs.count
     let overlapCount = 0
-    for (let r = 0; r < roundPairs.count; r++) {
-      const p = roundPairs.items[r] as number
+    for (let r = 0; r < measuredCount; r++) {
+      const p = measured[r] as number
       overlapping[overlapCount] = p
       overlapCount += overlapBeyondSlop(
-        sim,
-        sim.dynamic[sim.pairs.a[p] as number] as number,
-        sim.dynamic[sim.pairs.b[p] as number] as number,
+        x,
+        y,
+        width,
+        height,
+        dynamic[pairA[p] as number] as number,
+        dynamic[pairB[p] as number] as number,
       )
     }
     for (let o = 0; o < overlapCount; o++) {
       const p = overlapping[o] as number
-      const i = sim.pairs.a[p] as number
-      const j = sim.pairs.b[p] as number
-      const slotI = sim.dynamic[i] as number
-      const slotJ = sim.dynamic[j] as number
+      const i = pairA[p] as number
+      const j = pairB[p] as number
+      const slotI = dynamic[i] as number
+      const slotJ = dynamic[j] as number
       loadRect(a, store, slotI)
       loadRect(b, store, slotJ)
       penetrationVectorInto(penetration, a, b)
@@ -1076,17 +1090,17 @@ export function pushApart(sim: Simulation): void {
       correctionsX[k] = dx
       correctionsY[k] = dy
       if (dx === 0 && dy === 0) continue
-      const slot = sim.dynamic[k] as number
-      const x0 = store.x[slot] as number
-      const y0 = store.y[slot] as number
+      const slot = dynamic[k] as number
+      const x0 = x[slot] as number
+      const y0 = y[slot] as number
       sweepDynamic(sim, k, correctionsX, correctionsY, false)
       correctionsX[k] = 0
       correctionsY[k] = 0
       // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx.
-      if (Math.abs(dx) - Math.abs((store.x[slot] as number) - x0) > TOUCH_TOLERANCE) {
+      if (Math.abs(dx) - Math.abs((x[slot] as number) - x0) > TOUCH_TOLERANCE) {
         pinnedAlongX[k] = Math.sign(dx)
       }
-      if (Math.abs(dy) - Math.abs((store.y[slot] as number) - y0) > TOUCH_TOLERANCE) {
+      if (Math.abs(dy) - Math.abs((y[slot] as number) - y0) > TOUCH_TOLERANCE) {
         pinnedAlongY[k] = Math.sign(dy)
       }
       // The body's pairs are measured in the next round, each pair once per round. They are
