@@ -236,8 +236,8 @@ function collectContacts(sim: Simulation, h: number): void {
   // At most one contact per pair and one per solid candidate.
   reserveContacts(pairCount + sim.candidates.count)
   // The arrays in locals, and the count too (see `solveContacts`).
-  const pairsNormalX = pairNormalX
-  const pairsNormalY = pairNormalY
+  const pairNormalsX = pairNormalX
+  const pairNormalsY = pairNormalY
   const bodiesI = contactI
   const bodiesJ = contactJ
   const normalsX = contactNormalX
@@ -250,8 +250,8 @@ function collectContacts(sim: Simulation, h: number): void {
   const { pairCodes, dynamic, deltaX, deltaY } = sim
   let count = 0
   for (let p = 0; p < pairCount; p++) {
-    pairsNormalX[p] = 0
-    pairsNormalY[p] = 0
+    pairNormalsX[p] = 0
+    pairNormalsY[p] = 0
     if (pairCodes[p] === CROSS) continue
     const i = pairA[p] as number
     const j = pairB[p] as number
@@ -324,8 +324,8 @@ function collectContacts(sim: Simulation, h: number): void {
         ny = alongY - 2 * alongY * Number(yI < yJ)
       }
       slack = (nx !== 0 ? gapX : gapY) / h
-      pairsNormalX[p] = nx
-      pairsNormalY[p] = ny
+      pairNormalsX[p] = nx
+      pairNormalsY[p] = ny
     }
     const mode = pairCodes[p] === BOUNCE ? BOUNCE : 0
     bodiesI[count] = i

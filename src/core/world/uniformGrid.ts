@@ -266,10 +266,11 @@ export class UniformGrid {
         continue
       }
       if (cellsOfItem === OVERFLOW) continue
-      const c0 = clampFloor(((minX[i] as number) - left) * inverseCell, lastColumnIndex)
-      const r0 = clampFloor(((minY[i] as number) - top) * inverseCell, lastRowIndex)
-      const c1 = clampFloor(((maxX[i] as number) - left) * inverseCell, lastColumnIndex)
-      const r1 = clampFloor(((maxY[i] as number) - top) * inverseCell, lastRowIndex)
+      // Spread over more cells (rare): its range worked out again.
+      const c0 = this.column(minX[i] as number)
+      const r0 = this.row(minY[i] as number)
+      const c1 = this.column(maxX[i] as number)
+      const r1 = this.row(maxY[i] as number)
       for (let r = r0; r <= r1; r++) {
         for (let c = c0; c <= c1; c++) {
           enter(
