@@ -521,8 +521,16 @@ function solidContactsFirst(): void {
  * array for the reason given at {@link pairWeights}).
  */
 const restingSpeed = new Float64Array(1)
-/** When in the step (0 to 1) each body first took an impulse; 1: not yet. */
+/**
+ * When in the step (0 to 1) each body first took an impulse, or {@link NO_IMPULSE}. Not 1
+ * for none: an impulse at the very end of the step (a pair that closes its gap just then)
+ * leaves the body's motion of the step as integrated, while a body whose velocity changed
+ * with no impulse time (stopped dead by a `touch` solid) moves at its new velocity; read
+ * as "none", such an impulse stopped the body in mid-air for a step.
+ */
 let impulseTime = new Float64Array(64)
+/** {@link impulseTime} of a body that took no impulse in the step. */
+const NO_IMPULSE = 2
 /** The step's integrated velocities (before the passes), by local index. */
 let integratedX = new Float64Array(0)
 let integratedY = new Float64Array(0)
@@ -582,10 +590,49 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
         ? vix * nx + viy * ny
         : (vix - (velocitiesX[j] as number)) * nx + (viy - (velocitiesY[j] as number)) * ny
     const slack = slacks[c] as number
-    if (approach + slack >= 0) continue
+    // A speculative contact that has met (its slack made negative) may not close any more.
+    const allowed = slack > 0 ? slack : 0
+    if (approach + allowed >= 0) {
+      // The velocities no longer close, but the displacements may: a column falling as one
+      // whose bottom box lands on a box at rest stops there at the impact's time, while the
+      // box above it, stopped by the same pass through another contact (its speculative
+      // contact with the box at rest, further down), took a later time and kept falling
+      // almost the whole step, into the one under it; the push-out then threw it sideways.
+      // A touching pair moves together once either body is hit, so the later body takes
+      // the earlier time: `storeVelocities` moves a body at its integrated velocity until its
+      // impulse time (at its solved velocity all the step for 0 or none), and the pair
+      // closes if the body on the normal's side moves less along it than the other.
+      if (slack === 0 && j >= 0) {
+        const timeI = impulseTimes[i] as number
+        const timeJ = impulseTimes[j] as number
+        if (timeI !== timeJ) {
+          const beforeI = timeI > 1 ? 0 : timeI
+          const beforeJ = timeJ > 1 ? 0 : timeJ
+          const moveI =
+            ((integratedVelocitiesX[i] as number) * nx +
+              (integratedVelocitiesY[i] as number) * ny) *
+              beforeI +
+            (vix * nx + viy * ny) * (1 - beforeI)
+          const moveJ =
+            ((integratedVelocitiesX[j] as number) * nx +
+              (integratedVelocitiesY[j] as number) * ny) *
+              beforeJ +
+            ((velocitiesX[j] as number) * nx + (velocitiesY[j] as number) * ny) * (1 - beforeJ)
+          if (moveI - moveJ < -VELOCITY_TOLERANCE) {
+            const later = timeI > timeJ ? i : j
+            impulseTimes[later] = timeI > timeJ ? timeJ : timeI
+            // Its other contacts are looked at again in the next pass (the box above it).
+            changed[changedCount] = later
+            changedCount += Number(changedIn[later] !== pass)
+            changedIn[later] = pass
+          }
+        }
+      }
+      continue
+    }
     const mode = modes[c] as number
     // Approach speeds below the tolerance are rounding: another pass would not help.
-    if (-(approach + slack) > VELOCITY_TOLERANCE) {
+    if (-(approach + allowed) > VELOCITY_TOLERANCE) {
       // Both bodies listed for the next pass, once per pass; as listContactsOfChanged lists
       // contacts, without a branch (room reserved by solveVelocities).
       changed[changedCount] = i
@@ -607,16 +654,17 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     // touching one, when the first of its bodies was hit (a push passed down a row), or at
     // the start.
     let time: number
-    if (slack > 0) {
-      // A speculative pair `slack * step` apart, now closing at -approach. It closed at its
+    if (slack !== 0) {
+      const gap = slack > 0 ? slack : -slack
+      // A speculative pair `gap * step` apart, now closing at -approach. It closed at its
       // integrated speed until the later of its bodies' impulses in this step (a body stopped
       // by the one under it), and at -approach after that: timing the whole gap at the final
       // speed put the impact too early, and a box falling onto a box that had just landed
       // froze in mid-air. (Written out here, not in a function: V8 boxes the doubles passed
       // to and returned from a call it does not inline, and the step must not allocate.)
       const timeI = impulseTimes[i] as number
-      const timeJ = j >= 0 ? (impulseTimes[j] as number) : 1
-      const changed = Math.max(timeI < 1 ? timeI : 0, timeJ < 1 ? timeJ : 0)
+      const timeJ = j >= 0 ? (impulseTimes[j] as number) : NO_IMPULSE
+      const changed = Math.max(timeI <= 1 ? timeI : 0, timeJ <= 1 ? timeJ : 0)
       let before = -(
         ((integratedVelocitiesX[i] as number) -
           (j >= 0 ? (integratedVelocitiesX[j] as number) : 0)) *
@@ -627,12 +675,19 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
       )
       if (before < 0) before = 0
       time =
-        before * changed >= slack
-          ? slack / before
-          : Math.min(1, changed + (slack - before * changed) / -approach)
+        before * changed >= gap
+          ? gap / before
+          : Math.min(1, changed + (gap - before * changed) / -approach)
+      // Met at `time`: the bodies moved at their integrated velocities until then, which used
+      // the gap up, so later passes must not let the pair close again by it (they let a
+      // column land a step's fall deep into the box it hit). Negative: met, gap kept.
+      slacks[c] = -gap
     } else {
-      const first = Math.min(impulseTimes[i] as number, j >= 0 ? (impulseTimes[j] as number) : 1)
-      time = first < 1 ? first : 0
+      const first = Math.min(
+        impulseTimes[i] as number,
+        j >= 0 ? (impulseTimes[j] as number) : NO_IMPULSE,
+      )
+      time = first <= 1 ? first : 0
     }
     if (time < (impulseTimes[i] as number)) impulseTimes[i] = time
     if (j >= 0 && time < (impulseTimes[j] as number)) impulseTimes[j] = time
@@ -886,7 +941,7 @@ function loadBodies(sim: Simulation): void {
   bodyChangedIn = ensureCapacity(bodyChangedIn, n)
   impulseTime = ensureCapacity(impulseTime, n)
   bodyChangedIn.fill(-1, 0, n)
-  impulseTime.fill(1, 0, n)
+  impulseTime.fill(NO_IMPULSE, 0, n)
   const dynamic = sim.dynamic
   for (let k = 0; k < n; k++) {
     const slot = dynamic[k] as number
@@ -923,8 +978,8 @@ function storeVelocities(sim: Simulation, h: number): void {
     let dx = deltaX[k] as number
     let dy = deltaY[k] as number
     const time = impulseTimes[k] as number
-    // Most times are 0 (touching from the start) or 1 (no impulse), at random: one branch.
-    if ((Number(time !== 0) & Number(time !== 1)) === 1) {
+    // Most times are 0 (touching from the start) or none, at random: one branch.
+    if ((Number(time !== 0) & Number(time <= 1)) === 1) {
       dx += (integratedX - vx) * time * h
       dy += (integratedY - vy) * time * h
     }
