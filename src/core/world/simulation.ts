@@ -297,7 +297,17 @@ export class Simulation {
     }
   }
 
-  /** Each dynamic body's pairs (from the swept bounds `integrate` wrote) and its solid candidates. */
+  /**
+   * Each dynamic body's pairs (from the swept bounds `integrate` wrote) and its solid
+   * candidates. The grid is built anew in every step, not kept across steps as a neighbour
+   * list (Verlet's "skin", Box2D's fat bounds): in the benchmark's boxes scene at 10,000
+   * boxes, where bodies move about a tenth of their size per step, a prototype (pairs
+   * sorted by index, so a restored world would solve them in the same order) rebuilt every
+   * 2 to 7 steps for a skin of 0.2 to 1 mean extent, as the fastest body left its fat
+   * bounds. A rebuild cost about 1 ms (11,500 kept pairs against 6,000 at a quarter
+   * extent: grid, pairs and sort), the steps between rebuilds 1.77 ms against 2.05 ms, and
+   * the mean over 300 steps was 2.05 to 2.24 ms: no gain.
+   */
   private findPairs(): void {
     this.dynamicGrid.build(this.dynamicBounds, this.dynamicCount)
     const candidates = this.candidatePairs
