@@ -651,8 +651,8 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
       continue
     }
     // When in the step the impulse happens: at the impact for a speculative contact; for a
-    // touching one, when the first of its bodies was hit (a push passed down a row), or at
-    // the start.
+    // touching one, at the start if it was closing from the start, else when the first of
+    // its bodies was hit (a push passed down a row, a column landed).
     let time: number
     if (slack !== 0) {
       const gap = slack > 0 ? slack : -slack
@@ -687,7 +687,19 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
         impulseTimes[i] as number,
         j >= 0 ? (impulseTimes[j] as number) : NO_IMPULSE,
       )
-      time = first <= 1 ? first : 0
+      // Closing by the integrated velocities: a box falling onto one it already touched, which
+      // was stopped later in the step by a box under it; timed at that stop, the falling box
+      // fell on into it until then (14 px in a pile of 5,000 boxes), and the push-out threw
+      // it sideways.
+      const closingFromStart =
+        ((integratedVelocitiesX[i] as number) -
+          (j >= 0 ? (integratedVelocitiesX[j] as number) : 0)) *
+          nx +
+          ((integratedVelocitiesY[i] as number) -
+            (j >= 0 ? (integratedVelocitiesY[j] as number) : 0)) *
+            ny <
+        -VELOCITY_TOLERANCE
+      time = first <= 1 && !closingFromStart ? first : 0
     }
     if (time < (impulseTimes[i] as number)) impulseTimes[i] = time
     if (j >= 0 && time < (impulseTimes[j] as number)) impulseTimes[j] = time
