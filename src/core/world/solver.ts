@@ -45,7 +45,9 @@ const hit = createSweepHit()
 // The contacts of the step: body i (local), other j (local index of a dynamic, or -1 - solid
 // slot), normal from j toward i, the response mode, restitution, and the speed at which the
 // pair may still approach: 0 for a pair touching at the start, gap / step for a speculative
-// contact (a dynamic pair apart at the start whose motions meet within the step).
+// contact (a dynamic pair apart at the start whose motions meet within the step), and
+// -gap / step once the passes made that pair meet (it may approach no more; the gap is kept
+// for its time of impact).
 let contactI = new Int32Array(64)
 let contactJ = new Int32Array(64)
 let contactNormalX = new Float64Array(64)
@@ -549,10 +551,12 @@ let contactListedIn = new Int32Array(64)
 /**
  * Solves contacts `order[0 .. count)` (from last to first when `backwards`) in velocity pass
  * `pass`. Each contact: if the pair approaches faster than it may
- * (0 when touching, gap / step for a speculative contact), an impulse along the normal
- * stops that approach, a solid taking all of it, two dynamic bodies sharing it by mass
- * (article 002), with restitution for `bounce` pairs (article 004). Bodies whose velocity
- * changed beyond the tolerance are listed for the next pass.
+ * (0 when touching, gap / step for a speculative contact until it meets), an impulse along
+ * the normal stops that approach at its time in the step, a solid taking all of it, two
+ * dynamic bodies sharing it by mass (article 002), with restitution for `bounce` pairs
+ * (article 004). A touching pair that no longer approaches but would close through its
+ * bodies' impulse times moves together from the earlier one. Bodies whose velocity or
+ * impulse time changed are listed for the next pass.
  *
  * The loop is here, and the arrays are read through locals, not through the module-level
  * `let`s that hold them (they grow, so they are not `const`): V8 did not lift those reads
@@ -593,15 +597,14 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     // A speculative contact that has met (its slack made negative) may not close any more.
     const allowed = slack > 0 ? slack : 0
     if (approach + allowed >= 0) {
-      // The velocities no longer close, but the displacements may: a column falling as one
-      // whose bottom box lands on a box at rest stops there at the impact's time, while the
-      // box above it, stopped by the same pass through another contact (its speculative
-      // contact with the box at rest, further down), took a later time and kept falling
-      // almost the whole step, into the one under it; the push-out then threw it sideways.
-      // A touching pair moves together once either body is hit, so the later body takes
-      // the earlier time: `storeVelocities` moves a body at its integrated velocity until its
-      // impulse time (at its solved velocity all the step for 0 or none), and the pair
-      // closes if the body on the normal's side moves less along it than the other.
+      // The velocities no longer close, but the displacements may: `storeVelocities` moves
+      // a body at its integrated velocity until its impulse time and at its solved one after
+      // (all the step for 0 or none). In a column falling as one onto a box at rest, the
+      // bottom box stopped at its impact, and the box above at the later time of its own
+      // speculative contact with the box at rest, so it fell on into the bottom box and the
+      // push-out threw it sideways. A touching pair moves together once either body is hit:
+      // if the body on the normal's side would move less along it than the other, the later
+      // body takes the earlier time.
       if (slack === 0 && j >= 0) {
         const timeI = impulseTimes[i] as number
         const timeJ = impulseTimes[j] as number
