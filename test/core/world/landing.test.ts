@@ -60,6 +60,15 @@ function expectCleanLanding(world: World, ids: BodyId[], overlapEveryStep: boole
   }
 }
 
+/** Four boxes of different widths falling at 1,400 px/s, 150 px above a box 60 px wide. */
+const FOUR_BOXES: Column = {
+  widths: [20, 29, 34, 14],
+  speed: 1400,
+  gap: 150,
+  restX: 0,
+  restWidth: 60,
+}
+
 describe('step: a column landing', () => {
   // A column falling as one, whose bottom box lands on a box at rest: the boxes above it
   // must stop with it. The solver stopped each box at its own time of impact, so the box
@@ -68,13 +77,7 @@ describe('step: a column landing', () => {
   // stopped in mid-air for a step (an impulse at the step's very end read as none).
   it('lands on a box at rest as one: nothing moves sideways, overlaps or hovers', () => {
     const world = createWorld({ gravity: { x: 0, y: 980 } })
-    const ids = dropColumn(world, {
-      widths: [20, 29, 34, 14],
-      speed: 1400,
-      gap: 150,
-      restX: 0,
-      restWidth: 60,
-    })
+    const ids = dropColumn(world, FOUR_BOXES)
     expectCleanLanding(world, ids, true)
   })
 
@@ -83,13 +86,7 @@ describe('step: a column landing', () => {
   // mid-air for a step, 4 px above the column, and then fell the rest of the way slowly.
   it('stops the whole column in the step it lands: no box hovers', () => {
     const world = createWorld({ gravity: { x: 0, y: 980 } })
-    const ids = dropColumn(world, {
-      widths: [20, 29, 34, 14],
-      speed: 1400,
-      gap: 150,
-      restX: 0,
-      restWidth: 60,
-    })
+    const ids = dropColumn(world, FOUR_BOXES)
     for (let step = 0; step < 7; step++) world.step(1 / 60)
     const bottom = world.get(ids[0] as BodyId)
     expect(bottom.y + bottom.height).toBe(470)
