@@ -8,8 +8,16 @@ import { loadRect, PUSH_SLOP, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep
 
 /** Push-out rounds per step; each one moves every overlapping pair apart together. */
 const PUSH_ITERATIONS = 20
-/** Most velocity passes per step (it stops earlier once no contact changes a velocity). */
-const VELOCITY_PASSES = 16
+/**
+ * Most velocity passes per step (it stops earlier once no contact changes a velocity). A
+ * push along a row or a stack needs a pass per box or so: with 16, a row of boxes thrown
+ * into a box at rest was still closing on itself after the passes, and 86 of 2,000 random
+ * rows overlapped by more than 0.5 px in some step (3 with 32, none with 64); pairs
+ * overlapping by more than 0.5 px in piles of 5,000 boxes fell from 4,524 to 1,468 (3 seeds,
+ * scratch runs). Later passes visit only the contacts still changing, so 10,000 free boxes
+ * cost the same; a pile of 10,000 costs about 30% more (8.3 -> 10.8 ms per step).
+ */
+const VELOCITY_PASSES = 64
 /** Approach speed (units/s) under which a contact counts as solved. */
 const VELOCITY_TOLERANCE = 1e-3
 /**

@@ -76,7 +76,9 @@ describe('dynamic pairs: speculative contacts', () => {
       world.step(STEP)
       const thrown = world.get('thrown')
       const resting = world.get('resting')
-      expect(thrown.x + thrown.width).toBeLessThanOrEqual(resting.x + 1e-6)
+      // Within 1e-4 px, what the solver counts as touching: the passes stop once no
+      // contact approaches faster than 1e-3 px/s, and the box came at 1e5 px/s (1.1e-5 px).
+      expect(thrown.x + thrown.width).toBeLessThanOrEqual(resting.x + 1e-4)
       expect(resting.x + resting.width).toBeLessThanOrEqual(200 + 1e-6)
       expect(deepestOverlap(world)).toBeLessThanOrEqual(0.01)
     }
