@@ -77,6 +77,24 @@ const FOUR_BOXES: Column = {
   rest: { x: 0, width: 60 },
 }
 
+/** Columns of 2 to 6 boxes 8-40 px wide, falling at up to 2,000 px/s from up to 200 px above. */
+const FALLING_COLUMN = {
+  widths: fc.array(fc.integer({ min: 8, max: 40 }), { minLength: 2, maxLength: 6 }),
+  speed: fc.integer({ min: 0, max: 2000 }),
+  gap: fc.integer({ min: 0, max: 200 }),
+}
+
+/** {@link expectCleanLanding} for 1,000 columns drawn from `columns`. */
+function expectColumnsToLand(columns: fc.Arbitrary<Column>): void {
+  fc.assert(
+    fc.property(columns, (column) => {
+      const world = createWorld({ gravity: { x: 0, y: 980 } })
+      expectCleanLanding(world, dropColumn(world, column))
+    }),
+    { numRuns: 1000 },
+  )
+}
+
 describe('step: a column landing', () => {
   // A column falling as one, whose bottom box lands on a box at rest: the boxes above it
   // must stop with it. The solver stopped each box at its own time of impact, so the box
@@ -128,22 +146,11 @@ describe('step: a column landing', () => {
   // (13 px at most), 205 overlapped by more than 0.01 px in some step and 355 did not end
   // stacked; with 16 velocity passes instead of 64, 42 still overlapped (0.86 px at most).
   it('lands as one on a box at rest for any widths, speed and height of fall', () => {
-    const column = fc.record({
-      widths: fc.array(fc.integer({ min: 8, max: 40 }), { minLength: 2, maxLength: 6 }),
-      speed: fc.integer({ min: 0, max: 2000 }),
-      gap: fc.integer({ min: 0, max: 200 }),
-      rest: fc.record({
-        x: fc.integer({ min: -30, max: 4 }),
-        width: fc.integer({ min: 34, max: 80 }),
-      }),
+    const rest = fc.record({
+      x: fc.integer({ min: -30, max: 4 }),
+      width: fc.integer({ min: 34, max: 80 }),
     })
-    fc.assert(
-      fc.property(column, (drop) => {
-        const world = createWorld({ gravity: { x: 0, y: 980 } })
-        expectCleanLanding(world, dropColumn(world, drop))
-      }),
-      { numRuns: 1000 },
-    )
+    expectColumnsToLand(fc.record({ ...FALLING_COLUMN, rest }))
   })
 
   // On a static floor the swept move stops the bottom box after the velocity pass, so the
@@ -151,17 +158,6 @@ describe('step: a column landing', () => {
   // the box above, and took the shortest way out, often sideways: 372 of 2,000 random
   // columns were thrown sideways (13 px at most) and 449 did not end stacked (a scratch run).
   it('lands as one on the floor for any widths, speed and height of fall', () => {
-    const column = fc.record({
-      widths: fc.array(fc.integer({ min: 8, max: 40 }), { minLength: 2, maxLength: 6 }),
-      speed: fc.integer({ min: 0, max: 2000 }),
-      gap: fc.integer({ min: 0, max: 200 }),
-    })
-    fc.assert(
-      fc.property(column, (drop) => {
-        const world = createWorld({ gravity: { x: 0, y: 980 } })
-        expectCleanLanding(world, dropColumn(world, drop))
-      }),
-      { numRuns: 1000 },
-    )
+    expectColumnsToLand(fc.record(FALLING_COLUMN))
   })
 })
