@@ -701,6 +701,14 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     // When in the step the impulse happens: at the impact for a speculative contact; for a
     // touching one, at the start if it was closing from the start, else when the first of
     // its bodies was hit (a push passed down a row, a column landed).
+    // The pair's approach at its integrated velocities, before any impulse of the step.
+    const integratedApproach =
+      ((integratedVelocitiesX[i] as number) - (j >= 0 ? (integratedVelocitiesX[j] as number) : 0)) *
+        nx +
+      ((integratedVelocitiesY[i] as number) - (j >= 0 ? (integratedVelocitiesY[j] as number) : 0)) *
+        ny
+    const timeI = impulseTimes[i] as number
+    const timeJ = j >= 0 ? (impulseTimes[j] as number) : NO_IMPULSE
     let time: number
     if (slack !== 0) {
       const gap = slack > 0 ? slack : -slack
@@ -710,18 +718,8 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
       // speed put the impact too early, and a box falling onto a box that had just landed
       // froze in mid-air. (Written out here, not in a function: V8 boxes the doubles passed
       // to and returned from a call it does not inline, and the step must not allocate.)
-      const timeI = impulseTimes[i] as number
-      const timeJ = j >= 0 ? (impulseTimes[j] as number) : NO_IMPULSE
       const changed = Math.max(timeI <= 1 ? timeI : 0, timeJ <= 1 ? timeJ : 0)
-      let before = -(
-        ((integratedVelocitiesX[i] as number) -
-          (j >= 0 ? (integratedVelocitiesX[j] as number) : 0)) *
-          nx +
-        ((integratedVelocitiesY[i] as number) -
-          (j >= 0 ? (integratedVelocitiesY[j] as number) : 0)) *
-          ny
-      )
-      if (before < 0) before = 0
+      const before = integratedApproach < 0 ? -integratedApproach : 0
       time =
         before * changed >= gap
           ? gap / before
@@ -731,23 +729,12 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
       // column land a step's fall deep into the box it hit). Negative: met, gap kept.
       slacks[c] = -gap
     } else {
-      const first = Math.min(
-        impulseTimes[i] as number,
-        j >= 0 ? (impulseTimes[j] as number) : NO_IMPULSE,
-      )
+      const first = Math.min(timeI, timeJ)
       // Closing by the integrated velocities: a box falling onto one it already touched, which
       // was stopped later in the step by a box under it; timed at that stop, the falling box
       // fell on into it until then (14 px in a pile of 5,000 boxes), and the push-out threw
-      // it sideways.
-      const closingFromStart =
-        ((integratedVelocitiesX[i] as number) -
-          (j >= 0 ? (integratedVelocitiesX[j] as number) : 0)) *
-          nx +
-          ((integratedVelocitiesY[i] as number) -
-            (j >= 0 ? (integratedVelocitiesY[j] as number) : 0)) *
-            ny <
-        -VELOCITY_TOLERANCE
-      time = first <= 1 && !closingFromStart ? first : 0
+      // it sideways. Such a pair meets at the start.
+      time = first <= 1 && integratedApproach >= -VELOCITY_TOLERANCE ? first : 0
     }
     if (time < (impulseTimes[i] as number)) impulseTimes[i] = time
     if (j >= 0 && time < (impulseTimes[j] as number)) impulseTimes[j] = time
