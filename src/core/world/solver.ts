@@ -584,11 +584,29 @@ let integratedY = new Float64Array(0)
 /** The contacts of each dynamic body k: `bodyContacts[bodyContactStart[k] .. bodyContactStart[k + 1])`. */
 let bodyContactStart = new Int32Array(64)
 let bodyContacts = new Int32Array(64)
+/** The axis of each entry of `bodyContacts`: {@link X_AXIS}, {@link Y_AXIS}, or 0 for a contact without a normal. */
+let bodyContactAxes = new Uint8Array(64)
+/**
+ * The axes a contact's normal lies on, and what a body changed on, as bits. Normals are
+ * axis-aligned and there is no friction, so a change of a body's velocity along x alters
+ * only its contacts across x: the passes after the first revisit only those. A corner
+ * contact (no normal) never changes a velocity, so no later pass revisits it.
+ */
+const X_AXIS = 1
+const Y_AXIS = 2
+const BOTH_AXES = X_AXIS | Y_AXIS
 /** The last velocity pass that changed each body's velocity beyond the tolerance, or -1. */
 let bodyChangedIn = new Int32Array(64)
 /** Bodies changed by the previous pass, and those changed by the current one. */
 let changedBodies = new IndexBuffer()
 let nextChangedBodies = new IndexBuffer()
+/**
+ * The axes on which each body listed in `changedBodies` (for `changedAxes`) or in
+ * `nextChangedBodies` (for `nextChangedAxes`) changed: {@link BOTH_AXES} when its impulse
+ * time moved, which every contact of the body reads. 0 for a body not listed.
+ */
+let changedAxes = new Uint8Array(64)
+let nextChangedAxes = new Uint8Array(64)
 /** The contacts to solve in the current pass, and the pass each contact was last listed in. */
 const passContacts = new IndexBuffer()
 let contactListedIn = new Int32Array(64)
@@ -625,6 +643,7 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
   const integratedVelocitiesY = integratedY
   const changedIn = bodyChangedIn
   const changed = nextChangedBodies.items
+  const axesChanged = nextChangedAxes
   let changedCount = nextChangedBodies.count
   for (let o = 0; o < count; o++) {
     const c = order[backwards ? count - 1 - o : o] as number
@@ -673,6 +692,7 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
             changed[changedCount] = later
             changedCount += Number(changedIn[later] !== pass)
             changedIn[later] = pass
+            axesChanged[later] = BOTH_AXES
           }
         }
       }
@@ -680,16 +700,21 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     }
     const mode = modes[c] as number
     // Approach speeds below the tolerance are rounding: another pass would not help.
-    if (-(approach + allowed) > VELOCITY_TOLERANCE) {
+    const listed = -(approach + allowed) > VELOCITY_TOLERANCE
+    // The axis of the normal; both for a solid that stops the body dead.
+    const axis = j < 0 && mode === TOUCH ? BOTH_AXES : nx !== 0 ? X_AXIS : Y_AXIS
+    if (listed) {
       // Both bodies listed for the next pass, once per pass; as listContactsOfChanged lists
       // contacts, without a branch (room reserved by solveVelocities).
       changed[changedCount] = i
       changedCount += Number(changedIn[i] !== pass)
       changedIn[i] = pass
+      axesChanged[i] = (axesChanged[i] as number) | axis
       if (j >= 0) {
         changed[changedCount] = j
         changedCount += Number(changedIn[j] !== pass)
         changedIn[j] = pass
+        axesChanged[j] = (axesChanged[j] as number) | axis
       }
     }
     if (j < 0 && mode === TOUCH) {
@@ -736,8 +761,15 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
       // it sideways. Such a pair meets at the start.
       time = first <= 1 && integratedApproach >= -VELOCITY_TOLERANCE ? first : 0
     }
-    if (time < (impulseTimes[i] as number)) impulseTimes[i] = time
-    if (j >= 0 && time < (impulseTimes[j] as number)) impulseTimes[j] = time
+    // An earlier impulse time changes how the body moves on both axes (see `storeVelocities`).
+    if (time < (impulseTimes[i] as number)) {
+      impulseTimes[i] = time
+      if (listed) axesChanged[i] = BOTH_AXES
+    }
+    if (j >= 0 && time < (impulseTimes[j] as number)) {
+      impulseTimes[j] = time
+      if (listed) axesChanged[j] = BOTH_AXES
+    }
     // Without restitution the pair stops approaching at the impact; with it, the pair leaves
     // the impact at `restitution` times the impact speed (article 004).
     let target = 0
@@ -822,15 +854,21 @@ function indexContactsByBody(n: number): void {
   }
   for (let k = 0; k < n; k++) starts[k + 1] = (starts[k + 1] as number) + (starts[k] as number)
   const contactsOfBodies = (bodyContacts = ensureCapacity(bodyContacts, starts[n] as number))
+  const axes = (bodyContactAxes = ensureCapacity(bodyContactAxes, starts[n] as number))
+  const normalsX = contactNormalX
+  const normalsY = contactNormalY
   // In solving order, so each body's contacts keep the order of pass 0.
   for (let o = 0; o < count; o++) {
     const c = order[o] as number
+    const axis = Number(normalsX[c] !== 0) * X_AXIS + Number(normalsY[c] !== 0) * Y_AXIS
     const i = bodiesI[c] as number
     contactsOfBodies[starts[i] as number] = c
+    axes[starts[i] as number] = axis
     starts[i] = (starts[i] as number) + 1
     const j = bodiesJ[c] as number
     if (j < 0) continue
     contactsOfBodies[starts[j] as number] = c
+    axes[starts[j] as number] = axis
     starts[j] = (starts[j] as number) + 1
   }
   for (let k = n; k > 0; k--) starts[k] = starts[k - 1] as number
@@ -842,27 +880,37 @@ export function hadContact(k: number): boolean {
   return (bodyContactStart[k + 1] as number) > (bodyContactStart[k] as number)
 }
 
-/** Lists the contacts of the bodies the previous pass changed, each once, for pass `pass`. */
+/**
+ * Lists the contacts of the bodies the previous pass changed, on the axes they changed on,
+ * each once, for pass `pass`.
+ */
 function listContactsOfChanged(pass: number): void {
-  // Every contact is written and the count goes up only for one not listed yet: whether
-  // the other body of a contact changed too is a coin toss, a mispredicted branch. The
-  // room for it was reserved by solveVelocities (each contact once, and one spare).
+  // Every contact is written and the count goes up only for one to list and not listed
+  // yet: whether the other body of a contact changed too is a coin toss, a mispredicted
+  // branch. The room for it was reserved by solveVelocities (each contact once, and one
+  // spare).
   const items = passContacts.items
   // Arrays in locals: see `solveContacts`.
   const starts = bodyContactStart
   const contactsOfBodies = bodyContacts
+  const axes = bodyContactAxes
   const listedIn = contactListedIn
   const changed = changedBodies.items
   const changedCount = changedBodies.count
+  const axesChanged = changedAxes
   let count = 0
   for (let q = 0; q < changedCount; q++) {
     const k = changed[q] as number
+    const axesOfBody = axesChanged[k] as number
+    axesChanged[k] = 0
     const end = starts[k + 1] as number
     for (let e = starts[k] as number; e < end; e++) {
       const c = contactsOfBodies[e] as number
+      const wanted = Number(((axes[e] as number) & axesOfBody) !== 0)
+      const listed = listedIn[c] as number
       items[count] = c
-      count += Number(listedIn[c] !== pass)
-      listedIn[c] = pass
+      count += wanted & Number(listed !== pass)
+      listedIn[c] = listed + (pass - listed) * wanted
     }
   }
   passContacts.count = count
@@ -874,6 +922,10 @@ function endPass(): void {
   changedBodies = nextChangedBodies
   nextChangedBodies = swap
   nextChangedBodies.count = 0
+  // listContactsOfChanged leaves every listed body's axes at 0, ready for reuse.
+  const swapAxes = changedAxes
+  changedAxes = nextChangedAxes
+  nextChangedAxes = swapAxes
 }
 
 /**
@@ -986,8 +1038,13 @@ function loadBodies(sim: Simulation): void {
   const velocitiesX = (velocityX = ensureCapacity(velocityX, n))
   const velocitiesY = (velocityY = ensureCapacity(velocityY, n))
   bodyChangedIn = ensureCapacity(bodyChangedIn, n)
+  changedAxes = ensureCapacity(changedAxes, n)
+  nextChangedAxes = ensureCapacity(nextChangedAxes, n)
   impulseTime = ensureCapacity(impulseTime, n)
   bodyChangedIn.fill(-1, 0, n)
+  // The last pass of a step may leave axes behind (its bodies were not listed again).
+  changedAxes.fill(0, 0, n)
+  nextChangedAxes.fill(0, 0, n)
   impulseTime.fill(NO_IMPULSE, 0, n)
   const dynamic = sim.dynamic
   for (let k = 0; k < n; k++) {
