@@ -860,7 +860,10 @@ function indexContactsByBody(n: number): void {
   // In solving order, so each body's contacts keep the order of pass 0.
   for (let o = 0; o < count; o++) {
     const c = order[o] as number
-    const axis = Number(normalsX[c] !== 0) * X_AXIS + Number(normalsY[c] !== 0) * Y_AXIS
+    // Normals are axis-aligned units or 0, 0: the squares are the axes' bits.
+    const nx = normalsX[c] as number
+    const ny = normalsY[c] as number
+    const axis = nx * nx * X_AXIS + ny * ny * Y_AXIS
     const i = bodiesI[c] as number
     contactsOfBodies[starts[i] as number] = c
     axes[starts[i] as number] = axis
