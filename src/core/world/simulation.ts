@@ -53,6 +53,10 @@ function integrateRK4State(): void {
  * 6. contacts and events.
  *
  * Every pass iterates bodies in insertion order, so the same inputs give the same bits.
+ * Not in space order, though pairs then read arrays at scattered indices: with the
+ * benchmark's 10,000 boxes added in grid-cell order, the step took 2.00-2.01 ms against
+ * 2.08-2.14 ms in random order (the arrays fit in the L2 cache), too little to pay for
+ * sorting the bodies, and their fields, in every step.
  */
 export class Simulation {
   readonly contacts: ContactTracker
