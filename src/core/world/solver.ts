@@ -701,8 +701,9 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     const mode = modes[c] as number
     // Approach speeds below the tolerance are rounding: another pass would not help.
     const listed = -(approach + allowed) > VELOCITY_TOLERANCE
-    // The axis of the normal; both for a solid that stops the body dead.
-    const axis = j < 0 && mode === TOUCH ? BOTH_AXES : nx !== 0 ? X_AXIS : Y_AXIS
+    // The axis of the normal (from its squares, as in indexContactsByBody: x or y is a coin
+    // toss to the branch predictor); both for a solid that stops the body dead.
+    const axis = j < 0 && mode === TOUCH ? BOTH_AXES : nx * nx * X_AXIS + ny * ny * Y_AXIS
     if (listed) {
       // Both bodies listed for the next pass, once per pass; as listContactsOfChanged lists
       // contacts, without a branch (room reserved by solveVelocities).
