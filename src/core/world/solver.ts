@@ -601,12 +601,12 @@ let bodyChangedIn = new Int32Array(64)
 let changedBodies = new IndexBuffer()
 let nextChangedBodies = new IndexBuffer()
 /**
- * The axes on which each body listed in `changedBodies` (for `changedAxes`) or in
- * `nextChangedBodies` (for `nextChangedAxes`) changed: {@link BOTH_AXES} when its impulse
- * time moved, which every contact of the body reads. 0 for a body not listed.
+ * The axes on which each listed body changed: {@link BOTH_AXES} when its impulse time
+ * moved, which every contact of the body reads; 0 for a body not listed. One array serves
+ * both lists: {@link listContactsOfChanged} reads and clears the previous pass's bodies
+ * before the pass solves and marks the next ones.
  */
 let changedAxes = new Uint8Array(64)
-let nextChangedAxes = new Uint8Array(64)
 /** The contacts to solve in the current pass, and the pass each contact was last listed in. */
 const passContacts = new IndexBuffer()
 let contactListedIn = new Int32Array(64)
@@ -643,7 +643,7 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
   const integratedVelocitiesY = integratedY
   const changedIn = bodyChangedIn
   const changed = nextChangedBodies.items
-  const axesChanged = nextChangedAxes
+  const axesChanged = changedAxes
   let changedCount = nextChangedBodies.count
   for (let o = 0; o < count; o++) {
     const c = order[backwards ? count - 1 - o : o] as number
@@ -926,10 +926,6 @@ function endPass(): void {
   changedBodies = nextChangedBodies
   nextChangedBodies = swap
   nextChangedBodies.count = 0
-  // listContactsOfChanged leaves every listed body's axes at 0, ready for reuse.
-  const swapAxes = changedAxes
-  changedAxes = nextChangedAxes
-  nextChangedAxes = swapAxes
 }
 
 /**
@@ -1043,12 +1039,10 @@ function loadBodies(sim: Simulation): void {
   const velocitiesY = (velocityY = ensureCapacity(velocityY, n))
   bodyChangedIn = ensureCapacity(bodyChangedIn, n)
   changedAxes = ensureCapacity(changedAxes, n)
-  nextChangedAxes = ensureCapacity(nextChangedAxes, n)
   impulseTime = ensureCapacity(impulseTime, n)
   bodyChangedIn.fill(-1, 0, n)
   // The last pass of a step may leave axes behind (its bodies were not listed again).
   changedAxes.fill(0, 0, n)
-  nextChangedAxes.fill(0, 0, n)
   impulseTime.fill(NO_IMPULSE, 0, n)
   const dynamic = sim.dynamic
   for (let k = 0; k < n; k++) {
