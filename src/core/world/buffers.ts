@@ -58,3 +58,21 @@ export function ensureCapacity<T extends GrowableArray>(array: T, length: number
   next.set(array)
   return next
 }
+
+/**
+ * Counting sort, step 2 of 3: turns `starts[k + 1]`, the count of group k (k < n), into
+ * `starts[k + 1]`, where group k + 1 begins (prefix sums; `starts[0]` is 0). Step 3 fills
+ * each group `g` at `starts[g]`, advancing it, then calls {@link rewindGroupStarts}.
+ */
+export function countsToGroupStarts(starts: Int32Array, n: number): void {
+  for (let k = 0; k < n; k++) starts[k + 1] = (starts[k + 1] as number) + (starts[k] as number)
+}
+
+/**
+ * After the fill of a counting sort advanced each `starts[k]` to where group k + 1 begins,
+ * moves them back, so group k is `[starts[k], starts[k + 1])` again.
+ */
+export function rewindGroupStarts(starts: Int32Array, n: number): void {
+  for (let k = n; k > 0; k--) starts[k] = starts[k - 1] as number
+  starts[0] = 0
+}

@@ -1,7 +1,13 @@
 import { integrateRK4WithTiming } from '../geometry/integrators.js'
 import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
 import { DYNAMIC, KINEMATIC, type BodyStore } from './bodyStore.js'
-import { ensureCapacity, IndexBuffer, PairBuffer } from './buffers.js'
+import {
+  countsToGroupStarts,
+  ensureCapacity,
+  IndexBuffer,
+  PairBuffer,
+  rewindGroupStarts,
+} from './buffers.js'
 import { ContactTracker } from './contactTracker.js'
 import { HitLog } from './hitLog.js'
 import { pairCode, IGNORE } from './pairCode.js'
@@ -368,7 +374,7 @@ export class Simulation {
         hits.push(s, k)
       }
     }
-    for (let k = 0; k < n; k++) start[k + 1] = (start[k + 1] as number) + (start[k] as number)
+    countsToGroupStarts(start, n)
     const list = this.candidates
     list.items = ensureCapacity(list.items, start[n] as number)
     list.count = start[n] as number
@@ -378,8 +384,7 @@ export class Simulation {
       list.items[start[k] as number] = hits.a[h] as number
       start[k] = (start[k] as number) + 1
     }
-    for (let k = n; k > 0; k--) start[k] = start[k - 1] as number
-    start[0] = 0
+    rewindGroupStarts(start, n)
   }
 
   /**

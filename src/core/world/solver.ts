@@ -1,7 +1,7 @@
 import { createSweepHit, penetrationVectorInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import { CROSS } from './bodyStore.js'
-import { ensureCapacity, IndexBuffer } from './buffers.js'
+import { countsToGroupStarts, ensureCapacity, IndexBuffer, rewindGroupStarts } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
 import { loadRect, PUSH_SLOP, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
@@ -448,7 +448,7 @@ function computeSupport(sim: Simulation): void {
     lowers[c] = lower
     if (lower >= 0) starts[lower + 1] = (starts[lower + 1] as number) + 1
   }
-  for (let k = 0; k < n; k++) starts[k + 1] = (starts[k + 1] as number) + (starts[k] as number)
+  countsToGroupStarts(starts, n)
   const uppers = (supported = ensureCapacity(supported, starts[n] as number))
   for (let c = 0; c < count; c++) {
     const lower = lowers[c] as number
@@ -457,8 +457,7 @@ function computeSupport(sim: Simulation): void {
     uppers[starts[lower] as number] = upper
     starts[lower] = (starts[lower] as number) + 1
   }
-  for (let k = n; k > 0; k--) starts[k] = starts[k - 1] as number
-  starts[0] = 0
+  rewindGroupStarts(starts, n)
   // Breadth-first from the bodies resting on solids: each level is the shortest chain down.
   const waiting = (queue = ensureCapacity(queue, n))
   let tail = 0
@@ -853,7 +852,7 @@ function indexContactsByBody(n: number): void {
     const j = bodiesJ[c] as number
     if (j >= 0) starts[j + 1] = (starts[j + 1] as number) + 1
   }
-  for (let k = 0; k < n; k++) starts[k + 1] = (starts[k + 1] as number) + (starts[k] as number)
+  countsToGroupStarts(starts, n)
   const contactsOfBodies = (bodyContacts = ensureCapacity(bodyContacts, starts[n] as number))
   const axes = (bodyContactAxes = ensureCapacity(bodyContactAxes, starts[n] as number))
   const normalsX = contactNormalX
@@ -875,8 +874,7 @@ function indexContactsByBody(n: number): void {
     axes[starts[j] as number] = axis
     starts[j] = (starts[j] as number) + 1
   }
-  for (let k = n; k > 0; k--) starts[k] = starts[k - 1] as number
-  starts[0] = 0
+  rewindGroupStarts(starts, n)
 }
 
 /** Whether dynamic body k had a contact in this step's velocity pass (touching, or speculative). */
