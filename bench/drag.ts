@@ -68,8 +68,9 @@ function dragThroughCrowd(n: number): DragResult {
 
 const format = (value: number): string => value.toFixed(2)
 // The first run of each N meets code V8 has not compiled yet: its worst move (2.6-6.5 ms at
-// 1,000 boxes, on a different frame each time) is compilation, not the move. A second run
-// of every N in the same process shows the worst move once the code is warm.
+// 1,000 boxes, on a different frame each time, with no garbage collection during it) points
+// to compilation, not to the move. A second run of every N in the same process shows the
+// worst move once the code is warm.
 const firstRuns = SIZES.map(dragThroughCrowd)
 const warmRuns = SIZES.map(dragThroughCrowd)
 const rows = firstRuns.map(({ n, moves, steps }, index) => {
