@@ -1106,13 +1106,13 @@ function followVelocity(displacement: number, change: number): number {
  * or, for a pair that had a contact in this step (or touched and now overlaps by more than
  * {@link DEEP_OVERLAP}), by its depth along that contact's normal: each pair is split by
  * inverse mass (a non-pushable body, a supporting body under shock propagation, or a body
- * pinned that way by a solid or by a pinned body it rests on, takes none). All pairs are measured from the same positions and the
- * moves applied together (Jacobi iteration; a body's moves on one axis are summed and
- * divided by their count to the power 0.75: between the average, which converged too
- * slowly in a compressed pile, and the sum, which overshoots; tuned on the bench's pile), so the
- * result does not depend on the order of the pairs; rounds repeat until nothing overlaps
- * or {@link PUSH_ITERATIONS} is reached. Each move is swept against the solids, so a push
- * never shoves a body into or through a wall.
+ * pinned that way by a solid or by a pinned body it rests on, takes none). All pairs are
+ * measured from the same positions and the moves applied together (Jacobi iteration; a
+ * body's moves on one axis are summed and divided by their count to the power 0.75: between
+ * the average, which converged too slowly in a compressed pile, and the sum, which
+ * overshoots; tuned on the bench's pile), so the result does not depend on the order of the
+ * pairs; rounds repeat until nothing overlaps or {@link PUSH_ITERATIONS} is reached. Each
+ * move is swept against the solids, so a push never shoves a body into or through a wall.
  */
 export function pushApart(sim: Simulation): void {
   const store = sim.store
