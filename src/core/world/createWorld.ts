@@ -45,8 +45,12 @@ const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay',
  * once, and the id works with every method from then on: `has` is true, `get` returns the
  * body as it will enter, `update` changes what will be added, `move` sweeps it at once and
  * changes where it will enter, and `remove` cancels the add. `move` is never deferred, for
- * any body. A pair filter that throws does not stop a step or `move` halfway: the pair
- * keeps its default response, and the first error is thrown once it is done.
+ * any body. A deferred patch is checked when `update` is called and merged over the body
+ * as it is when applied; one that no longer fits then (two patches whose new `x` and
+ * `width` together put the right edge past Number.MAX_VALUE) is dropped, the rest of the
+ * batch is applied, and its error is thrown by the `step` (or `remove`) that delivered it.
+ * A pair filter that throws does not stop a step or `move` halfway: the pair keeps its
+ * default response, and the first error is thrown once it is done.
  *
  * @param settings - Overrides of {@link WorldSettings}; every field has a default.
  * @throws RangeError / TypeError naming the field when a setting is invalid.
@@ -120,7 +124,17 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         // Only when something was deferred: a step must not allocate the empty batch.
         if (deferred.length > 0) {
           const batch = deferred.splice(0, deferred.length)
-          for (const apply of batch) apply()
+          // Each change is applied even when one before it throws (a patch checked when it
+          // was made may not fit the body as it is now): a change dropped with the rest of
+          // its batch would leave a queued add that `has` sees and `ids` never lists.
+          for (const apply of batch) {
+            try {
+              apply()
+            } catch (error) {
+              if (!failed) failure = error
+              failed = true
+            }
+          }
         }
       } while (sim.contacts.pending || deferred.length > 0)
     } finally {

@@ -82,6 +82,27 @@ describe('changes made from inside a contact listener', () => {
     world.step(1 / 60)
     expect(world.get('late')).toMatchObject({ x: 300, mass: 2 })
   })
+
+  it('a deferred patch that no longer fits is dropped, the rest of its batch applies, then the step throws', () => {
+    const world = createWorld()
+    touchingPair(world)
+    world.add({ id: 'floor', x: 0, y: 100, width: 100, height: 10, type: 'static' })
+    world.on('contactStart', () => {
+      // Each fits the body as it is now; together the right edge passes Number.MAX_VALUE.
+      world.update('a', { x: 1e308 })
+      world.update('a', { width: 1e308 })
+      world.add({ id: 'late', x: 300, y: 0, width: 5, height: 5 })
+      world.remove('floor')
+    })
+    expect(() => world.step(1 / 60)).toThrow(
+      'update: body "a" x + width must be a finite number (got Infinity)',
+    )
+    expect(world.get('a')).toMatchObject({ x: 1e308, width: 10 })
+    expect(world.ids()).toEqual(['a', 'b', 'late'])
+    expect(world.has('floor')).toBe(false)
+    world.step(1 / 60)
+    expectFiniteBodies(world)
+  })
 })
 
 describe('a pair filter that throws', () => {
