@@ -4,8 +4,10 @@ import { Move } from './move.js'
 import { queryPoint, queryRect, raycast } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from './simulation.js'
+import { loadRect } from './solidSweep.js'
 import { contactKey } from './contactTracker.js'
 import { readSnapshot, writeSnapshot } from './snapshot.js'
+import type { Rect } from '../geometry/types.js'
 import type {
   BodyId,
   BodyOptions,
@@ -27,6 +29,7 @@ import {
 } from '../geometry/validate.js'
 import {
   assertIdString,
+  assertMoveFits,
   bodyFieldsFromOptions,
   bodyLabel,
   mergeBodyFields,
@@ -34,6 +37,8 @@ import {
 } from './validate.js'
 
 const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay', 'contactEnd']
+/** The box of the body `move` was called for, loaded for {@link assertMoveFits}. */
+const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
 
 /**
  * Creates a world of axis-aligned boxes: static, kinematic and dynamic bodies stepped at a
@@ -332,12 +337,21 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       const slot = pending === undefined ? slotOf('move', id) : -1
       // The labels of the error are built only for a bad goal: this runs every frame of a drag.
       const target = isFiniteVector(goal) ? goal : assertVector(bodyLabel('move', id), 'goal', goal)
+      assertMoveFits(
+        id,
+        pending === undefined ? loadRect(moving, store, slot) : pending.fields,
+        target,
+      )
       if (options !== undefined && (options === null || typeof options !== 'object')) {
-        throw new TypeError(`move: options must be an object (got ${describeValue(options)})`)
+        throw new TypeError(
+          `${bodyLabel('move', id)} options must be an object (got ${describeValue(options)})`,
+        )
       }
       const push = options?.push ?? false
       if (typeof push !== 'boolean') {
-        throw new TypeError(`move: options.push must be a boolean (got ${describeValue(push)})`)
+        throw new TypeError(
+          `${bodyLabel('move', id)} options.push must be a boolean (got ${describeValue(push)})`,
+        )
       }
       if (pending !== undefined) return movePending(id, pending, target, push)
       const move = mover

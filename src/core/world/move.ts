@@ -255,6 +255,14 @@ export class Move {
     if (amount === 0) return
     const store = this.sim.store
     loadRect(mover, store, slot)
+    // The end of the number line stops a pushed body like a wall: pushed past it, its far
+    // edge would be infinite, and a step would turn it into NaN. (`world.move` checks the
+    // mover's own goal, so this stops only bodies it pushes.)
+    const size = axis === 0 ? mover.width : mover.height
+    if (!Number.isFinite((axis === 0 ? mover.x : mover.y) + amount + size)) {
+      this.chainAmount[depth] = 0
+      return
+    }
     motion.x = axis === 0 ? amount : 0
     motion.y = axis === 0 ? 0 : amount
     this.gather(motion)

@@ -258,7 +258,10 @@ export interface World {
    * applied at once, also from inside a contact listener. A body whose add is still queued
    * (added from a listener) moves the same way: it is swept now through the world as it is
    * (pushing live bodies at once with `push`), the result is what a live body there would
-   * get, and the body enters the world where it stopped.
+   * get, and the body enters the world where it stopped. The goal must keep the body on the
+   * number line: a `RangeError` names the body and `goal.x - x` or `goal.x + width` (or
+   * their y twins) when the distance or a far edge at the goal is not finite. A pushed body
+   * stops where one of its edges would pass Number.MAX_VALUE, as at a wall.
    */
   move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
   /** Subscribes to contact events; returns the function that unsubscribes. */

@@ -5,7 +5,7 @@
  * changes: nothing half-made enters the world.
  */
 import { SWEPT_RESPONSES } from '../geometry/responses.js'
-import type { SweptResponse, Vec2 } from '../geometry/types.js'
+import type { Rect, SweptResponse, Vec2 } from '../geometry/types.js'
 import {
   assertBits,
   assertBoolean,
@@ -171,6 +171,30 @@ export function defaultMass(width: number, height: number): number {
   const area = width * height
   if (!(area > 0)) return 1
   return area < MIN_MASS ? MIN_MASS : area > MAX_MASS ? MAX_MASS : area
+}
+
+/**
+ * Checks that `world.move` of body `id` (now at `box`) to `goal` stays on the number line:
+ * the distance to the goal and the far edges there must be finite. A box at x = -1e308
+ * sent to 1e308 has an infinite motion, which no sweep can follow (it passed through a
+ * wall), and a right edge past Number.MAX_VALUE fits no overlap test or grid cell. Objects,
+ * not numbers, are passed: a drag calls `move` in every frame, and V8 boxes the doubles
+ * passed to a call it does not inline.
+ */
+export function assertMoveFits(id: string, box: Rect, goal: Vec2): void {
+  const dx = goal.x - box.x
+  const dy = goal.y - box.y
+  const right = goal.x + box.width
+  const bottom = goal.y + box.height
+  const fits =
+    Number.isFinite(dx) && Number.isFinite(dy) && Number.isFinite(right) && Number.isFinite(bottom)
+  if (fits) return
+  // The subject is built only for a move that does not fit.
+  const subject = bodyLabel('move', id)
+  assertFiniteNumber(subject, 'goal.x - x', dx)
+  assertFiniteNumber(subject, 'goal.y - y', dy)
+  assertFiniteNumber(subject, 'goal.x + width', right)
+  assertFiniteNumber(subject, 'goal.y + height', bottom)
 }
 
 /** Throws a TypeError unless `id` is a non-empty string. */

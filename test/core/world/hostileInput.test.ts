@@ -194,6 +194,39 @@ describe('extreme but finite values', () => {
     expect(world.get('box').y).toBe(0)
   })
 
+  it('refuses a move whose distance or far edge at the goal is not finite, naming the field', () => {
+    const world = createWorld()
+    world.add({ id: 'far', x: -1e308, y: 0, width: 10, height: 10 })
+    world.add({ id: 'wall', x: 0, y: -100, width: 10, height: 200, type: 'static' })
+    world.add({ id: 'wide', x: 0, y: 500, width: 1e308, height: 10 })
+    for (const push of [false, true]) {
+      expect(() => world.move('far', { x: 1e308, y: 0 }, { push })).toThrow(
+        'move: body "far" goal.x - x must be a finite number (got Infinity)',
+      )
+      expect(() => world.move('wide', { x: 1e308, y: 500 }, { push })).toThrow(
+        'move: body "wide" goal.x + width must be a finite number (got Infinity)',
+      )
+    }
+    expect(world.get('far').x).toBe(-1e308)
+    expect(world.get('wide').x).toBe(0)
+    expect(world.move('far', { x: -5e307, y: 0 }, { push: true })).toMatchObject({
+      x: -5e307,
+      reached: true,
+    })
+  })
+
+  it('a push stops a body at the end of the number line, as a wall would', () => {
+    const world = createWorld()
+    world.add({ id: 'pusher', x: 0, y: 0, width: 10, height: 10, type: 'kinematic' })
+    world.add({ id: 'long', x: 10, y: 0, width: 1e308, height: 10 })
+    const result = world.move('pusher', { x: 1.7e308, y: 0 }, { push: true })
+    expect(result).toMatchObject({ x: 0, reached: false })
+    expect(result.hits.map((hit) => hit.other)).toEqual(['long'])
+    expect(world.get('long').x).toBe(10)
+    world.step(1 / 60)
+    expectFiniteBodies(world)
+  })
+
   it('indexes bodies near both ends of the number line (an extent past Number.MAX_VALUE)', () => {
     const world = createWorld()
     world.add({ id: 'left', x: -9e307, y: 0, width: 10, height: 10 })

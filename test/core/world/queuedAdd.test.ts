@@ -167,10 +167,10 @@ describe('move of a body whose add is still queued (added from a listener)', () 
         'move: body "late" goal.x must be a finite number',
       )
       expect(() => world.move('late', { x: 1, y: 0 }, 3 as never)).toThrow(
-        'move: options must be an object (got 3)',
+        'move: body "late" options must be an object (got 3)',
       )
       expect(() => world.move('late', { x: 1, y: 0 }, { push: 'yes' as never })).toThrow(
-        'move: options.push must be a boolean',
+        'move: body "late" options.push must be a boolean',
       )
       expect(world.get('late')).toMatchObject({ x: 0, y: 0 })
     })
