@@ -17,6 +17,14 @@ export function defaultSettings(): WorldSettings {
 const INTEGRATORS: readonly IntegratorName[] = ['euler', 'rk4']
 
 /**
+ * Most fixed steps one `step()` call may run. Without a bound, a tiny `fixedStep` with a
+ * huge `maxSubSteps` made one call run for ever (`fixedStep: 1e-300` is accepted, and
+ * taking it from the accumulator does not change it). 1,000 steps of 1 ms still cover a
+ * whole second.
+ */
+export const MAX_SUB_STEPS = 1000
+
+/**
  * Checks `patch` and returns `base` with it applied (a new object; `base` is untouched, so
  * a bad field changes nothing). `method` names the caller in messages, e.g.
  * `createWorld: settings fixedStep must be a finite number > 0 (got 0)`.
@@ -40,9 +48,14 @@ export function mergeSettings(
   }
   if (patch.maxSubSteps !== undefined) {
     const steps = patch.maxSubSteps
-    if (typeof steps !== 'number' || !Number.isInteger(steps) || steps < 1) {
+    if (
+      typeof steps !== 'number' ||
+      !Number.isInteger(steps) ||
+      steps < 1 ||
+      steps > MAX_SUB_STEPS
+    ) {
       throw new RangeError(
-        `${subject} maxSubSteps must be an integer >= 1 (got ${describeValue(steps)})`,
+        `${subject} maxSubSteps must be an integer in [1, ${MAX_SUB_STEPS}] (got ${describeValue(steps)})`,
       )
     }
     next.maxSubSteps = steps

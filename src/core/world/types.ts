@@ -177,7 +177,10 @@ export interface WorldSettings {
   gravity: Vec2
   /** Seconds per fixed step. @default 1 / 60 */
   fixedStep: number
-  /** Most fixed steps one `step()` call may run; the rest of the frame time is dropped. @default 8 */
+  /**
+   * Most fixed steps one `step()` call may run, an integer from 1 to 1,000; the rest of the
+   * frame time is dropped. @default 8
+   */
   maxSubSteps: number
   /** Longest frame time accepted, in seconds (a tab hidden for minutes). @default 0.25 */
   maxFrameTime: number

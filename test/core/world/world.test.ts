@@ -151,6 +151,13 @@ describe('createWorld: stepping', () => {
     )
     expect(() => createWorld({ gravity: { x: 0, y: NaN } })).toThrow('gravity.y')
     expect(() => createWorld({ maxSubSteps: 1.5 })).toThrow(RangeError)
+    // Bounded, so a tiny fixed step cannot make one call run for ever.
+    expect(() => createWorld({ maxSubSteps: 1001 })).toThrow(
+      'createWorld: settings maxSubSteps must be an integer in [1, 1000] (got 1001)',
+    )
+    const tiny = createWorld({ fixedStep: 1e-300, maxSubSteps: 1000 })
+    tiny.add({ x: 0, y: 0, width: 10, height: 10, velocity: { x: 1, y: 0 } })
+    expect(tiny.step(0.25)).toBe(1000)
     expect(() => createWorld({ integrator: 'verlet' as 'euler' })).toThrow(RangeError)
     const world = createWorld()
     expect(() => world.configure({ maxFrameTime: -1 })).toThrow('configure: settings maxFrameTime')
