@@ -40,6 +40,13 @@ const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay',
 /** The box of the body `move` was called for, loaded for {@link assertMoveFits}. */
 const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
 
+/** Throws a TypeError naming the method unless `visit` is a function (checked whether or not it would be called). */
+function assertVisitor(method: string, visit: unknown): void {
+  if (typeof visit !== 'function') {
+    throw new TypeError(`${method}: visit must be a function (got ${describeValue(visit)})`)
+  }
+}
+
 /**
  * Creates a world of axis-aligned boxes: static, kinematic and dynamic bodies stepped at a
  * fixed rate, pushed out of one another, swept so nothing tunnels, with contact events
@@ -245,6 +252,12 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       if (given !== undefined && (store.slot(given) >= 0 || pendingAdds.has(given))) {
         throw new RangeError(`${subject} already exists (ids must be unique)`)
       }
+      // Queued adds count: applied later, they would find the world full.
+      if (store.count + pendingAdds.size >= MAX_BODIES) {
+        throw new RangeError(
+          `${subject} cannot be added: a world holds at most ${MAX_BODIES} bodies`,
+        )
+      }
       const id = given ?? freshId()
       if (delivering) addLater(id, fields)
       else insert(id, fields)
@@ -404,6 +417,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     drainMoved(visit: (id: BodyId, x: number, y: number) => void): void {
+      assertVisitor('drainMoved', visit)
       for (let index = 0; index < store.count; index++) {
         const slot = store.order[index] as number
         if (store.moved[slot] === 0) continue
@@ -413,6 +427,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     forEachHit(visit): void {
+      assertVisitor('forEachHit', visit)
       sim.hits.forEach(visit)
     },
 

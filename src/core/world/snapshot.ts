@@ -1,4 +1,4 @@
-import type { BodyStore } from './bodyStore.js'
+import { MAX_BODIES, type BodyStore } from './bodyStore.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { CONTACT_SOURCES, contactKey } from './contactTracker.js'
 import type { BodyId, SnapshotContact, WorldSettings, WorldSnapshot } from './types.js'
@@ -8,7 +8,7 @@ import {
   assertVector,
   describeValue,
 } from '../geometry/validate.js'
-import { assertIdString, bodyFieldsFromOptions, bodyLabel, type BodyFields } from './validate.js'
+import { bodyFieldsFromOptions, bodyLabel, type BodyFields } from './validate.js'
 
 /**
  * A JSON-safe copy of a world: settings without the filter, bodies in insertion order, and
@@ -61,6 +61,12 @@ export function readSnapshot(snapshot: WorldSnapshot): RestoredState {
       `restore: snapshot.bodies must be an array (got ${describeValue(snapshot.bodies)})`,
     )
   }
+  // Checked here, not left to the store: it would throw halfway through the restore.
+  if (snapshot.bodies.length > MAX_BODIES) {
+    throw new RangeError(
+      `restore: snapshot.bodies must hold at most ${MAX_BODIES} bodies (got ${snapshot.bodies.length})`,
+    )
+  }
   const seen = new Set<BodyId>()
   const bodies: RestoredState['bodies'] = []
   // An index loop, not `map`: `map` skips the holes of a sparse array, which must fail here.
@@ -71,7 +77,12 @@ export function readSnapshot(snapshot: WorldSnapshot): RestoredState {
         `restore: snapshot.bodies[${index}] must be an object (got ${describeValue(body)})`,
       )
     }
-    const id = assertIdString('restore', body.id)
+    const id: unknown = body.id
+    if (typeof id !== 'string' || id.length === 0) {
+      throw new TypeError(
+        `restore: snapshot.bodies[${index}] id must be a non-empty string (got ${describeValue(id)})`,
+      )
+    }
     if (seen.has(id)) throw new RangeError(`restore: body "${id}" appears twice`)
     seen.add(id)
     bodies.push({ id, fields: bodyFieldsFromOptions(bodyLabel('restore', id), body) })
@@ -93,7 +104,10 @@ export function readSnapshot(snapshot: WorldSnapshot): RestoredState {
   return { settings, bodies, nextId, accumulator, contacts }
 }
 
-/** Checks a snapshot's contacts: pairs of two of its bodies, with a finite normal and a source. */
+/** The components of a contact's normal: a unit axis vector's, or a corner's 0. */
+const AXIS_COMPONENTS: readonly number[] = [-1, 0, 1]
+
+/** Checks a snapshot's contacts: pairs of two of its bodies, with an axis normal and a source. */
 function readContacts(contacts: unknown, bodies: ReadonlySet<BodyId>): RestoredState['contacts'] {
   if (!Array.isArray(contacts)) {
     throw new TypeError(
@@ -124,6 +138,16 @@ function readContacts(contacts: unknown, bodies: ReadonlySet<BodyId>): RestoredS
     }
     pairs.add(contactKey(a, b))
     const normal = assertVector(subject, 'normal', contact.normal)
+    // What a contact event can carry: a unit axis vector, or 0, 0 for a corner.
+    const axisVector =
+      AXIS_COMPONENTS.includes(normal.x) &&
+      AXIS_COMPONENTS.includes(normal.y) &&
+      Math.abs(normal.x) + Math.abs(normal.y) <= 1
+    if (!axisVector) {
+      throw new RangeError(
+        `${subject} normal must be a unit axis vector or { x: 0, y: 0 } (got { x: ${normal.x}, y: ${normal.y} })`,
+      )
+    }
     const source = assertOneOf(subject, 'source', contact.source, CONTACT_SOURCES)
     read.push({
       a,

@@ -8,6 +8,17 @@ function hitsOf(world: World): SweptHitRecord[] {
 }
 
 describe('forEachHit', () => {
+  it('refuses a visitor that is not a function, with no hit to visit too (as drainMoved does)', () => {
+    const world = createWorld()
+    expect(() => world.forEachHit(5 as never)).toThrow(
+      'forEachHit: visit must be a function (got 5)',
+    )
+    world.drainMoved(() => {})
+    expect(() => world.drainMoved(null as never)).toThrow(
+      'drainMoved: visit must be a function (got null)',
+    )
+  })
+
   it('reports a sweep against a wall with its ray, time of impact and normal', () => {
     const world = createWorld()
     world.add({ id: 'wall', x: 100, y: -50, width: 10, height: 100, type: 'static' })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld, type World, type WorldSnapshot } from '../../../src/core/world/index.js'
+import { MAX_BODIES } from '../../../src/core/world/bodyStore.js'
 import { MAX_MASS, MAX_MOTION, MIN_MASS } from '../../../src/core/world/validate.js'
 import { expectFiniteBodies } from './helpers.js'
 
@@ -370,6 +371,53 @@ describe('restore of hostile snapshots', () => {
     )
     expect(world.ids()).toEqual(['keep'])
     expect(world.settings.gravity).toEqual({ x: 0, y: 5 })
+  })
+
+  it('refuses more bodies than a world holds, and a body without an id, naming where', () => {
+    const world = createWorld()
+    world.add({ id: 'keep', x: 0, y: 0, width: 1, height: 1 })
+    const snapshot = snapshotOf(world)
+    const tooMany: WorldSnapshot = {
+      ...snapshot,
+      bodies: new Array<WorldSnapshot['bodies'][number]>(MAX_BODIES + 1),
+    }
+    expect(() => world.restore(tooMany)).toThrow(
+      `restore: snapshot.bodies must hold at most ${MAX_BODIES} bodies (got ${MAX_BODIES + 1})`,
+    )
+    const body = snapshot.bodies[0]!
+    const anonymous = { ...snapshot, bodies: [body, { ...body, id: '' }] }
+    expect(() => world.restore(anonymous)).toThrow(
+      'restore: snapshot.bodies[1] id must be a non-empty string (got "")',
+    )
+    expect(world.ids()).toEqual(['keep'])
+  })
+
+  it('refuses a contact normal that no contact can have (not an axis vector or 0, 0)', () => {
+    const world = createWorld()
+    touchingPair(world)
+    // Contacts are tracked while someone listens.
+    world.on('contactStart', () => {})
+    world.step(1 / 60)
+    const snapshot = snapshotOf(world)
+    const [contact] = snapshot.contacts ?? []
+    expect(snapshot.contacts).toHaveLength(1)
+    for (const normal of [
+      { x: 1e308, y: 1e308 },
+      { x: 0.6, y: 0.8 },
+      { x: 2, y: 0 },
+      { x: 1, y: -1 },
+    ]) {
+      const bent = { ...snapshot, contacts: [{ ...contact!, normal }] }
+      expect(() => world.restore(bent)).toThrow(
+        `restore: snapshot.contacts[0] normal must be a unit axis vector or { x: 0, y: 0 } (got { x: ${normal.x}, y: ${normal.y} })`,
+      )
+    }
+    for (const normal of [
+      { x: 0, y: 0 },
+      { x: 0, y: -1 },
+    ]) {
+      world.restore({ ...snapshot, contacts: [{ ...contact!, normal }] })
+    }
   })
 
   it('completes when a contactEnd listener throws, then rethrows', () => {
