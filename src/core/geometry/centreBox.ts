@@ -5,7 +5,13 @@
  * and the article's `z` test is dropped.
  */
 import type { Rect, Vec2 } from './types.js'
-import { assertNumberInRange, assertRectangle, assertVector, describeValue } from './validate.js'
+import {
+  assertFiniteResult,
+  assertNumberInRange,
+  assertRectangle,
+  assertVector,
+  describeValue,
+} from './validate.js'
 
 /**
  * A box in article 001's form: its centre and its half extents (half the width and half the
@@ -98,14 +104,16 @@ export function centreBoxToRectInto(out: Rect, box: CentreBox): Rect {
  * multiple of a small power of two of moderate size).
  *
  * @throws TypeError when `box` or one of its vectors is not an object; RangeError naming
- *   the field when a number is not finite or a half extent is negative.
+ *   the field when a number is not finite or a half extent is negative, or when a field of
+ *   the result would overflow.
  * @example
  * centreBoxToRect({ center: { x: 1, y: 0 }, halfExtents: { x: 0.5, y: 0.5 } })
  * // { x: 0.5, y: -0.5, width: 1, height: 1 }
  */
 export function centreBoxToRect(box: CentreBox): Rect {
   assertCentreBox('centreBoxToRect:', 'box', box)
-  return centreBoxToRectInto({ x: 0, y: 0, width: 0, height: 0 }, box)
+  const rect = centreBoxToRectInto({ x: 0, y: 0, width: 0, height: 0 }, box)
+  return assertFiniteResult('centreBoxToRect:', rect)
 }
 
 /**

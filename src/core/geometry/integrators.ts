@@ -6,7 +6,13 @@
  * and allocates nothing.
  */
 import type { AccelerationField, KinematicState, Vec2 } from './types.js'
-import { assertFiniteNumber, assertNumberInRange, assertVector, describeValue } from './validate.js'
+import {
+  assertFiniteNumber,
+  assertFiniteResult,
+  assertNumberInRange,
+  assertVector,
+  describeValue,
+} from './validate.js'
 
 // Scratch vectors handed to an AccelerationField; their values are copied out right after
 // each call, so a field that keeps or mutates them cannot corrupt the step.
@@ -231,7 +237,14 @@ function checkedStep(
 ): KinematicState {
   assertIntegratorArgs(subject, state, acceleration, dt, time)
   const checked = checkedAcceleration(subject, acceleration)
-  return into({ position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }, state, checked, dt, time)
+  const next = into(
+    { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } },
+    state,
+    checked,
+    dt,
+    time,
+  )
+  return assertFiniteResult(subject, next)
 }
 
 /**
@@ -242,8 +255,8 @@ function checkedStep(
  * @param acceleration - A constant acceleration, or a field evaluated at the state and time.
  * @param dt - Step length, >= 0.
  * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
- * @throws RangeError / TypeError naming the argument on non-finite or malformed input, or on
- *   a field's non-finite result.
+ * @throws RangeError / TypeError naming the argument on non-finite or malformed input, on
+ *   a field's non-finite result, or naming the field of a result that would overflow.
  * @example
  * integrateEuler({ position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }, { x: 0, y: 10 }, 0.1)
  * // { position: { x: 0, y: 0.1 }, velocity: { x: 0, y: 1 } }
@@ -266,8 +279,8 @@ export function integrateEuler(
  * @param acceleration - A constant acceleration, or a field evaluated at the state and time.
  * @param dt - Step length, >= 0.
  * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
- * @throws RangeError / TypeError naming the argument on non-finite or malformed input, or on
- *   a field's non-finite result.
+ * @throws RangeError / TypeError naming the argument on non-finite or malformed input, on
+ *   a field's non-finite result, or naming the field of a result that would overflow.
  * @example
  * integrateExplicitEuler({ position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }, { x: 0, y: 10 }, 0.1)
  * // { position: { x: 0, y: 0 }, velocity: { x: 0, y: 1 } }: the position moved with the old velocity
@@ -296,8 +309,8 @@ export function integrateExplicitEuler(
  * @param acceleration - A constant acceleration, or a field evaluated at the state and time.
  * @param dt - Step length, >= 0.
  * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
- * @throws RangeError / TypeError naming the argument on non-finite or malformed input, or on
- *   a field's non-finite result.
+ * @throws RangeError / TypeError naming the argument on non-finite or malformed input, on
+ *   a field's non-finite result, or naming the field of a result that would overflow.
  * @example
  * // A spring a = -x: one RK4 step of 0.1 from x = 1 lands within 1e-7 of cos(0.1).
  * integrateRK4({ position: { x: 1, y: 0 }, velocity: { x: 0, y: 0 } }, (p, _v, _t, out) => {

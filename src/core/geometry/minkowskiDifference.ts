@@ -1,5 +1,5 @@
 import type { Rect } from './types.js'
-import { assertRectangle } from './validate.js'
+import { assertFiniteResult, assertRectangle } from './validate.js'
 
 /**
  * The four edges of a Minkowski difference `a - b`, each computed from the input edges
@@ -53,7 +53,9 @@ export function minkowskiDifferenceInto(out: Rect, a: Rect, b: Rect): Rect {
  * is the smallest move of `b` that separates them (so {@link penetrationVector} of `a` is
  * its negation).
  *
- * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ * @throws RangeError / TypeError naming the argument when a field or a far edge (`x + width`)
+ *   is not finite or a size is negative; RangeError naming the field of a result that
+ *   would overflow (boxes near both ends of the number line).
  * @example
  * minkowskiDifference({ x: 0, y: 0, width: 2, height: 2 }, { x: 1, y: 1, width: 2, height: 2 })
  * // { x: -3, y: -3, width: 4, height: 4 }: contains (0, 0), so the boxes overlap
@@ -61,5 +63,6 @@ export function minkowskiDifferenceInto(out: Rect, a: Rect, b: Rect): Rect {
 export function minkowskiDifference(a: Rect, b: Rect): Rect {
   assertRectangle('minkowskiDifference:', 'a', a)
   assertRectangle('minkowskiDifference:', 'b', b)
-  return minkowskiDifferenceInto({ x: 0, y: 0, width: 0, height: 0 }, a, b)
+  const difference = minkowskiDifferenceInto({ x: 0, y: 0, width: 0, height: 0 }, a, b)
+  return assertFiniteResult('minkowskiDifference:', difference)
 }

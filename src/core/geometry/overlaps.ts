@@ -7,7 +7,8 @@ import { assertRectangle, assertVector } from './validate.js'
  * and is equivalent to the Minkowski difference `a - b` containing the origin (articles
  * 000, 002). Each comparison is exact; no epsilon.
  *
- * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ * @throws RangeError / TypeError naming the argument when a field or a far edge (`x + width`)
+ *   is not finite or a size is negative.
  * @example
  * overlaps({ x: 0, y: 0, width: 1, height: 1 }, { x: 1, y: 0, width: 1, height: 1 }) // true (touching)
  */
@@ -25,7 +26,8 @@ export function overlaps(a: Rect, b: Rect): boolean {
  * strictly inside the other does count. This is the overlap that {@link sweep} reports as
  * `overlapping` and that a push-out must resolve.
  *
- * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ * @throws RangeError / TypeError naming the argument when a field or a far edge (`x + width`)
+ *   is not finite or a size is negative.
  */
 export function overlapsInterior(a: Rect, b: Rect): boolean {
   assertRectangle('overlapsInterior:', 'a', a)
@@ -36,7 +38,8 @@ export function overlapsInterior(a: Rect, b: Rect): boolean {
 /**
  * Whether `point` lies in `rect`, boundary included.
  *
- * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ * @throws RangeError / TypeError naming the argument when a field or a far edge (`x + width`)
+ *   is not finite or a size is negative.
  */
 export function containsPoint(rect: Rect, point: Vec2): boolean {
   assertRectangle('containsPoint:', 'rect', rect)

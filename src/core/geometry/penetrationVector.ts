@@ -1,6 +1,6 @@
 import { minkowskiEdgesInto, type MinkowskiEdges } from './minkowskiDifference.js'
 import type { Rect, Vec2 } from './types.js'
-import { assertRectangle } from './validate.js'
+import { assertFiniteResult, assertRectangle } from './validate.js'
 
 const edges: MinkowskiEdges = { left: 0, top: 0, right: 0, bottom: 0 }
 
@@ -54,7 +54,9 @@ export function penetrationVectorInto(out: Vec2, a: Rect, b: Rect): boolean {
  * Ties are broken deterministically: the x axis before the y axis, then the negative
  * direction (left, up) before the positive one.
  *
- * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ * @throws RangeError / TypeError naming the argument when a field or a far edge (`x + width`)
+ *   is not finite or a size is negative; RangeError naming the field of a result that
+ *   would overflow (boxes near both ends of the number line).
  * @example
  * // a overlaps b's left edge by 1: push a left by 1
  * penetrationVector({ x: 0, y: 0, width: 2, height: 2 }, { x: 1, y: -5, width: 10, height: 10 })
@@ -64,5 +66,5 @@ export function penetrationVector(a: Rect, b: Rect): Vec2 | null {
   assertRectangle('penetrationVector:', 'a', a)
   assertRectangle('penetrationVector:', 'b', b)
   const out = { x: 0, y: 0 }
-  return penetrationVectorInto(out, a, b) ? out : null
+  return penetrationVectorInto(out, a, b) ? assertFiniteResult('penetrationVector:', out) : null
 }

@@ -112,7 +112,12 @@ export function rayHitInto(out: RayHit, origin: Vec2, delta: Vec2, rect: Rect): 
  * segment never enters the interior: grazing a corner or sliding along a face is not an
  * entry. A zero `delta` gives 0 inside and Infinity elsewhere.
  *
- * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ * The fractions are doubles: a box less than about 1e-16 of its distance from the origin
+ * across (a 1 px box 1e16 px away) gives equal entry and exit fractions and counts as a
+ * miss. Coordinates that far out are themselves spaced about that far apart.
+ *
+ * @throws RangeError / TypeError naming the argument when a field or a far edge (`x + width`)
+ *   is not finite or a size is negative.
  * @example
  * rayFraction({ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 5, y: -1, width: 2, height: 2 }) // 0.5
  */

@@ -4,7 +4,7 @@
  * caller-owned `out` (which may be `velocity` itself), does not validate and allocates nothing.
  */
 import type { SweptResponse, Vec2 } from './types.js'
-import { assertNumberInRange, assertOneOf, assertVector } from './validate.js'
+import { assertFiniteResult, assertNumberInRange, assertOneOf, assertVector } from './validate.js'
 
 /** The four swept responses, in a fixed order (the world stores a body's as its index). */
 export const SWEPT_RESPONSES: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
@@ -85,7 +85,7 @@ function assertArgs(subject: string, velocity: Vec2, normal: Vec2): void {
  */
 export function slide(velocity: Vec2, normal: Vec2): Vec2 {
   assertArgs('slide:', velocity, normal)
-  return slideInto({ x: 0, y: 0 }, velocity, normal)
+  return assertFiniteResult('slide:', slideInto({ x: 0, y: 0 }, velocity, normal))
 }
 
 /** Stop: the velocity becomes `{ x: 0, y: 0 }`. */
@@ -99,14 +99,15 @@ export function touch(velocity: Vec2, normal: Vec2): Vec2 {
  * tangential part (article 004). `restitution` 1 is a perfect bounce, 0 a slide; above 1
  * a bounce would gain speed, so it is refused, as the world refuses it for a body.
  *
- * @throws RangeError when `restitution` is not a number from 0 to 1.
+ * @throws RangeError when `restitution` is not a number from 0 to 1, or naming the field of
+ *   a result that would overflow (a velocity near Number.MAX_VALUE).
  * @example
  * bounce({ x: 3, y: 5 }, { x: 0, y: -1 }, 0.5) // { x: 3, y: -2.5 }
  */
 export function bounce(velocity: Vec2, normal: Vec2, restitution: number): Vec2 {
   assertArgs('bounce:', velocity, normal)
   assertNumberInRange('bounce:', 'restitution', restitution, 0, 1)
-  return bounceInto({ x: 0, y: 0 }, velocity, normal, restitution)
+  return assertFiniteResult('bounce:', bounceInto({ x: 0, y: 0 }, velocity, normal, restitution))
 }
 
 /** Pass through: the velocity is unchanged (the hit is only reported). Returns a copy. */
@@ -132,5 +133,6 @@ export function respond(
   assertOneOf('respond:', 'response', response, SWEPT_RESPONSES)
   assertArgs('respond:', velocity, normal)
   assertNumberInRange('respond:', 'restitution', restitution, 0, 1)
-  return respondInto({ x: 0, y: 0 }, response, velocity, normal, restitution)
+  const next = respondInto({ x: 0, y: 0 }, response, velocity, normal, restitution)
+  return assertFiniteResult('respond:', next)
 }

@@ -2,7 +2,12 @@ import { minkowskiEdgesInto, type MinkowskiEdges } from './minkowskiDifference.j
 import { penetrationVectorInto } from './penetrationVector.js'
 import { slabHitInto, type RayHit } from './rayFraction.js'
 import type { Rect, SweepHit, Vec2 } from './types.js'
-import { assertRectangle, assertVector } from './validate.js'
+import {
+  assertFiniteNumber,
+  assertFiniteResult,
+  assertRectangle,
+  assertVector,
+} from './validate.js'
 
 const edges: MinkowskiEdges = { left: 0, top: 0, right: 0, bottom: 0 }
 const ray: RayHit = { time: 0, normal: { x: 0, y: 0 } }
@@ -58,7 +63,10 @@ export function sweepInto(out: SweepHit, a: Rect, aDelta: Vec2, b: Rect, bDelta:
  * Swept collision of a box `a` moving by `aDelta` against a box `b` moving by `bDelta`
  * during one step (article 003): the relative motion is ray-cast from the origin against
  * their Minkowski difference, which gives the fraction of the step at which `a` first
- * enters `b`. Unlike a discrete test it cannot miss a thin or fast box (no tunnelling).
+ * enters `b`. Unlike a discrete test it cannot miss a thin or fast box (no tunnelling),
+ * within the precision of doubles: boxes whose widths together are less than about 1e-17
+ * of the distance between them (a 10 px box and a 10 px wall 1e18 px apart) can round to a
+ * miss, as in {@link rayFraction}; coordinates that far out are spaced 128 apart.
  *
  * - Interiors already overlapping: `{ time: 0, overlapping: true, penetration, normal }`
  *   with the penetration vector of `a` out of `b` (never `null`).
@@ -67,7 +75,9 @@ export function sweepInto(out: SweepHit, a: Rect, aDelta: Vec2, b: Rect, bDelta:
  *   exactly at the end of the step, or missing: `null`.
  *
  * @param bDelta - `b`'s own motion during the step; defaults to `{ x: 0, y: 0 }`.
- * @throws RangeError / TypeError naming the argument when a field is not finite or a size is negative.
+ * @throws RangeError / TypeError naming the argument when a field or a far edge (`x + width`)
+ *   is not finite or a size is negative; RangeError naming the field of a result that
+ *   would overflow (boxes near both ends of the number line).
  * @example
  * // A 10x10 box falls 100 px onto a platform 45 px below it: it lands halfway.
  * sweep({ x: 0, y: 0, width: 10, height: 10 }, { x: 0, y: 100 }, { x: -50, y: 55, width: 200, height: 5 })
@@ -83,8 +93,11 @@ export function sweep(
   assertVector('sweep:', 'aDelta', aDelta)
   assertRectangle('sweep:', 'b', b)
   assertVector('sweep:', 'bDelta', bDelta)
+  // The motion of a relative to b: overflowed, every sweep would miss.
+  assertFiniteNumber('sweep:', 'aDelta.x - bDelta.x', aDelta.x - bDelta.x)
+  assertFiniteNumber('sweep:', 'aDelta.y - bDelta.y', aDelta.y - bDelta.y)
   const out = createSweepHit()
-  return sweepInto(out, a, aDelta, b, bDelta) ? out : null
+  return sweepInto(out, a, aDelta, b, bDelta) ? assertFiniteResult('sweep:', out) : null
 }
 
 /**

@@ -86,8 +86,10 @@ export function assertVector(subject: string, field: string, value: unknown): Ve
 }
 
 /**
- * Throws unless `value` is a rect with a finite position and a finite, non-negative size
- * (a TypeError for a non-object, else a RangeError naming the field); returns a copy.
+ * Throws unless `value` is a rect with a finite position, a finite, non-negative size and
+ * finite far edges (a TypeError for a non-object, else a RangeError naming the field);
+ * returns a copy. `{ x: 1e308, width: 1e308 }` has an infinite right edge: no overlap test
+ * or sweep can hold it, so it is refused as the world refuses such a body.
  */
 export function assertRectangle(subject: string, field: string, value: unknown): Rect {
   if (value === null || typeof value !== 'object') {
@@ -97,12 +99,39 @@ export function assertRectangle(subject: string, field: string, value: unknown):
   }
   // Read through the object so DOMRect getters work.
   const { x, y, width, height } = value as Record<string, unknown>
-  return {
+  const rect = {
     x: assertFiniteNumber(subject, `${field}.x`, x),
     y: assertFiniteNumber(subject, `${field}.y`, y),
     width: assertNumberInRange(subject, `${field}.width`, width, 0),
     height: assertNumberInRange(subject, `${field}.height`, height, 0),
   }
+  assertFiniteNumber(subject, `${field}.x + ${field}.width`, rect.x + rect.width)
+  assertFiniteNumber(subject, `${field}.y + ${field}.height`, rect.y + rect.height)
+  return rect
+}
+
+/**
+ * Throws a RangeError naming the field when a result computed from finite input is not
+ * finite: a sum or product passed Number.MAX_VALUE (the Minkowski difference of boxes near
+ * both ends of the number line, a bounce at 1e308 units/s). The kernel's checked functions
+ * return no Infinity or NaN; numbers nested in objects are checked too. Returns `result`.
+ */
+export function assertFiniteResult<T extends object>(
+  subject: string,
+  result: T,
+  path = 'result',
+): T {
+  for (const [key, value] of Object.entries(result)) {
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      throw new RangeError(
+        `${subject} ${path}.${key} must be a finite number (got ${value}): the input is too large`,
+      )
+    }
+    if (value !== null && typeof value === 'object') {
+      assertFiniteResult(subject, value as object, `${path}.${key}`)
+    }
+  }
+  return result
 }
 
 /** Throws a RangeError unless `value` is one of `allowed`. */

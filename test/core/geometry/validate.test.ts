@@ -320,4 +320,67 @@ describe('finite input', () => {
       { numRuns: 2000 },
     )
   })
+
+  it('over the whole range of doubles, returns finite numbers or throws a RangeError (never Infinity or NaN)', () => {
+    const extreme = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom(Number.MAX_VALUE, -Number.MAX_VALUE, 1e308, -1e308, 0),
+    )
+    const size = fc.oneof(
+      fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }),
+      fc.constant(Number.MAX_VALUE),
+    )
+    const anyRect = fc.record({ x: extreme, y: extreme, width: size, height: size })
+    const anyVec = fc.record({ x: extreme, y: extreme })
+    const unit = fc.constantFrom({ x: -1, y: 0 }, { x: 1, y: 0 }, { x: 0, y: -1 }, { x: 0, y: 1 })
+    const half = fc.record({ x: size, y: size })
+    /** The result of `call`, or `'refused'` when it threw a RangeError (anything else fails). */
+    const attempt = (call: () => unknown): unknown => {
+      try {
+        return call()
+      } catch (error) {
+        expect(error).toBeInstanceOf(RangeError)
+        return 'refused'
+      }
+    }
+    fc.assert(
+      fc.property(anyRect, anyRect, anyVec, anyVec, unit, half, (a, b, p, q, n, h) => {
+        const results = [
+          attempt(() => geometry.minkowskiDifference(a, b)),
+          attempt(() => geometry.penetrationVector(a, b)),
+          attempt(() => geometry.sweep(a, p, b, q)),
+          attempt(() => geometry.bounce(p, n, 1)),
+          attempt(() => geometry.slide(p, n)),
+          attempt(() => geometry.centreBoxToRect({ center: p, halfExtents: h })),
+          attempt(() => geometry.rectToCentreBox(a)),
+          attempt(() => geometry.integrateEuler({ position: p, velocity: q }, p, 1)),
+          attempt(() => geometry.integrateRK4({ position: p, velocity: q }, p, 1)),
+        ]
+        expect(numbersIn(results).every(Number.isFinite)).toBe(true)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('names the field that overflowed, or the edge that is not finite', () => {
+    const max = Number.MAX_VALUE
+    expect(() => geometry.overlaps({ x: 1e308, y: 0, width: 1e308, height: 1 }, rect())).toThrow(
+      'overlaps: a.x + a.width must be a finite number (got Infinity)',
+    )
+    expect(() => geometry.bounce({ x: 1, y: 1 }, { x: max, y: 0 }, 1)).toThrow(
+      'bounce: result.x must be a finite number (got -Infinity): the input is too large',
+    )
+    expect(() =>
+      geometry.minkowskiDifference(
+        { x: 1e308, y: 0, width: 1, height: 1 },
+        { x: -1e308, y: 0, width: 1, height: 1 },
+      ),
+    ).toThrow('minkowskiDifference: result.x must be a finite number (got Infinity)')
+    expect(() => geometry.sweep(rect(), { x: 1e308, y: 0 }, rect(), { x: -1e308, y: 0 })).toThrow(
+      'sweep: aDelta.x - bDelta.x must be a finite number (got Infinity)',
+    )
+    expect(() =>
+      geometry.integrateEuler({ position: vec(), velocity: { x: max, y: 0 } }, { x: max, y: 0 }, 1),
+    ).toThrow('integrateEuler: result.position.x must be a finite number (got Infinity)')
+  })
 })
