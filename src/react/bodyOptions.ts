@@ -106,7 +106,11 @@ export interface AABBBodyOptions {
   onContactStart?: (contact: BodyContact) => void
   /** This body stopped touching another. */
   onContactEnd?: (contact: BodyContact) => void
-  /** The body came to rest after moving (drag, push, keys or simulation): persist `rect` as JSON. */
+  /**
+   * The body came to rest after moving (drag, push, keys or simulation): persist `rect` as
+   * JSON. Called once per rest, in the first frame whose fixed steps left the body still
+   * (no velocity, not dragged), whether or not other bodies are still moving.
+   */
   onMoveEnd?: (rect: Rect) => void
 }
 

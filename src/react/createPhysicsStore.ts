@@ -212,7 +212,13 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const drags = createDragSessions(world)
   const pendingSizes = new Map<BodyId, Rect>()
   const needsWrite = new Set<BodyId>()
-  const movedSinceRest = new Set<BodyId>()
+  /**
+   * Bodies with an `onMoveEnd` that moved and have not been reported at rest yet, with the
+   * count of fixed steps run when each last moved ({@link fixedSteps}).
+   */
+  const movedSinceRest = new Map<BodyId, number>()
+  /** Fixed steps the world has run in this store's frames. */
+  let fixedSteps = 0
   const afterStep = new Set<(seconds: number) => void>()
   let announcer: HTMLElement | null = null
   let bounds: Bounds = options.bounds ?? null
@@ -287,34 +293,40 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     // A zero-length frame (two callbacks in one clock tick) has nothing to integrate.
     if (!paused && seconds > 0) {
       if (reducedMotion) settle()
-      else world.step(seconds)
+      else fixedSteps += world.step(seconds)
     }
     writeMoved()
+    if (movedSinceRest.size > 0) reportMoveEnds(false)
     for (const listener of afterStep) safely(listener, seconds)
     if (drags.size > 0 || pendingSizes.size > 0) return true
     return !paused && !world.isIdle()
   }
 
   function onIdle(): void {
-    reportMoveEnds()
+    reportMoveEnds(true)
     store.setState({ idle: true })
   }
 
   /**
-   * Calls `onMoveEnd` for each body that moved and has come to rest. The loop also stops
-   * when the world is paused, with bodies still in flight: those keep their mark until they
-   * rest after `resume`. A paused world never steps to idle, so there a body with no
-   * velocity counts as at rest (one dropped or moved by `move` while paused).
+   * Calls `onMoveEnd` for each body that moved and has come to rest: in a frame, a body not
+   * dragged, with no velocity, that a fixed step has not moved since it last moved (other
+   * bodies may go on moving: a bouncing ball must not hold back a dropped card's report);
+   * when the loop stops (`idle`), every body. The loop also stops when the world is paused,
+   * with bodies still in flight: those keep their mark until they rest after `resume`. A
+   * paused world never steps to idle, so there a body with no velocity counts as at rest
+   * (one dropped or moved by `move` while paused).
    */
-  function reportMoveEnds(): void {
-    for (const id of movedSinceRest) {
+  function reportMoveEnds(idle: boolean): void {
+    for (const [id, movedAt] of movedSinceRest) {
       const entry = elements.get(id)
       if (!entry?.active) {
         movedSinceRest.delete(id)
         continue
       }
+      if (!idle && (movedAt === fixedSteps || drags.has(id))) continue
       const body = world.get(id)
-      if (paused && (body.velocity.x !== 0 || body.velocity.y !== 0)) continue
+      const still = body.velocity.x === 0 && body.velocity.y === 0
+      if ((!idle || paused) && !still) continue
       movedSinceRest.delete(id)
       if (body.x === entry.rest.x && body.y === entry.rest.y) continue
       entry.rest.x = body.x
@@ -344,7 +356,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   function settle(): void {
     const dt = world.settings.fixedStep
     let steps = 0
-    do world.step(dt)
+    do fixedSteps += world.step(dt)
     while (!world.isIdle() && ++steps < maxSettleSteps)
   }
 
@@ -352,7 +364,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     const entry = elements.get(id)
     if (!entry) return
     entry.box.write(x, y)
-    if (entry.options.current.onMoveEnd) movedSinceRest.add(id)
+    if (entry.options.current.onMoveEnd) movedSinceRest.set(id, fixedSteps)
   }
 
   function writeMoved(): void {

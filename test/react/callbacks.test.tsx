@@ -160,6 +160,49 @@ describe('body and world callbacks', () => {
     expect(onMoveEnd).toHaveBeenCalledWith({ x: 40, y: 30, width: 50, height: 50 })
   })
 
+  it('calls onMoveEnd when a card comes to rest while another body goes on moving', () => {
+    const onMoveEnd = vi.fn()
+    render(
+      <Board bounds={{ x: 0, y: 0, width: 800, height: 600 }}>
+        <Card id="a" onMoveEnd={onMoveEnd} />
+        <Card id="ball" y={300} response="bounce" restitution={1} />
+      </Board>,
+    )
+    fixture.frames.run(10)
+    act(() => {
+      fixture.api.world.update('ball', { velocity: { x: 400, y: 0 } })
+      fixture.api.move('a', { x: 40, y: 30 })
+    })
+    fixture.frames.run(60)
+    expect(fixture.api.get('ball').velocity.x).not.toBe(0)
+    expect(onMoveEnd).toHaveBeenCalledTimes(1)
+    expect(onMoveEnd).toHaveBeenCalledWith({ x: 40, y: 30, width: 50, height: 50 })
+  })
+
+  it('does not call onMoveEnd for a dragged card held still, but once it is dropped', () => {
+    const onMoveEnd = vi.fn()
+    const { container } = render(
+      <Board bounds={{ x: 0, y: 0, width: 800, height: 600 }}>
+        <Card id="a" draggable onMoveEnd={onMoveEnd} />
+        <Card id="ball" y={300} response="bounce" restitution={1} />
+      </Board>,
+    )
+    fixture.frames.run(10)
+    act(() => {
+      fixture.api.world.update('ball', { velocity: { x: 400, y: 0 } })
+    })
+    const card = bodyElement(container, 'a')
+    firePointer(card, 'pointerdown', 10)
+    firePointer(card, 'pointermove', 60)
+    fixture.frames.run(30)
+    expect(fixture.api.get('a').x).toBe(50)
+    expect(onMoveEnd).not.toHaveBeenCalled()
+    firePointer(card, 'pointerup', 60)
+    fixture.frames.run(10)
+    expect(onMoveEnd).toHaveBeenCalledTimes(1)
+    expect(onMoveEnd).toHaveBeenCalledWith({ x: 50, y: 0, width: 50, height: 50 })
+  })
+
   it('keeps onMoveEnd for when a body paused in mid-air has come to rest', () => {
     const onMoveEnd = vi.fn()
     const board = (paused: boolean) => (
