@@ -1,21 +1,17 @@
 import { useId, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
 import type { Vec2 } from '../core/geometry/types.js'
-import { assertOneOf } from '../core/geometry/validate.js'
 import { defaultSettings } from '../core/world/settings.js'
 import type { ContactEvent, IntegratorName } from '../core/world/types.js'
+import { describeValue } from '../core/geometry/validate.js'
 import { visuallyHiddenStyle } from '../dom/announcer.js'
-import {
-  assertAccessibility,
-  defaultScreenReaderInstructions,
-  type Accessibility,
-} from './accessibility.js'
-import { assertBounds } from './boundsWalls.js'
+import { defaultScreenReaderInstructions, type Accessibility } from './accessibility.js'
 import { createPhysicsStore, type Bounds } from './createPhysicsStore.js'
 import { DebugOverlay } from './DebugOverlay.js'
 import type { FrameScheduler } from './frameLoop.js'
 import { PhysicsContext } from './physicsContext.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
+import { assertWorldProps } from './worldProps.js'
 
 /**
  * Props of {@link PhysicsWorld}. Every other HTML attribute (`className`, `style`, `role`,
@@ -54,7 +50,12 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * to translate or reword them (see {@link Accessibility}). @default English texts
    */
   accessibility?: Accessibility
-  /** The container element: an HTML element, or `'svg'` for a world in SVG user units. @default 'div' */
+  /**
+   * The container element: an HTML element, or `'svg'` for a world in SVG user units. It may
+   * change to another HTML element; a change between `'svg'` and HTML throws (the world's
+   * units would change under its bodies): remount the world with a new `key` instead.
+   * @default 'div'
+   */
   as?: 'div' | 'section' | 'main' | 'article' | 'ul' | 'ol' | 'svg'
   /** The svg's `viewBox` when `as="svg"`. */
   viewBox?: string
@@ -72,12 +73,6 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   /** Milliseconds clock used with `scheduler`. @default performance.now */
   now?: () => number
 }
-
-const reducedMotionValues: ReadonlyArray<NonNullable<PhysicsWorldProps['reducedMotion']>> = [
-  'user',
-  'always',
-  'never',
-]
 
 function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
   return bounds ?? null
@@ -98,9 +93,9 @@ function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
  * <PhysicsWorld gravity={{ x: 0, y: 0 }} bounds="container">
  *   <Card id="a" /><Card id="b" />
  * </PhysicsWorld>
- * @throws TypeError or RangeError naming the prop (and the field of a `bounds` Rect) for a
- * bad `bounds` or `reducedMotion`, e.g. `<PhysicsWorld>: bounds.width must be a finite
- * number >= 0 (got NaN)`.
+ * @throws TypeError or RangeError naming the prop (and the field of a `bounds` Rect or
+ * `gravity`) for any bad prop, e.g. `<PhysicsWorld>: bounds.width must be a finite number
+ * >= 0 (got NaN)`.
  */
 export function PhysicsWorld(props: PhysicsWorldProps) {
   const {
@@ -121,9 +116,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     style,
     ...attributes
   } = props
-  assertBounds('<PhysicsWorld>:', bounds)
-  assertOneOf('<PhysicsWorld>:', 'reducedMotion', reducedMotion, reducedMotionValues)
-  assertAccessibility('<PhysicsWorld>:', accessibility)
+  assertWorldProps(props)
   const keyboardInstructionsId = useId()
   const [store] = useState(() =>
     createPhysicsStore({
@@ -140,6 +133,13 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       ...(now && { now }),
     }),
   )
+  // The store measures in the units of the container it was made for (user units in an
+  // <svg>, CSS pixels otherwise): those cannot change under its bodies.
+  if ((Container === 'svg') !== (store.getState().containerKind === 'svg')) {
+    throw new Error(
+      `<PhysicsWorld>: as cannot change between 'svg' and an HTML element after mount (got ${describeValue(Container)}): give the world a new key to remount it`,
+    )
+  }
   // Typed as a div for JSX; at runtime it is whatever `as` names (an <svg> included).
   const containerRef = useRef<HTMLDivElement>(null)
   const announcerRef = useRef<HTMLDivElement>(null)
@@ -162,7 +162,8 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   }, [store, reducedMotion])
 
   // Runs after the children's layout effects: their bodies registered and wait for the
-  // container, which is measured here once for all of them.
+  // container, which is measured here once for all of them. Again when `as` names another
+  // element: React replaced the container (and remounted the children).
   useIsomorphicLayoutEffect(() => {
     const container = containerRef.current as HTMLElement | SVGSVGElement | null
     if (!container) return
@@ -175,7 +176,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       engine.attachAnnouncer(null)
       engine.detachContainer()
     }
-  }, [store, contactHandlers, announcements])
+  }, [store, contactHandlers, announcements, Container])
 
   const watchesContacts = onContactStart !== undefined || onContactEnd !== undefined
   useIsomorphicLayoutEffect(() => {

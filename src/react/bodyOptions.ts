@@ -2,7 +2,6 @@ import type { Rect, SweptResponse, Vec2 } from '../core/geometry/types.js'
 import { SWEPT_RESPONSES } from '../core/geometry/responses.js'
 import {
   assertBits,
-  assertBoolean,
   assertNumberInRange,
   assertOneOf,
   assertPositive,
@@ -10,6 +9,8 @@ import {
   describeValue,
 } from '../core/geometry/validate.js'
 import { BODY_TYPES } from '../core/world/bodyStore.js'
+import { assertOptionalBoolean, assertOptionalFunction } from './assertOptional.js'
+import { boundsWallName } from './boundsWalls.js'
 import { defaultBodyFields, defaultMass, MAX_MASS, MIN_MASS } from '../core/world/validate.js'
 import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
 
@@ -114,15 +115,10 @@ export interface AABBBodyOptions {
   onMoveEnd?: (rect: Rect) => void
 }
 
-/** {@link assertBoolean} for an optional option: `undefined` passes. */
-function assertOptionalBoolean(subject: string, field: string, value: unknown): void {
-  if (value !== undefined) assertBoolean(subject, field, value)
-}
-
-/** Throws a TypeError unless an optional option is a function (or `undefined`). */
-function assertOptionalFunction(subject: string, field: string, value: unknown): void {
-  if (value !== undefined && typeof value !== 'function') {
-    throw new TypeError(`${subject} ${field} must be a function (got ${describeValue(value)})`)
+/** Throws a TypeError unless the hook's options are an object (`useAABBBody(null)` read `null.id`). */
+export function assertOptionsObject(options: unknown): asserts options is AABBBodyOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`useAABBBody: options must be an object (got ${describeValue(options)})`)
   }
 }
 
@@ -133,6 +129,14 @@ function assertOptionalFunction(subject: string, field: string, value: unknown):
 export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void {
   if (typeof id !== 'string' || id === '') {
     throw new TypeError(`useAABBBody: id must be a non-empty string (got ${describeValue(id)})`)
+  }
+  const wall = boundsWallName(id)
+  if (wall !== undefined) {
+    // The walls of `bounds` are found by these ids: a body with one would be taken over
+    // (moved onto the wall) or removed with the walls.
+    throw new RangeError(
+      `useAABBBody: id "${id}" is reserved for ${wall} of <PhysicsWorld bounds> (choose another id)`,
+    )
   }
   const subject = `useAABBBody("${id}"):`
   if (options.type !== undefined) assertOneOf(subject, 'type', options.type, BODY_TYPES)

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react'
 import type { BodyId } from '../core/world/types.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import { attachKeyboardMover } from '../dom/keyboardMover.js'
-import { validateBodyOptions, type AABBBodyOptions } from './bodyOptions.js'
+import { assertOptionsObject, validateBodyOptions, type AABBBodyOptions } from './bodyOptions.js'
 import { attachBodyPointerDrag } from './bodyPointerDrag.js'
 import type { InitialPlacement } from './elementRegistry.js'
 import { usePhysicsStore } from './physicsContext.js'
@@ -48,6 +48,7 @@ export interface AABBBody<E extends BodyElement> {
 export function useAABBBody<E extends BodyElement = HTMLElement>(
   options: AABBBodyOptions = {},
 ): AABBBody<E> {
+  assertOptionsObject(options)
   const store = usePhysicsStore('useAABBBody')
   const generatedId = useId()
   const id = options.id ?? generatedId

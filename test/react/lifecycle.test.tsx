@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { BodySnapshot } from '../../src/core/world/types.js'
 import type { AABBBodyOptions } from '../../src/react/bodyOptions.js'
 import { createPhysicsStore } from '../../src/react/createPhysicsStore.js'
+import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import { useAfterStep } from '../../src/react/useAfterStep.js'
 import { useWorld } from '../../src/react/useWorld.js'
@@ -355,6 +356,84 @@ describe('bad input', () => {
     )
     expect(() => fixture.api.remeasure('ghost')).toThrow(
       new RangeError('remeasure: body "ghost" is not registered (unknown or removed id)'),
+    )
+  })
+
+  it('refuses an id of a bounds wall, and options that are not an object', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    for (const bounds of ['container', null] as const) {
+      expect(() =>
+        render(
+          <Board bounds={bounds}>
+            <Card id="aabb-bounds-left" />
+          </Board>,
+        ),
+      ).toThrow(
+        new RangeError(
+          'useAABBBody: id "aabb-bounds-left" is reserved for the left edge of <PhysicsWorld bounds> (choose another id)',
+        ),
+      )
+    }
+    function NullOptions() {
+      useAABBBody(null as never)
+      return null
+    }
+    expect(() =>
+      render(
+        <Board>
+          <NullOptions />
+        </Board>,
+      ),
+    ).toThrow(new TypeError('useAABBBody: options must be an object (got null)'))
+  })
+
+  it('names the prop for every bad <PhysicsWorld> prop', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const cases: Array<[Partial<PhysicsWorldProps>, string]> = [
+      [
+        { onContactStart: 'x' as never },
+        '<PhysicsWorld>: onContactStart must be a function (got "x")',
+      ],
+      [{ onContactEnd: 1 as never }, '<PhysicsWorld>: onContactEnd must be a function (got 1)'],
+      [{ paused: 'yes' as never }, '<PhysicsWorld>: paused must be a boolean (got "yes")'],
+      [{ debug: 'no' as never }, '<PhysicsWorld>: debug must be a boolean (got "no")'],
+      [
+        { as: 'span' as never },
+        `<PhysicsWorld>: as must be one of 'div', 'section', 'main', 'article', 'ul', 'ol', 'svg' (got "span")`,
+      ],
+      [{ gravity: { x: 0, y: Number.NaN } }, '<PhysicsWorld>: gravity.y must be a finite number'],
+      [{ fixedStep: 0 }, '<PhysicsWorld>: fixedStep must be a finite number > 0 (got 0)'],
+      [
+        { integrator: 'verlet' as never },
+        `<PhysicsWorld>: integrator must be one of 'euler', 'rk4' (got "verlet")`,
+      ],
+      [
+        { scheduler: {} as never },
+        '<PhysicsWorld>: scheduler must be an object with request and cancel functions (got an object)',
+      ],
+      [{ now: 5 as never }, '<PhysicsWorld>: now must be a function (got 5)'],
+    ]
+    for (const [props, message] of cases) {
+      expect(() => render(<PhysicsWorld {...props} />), message).toThrow(message)
+    }
+  })
+
+  it('keeps its bodies when `as` names another HTML element, and refuses a switch to svg', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    const board = (as: PhysicsWorldProps['as']) => (
+      <Board as={as}>
+        <Card id="a" x={10} />
+      </Board>
+    )
+    const { container, rerender } = render(board('div'))
+    fixture.frames.run(2)
+    rerender(board('section'))
+    fixture.frames.run(2)
+    expect(container.querySelector('section[data-aabb-world]')).not.toBeNull()
+    expect(fixture.api.world.has('a')).toBe(true)
+    expect(fixture.api.get('a').x).toBe(10)
+    expect(() => rerender(board('svg'))).toThrow(
+      `<PhysicsWorld>: as cannot change between 'svg' and an HTML element after mount (got "svg")`,
     )
   })
 

@@ -14,7 +14,8 @@ export function defaultSettings(): WorldSettings {
   }
 }
 
-const INTEGRATORS: readonly IntegratorName[] = ['euler', 'rk4']
+/** The integrators a world can use. */
+export const INTEGRATORS: readonly IntegratorName[] = ['euler', 'rk4']
 
 /**
  * Most fixed steps one `step()` call may run. Without a bound, a tiny `fixedStep` with a
