@@ -27,7 +27,11 @@ export function isSvgGraphics(element: Element): element is SVGGraphicsElement {
  *
  * Returns `null` while the container, HTML or `<svg>`, is not rendered (`display: none` on
  * it or an ancestor, or detached): it has no box to map through yet, and its elements have
- * no size either. A ResizeObserver on the container sees the moment it renders.
+ * no size either. A ResizeObserver on the container sees the moment it renders. Also
+ * `null` while a transform collapses it (`scale(0)` on it or an ancestor, the first frame
+ * of many entrance animations): no point of the screen maps back into it (the inverse
+ * scale is infinite, and made NaN of every body's position). A transform changes no layout
+ * size, so no ResizeObserver callback comes when it grows back: call `remeasure()` then.
  */
 export function measureContainerSpace(
   container: HTMLElement | SVGSVGElement,
@@ -40,11 +44,12 @@ export function measureContainerSpace(
   return measureHtmlSpace(container)
 }
 
-function measureHtmlSpace(container: HTMLElement): ContainerSpace {
+function measureHtmlSpace(container: HTMLElement): ContainerSpace | null {
   const box = container.getBoundingClientRect()
   // An ancestor's CSS scale shows as the ratio of the transformed box to the layout size.
   const scaleX = container.offsetWidth > 0 ? box.width / container.offsetWidth : 1
   const scaleY = container.offsetHeight > 0 ? box.height / container.offsetHeight : 1
+  if (scaleX === 0 || scaleY === 0) return null
   const clientToWorld: Affine = {
     a: 1 / scaleX,
     b: 0,
@@ -59,7 +64,8 @@ function measureHtmlSpace(container: HTMLElement): ContainerSpace {
 
 function measureSvgSpace(svg: SVGGraphicsElement): ContainerSpace | null {
   const screen = svg.getScreenCTM()
-  if (!screen) return null
+  // Collapsed by a zero scale: no inverse (see measureContainerSpace).
+  if (!screen || screen.a * screen.d - screen.b * screen.c === 0) return null
   const clientToWorld = invertAffine(affineFrom(screen))
   const box = svg.getBoundingClientRect()
   const edges = mapRectBounds(clientToWorld, {

@@ -48,8 +48,11 @@ export interface WorldApi {
    * Measures one body, or all bodies and the container, again (after a layout change the
    * ResizeObserver cannot see). An element without a size enters the world once a
    * remeasure finds it with one. In a world that is not rendered (its HTML or `<svg>`
-   * container inside a `display: none` ancestor) no element has a size: their bodies leave
-   * the world, and `'container'` walls stay where they are.
+   * container inside a `display: none` ancestor, or collapsed by a `scale(0)` transform) no
+   * element has a size: their bodies leave the world, and `'container'` walls stay where
+   * they are. Call it when a transform that collapsed the world ends (an entrance
+   * animation from `scale(0)`): transforms change no layout size, so no ResizeObserver
+   * callback comes.
    * @throws RangeError naming the id when no `useAABBBody` element is registered with it.
    */
   remeasure(id?: BodyId): void

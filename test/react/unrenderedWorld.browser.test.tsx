@@ -103,21 +103,26 @@ const kinds: WorldKind[] = [
 ]
 
 /**
- * A tab panel (`display: none` while `hidden`) holding a world of `kind` with walls at its
- * edges and two shapes; its frames run by hand when `frames` is given.
+ * A tab panel (`display: none` while `hidden`, `scaleY(0)` while `collapsed`, as an entrance
+ * animation starts) holding a world of `kind` with walls at its edges and two shapes; its
+ * frames run by hand when `frames` is given.
  */
 function Tab({
   kind,
   hidden,
+  collapsed = false,
   frames,
 }: {
   kind: WorldKind
   hidden: boolean
+  collapsed?: boolean
   frames?: ManualFrames
 }) {
   const { Shape } = kind
   return (
-    <div style={{ display: hidden ? 'none' : 'block' }}>
+    <div
+      style={{ display: hidden ? 'none' : 'block', transform: collapsed ? 'scaleY(0)' : 'none' }}
+    >
       <PhysicsWorld
         {...(frames && { scheduler: frames.scheduler, now: frames.now })}
         {...kind.props}
@@ -189,6 +194,22 @@ describe.each(kinds)('$name in a display: none tab panel', (kind) => {
     expect(uncaught).toEqual([])
     expect(s1.hasAttribute('data-dragging')).toBe(false)
     firePointer(s1, 'pointerup', x + 20, y)
+  })
+})
+
+describe.each(kinds)('$name collapsed by a scale(0) transform', (kind) => {
+  it('mounts without measuring (no NaN), and its shapes enter the world on remeasure once it grows', async () => {
+    const { rerender } = render(<Tab kind={kind} hidden={false} collapsed />)
+    await nextFrames(2)
+    expect(uncaught).toEqual([])
+    expect(api.world.ids()).toEqual([])
+    rerender(<Tab kind={kind} hidden={false} />)
+    api.remeasure()
+    await nextFrames(3)
+    expect(api.get('s1')).toMatchObject({ x: 10, y: 10, width: 20, height: 10 })
+    expect(api.get('s2')).toMatchObject({ x: 60, y: 10, width: 20, height: 10 })
+    expectWallsAtEdges()
+    expect(uncaught).toEqual([])
   })
 })
 
