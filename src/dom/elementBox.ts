@@ -68,13 +68,21 @@ function formatThousandths(units: number): string {
  * Wraps an element. HTML elements are moved with the CSS `translate` property, which
  * composes with (and so keeps) the user's `transform`; their own `translate` is measured
  * as part of where they show and then replaced by the written offset, which includes it
- * (pixel values only: percentages and `calc()` are warned about). SVG elements get
- * `translate(dx dy)` prepended to their own `transform` attribute: it acts in the
- * parent's user space, so world offsets are converted through the parent's CTM.
+ * (pixel values only: percentages and `calc()` are warned about); so is an outermost
+ * `<svg>`, a CSS box too. SVG elements inside an `<svg>` get `translate(dx dy)` prepended to
+ * their own `transform` attribute: it acts in the parent's user space, so world offsets are
+ * converted through the parent's CTM.
  */
 export function createElementBox(element: BodyElement): ElementBox {
-  return isSvgGraphics(element) ? createSvgBox(element) : createHtmlBox(element)
+  return isSvgGraphics(element) && element.ownerSVGElement !== null
+    ? createSvgBox(element)
+    : // An outermost <svg> is a CSS box of the HTML layout: measured by its border box (not
+      // by getBBox, the bounds of what it draws) and moved by `translate`, as HTML is.
+      createHtmlBox(element as CssBoxElement)
 }
+
+/** An element laid out as a CSS box: an HTML element, or an outermost `<svg>`. */
+type CssBoxElement = HTMLElement | SVGSVGElement
 
 /**
  * The bookkeeping both kinds of box share: the layout origin, and the offset the element
@@ -186,7 +194,7 @@ const warnedOwnTranslates = new WeakSet<Element>()
  * A z part is kept as it is; under an ancestor's `perspective` it also moves the element
  * on screen, which the world does not model.
  */
-function readOwnTranslate(element: HTMLElement, into: OwnTranslate): void {
+function readOwnTranslate(element: CssBoxElement, into: OwnTranslate): void {
   const value = getComputedStyle(element).translate
   // Computed lengths are absolute ("2em" reads "32px"); "none" or missing is no translate.
   const parts = value === '' || value === 'none' ? [] : value.split(' ')
@@ -200,7 +208,7 @@ function readOwnTranslate(element: HTMLElement, into: OwnTranslate): void {
   into.zSuffix = (pixels[2] ?? 0) !== 0 ? ` ${parts[2]}` : ''
 }
 
-function warnOwnTranslateOnce(element: HTMLElement, value: string): void {
+function warnOwnTranslateOnce(element: CssBoxElement, value: string): void {
   if (warnedOwnTranslates.has(element)) return
   warnedOwnTranslates.add(element)
   console.warn(
@@ -210,7 +218,7 @@ function warnOwnTranslateOnce(element: HTMLElement, value: string): void {
   )
 }
 
-function createHtmlBox(element: HTMLElement): ElementBox {
+function createHtmlBox(element: CssBoxElement): ElementBox {
   // Kept, not looked up per write: the frame loop writes every moved element.
   const style = element.style
   const ownInlineTranslate = style.translate

@@ -97,6 +97,26 @@ describe('measuring HTML elements into container space', () => {
     expect(element.getBoundingClientRect().left - world.getBoundingClientRect().left).toBe(10)
   })
 
+  it('measures an inline <svg> in an HTML world by its own box, not what it draws, and moves it with translate', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <svg id="icon" width="40" height="40" viewBox="0 0 10 10" style="position: absolute; left: 100px; top: 50px">
+          <circle cx="5" cy="5" r="2" />
+        </svg>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const icon = host.querySelector<SVGSVGElement>('#icon')!
+    const box = createElementBox(icon)
+    const space = measureContainerSpace(world)!
+    expect(box.measure(space)).toEqual({ x: 100, y: 50, width: 40, height: 40 })
+    box.write(150, 70)
+    expect(icon.style.translate).toBe('50px 20px')
+    expect(icon.hasAttribute('transform')).toBe(false)
+    expect(shownAt(icon, world)).toEqual({ x: 150, y: 70 })
+    box.restore()
+    expect(shownAt(icon, world)).toEqual({ x: 100, y: 50 })
+  })
+
   it('skips a move that rounds to the thousandth already written, and writes the next one', () => {
     const host = html(`
       <div id="world" style="position: relative; width: 400px; height: 300px">
