@@ -44,21 +44,81 @@ export function measureContainerSpace(
   return measureHtmlSpace(container)
 }
 
+/** An element's border box before any transform, in CSS pixels. */
+export interface LayoutSize {
+  width: number
+  height: number
+}
+
+/**
+ * An element's border-box size before transforms, from its computed style: fractional,
+ * unlike `offsetWidth`, which is rounded to whole pixels (a 400.5 px wide container read as
+ * 401 px gave a scale of 0.99875 where there was no transform, and every measurement was
+ * off by 0.125%: 0.25 px at x = 200). `offsetWidth` and `offsetHeight` when the style has
+ * no length (`auto` on an inline element).
+ */
+export function layoutSize(
+  element: HTMLElement | SVGSVGElement,
+  style: CSSStyleDeclaration,
+): LayoutSize {
+  const contentBox = style.boxSizing !== 'border-box'
+  const width = parseFloat(style.width)
+  const height = parseFloat(style.height)
+  const offsets = element as Partial<Pick<HTMLElement, 'offsetWidth' | 'offsetHeight'>>
+  return {
+    width: Number.isFinite(width)
+      ? width +
+        (contentBox
+          ? lengthOf(style.paddingLeft) +
+            lengthOf(style.paddingRight) +
+            lengthOf(style.borderLeftWidth) +
+            lengthOf(style.borderRightWidth)
+          : 0)
+      : (offsets.offsetWidth ?? 0),
+    height: Number.isFinite(height)
+      ? height +
+        (contentBox
+          ? lengthOf(style.paddingTop) +
+            lengthOf(style.paddingBottom) +
+            lengthOf(style.borderTopWidth) +
+            lengthOf(style.borderBottomWidth)
+          : 0)
+      : (offsets.offsetHeight ?? 0),
+  }
+}
+
+/** A computed length in pixels ("2.5px"), 0 for none. */
+function lengthOf(value: string): number {
+  const pixels = parseFloat(value)
+  return Number.isFinite(pixels) ? pixels : 0
+}
+
 function measureHtmlSpace(container: HTMLElement): ContainerSpace | null {
   const box = container.getBoundingClientRect()
+  const style = getComputedStyle(container)
+  const size = layoutSize(container, style)
   // An ancestor's CSS scale shows as the ratio of the transformed box to the layout size.
-  const scaleX = container.offsetWidth > 0 ? box.width / container.offsetWidth : 1
-  const scaleY = container.offsetHeight > 0 ? box.height / container.offsetHeight : 1
+  const scaleX = size.width > 0 ? box.width / size.width : 1
+  const scaleY = size.height > 0 ? box.height / size.height : 1
   if (scaleX === 0 || scaleY === 0) return null
+  const borderLeft = lengthOf(style.borderLeftWidth)
+  const borderTop = lengthOf(style.borderTopWidth)
   const clientToWorld: Affine = {
     a: 1 / scaleX,
     b: 0,
     c: 0,
     d: 1 / scaleY,
-    e: -box.left / scaleX - container.clientLeft + container.scrollLeft,
-    f: -box.top / scaleY - container.clientTop + container.scrollTop,
+    e: -box.left / scaleX - borderLeft + container.scrollLeft,
+    f: -box.top / scaleY - borderTop + container.scrollTop,
   }
-  const edges = { x: 0, y: 0, width: container.clientWidth, height: container.clientHeight }
+  // The padding box: client sizes (which leave out scrollbars), with the fraction of a pixel
+  // that their rounding dropped put back.
+  const edges = {
+    x: 0,
+    y: 0,
+    width: container.clientWidth + size.width - container.offsetWidth,
+    height: container.clientHeight + size.height - container.offsetHeight,
+  }
   return { clientToWorld, edges }
 }
 

@@ -58,6 +58,23 @@ describe('measuring HTML elements into container space', () => {
     })
   })
 
+  it('takes a fractional container size for what it is, not for a scale', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 400.5px; height: 300.25px; padding: 2.25px">
+        <div id="card" style="position: absolute; left: 200px; top: 200px; width: 80px; height: 40px"></div>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const space = measureContainerSpace(world)!
+    const rect = createElementBox(host.querySelector<HTMLElement>('#card')!).measure(space)!
+    // offsetWidth rounds 405 to 405 but 304.75 to 305: read as a scale, x and y were 0.1% off.
+    expect(rect.x).toBeCloseTo(200, 4)
+    expect(rect.y).toBeCloseTo(200, 4)
+    expect(rect.width).toBeCloseTo(80, 4)
+    expect(rect.height).toBeCloseTo(40, 4)
+    expect(space.edges.width).toBeCloseTo(405, 4)
+    expect(space.edges.height).toBeCloseTo(304.75, 4)
+  })
+
   it('divides out an ancestor CSS scale', () => {
     const host = html(`
       <div style="transform: scale(0.5); transform-origin: 0 0">
