@@ -8,7 +8,7 @@ import {
   mapRectBounds,
   type Affine,
 } from './affine.js'
-import { isSvgGraphics, type ContainerSpace } from './containerSpace.js'
+import { isSvgGraphics, layoutSize, type ContainerSpace } from './containerSpace.js'
 
 /** An element the world can move: an HTML element or an SVG shape/group. */
 export type BodyElement = HTMLElement | SVGGraphicsElement
@@ -218,6 +218,31 @@ function warnOwnTranslateOnce(element: CssBoxElement, value: string): void {
   )
 }
 
+/**
+ * World units per CSS pixel of the element's own `translate`, by axis, into `out`: 1 unless
+ * an ancestor inside the container is scaled (a zoomed canvas, where a translate of 10 px
+ * moves the element 20 units under `scale(2)`). Read from the nearest ancestor with a box:
+ * its size on screen over its layout size, times the container's world units per screen
+ * pixel. Rotations and skews of ancestors are not followed (the world is axis-aligned).
+ */
+function measureTranslateScale(element: CssBoxElement, space: ContainerSpace, out: Vec2): void {
+  let ancestor = element.parentElement
+  while (ancestor && !(ancestor.offsetWidth > 0 && ancestor.offsetHeight > 0)) {
+    ancestor = ancestor.parentElement
+  }
+  out.x = 1
+  out.y = 1
+  if (!ancestor) return
+  const box = ancestor.getBoundingClientRect()
+  const size = layoutSize(ancestor, getComputedStyle(ancestor))
+  // The ancestor's scale over the container's is 1 up to rounding when nothing between
+  // them is transformed: kept exactly 1 then, so writes are the offsets themselves.
+  const scaleX = (box.width / size.width) * space.clientToWorld.a
+  const scaleY = (box.height / size.height) * space.clientToWorld.d
+  if (Number.isFinite(scaleX) && scaleX > 0 && Math.abs(scaleX - 1) > 1e-6) out.x = scaleX
+  if (Number.isFinite(scaleY) && scaleY > 0 && Math.abs(scaleY - 1) > 1e-6) out.y = scaleY
+}
+
 function createHtmlBox(element: CssBoxElement): ElementBox {
   // Kept, not looked up per write: the frame loop writes every moved element.
   const style = element.style
@@ -225,15 +250,18 @@ function createHtmlBox(element: CssBoxElement): ElementBox {
   const ownTranslate: OwnTranslate = { x: 0, y: 0, zSuffix: '' }
   const layout = createLayoutOffset()
   const written = createWrittenOffset()
+  /** World units per pixel of translate ({@link measureTranslateScale}). */
+  const scale: Vec2 = { x: 1, y: 1 }
   return {
     measure(space) {
       const box = element.getBoundingClientRect()
       if (box.width === 0 && box.height === 0) return null
+      measureTranslateScale(element, space, scale)
       // Until the first write the element shows its own translate, which is not layout:
       // taken out of the origin, it lives on in every written offset instead.
       if (!written.isWritten()) {
         readOwnTranslate(element, ownTranslate)
-        layout.shows(ownTranslate.x, ownTranslate.y)
+        layout.shows(ownTranslate.x * scale.x, ownTranslate.y * scale.y)
       }
       return layout.measured(
         mapRectBounds(space.clientToWorld, {
@@ -246,10 +274,10 @@ function createHtmlBox(element: CssBoxElement): ElementBox {
     },
     write(x, y) {
       const offset = layout.offsetTo(x, y)
-      if (!written.changedTo(offset.x, offset.y)) return
+      if (!written.changedTo(offset.x / scale.x, offset.y / scale.y)) return
       const { units } = written
       style.translate = `${formatThousandths(units.x)}px ${formatThousandths(units.y)}px${ownTranslate.zSuffix}`
-      layout.shows(units.x / unitsPerPixel, units.y / unitsPerPixel)
+      layout.shows((units.x / unitsPerPixel) * scale.x, (units.y / unitsPerPixel) * scale.y)
     },
     restore() {
       style.translate = ownInlineTranslate

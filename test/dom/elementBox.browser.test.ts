@@ -91,6 +91,24 @@ describe('measuring HTML elements into container space', () => {
     expect(rect.height).toBeCloseTo(40, 3)
   })
 
+  it('moves an element under a scaled wrapper inside the container by world units (a zoomed canvas)', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 800px; height: 600px">
+        <div style="transform: scale(2, 0.5); transform-origin: 0 0; width: 400px; height: 600px">
+          <div id="card" style="position: absolute; left: 10px; top: 10px; width: 20px; height: 20px"></div>
+        </div>
+      </div>`)
+    const world = host.querySelector<HTMLElement>('#world')!
+    const element = host.querySelector<HTMLElement>('#card')!
+    const card = createElementBox(element)
+    const space = measureContainerSpace(world)!
+    expect(card.measure(space)).toEqual({ x: 20, y: 5, width: 40, height: 10 })
+    card.write(120, 45)
+    expect(element.style.translate).toBe('50px 80px')
+    expect(shownAt(element, world)).toEqual({ x: 120, y: 45 })
+    expect(card.measure(space)).toEqual({ x: 120, y: 45, width: 40, height: 10 })
+  })
+
   it('writes with the translate property, keeps the user transform, and restores on removal', () => {
     const host = html(`
       <div id="world" style="position: relative; width: 400px; height: 300px">
