@@ -32,7 +32,11 @@ export interface BodyContact {
 
 /** Options of `useAABBBody`. Physical fields are applied to the live body when they change. */
 export interface AABBBodyOptions {
-  /** The body's id, unique in its world; put into `data-aabb-body`. @default an id from React's `useId` */
+  /**
+   * The body's id, unique in its world; put into `data-aabb-body`. A new id replaces the
+   * body with one of that id where the old one was (its velocity and contacts start anew).
+   * @default an id from React's `useId`
+   */
   id?: BodyId
   /**
    * How the body takes part in the simulation:

@@ -237,8 +237,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   })
 
   const elements = createElementRegistry(world, {
-    added(entry) {
-      if (entry.options.current.initialPosition) needsWrite.add(entry.id)
+    added(entry, displaced) {
+      if (displaced) needsWrite.add(entry.id)
       wake()
     },
     removed(entry) {

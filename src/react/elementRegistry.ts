@@ -14,6 +14,12 @@ import { boundsWallName } from './boundsWalls.js'
 export interface InitialPlacement {
   /** A body of this hook was drawn, or created without `initialPosition`: later bodies start where their element shows. */
   done: boolean
+  /**
+   * Where the hook's last body was when it left the world with its element still
+   * registered under another id (the `id` option changed): the body of the new id starts
+   * there, on the same element, instead of where layout puts the element.
+   */
+  carried?: { element: BodyElement; x: number; y: number }
 }
 
 /** One registered element and its body. */
@@ -33,8 +39,11 @@ export interface BodyEntry {
 
 /** What the registry tells its store. */
 export interface ElementRegistryEvents {
-  /** A registered element got a size and its body was added to the world. */
-  added(entry: BodyEntry): void
+  /**
+   * A registered element got a size and its body was added to the world; `displaced` when
+   * it starts away from where the element shows (`initialPosition`), so it must be drawn.
+   */
+  added(entry: BodyEntry, displaced: boolean): void
   /** An element lost its size or was unregistered: its body must leave the world. */
   removed(entry: BodyEntry): void
   /** An active element was measured again (resize, remeasure): its new box. */
@@ -121,10 +130,14 @@ export function createElementRegistry(
   }
 
   /**
-   * Where a new body starts: at `initialPosition` until the hook's first body has been
-   * drawn (see {@link InitialPlacement}), else where the element shows.
+   * Where a new body starts: where the hook's previous body on this element was, when only
+   * its id changed; at `initialPosition` until the hook's first body has been drawn (see
+   * {@link InitialPlacement}); else where the element shows (`rect` itself).
    */
   function startOf(entry: BodyEntry, rect: Rect): Vec2 {
+    const { carried } = entry.placement
+    entry.placement.carried = undefined
+    if (carried?.element === entry.element) return carried
     const { initialPosition } = entry.options.current
     if (initialPosition && !entry.placement.done) return initialPosition
     entry.placement.done = true
@@ -145,7 +158,7 @@ export function createElementRegistry(
     entry.rest.x = start.x
     entry.rest.y = start.y
     setCount(count + 1)
-    events.added(entry)
+    events.added(entry, start !== rect)
   }
 
   function deactivate(entry: BodyEntry): void {
@@ -174,7 +187,14 @@ export function createElementRegistry(
     bodies.delete(entry.id)
     byElement.delete(entry.element)
     resizeObserver?.unobserve(entry.element)
-    if (entry.active) deactivate(entry)
+    if (entry.active) {
+      // For a registration of the same element under a new id (see InitialPlacement).
+      if (world.has(entry.id)) {
+        const { x, y } = world.get(entry.id)
+        entry.placement.carried = { element: entry.element, x, y }
+      }
+      deactivate(entry)
+    }
     entry.box.restore()
     entry.element.removeAttribute('data-aabb-body')
   }

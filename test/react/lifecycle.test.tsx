@@ -117,6 +117,25 @@ describe('<PhysicsWorld> and useAABBBody lifecycle', () => {
     expect(fixture.api.get('moving')).toMatchObject({ x: 100, width: 30 })
   })
 
+  it('keeps where a body is when its id changes, and shows it there', () => {
+    const board = (id: string) => (
+      <Board>
+        <Card id={id} x={10} y={10} />
+      </Board>
+    )
+    const { container, rerender } = render(board('a'))
+    fixture.frames.run(2)
+    act(() => {
+      fixture.api.move('a', { x: 200, y: 100 })
+    })
+    fixture.frames.run(2)
+    rerender(board('b'))
+    fixture.frames.run(2)
+    expect(fixture.api.world.has('a')).toBe(false)
+    expect(fixture.api.get('b')).toMatchObject({ x: 200, y: 100 })
+    expect(bodyElement(container, 'b').style.translate).toBe('190px 90px')
+  })
+
   it('applies each physical option changed by a re-render to the live body', () => {
     // Every field bodyPatchOf sends, changed one at a time on top of the previous ones.
     const changes: Array<[keyof AABBBodyOptions & keyof BodySnapshot, unknown]> = [
