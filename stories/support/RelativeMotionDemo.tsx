@@ -1,0 +1,299 @@
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { minkowskiDifference, rayFraction, type Rect, type Vec2 } from 'react-aabb/core'
+import { Arrow } from './Arrow.js'
+import { arrowKeyOffset } from './arrowKeyOffset.js'
+import { formatNumber } from './formatNumber.js'
+import { palette } from './palette.js'
+import { svgPoint } from './svgPoint.js'
+import { useStateFromProp } from './useStateFromProp.js'
+
+/** Whose point of view the world panel takes: article 003's three velocity figures. */
+export type Observer = 'world' | 'a' | 'b'
+
+/** Props of {@link RelativeMotionDemo}. */
+export interface RelativeMotionDemoProps {
+  /** Box A (origin at the centre of the view, y down). */
+  boxA: Rect
+  /** Box B. */
+  boxB: Rect
+  /** A's motion this frame, `v_A · Δt`. Dragging the tip of A's arrow changes it too. */
+  motionA: Vec2
+  /** B's motion this frame, `v_B · Δt`. */
+  motionB: Vec2
+  /**
+   * The world panel's point of view: both boxes moving (`'world'`), riding in A (B moves by
+   * `v_B/A = v_B − v_A`) or riding in B (A moves by `v_A/B`). The buttons change it too.
+   * @default 'world'
+   */
+  observer: Observer
+}
+
+const VIEW = 600
+const OBSERVERS: ReadonlyArray<{ value: Observer; label: string }> = [
+  { value: 'world', label: 'World' },
+  { value: 'a', label: 'Riding in A' },
+  { value: 'b', label: 'Riding in B' },
+]
+
+/** A row of the numbers panel: a vector in article 003's notation, and its value. */
+function vector(label: string, value: Vec2, testId: string) {
+  return (
+    <tr data-testid={testId} data-x={value.x} data-y={value.y}>
+      <th scope="row" style={{ textAlign: 'left', fontWeight: 'normal', paddingRight: 12 }}>
+        {label}
+      </th>
+      <td>
+        ({formatNumber(value.x)}, {formatNumber(value.y)})
+      </td>
+    </tr>
+  )
+}
+
+const centre = (rect: Rect): Vec2 => ({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 })
+const plus = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x + b.x, y: a.y + b.y })
+const minus = (a: Vec2, b: Vec2): Vec2 => ({ x: a.x - b.x, y: a.y - b.y })
+const times = (a: Vec2, scale: number): Vec2 => ({ x: a.x * scale, y: a.y * scale })
+const moved = (rect: Rect, by: Vec2): Rect => ({ ...rect, x: rect.x + by.x, y: rect.y + by.y })
+
+/**
+ * Article 003's relative motion, with two moving boxes: drag the tips of their arrows to set
+ * each box's motion this frame. The world panel shows each box moving of its own accord, or
+ * the same frame as seen riding in A or in B (the relative velocity `v_B/A = v_B − v_A`).
+ * The Minkowski panel shows the article's two tests: the Minkowski box `B − A` moved by
+ * `(v_B − v_A) · Δt` covers the origin exactly when the boxes collide this frame; and the
+ * ray `(v_A − v_B) · Δt` cast from the origin (green on a hit, red on a miss) meets it at
+ * the fraction `h` of the frame where they first touch. Both boxes then move only that far,
+ * `p += v · Δt · h` (the dashed boxes).
+ */
+export function RelativeMotionDemo({
+  boxA,
+  boxB,
+  motionA: motionAProp,
+  motionB: motionBProp,
+  observer: observerProp,
+}: RelativeMotionDemoProps) {
+  const [motionA, setMotionA] = useStateFromProp(motionAProp)
+  const [motionB, setMotionB] = useStateFromProp(motionBProp)
+  const [observer, setObserver] = useStateFromProp(observerProp)
+  const svgRef = useRef<SVGSVGElement>(null)
+  // The box whose arrow tip the pointer holds, if any.
+  const [held, setHeld] = useState<'a' | 'b' | null>(null)
+
+  // The arrow each box shows in the world panel: its own motion, or its motion relative to
+  // the box the observer rides in (which then stands still).
+  const shownA =
+    observer === 'world' ? motionA : observer === 'a' ? { x: 0, y: 0 } : minus(motionA, motionB)
+  const shownB =
+    observer === 'world' ? motionB : observer === 'b' ? { x: 0, y: 0 } : minus(motionB, motionA)
+
+  useLayoutEffect(() => {
+    if (!held) return
+    // Dragging a tip sets that box's motion in the world: the arrow shown plus the motion of
+    // the box the observer rides in.
+    const observerMotion = observer === 'a' ? motionA : observer === 'b' ? motionB : { x: 0, y: 0 }
+    const move = (event: globalThis.PointerEvent) => {
+      const svg = svgRef.current
+      if (!svg) return
+      const tip = minus(
+        svgPoint(svg, event.clientX, event.clientY),
+        centre(held === 'a' ? boxA : boxB),
+      )
+      const motion = plus(tip, observerMotion)
+      if (held === 'a') setMotionA(motion)
+      else setMotionB(motion)
+    }
+    const release = () => setHeld(null)
+    window.addEventListener('pointermove', move)
+    window.addEventListener('pointerup', release)
+    window.addEventListener('pointercancel', release)
+    return () => {
+      window.removeEventListener('pointermove', move)
+      window.removeEventListener('pointerup', release)
+      window.removeEventListener('pointercancel', release)
+    }
+  }, [held, boxA, boxB, observer, motionA, motionB, setMotionA, setMotionB])
+
+  // Article 003: md = B − A; it moves by (v_B − v_A) Δt over the frame, and the ray
+  // (v_A − v_B) Δt from the origin enters it at the fraction h of the frame (Infinity: no hit).
+  const difference = minkowskiDifference(boxB, boxA)
+  const relativeBA = minus(motionB, motionA)
+  const relativeAB = minus(motionA, motionB)
+  const differenceMoved = moved(difference, relativeBA)
+  const h = rayFraction({ x: 0, y: 0 }, relativeAB, difference)
+  const hits = Number.isFinite(h)
+  const collision = hits ? times(relativeAB, h) : undefined
+  const atImpactA = hits ? moved(boxA, times(motionA, h)) : undefined
+  const atImpactB = hits ? moved(boxB, times(motionB, h)) : undefined
+
+  const grab = (box: 'a' | 'b') => (event: PointerEvent<SVGCircleElement>) => {
+    if (event.button !== 0) return
+    event.preventDefault()
+    event.currentTarget.focus()
+    setHeld(box)
+  }
+  const nudge = (box: 'a' | 'b') => (event: KeyboardEvent<SVGCircleElement>) => {
+    const by = arrowKeyOffset(event)
+    if (!by) return
+    event.preventDefault()
+    if (box === 'a') setMotionA(plus(motionA, by))
+    else setMotionB(plus(motionB, by))
+  }
+  const handle = (box: 'a' | 'b', rect: Rect, shown: Vec2) => {
+    const tip = plus(centre(rect), shown)
+    return (
+      <circle
+        data-testid={`tip-${box}`}
+        role="button"
+        tabIndex={0}
+        aria-label={`Motion of ${box.toUpperCase()} this frame: drag the tip, or use the arrow keys`}
+        cx={tip.x}
+        cy={tip.y}
+        r={8}
+        fill={palette.penetration}
+        stroke={palette.outline}
+        style={{ cursor: 'grab' }}
+        onPointerDown={grab(box)}
+        onKeyDown={nudge(box)}
+      />
+    )
+  }
+  const box = (name: 'A' | 'B', rect: Rect, fill: string) => (
+    <g>
+      <rect data-testid={`box-${name.toLowerCase()}`} {...rect} fill={fill} />
+      <text
+        x={rect.x + 6}
+        y={rect.y + 18}
+        fill={palette.background}
+        fontSize={14}
+        fontWeight="bold"
+      >
+        {name}
+      </text>
+    </g>
+  )
+  const ghost = (rect: Rect | undefined, testId: string) =>
+    rect && (
+      <rect
+        data-testid={testId}
+        {...rect}
+        fill="none"
+        stroke={palette.outline}
+        strokeDasharray="6 4"
+      />
+    )
+  const panel = {
+    viewBox: `${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`,
+    width: 420,
+    height: 420,
+    style: {
+      background: palette.background,
+      touchAction: 'none',
+      fontFamily: 'system-ui, sans-serif',
+    },
+  }
+
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+      <div>
+        <div
+          role="group"
+          aria-label="Point of view"
+          style={{ display: 'flex', gap: 8, marginBottom: 8 }}
+        >
+          {OBSERVERS.map(({ value, label }) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={observer === value}
+              onClick={() => setObserver(value)}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <svg
+          ref={svgRef}
+          role="group"
+          aria-label="Two moving boxes"
+          data-observer={observer}
+          {...panel}
+        >
+          {box('B', boxB, palette.obstacle)}
+          {box('A', boxA, hits ? palette.colliding : palette.apart)}
+          {ghost(atImpactA, 'impact-a')}
+          {ghost(atImpactB, 'impact-b')}
+          <Arrow from={centre(boxA)} to={plus(centre(boxA), shownA)} color={palette.moving} />
+          <Arrow from={centre(boxB)} to={plus(centre(boxB), shownB)} color={palette.moving} />
+          {observer !== 'a' && handle('a', boxA, shownA)}
+          {observer !== 'b' && handle('b', boxB, shownB)}
+        </svg>
+      </div>
+      <svg role="group" aria-label="Minkowski space" data-hit={hits} {...panel}>
+        <rect
+          data-testid="minkowski-difference"
+          {...difference}
+          fill={palette.minkowskiFill}
+          stroke={palette.minkowskiStroke}
+          strokeWidth={2}
+        />
+        <rect
+          data-testid="minkowski-moved"
+          {...differenceMoved}
+          fill="none"
+          stroke={hits ? palette.colliding : palette.apart}
+          strokeDasharray="6 4"
+        />
+        <Arrow
+          from={centre(difference)}
+          to={centre(differenceMoved)}
+          color={palette.construction}
+        />
+        <line
+          data-testid="ray"
+          x1={0}
+          y1={0}
+          x2={relativeAB.x}
+          y2={relativeAB.y}
+          stroke={hits ? palette.colliding : palette.apart}
+          strokeWidth={3}
+        />
+        {collision && (
+          <circle
+            data-testid="collision-point"
+            cx={collision.x}
+            cy={collision.y}
+            r={6}
+            fill={palette.penetration}
+          />
+        )}
+        <circle cx={0} cy={0} r={4} fill={palette.origin} />
+        <text x={6} y={-8} fill={palette.origin} fontSize={12}>
+          (0, 0)
+        </text>
+        <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 20} fill={palette.text} fontSize={13}>
+          B − A (blue), moved by (v_B − v_A)·Δt (dashed); ray (v_A − v_B)·Δt
+        </text>
+      </svg>
+      <table
+        aria-label="Relative motion"
+        style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}
+      >
+        <tbody>
+          {vector('v_A · Δt', motionA, 'motion-a')}
+          {vector('v_B · Δt', motionB, 'motion-b')}
+          {vector('v_B/A · Δt = (v_B − v_A) · Δt', relativeBA, 'relative-ba')}
+          {vector('v_A/B · Δt = (v_A − v_B) · Δt', relativeAB, 'relative-ab')}
+          <tr data-testid="fraction" data-h={h}>
+            <th scope="row" style={{ textAlign: 'left', fontWeight: 'normal', paddingRight: 12 }}>
+              h
+            </th>
+            <td>{hits ? h.toFixed(3) : '∞ (no hit this frame)'}</td>
+          </tr>
+          {collision && vector('d_collision = h · d', collision, 'collision')}
+          {atImpactA && vector('p_A + v_A · Δt · h', atImpactA, 'impact-position-a')}
+          {atImpactB && vector('p_B + v_B · Δt · h', atImpactB, 'impact-position-b')}
+        </tbody>
+      </table>
+    </div>
+  )
+}
