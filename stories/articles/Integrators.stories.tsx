@@ -141,9 +141,10 @@ export const PlayAndPause: Story = {
 
 /**
  * Article 004's own demo, where "mouse clicks create another object": each click drops a
- * box that falls, bounces off the floor by the bounce factor and is pushed out of the
- * boxes it lands on by the minimum translation distance. (Its controls are in "Use
- * cases/Playground".)
+ * box that falls and bounces off the floor by the bounce factor. Where the article moves
+ * every box and then pushes overlapping ones out by the minimum translation distance, the
+ * world stops a box where it meets another (a swept contact) and pushes out only what
+ * overlap is left. (Its controls are in "Use cases/Playground".)
  */
 export const ClickToAddBoxes: Story = {
   render: () => <PhysicsPlayground initialBoxes={0} />,

@@ -24,7 +24,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "Article 004's demo: click the board to add a box. Boxes fall under gravity, bounce off the walls by the bounce factor (restitution) and are pushed out of each other along the minimum translation distance. Switch between Euler and RK4 integration.",
+          "Article 004's demo: click the board to add a box. Boxes fall under gravity, bounce off the walls by the bounce factor (restitution) and never overlap: unlike the article's loop, which moves first and then pushes overlapping boxes out along the minimum translation distance, the world stops each box where it meets another (a swept contact) and pushes out only what overlap is left. Switch between Euler and RK4 integration.",
       },
     },
   },

@@ -24,6 +24,12 @@ export function penetrationVectorInto(out: Vec2, a: Rect, b: Rect): boolean {
   }
   // Tie-breaking: strict `<` keeps the first candidate in the order
   // left, right, up, down, i.e. the x axis before y, the negative direction before positive.
+  // The articles break ties otherwise, each as its loop happens to: article 000 tries
+  // left, right, then down (its y grows downward too) before up; article 004 keeps the
+  // positive side of an axis on a tie and y when both axes tie. Only the order differs,
+  // never the length. One documented rule, the same on every path (the world's contacts
+  // use it too), is what matters: a tie is a box exactly half inside, and any of the
+  // equal moves frees it.
   let x = left
   let y = 0
   let shortest = -left

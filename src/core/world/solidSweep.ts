@@ -313,8 +313,9 @@ function bounceMotion(): void {
 
 /**
  * Article 004's bounce of dynamic k's `velocity` off a solid, with the restitution and
- * the fraction of the step elapsed at the impact in {@link bounce}. The velocity already holds the whole step's gravity, but only the part before
- * the impact hits the solid: that part is reflected (times the restitution) and the part
+ * the fraction of the step elapsed at the impact in {@link bounce}. The velocity already
+ * holds the whole step's gravity, but only the part before the impact hits the solid:
+ * that part is reflected (times the restitution) and the part
  * after it slows the way back. Reflecting the end-of-step velocity instead gave each bounce
  * up to two steps of gravity for free, so an elastic box bounced higher every time.
  */
@@ -322,6 +323,9 @@ function bounceOffSolid(sim: Simulation, k: number, velocity: Vec2, normal: Vec2
   const restitution = bounce[0] as number
   const elapsed = bounce[1] as number
   const approach = velocity.x * normal.x + velocity.y * normal.y
+  // Only a velocity into the solid bounces. Article 004 flips the velocity on every
+  // overlap, and warns that its response "doesn't work properly": a box still overlapping
+  // in the next step is flipped back into the wall, and sticks or jitters there.
   if (approach >= 0) return
   const gained =
     ((sim.integratedVelocityX[k] as number) - (sim.startVelocityX[k] as number)) * normal.x +
