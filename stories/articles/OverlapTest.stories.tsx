@@ -68,6 +68,11 @@ export const ArticleTable: Story = {
       await expect(canvas.getByTestId(`edges-${row}`)).toHaveTextContent(verdict)
     }
     await expect(canvas.getByTestId('agreement')).toHaveTextContent('13 of 13 rows agree')
+    // The flawed "Anon" version is marked wrong on exactly the seven rows it gets wrong.
+    const markedWrong = ARTICLE_001_ROWS.filter(
+      ({ row }) => canvas.getByTestId(`anon-${row}`).dataset.wrong === 'true',
+    )
+    await expect(markedWrong.map(({ row }) => row)).toEqual([3, 4, 7, 9, 10, 11, 12])
 
     // Row 2 (touching) is drawn first; showing row 3 draws two boxes apart.
     await expectVerdict(canvasElement, 'overlap')

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { centreBoxOverlaps, centreBoxToRect, overlaps } from 'react-aabb/core'
 import { ARTICLE_001_ROWS, unitBox } from './article001Results.js'
 import { formatNumber } from './formatNumber.js'
+import { palette } from './palette.js'
 import { tableCellStyle, TableHead } from './tableParts.js'
 import { OverlapTestDemo } from './OverlapTestDemo.js'
 
@@ -12,13 +13,15 @@ const COLUMNS = [
   'Centre a',
   'Centre b',
   'Article (Post / CJM)',
+  'Article ("Anon", flawed)',
   'centreBoxOverlaps(a, b)',
   'overlaps on the Rects',
   'Draw',
 ]
 
 /**
- * Article 001's whole table, in 2D: for each row, the article's expected result beside the
+ * Article 001's whole table, in 2D: for each row, the article's results (the correct
+ * "Post" and "CJM", and the flawed "Anon" from its comments, wrong rows marked) beside the
  * kernel's `centreBoxOverlaps` and `overlaps` on the converted rects. "Show" draws a row
  * below.
  */
@@ -48,7 +51,7 @@ export function Article001Table() {
         </caption>
         <TableHead columns={COLUMNS} />
         <tbody>
-          {results.map(({ row, first, second, expected, centre, edges }) => (
+          {results.map(({ row, first, second, expected, anon, centre, edges }) => (
             <tr
               key={row}
               style={{ background: row === shown.row ? 'rgba(80, 140, 255, 0.15)' : undefined }}
@@ -60,6 +63,16 @@ export function Article001Table() {
               <td style={tableCellStyle}>{point(second)}</td>
               <td style={tableCellStyle} data-testid={`article-${row}`}>
                 {Number(expected)} ({verdict(expected)})
+              </td>
+              <td
+                style={{
+                  ...tableCellStyle,
+                  color: anon === expected ? undefined : palette.apartOnLight,
+                }}
+                data-testid={`anon-${row}`}
+                data-wrong={anon !== expected}
+              >
+                {Number(anon)} ({verdict(anon)}){anon === expected ? '' : ', wrong'}
               </td>
               <td style={tableCellStyle} data-testid={`centre-${row}`}>
                 {verdict(centre)}
