@@ -789,8 +789,16 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     // is right for a resting stack, but a supporter that bounces would pump energy into
     // the body above it without losing any itself.
     const bouncing = target > 0
-    const wI = bouncing ? (inverseMasses[i] as number) : (weightsI[c] as number)
-    const wJ = bouncing ? (inverseMasses[j] as number) : (weightsJ[c] as number)
+    let wI = bouncing ? (inverseMasses[i] as number) : (weightsI[c] as number)
+    let wJ = bouncing ? (inverseMasses[j] as number) : (weightsJ[c] as number)
+    if (wI + wJ === 0) {
+      // Neither body may be moved by the other (both `pushable: false`, or one of them is
+      // and the other holds up a stack): each gives up its own motion toward the other, as
+      // a body meeting a wall does, in proportion to it. Skipped, two such bodies passed
+      // through each other. (The pair approaches: one of them at least moves toward the other.)
+      wI = Math.max(0, -(vix * nx + viy * ny))
+      wJ = Math.max(0, (velocitiesX[j] as number) * nx + (velocitiesY[j] as number) * ny)
+    }
     const total = wI + wJ
     if (total === 0) continue
     // Each body's share of the change of approach speed, (change) * (w / total), at most the
@@ -1244,8 +1252,14 @@ export function pushApart(sim: Simulation): void {
       const pinnedJ = signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX
       if (pinnedI) weightI = 0
       if (pinnedJ) weightJ = 0
+      if (weightI + weightJ === 0) {
+        // Two bodies that may not be pushed (`pushable: false`, added overlapping) share
+        // the way out equally: nothing else would ever separate them. Pinned ones cannot move.
+        if (pinnedI || pinnedJ || inverseMass[i] !== 0 || inverseMass[j] !== 0) continue
+        weightI = 1
+        weightJ = 1
+      }
       const total = weightI + weightJ
-      if (total === 0) continue
       // The body pushed away from a pinned partner rests on it from now on (see restsOnPinnedX).
       if (pinnedI !== pinnedJ) {
         const sign = pinnedI ? signX + signY : -(signX + signY)

@@ -56,7 +56,11 @@ export interface BodyOptions extends Rect {
   layer?: number
   /** Layers this body collides with; a pair collides when each one's mask has the other's layer. @default 0xffffffff */
   mask?: number
-  /** Whether other bodies may push this one aside (dynamic bodies only). @default true */
+  /**
+   * Whether other bodies may push this one aside (dynamic bodies only). A body that may not
+   * still moves by its own velocity and stops at what it meets; two such bodies stop at
+   * each other as at walls (and, added overlapping, share the way out). @default true
+   */
   pushable?: boolean
 }
 

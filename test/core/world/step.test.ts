@@ -324,6 +324,66 @@ describe('step: push-out between dynamic bodies', () => {
     expect(world.get(under).x).toBe(110)
   })
 
+  it('stops two non-pushable bodies at each other, head on, chasing, or landing one on the other', () => {
+    const world = createWorld()
+    const a = world.add({
+      x: 0,
+      y: 0,
+      width: 20,
+      height: 20,
+      velocity: { x: 300, y: 0 },
+      pushable: false,
+    })
+    const b = world.add({
+      x: 100,
+      y: 0,
+      width: 20,
+      height: 20,
+      velocity: { x: -300, y: 0 },
+      pushable: false,
+    })
+    // Slower, ahead: the chaser stops at it, and it is not pushed on.
+    const ahead = world.add({
+      x: 0,
+      y: 100,
+      width: 20,
+      height: 20,
+      velocity: { x: 60, y: 0 },
+      pushable: false,
+    })
+    const chaser = world.add({
+      x: -60,
+      y: 100,
+      width: 20,
+      height: 20,
+      velocity: { x: 600, y: 0 },
+      pushable: false,
+    })
+    run(world, 20)
+    expect(world.get(a).x + 20).toBeLessThanOrEqual(world.get(b).x)
+    expect(world.get(b).x - world.get(a).x).toBeCloseTo(20, 6)
+    expect(world.get(chaser).x + 20).toBeLessThanOrEqual(world.get(ahead).x + 1e-9)
+    expect(world.get(ahead).velocity.x).toBe(60)
+
+    const falling = createWorld({ gravity: { x: 0, y: 980 } })
+    falling.add({ x: -100, y: 100, width: 300, height: 20, type: 'static' })
+    const low = falling.add({ x: 0, y: 0, width: 20, height: 20, pushable: false })
+    const high = falling.add({ x: 5, y: -100, width: 20, height: 20, pushable: false })
+    run(falling, 120)
+    expect(falling.get(low).y).toBeCloseTo(80, 6)
+    expect(falling.get(high).y).toBeCloseTo(60, 6)
+    expect(falling.isIdle()).toBe(true)
+  })
+
+  it('separates two non-pushable bodies added overlapping, sharing the way out', () => {
+    const world = createWorld()
+    const a = world.add({ x: 0, y: 0, width: 10, height: 10, pushable: false })
+    const b = world.add({ x: 6, y: 0, width: 10, height: 10, pushable: false })
+    world.step(1 / 60)
+    expect(world.get(a).x).toBeCloseTo(-2, 9)
+    expect(world.get(b).x).toBeCloseTo(8, 9)
+  })
+
   it('settles a stack under gravity without jitter, then goes idle', () => {
     const world = createWorld({ gravity: { x: 0, y: 980 } })
     world.add({ x: -200, y: 400, width: 600, height: 20, type: 'static' })
