@@ -13,6 +13,25 @@ export const IGNORE = 255
  * {@link Simulation.noteFilterError}).
  */
 export function pairCode(sim: Simulation, mover: number, other: number): number {
+  return resolvePairCode(sim, mover, other, sim.store.response[mover] as number)
+}
+
+/**
+ * {@link pairCode} for two dynamic bodies meeting in a step, where neither is "the mover":
+ * without a verdict from the filter the pair takes the stronger of their two responses,
+ * `cross` over `bounce` over `touch` over `slide` (the order of the codes), so a `cross`
+ * body passes through every body and a `bounce` body bounces off every body, whichever
+ * of the two was added first. (With the first body's own response, the result depended on
+ * insertion order.)
+ */
+export function dynamicPairCode(sim: Simulation, a: number, b: number): number {
+  const response = sim.store.response
+  const first = response[a] as number
+  const second = response[b] as number
+  return resolvePairCode(sim, a, b, first > second ? first : second)
+}
+
+function resolvePairCode(sim: Simulation, mover: number, other: number, fallback: number): number {
   const store = sim.store
   if (!store.layersMatch(mover, other)) return IGNORE
   const filter = sim.settings.filter
@@ -25,7 +44,7 @@ export function pairCode(sim: Simulation, mover: number, other: number): number 
       // contacts never ended, moved bodies not marked): the pair keeps its default, and the
       // world rethrows the first error once the step or move is complete.
       sim.noteFilterError(error)
-      return store.response[mover] as number
+      return fallback
     }
     if (verdict === false) return IGNORE
     if (verdict !== true && verdict !== undefined) {
@@ -35,7 +54,7 @@ export function pairCode(sim: Simulation, mover: number, other: number): number 
       sim.noteFilterError(unknownVerdictError(verdict, store.ids[mover], store.ids[other]))
     }
   }
-  return store.response[mover] as number
+  return fallback
 }
 
 /** The error for a filter verdict that is neither a boolean, `undefined` nor a response name. */

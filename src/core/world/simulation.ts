@@ -10,7 +10,7 @@ import {
 } from './buffers.js'
 import { ContactTracker } from './contactTracker.js'
 import { HitLog } from './hitLog.js'
-import { pairCode, IGNORE } from './pairCode.js'
+import { dynamicPairCode, pairCode, IGNORE } from './pairCode.js'
 import { recordContacts } from './recordContacts.js'
 import { hadContact, pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
 import {
@@ -343,7 +343,7 @@ export class Simulation {
     for (let p = 0; p < count; p++) {
       const i = candidateA[p] as number
       const j = candidateB[p] as number
-      const code = pairCode(this, dynamic[i] as number, dynamic[j] as number)
+      const code = dynamicPairCode(this, dynamic[i] as number, dynamic[j] as number)
       pairA[kept] = i
       pairB[kept] = j
       codes[kept] = code

@@ -8,7 +8,7 @@ import {
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import { CROSS, RESPONSE_NAMES, type BodyStore } from './bodyStore.js'
 import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
-import { IGNORE, pairCode } from './pairCode.js'
+import { dynamicPairCode, IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
 import type { ItemBounds } from './uniformGrid.js'
 
@@ -145,7 +145,7 @@ function firstDynamicHit(sim: Simulation, k: number): number {
     const local = near.items[q] as number
     if (local === k) continue
     const other = sim.dynamic[local] as number
-    const code = pairCode(sim, slot, other)
+    const code = dynamicPairCode(sim, slot, other)
     if (code === IGNORE || code === CROSS) continue
     obstacle.x = sim.startX[local] as number
     obstacle.y = sim.startY[local] as number

@@ -46,7 +46,12 @@ export interface BodyOptions extends Rect {
   mass?: number
   /** Bounce factor used by the `bounce` response, in [0, 1]. @default 0 */
   restitution?: number
-  /** What happens after a swept hit. @default 'slide' */
+  /**
+   * What happens after a swept hit. Between two dynamic bodies the pair takes the stronger
+   * of their responses, `cross` over `bounce` over `touch` over `slide`, whichever was added
+   * first (a pair filter's verdict overrides it); `touch` stops a body dead only at a static
+   * or kinematic body. @default 'slide'
+   */
   response?: SweptResponse
   /** Linear damping per second (velocity *= 1 / (1 + damping * dt)). @default 0 */
   damping?: number

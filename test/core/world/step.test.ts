@@ -375,6 +375,27 @@ describe('step: push-out between dynamic bodies', () => {
     expect(falling.isIdle()).toBe(true)
   })
 
+  it('gives a pair of dynamic bodies the stronger response, whichever was added first', () => {
+    const ball = { id: 'ball', x: 0, y: 0, width: 10, height: 10 }
+    const box = { id: 'box', x: 100, y: -20, width: 50, height: 50 }
+    const after = (response: 'bounce' | 'cross', ballFirst: boolean) => {
+      const world = createWorld()
+      const moving = { ...ball, velocity: { x: 300, y: 0 }, response, restitution: 1 }
+      if (ballFirst) world.add(moving)
+      world.add(box)
+      if (!ballFirst) world.add(moving)
+      run(world, 40)
+      return { ball: world.get('ball'), box: world.get('box') }
+    }
+    for (const response of ['bounce', 'cross'] as const) {
+      expect(after(response, false)).toEqual(after(response, true))
+    }
+    // The ball bounces back; a crossing ball passes through and leaves the box alone.
+    expect(after('bounce', false).ball.velocity.x).toBeLessThan(0)
+    expect(after('cross', false).ball.x).toBe(200)
+    expect(after('cross', false).box.x).toBe(100)
+  })
+
   it('separates two non-pushable bodies added overlapping, sharing the way out', () => {
     const world = createWorld()
     const a = world.add({ x: 0, y: 0, width: 10, height: 10, pushable: false })
