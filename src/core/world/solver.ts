@@ -1071,6 +1071,8 @@ function loadBodies(sim: Simulation): void {
 function storeVelocities(sim: Simulation, h: number): void {
   const { velocityX: storeVelocityX, velocityY: storeVelocityY } = sim.store
   const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
+  const { startVelocityX, startVelocityY } = sim
+  const rk4 = sim.settings.integrator === 'rk4'
   // Arrays in locals: see `solveContacts`.
   const velocitiesX = velocityX
   const velocitiesY = velocityY
@@ -1093,8 +1095,23 @@ function storeVelocities(sim: Simulation, h: number): void {
     }
     // The displacement follows the solved velocity (exact for Euler; for RK4 under constant
     // gravity the change adds linearly).
-    deltaX[k] = followVelocity(dx, (vx - integratedX) * h)
-    deltaY[k] = followVelocity(dy, (vy - integratedY) * h)
+    let changeX = vx - integratedX
+    let changeY = vy - integratedY
+    if (rk4 && time === 0) {
+      // Held from the start of the step (a box at rest on another): the part of the change
+      // that takes back this step's gain from gravity, g·h, was a force along the whole
+      // step, not an impulse at its start. Euler moved the body by all of that gain times h,
+      // RK4 (article 004) by half of it (½·g·h²): removed whole, it lifted a resting box by
+      // ½·g·h² every step, which fell back the next, for ever (never idle).
+      const gainedX = integratedX - (startVelocityX[k] as number)
+      const gainedY = integratedY - (startVelocityY[k] as number)
+      if (changeX * gainedX < 0)
+        changeX += 0.5 * Math.min(Math.abs(changeX), Math.abs(gainedX)) * Math.sign(gainedX)
+      if (changeY * gainedY < 0)
+        changeY += 0.5 * Math.min(Math.abs(changeY), Math.abs(gainedY)) * Math.sign(gainedY)
+    }
+    deltaX[k] = followVelocity(dx, changeX * h)
+    deltaY[k] = followVelocity(dy, changeY * h)
   }
 }
 

@@ -405,6 +405,23 @@ describe('step: push-out between dynamic bodies', () => {
     expect(world.get(b).x).toBeCloseTo(8, 9)
   })
 
+  it('rests a box, and a stack, on a floor with RK4 too: no lift each step, idle, one contact', () => {
+    const world = createWorld({ gravity: { x: 0, y: 980 }, integrator: 'rk4' })
+    world.add({ id: 'floor', x: -200, y: 400, width: 600, height: 20, type: 'static' })
+    const box = world.add({ x: 50, y: 360, width: 40, height: 40 })
+    const stack = [0, 1, 2, 3].map((level) =>
+      world.add({ x: 200, y: 360 - level * 40, width: 40, height: 40 }),
+    )
+    const events: string[] = []
+    world.on('contactStart', (event) => events.push(`start ${event.a} ${event.b}`))
+    world.on('contactEnd', (event) => events.push(`end ${event.a} ${event.b}`))
+    run(world, 60)
+    expect(world.get(box).y).toBe(360)
+    expect(stack.map((id) => world.get(id).y)).toEqual([360, 320, 280, 240])
+    expect(world.isIdle()).toBe(true)
+    expect(events.filter((event) => event.startsWith('end'))).toEqual([])
+  })
+
   it('settles a stack under gravity without jitter, then goes idle', () => {
     const world = createWorld({ gravity: { x: 0, y: 980 } })
     world.add({ x: -200, y: 400, width: 600, height: 20, type: 'static' })
