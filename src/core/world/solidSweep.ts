@@ -281,23 +281,28 @@ export function sweepDynamic(
         store.restitution[bestSolid] as number,
       )
     }
-    motion.x = dx * (1 - bestTime)
-    motion.y = dy * (1 - bestTime)
-    if (bouncing) bounceMotion()
-    else respondInto(motion, response, motion, hit.normal)
-    dx = motion.x
-    dy = motion.y
     elapsed += (1 - elapsed) * bestTime
+    let rebounds = bouncing
     if (respond) {
       velocity.x = store.velocityX[slot] as number
       velocity.y = store.velocityY[slot] as number
       if (bouncing) {
         bounce[1] = elapsed
         bounceOffSolid(sim, k, velocity, hit.normal)
+        // Too slow to bounce (no speed away from the solid is left): the rest of the motion
+        // slides as well. Reflected, it lifted a body come to rest on a floor by
+        // e·g·h²/(1 + e) every step, where it hovered with no velocity, reported idle.
+        rebounds = velocity.x * hit.normal.x + velocity.y * hit.normal.y > 0
       } else respondInto(velocity, response, velocity, hit.normal)
       store.velocityX[slot] = velocity.x
       store.velocityY[slot] = velocity.y
     }
+    motion.x = dx * (1 - bestTime)
+    motion.y = dy * (1 - bestTime)
+    if (rebounds) bounceMotion()
+    else respondInto(motion, bouncing ? 'slide' : response, motion, hit.normal)
+    dx = motion.x
+    dy = motion.y
   }
 }
 

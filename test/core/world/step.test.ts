@@ -422,6 +422,24 @@ describe('step: push-out between dynamic bodies', () => {
     expect(events.filter((event) => event.startsWith('end'))).toEqual([])
   })
 
+  it('lets a bouncing box come to rest on the floor, not hover above it', () => {
+    for (const fixedStep of [1 / 60, 1 / 20]) {
+      const world = createWorld({ gravity: { x: 0, y: 980 }, fixedStep })
+      world.add({ x: 0, y: 500, width: 200, height: 20, type: 'static' })
+      const ball = world.add({
+        x: 50,
+        y: 400,
+        width: 20,
+        height: 20,
+        response: 'bounce',
+        restitution: 0.5,
+      })
+      for (let i = 0; i < 600; i++) world.step(fixedStep)
+      expect(world.get(ball).y).toBe(480)
+      expect(world.isIdle()).toBe(true)
+    }
+  })
+
   it('settles a stack under gravity without jitter, then goes idle', () => {
     const world = createWorld({ gravity: { x: 0, y: 980 } })
     world.add({ x: -200, y: 400, width: 600, height: 20, type: 'static' })
