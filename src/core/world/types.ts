@@ -122,7 +122,8 @@ export interface MoveOptions {
    * straight toward the goal until it touches a body, pushes that body along the face it
    * touched, then carries the rest of the motion along that face; each body in a chain
    * stops touching the one ahead, so nothing overlaps afterwards, and a chain blocked by a
-   * solid stops the mover where it must.
+   * solid stops the mover where it must. A push moves at most 64 bodies in a row ahead of
+   * the mover: a 65th stops the row as a solid would.
    * Without it, every body in the way is an obstacle to slide along (bump.lua).
    * @default false
    */
@@ -276,13 +277,22 @@ export interface World {
    * stops where one of its edges would pass Number.MAX_VALUE, as at a wall.
    */
   move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
-  /** Subscribes to contact events; returns the function that unsubscribes. */
+  /**
+   * Subscribes to contact events; returns the function that unsubscribes. Contacts are
+   * tracked for pairs with a dynamic or kinematic body in them: two static bodies are never
+   * in contact, so a body made static ends its contacts with static bodies (and starts
+   * none with them) even while they touch.
+   */
   on(type: ContactEventType, listener: ContactListener): () => void
   /** Ids of bodies containing the point (edges included). */
   queryPoint(point: Vec2): BodyId[]
   /** Ids of bodies overlapping or touching the rect. */
   queryRect(rect: Rect): BodyId[]
-  /** Bodies the segment origin + t * delta enters, sorted by time. */
+  /**
+   * Bodies the segment origin + t * delta enters, sorted by time. Entering means reaching the
+   * interior (as in the kernel's `rayFraction`): a body of zero width or height has none, so
+   * a ray passes it, though moves and steps stop at it.
+   */
   raycast(origin: Vec2, delta: Vec2): RaycastHit[]
   /** True when no body moved in the last step and nothing is pending. */
   isIdle(): boolean

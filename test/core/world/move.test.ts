@@ -117,6 +117,16 @@ describe('move', () => {
     expect(deepestOverlap(world)).toBeLessThanOrEqual(0)
   })
 
+  it('pushes a row of 64 bodies, and stops at a row of 65 as at a solid (the documented limit)', () => {
+    for (const length of [64, 65]) {
+      const world = createWorld()
+      world.add({ id: 'mover', x: -10, y: 0, width: 10, height: 10, type: 'kinematic' })
+      for (let k = 0; k < length; k++) world.add({ x: k * 10, y: 0, width: 10, height: 10 })
+      const result = world.move('mover', { x: 0, y: 0 }, { push: true })
+      expect(result.reached).toBe(length === 64)
+    }
+  })
+
   it('does not push non-pushable bodies', () => {
     const world = createWorld()
     world.add({ id: 'anchor', x: 20, y: 0, width: 10, height: 10, pushable: false })
