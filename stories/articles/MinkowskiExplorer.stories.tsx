@@ -1,8 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { minkowskiDifference } from 'react-aabb/core'
+import { minkowskiDifference, overlaps, overlapsInterior, penetrationVector } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { CONSTRUCTION_STEPS, MinkowskiExplorer } from '../support/MinkowskiExplorer.js'
 import { cornerCopies } from '../support/minkowskiConstruction.js'
+import { formatNumber } from '../support/formatNumber.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { palette } from '../support/palette.js'
 import { readRect } from '../support/svgRect.js'
@@ -22,7 +23,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Drag box A over box B. The blue box is their Minkowski difference A − B (articles 000 and 002); it covers the origin (white dot) exactly when the boxes overlap, and A turns green then. The step control and buttons rebuild A − B corner by corner, as article 002 does.',
+          "Drag box A over box B. The blue box is their Minkowski difference A − B (articles 000 and 002); it covers the origin (white dot) exactly when the boxes overlap, and A turns green then. The step control and buttons rebuild A − B corner by corner, as article 002 does. While they overlap, the panel lists the four ways out and the dashed yellow box is A moved by the shortest, the penetration vector. Article 002's collision resolution, static against moving and moving against moving (shared by mass), runs in Use cases/Colliding bodies and Use cases/Playground.",
       },
     },
   },
@@ -60,6 +61,30 @@ export const Explorer: Story = {
       await expect(md.x <= 0 && 0 <= md.x + md.width && md.y <= 0 && 0 <= md.y + md.height).toBe(
         true,
       )
+    })
+
+    await step('the panel reads the edges, corners and ways out of A − B', async () => {
+      const a = readRect(boxA)
+      const b = readRect(boxB)
+      const md = minkowskiDifference(a, b)
+      const equations = canvas.getByTestId('minkowski-equations')
+      const edge = (name: string) => equations.querySelector(`[data-edge="${name}"] strong`)
+      await expect(edge('left')).toHaveTextContent(formatNumber(md.x))
+      await expect(edge('bottom')).toHaveTextContent(formatNumber(md.y + md.height))
+      const corners = canvas.getByTestId('minkowski-corners')
+      await expect(corners.querySelector('[data-corner="top-right"] strong')).toHaveTextContent(
+        `(${formatNumber(md.x + md.width)}, ${formatNumber(md.y)})`,
+      )
+      await expect(canvas.getByText(/so the boxes are/)).toHaveTextContent('colliding')
+      // The shortest way out is the kernel's penetration vector, and A moved by it touches B.
+      const shortest = canvas
+        .getByTestId('penetration-candidates')
+        .querySelector<HTMLElement>('[data-shortest="true"]')!
+      const push = penetrationVector(a, b)!
+      await expect({ x: Number(shortest.dataset.x), y: Number(shortest.dataset.y) }).toEqual(push)
+      const out = readRect(canvas.getByTestId('a-pushed-out'))
+      await expect(out).toEqual({ ...a, x: a.x + push.x, y: a.y + push.y })
+      await expect(overlaps(out, b) && !overlapsInterior(out, b)).toBe(true)
     })
 
     await step('the arrow keys move A off B again', async () => {

@@ -1,5 +1,11 @@
 import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react'
-import { minkowskiDifference, overlaps, type Rect, type Vec2 } from 'react-aabb/core'
+import {
+  minkowskiDifference,
+  overlaps,
+  penetrationVector,
+  type Rect,
+  type Vec2,
+} from 'react-aabb/core'
 import { Arrow } from './Arrow.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { MinkowskiEquations } from './MinkowskiEquations.js'
@@ -32,7 +38,7 @@ export interface MinkowskiExplorerProps {
 const VIEW = 600
 
 const STEP_CAPTIONS = [
-  'Drag box A (or focus it and use the arrow keys). The blue box is the Minkowski difference A − B: every point of A minus every point of B. It covers the origin exactly when A and B overlap.',
+  'Drag box A (or focus it and use the arrow keys). The blue box is the Minkowski difference A − B: every point of A minus every point of B. It covers the origin exactly when A and B overlap; then the dashed yellow box is A moved by the penetration vector, the shortest way out.',
   'Subtract the bottom-left corner of B from every point of A: A moves by minus that corner (the yellow arrow).',
   'Subtract the top-left corner: the same copy again, shifted down by the height of B.',
   'Subtract the top-right corner: shifted left by the width of B.',
@@ -83,6 +89,9 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
   const b = obstacle
   const difference = minkowskiDifference(a, b)
   const colliding = overlaps(a, b)
+  // While they overlap: where the penetration vector (article 002) puts A, touching B.
+  const push = colliding ? penetrationVector(a, b) : null
+  const pushedOut = push && { ...a, x: a.x + push.x, y: a.y + push.y }
   const shownStep = Math.max(0, Math.min(CONSTRUCTION_STEPS, Math.round(step)))
   const copies = cornerCopies(a, b)
   const shownCopies = shownStep === 0 ? [] : copies.slice(0, Math.min(shownStep, copies.length))
@@ -166,6 +175,22 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
         <text x={a.x + 6} y={a.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
           A
         </text>
+        {pushedOut && (
+          <g>
+            <rect
+              data-testid="a-pushed-out"
+              {...pushedOut}
+              fill="none"
+              stroke={palette.penetration}
+              strokeDasharray="6 4"
+            />
+            <Arrow
+              from={{ x: a.x + a.width / 2, y: a.y + a.height / 2 }}
+              to={{ x: pushedOut.x + a.width / 2, y: pushedOut.y + a.height / 2 }}
+              color={palette.penetration}
+            />
+          </g>
+        )}
         {current && (
           <>
             <circle cx={current.point.x} cy={current.point.y} r={5} fill={palette.penetration} />
