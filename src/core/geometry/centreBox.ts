@@ -2,7 +2,10 @@
  * Article 001's form of a box: a centre and half extents, with its overlap test and the
  * conversions to and from the kernel's top-left {@link Rect}. Article 001 is written for 3D
  * (its `Point` has `x`, `y` and `z`); the library is 2D, so every test here is on `x` and `y`
- * and the article's `z` test is dropped.
+ * and the article's `z` test is dropped. Article 000's `AABB` class is this form too
+ * (`center`, `extents`): its `minkowskiDifference` returns the box whose top-left is
+ * `min − other.max` and whose size is the sum of the sizes, which is `minkowskiDifference`
+ * on the boxes converted with {@link centreBoxToRect}.
  */
 import type { Rect, Vec2 } from './types.js'
 import {

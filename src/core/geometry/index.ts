@@ -21,6 +21,7 @@ export {
   type CentreBox,
 } from './centreBox.js'
 export { penetrationVector, penetrationVectorInto } from './penetrationVector.js'
+export { closestPointOnBounds, closestPointOnBoundsInto } from './closestPointOnBounds.js'
 export { rayFraction, rayHitInto, type RayHit } from './rayFraction.js'
 export { createSweepHit, sweep, sweepInto } from './sweep.js'
 export {

@@ -62,6 +62,15 @@ const functions: {
     ],
   },
   {
+    name: 'closestPointOnBounds',
+    call: ([r, p]) => geometry.closestPointOnBounds(r as Rect, p as Vec2),
+    args: [rect, vec],
+    checked: [
+      { kind: 'rect', name: 'rect' },
+      { kind: 'vec2', name: 'point' },
+    ],
+  },
+  {
     name: 'rayFraction',
     call: ([o, d, r]) => geometry.rayFraction(o as Vec2, d as Vec2, r as Rect),
     args: [vec, vec, rect],
