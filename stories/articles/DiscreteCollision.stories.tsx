@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { closestPointOnBounds, penetrationVector } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { DiscreteCollisionDemo } from '../support/DiscreteCollisionDemo.js'
 import { palette } from '../support/palette.js'
 import { pointTo } from '../support/pointerInput.js'
+import { readRect } from '../support/svgRect.js'
 
 const meta = {
   title: 'Articles/000 Discrete collision',
@@ -49,9 +51,18 @@ export const Detect: Story = {
     await waitFor(() => expect(svg.dataset.colliding).toBe('true'))
     await expect(canvas.getByTestId('follower')).toHaveAttribute('fill', palette.colliding)
     // While colliding, the Minkowski difference covers the origin (0, 0).
-    const md = canvas.getByTestId('minkowski-difference')
-    const [x, y, w, h] = ['x', 'y', 'width', 'height'].map((a) => Number(md.getAttribute(a)))
-    await expect(x! <= 0 && x! + w! >= 0 && y! <= 0 && y! + h! >= 0).toBe(true)
+    const md = readRect(canvas.getByTestId('minkowski-difference'))
+    await expect(md.x <= 0 && md.x + md.width >= 0 && md.y <= 0 && md.y + md.height >= 0).toBe(true)
+    // The arrow is the penetration vector: the closest point of the difference's bounds to
+    // the origin (article 000), the kernel's penetrationVector, and what the text says.
+    const arrow = canvas.getByTestId('penetration')
+    const shown = { x: Number(arrow.dataset.x), y: Number(arrow.dataset.y) }
+    const push = penetrationVector(readRect(follower), readRect(canvas.getByTestId('obstacle')))
+    await expect(shown).toEqual(push)
+    await expect(shown).toEqual(closestPointOnBounds(md, { x: 0, y: 0 }))
+    await expect(canvas.getByTestId('readout')).toHaveTextContent(
+      `colliding: penetration (${shown.x.toFixed(1)}, ${shown.y.toFixed(1)})`,
+    )
   },
 }
 

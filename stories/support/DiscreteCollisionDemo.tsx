@@ -89,9 +89,19 @@ export function DiscreteCollisionDemo({ obstacle, size, pushOut }: DiscreteColli
         stroke={palette.outline}
         strokeWidth={1}
       />
-      {penetration && <Arrow from={{ x: 0, y: 0 }} to={penetration} color={palette.penetration} />}
+      {penetration && (
+        <g data-testid="penetration" data-x={penetration.x} data-y={penetration.y}>
+          <Arrow from={{ x: 0, y: 0 }} to={penetration} color={palette.penetration} />
+        </g>
+      )}
       <circle cx={0} cy={0} r={4} fill={palette.origin} />
-      <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 20} fill={palette.text} fontSize={13}>
+      <text
+        data-testid="readout"
+        x={-VIEW / 2 + 10}
+        y={-VIEW / 2 + 20}
+        fill={palette.text}
+        fontSize={13}
+      >
         {colliding
           ? `colliding: penetration (${penetration?.x.toFixed(1)}, ${penetration?.y.toFixed(1)})`
           : 'apart: the Minkowski difference misses the origin'}
