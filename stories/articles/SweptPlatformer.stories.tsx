@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import type { Rect } from 'react-aabb/core'
+import { rayFraction, type Rect } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { animationFrames } from '../support/pointerInput.js'
+import { palette } from '../support/palette.js'
 import { PLATFORMER_SPEEDS, SweptPlatformerDemo } from '../support/SweptPlatformerDemo.js'
 import { readRect } from '../support/svgRect.js'
 
@@ -66,13 +67,30 @@ export const FastestSpeed: Story = {
 
     await step('on every frame for a second, the box is above the platform', async () => {
       let largestMotion = 0
+      let hits = 0
       for (let frame = 0; frame < 60; frame++) {
         await animationFrames(1)
         await expect(placement(readRect(player), platform).above).toBe(true)
         const ray = canvas.getByTestId('motion-ray')
-        const motion = Math.hypot(Number(ray.getAttribute('x2')), Number(ray.getAttribute('y2')))
-        largestMotion = Math.max(largestMotion, motion)
+        const motion = { x: Number(ray.getAttribute('x2')), y: Number(ray.getAttribute('y2')) }
+        largestMotion = Math.max(largestMotion, Math.hypot(motion.x, motion.y))
+        // Article 003's picture: the ray from the origin is green when it enters the
+        // Minkowski box and red when it misses, and the yellow dot is the collision point
+        // h·d on it (h from the article's ray cast, here the kernel's rayFraction).
+        const h = rayFraction({ x: 0, y: 0 }, motion, readRect(canvas.getByTestId('minkowski-box')))
+        const impact = canvas.getByTestId('impact')
+        if (Number.isFinite(h)) {
+          hits++
+          await expect(ray).toHaveAttribute('stroke', palette.colliding)
+          await expect(impact).toHaveAttribute('visibility', 'visible')
+          await expect(Number(impact.getAttribute('cx'))).toBeCloseTo(motion.x * h, 6)
+          await expect(Number(impact.getAttribute('cy'))).toBeCloseTo(motion.y * h, 6)
+        } else {
+          await expect(ray).toHaveAttribute('stroke', palette.apart)
+          await expect(impact).toHaveAttribute('visibility', 'hidden')
+        }
       }
+      await expect(hits).toBeGreaterThan(0)
       // The point of the demo: a discrete test would have skipped the platform.
       await expect(largestMotion).toBeGreaterThan(10 * platform.height)
       await expect(placement(readRect(player), platform).standing).toBe(true)

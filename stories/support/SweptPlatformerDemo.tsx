@@ -180,7 +180,13 @@ export function SweptPlatformerDemo({
         <rect data-testid="platform" {...platform} fill={palette.obstacle} />
         <rect ref={boxRef} data-testid="player" fill={palette.moving} stroke={palette.outline} />
         <line ref={rayRef} data-testid="motion-ray" x1={0} y1={0} strokeWidth={3} />
-        <circle ref={impactRef} r={4} fill={palette.penetration} visibility="hidden" />
+        <circle
+          ref={impactRef}
+          data-testid="impact"
+          r={4}
+          fill={palette.penetration}
+          visibility="hidden"
+        />
         <circle cx={0} cy={0} r={4} fill={palette.origin} />
         <text
           ref={readoutRef}
