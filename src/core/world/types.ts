@@ -33,7 +33,9 @@ export interface BodyOptions extends Rect {
    *   (shared by mass between two dynamic bodies).
    * - `'kinematic'`: moved only by the caller (`move`, `update`, a pointer); infinite mass:
    *   it pushes dynamic bodies and is never pushed.
-   * - `'static'`: never moves in a step; infinite mass (a wall, a floor).
+   * - `'static'`: never moves in a step; infinite mass (a wall, a floor). A body made static
+   *   by `update` loses its velocity (unless the patch gives one), so it does not pick up its
+   *   old motion when it is made dynamic again.
    * @default 'dynamic'
    */
   type?: BodyType

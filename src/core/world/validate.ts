@@ -58,6 +58,11 @@ export function mergeBodyFields(subject: string, base: BodyFields, patch: BodyPa
     next.height = assertNumberInRange(subject, 'height', patch.height, 0)
   }
   if (patch.type !== undefined) next.type = assertOneOf(subject, 'type', patch.type, BODY_TYPES)
+  if (next.type === 'static' && base.type !== 'static' && patch.velocity === undefined) {
+    // Made static: a wall has no motion to keep (it came back when the body was made dynamic).
+    next.velocityX = 0
+    next.velocityY = 0
+  }
   if (patch.velocity !== undefined) {
     const velocity = assertMotionVector(subject, 'velocity', patch.velocity)
     next.velocityX = velocity.x

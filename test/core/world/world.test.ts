@@ -55,6 +55,21 @@ describe('createWorld: bodies', () => {
     })
   })
 
+  it('stops a body made static, so it does not resume its old motion when made dynamic', () => {
+    const world = createWorld({ gravity: { x: 0, y: 600 } })
+    const id = world.add({ x: 0, y: 0, width: 10, height: 10, velocity: { x: 30, y: 0 } })
+    world.step(1 / 60)
+    world.update(id, { type: 'static' })
+    expect(world.get(id).velocity).toEqual({ x: 0, y: 0 })
+    const at = world.get(id).x
+    world.update(id, { type: 'dynamic' })
+    world.step(1 / 60)
+    expect(world.get(id).x).toBe(at)
+    // A velocity given with the change is kept.
+    world.update(id, { type: 'static', velocity: { x: 5, y: 0 } })
+    expect(world.get(id).velocity).toEqual({ x: 5, y: 0 })
+  })
+
   it('rejects bad input with messages naming the method, body and field', () => {
     const world = createWorld()
     expect(() => world.add({ id: 'box', x: 0, y: 0, width: -3, height: 1 })).toThrow(
