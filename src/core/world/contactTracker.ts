@@ -19,9 +19,14 @@ export interface StoredContact {
   source: number
 }
 
-/** How a snapshot names a pair in contact: {@link contactKey} of its a and b ids. */
+/**
+ * The name of a pair in contact, the same whichever of the two is `a`: a live record's a
+ * and b come from the bodies' kinds and ages when the contact began, and may be the other
+ * way round from a snapshot's (a body removed and added again), which then ended at
+ * `restore` a contact the snapshot has, and ended it again when the pair parted.
+ */
 export function contactKey(a: string, b: string): string {
-  return `${a}\u0000${b}`
+  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`
 }
 
 /** Where a contact came from, as stored. */

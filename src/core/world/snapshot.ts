@@ -131,7 +131,7 @@ function readContacts(contacts: unknown, bodies: ReadonlySet<BodyId>): RestoredS
     }
     const a = contact.a as BodyId
     const b = contact.b as BodyId
-    if (a === b || pairs.has(contactKey(a, b)) || pairs.has(contactKey(b, a))) {
+    if (a === b || pairs.has(contactKey(a, b))) {
       throw new RangeError(
         `${subject} must be a pair of two bodies listed once (got "${a}", "${b}")`,
       )

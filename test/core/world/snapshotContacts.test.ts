@@ -104,6 +104,26 @@ describe('contacts in snapshots', () => {
     ])
   })
 
+  it('keeps at restore a pair the snapshot has in the other order than the live contact', () => {
+    const world = createWorld()
+    const events = recordContacts(world)
+    world.add({ id: 'A', x: 0, y: 0, width: 10, height: 10 })
+    world.add({ id: 'B', x: 10, y: 0, width: 10, height: 10 })
+    world.step(1 / 60)
+    const snapshot = world.snapshot()
+    // A removed and added again (a remount reusing the id): the live pair is now B/A.
+    world.remove('A')
+    world.add({ id: 'A', x: 0, y: 0, width: 10, height: 10 })
+    world.step(1 / 60)
+    events.length = 0
+    world.restore(snapshot)
+    world.step(1 / 60)
+    expect(events).toEqual([])
+    world.move('A', { x: -100, y: 0 })
+    world.step(1 / 60)
+    expect(events.map(({ type, a, b }) => `${type} ${a}/${b}`)).toEqual(['contactEnd A/B'])
+  })
+
   it('refuses contacts that are not pairs of the snapshot’s bodies, before anything changes', () => {
     const world = createWorld()
     world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10 })
