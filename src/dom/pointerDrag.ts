@@ -122,7 +122,20 @@ export function attachPointerDrag(
     document.addEventListener('pointermove', onPointerMove)
     document.addEventListener('pointerup', onPointerUp)
     document.addEventListener('pointercancel', onPointerUp)
-    handle.addEventListener('lostpointercapture', onPointerUp)
+    handle.addEventListener('lostpointercapture', onLostCapture)
+    // A press on a link or an image inside the card would start the browser's own drag,
+    // which cancels the pointer (pointercancel) a few pixels in.
+    handle.addEventListener('dragstart', preventDefault)
+  }
+
+  /**
+   * The handle lost the pointer capture the drag set (a release the page never saw): the
+   * drag ends. A capture lost by an element inside the handle is not: a touch captures the
+   * pointer on the element it landed on until the drag captures it on the handle, and that
+   * loss bubbles up here (a touch drag begun on a card's title stopped after one move).
+   */
+  function onLostCapture(event: Event): void {
+    if (event.target === handle) onPointerUp(event)
   }
 
   function onPointerMove(event: Event): void {
@@ -136,6 +149,10 @@ export function attachPointerDrag(
       if (!clientToWorld) return finish()
       phase = 'dragging'
       capture(pointer.pointerId)
+      // A mouse drag selected the text it passed over: what the press began is dropped,
+      // and no selection starts until the drag ends.
+      document.getSelection()?.removeAllRanges()
+      document.addEventListener('selectstart', preventDefault)
       document.addEventListener('keydown', onKeyDown, true)
       document.addEventListener('scroll', onScroll, scrollListening)
       applyAffineInto(startWorld, clientToWorld, startClientX, startClientY)
@@ -199,7 +216,8 @@ export function attachPointerDrag(
     document.removeEventListener('pointermove', onPointerMove)
     document.removeEventListener('keydown', onKeyDown, true)
     document.removeEventListener('scroll', onScroll, scrollListening)
-    handle.removeEventListener('lostpointercapture', onPointerUp)
+    document.removeEventListener('selectstart', preventDefault)
+    handle.removeEventListener('lostpointercapture', onLostCapture)
   }
 
   function capture(id: number): void {
@@ -220,6 +238,7 @@ export function attachPointerDrag(
     document.removeEventListener('pointerup', onPointerUp)
     document.removeEventListener('pointercancel', onPointerUp)
     document.removeEventListener('pointerdown', finish, true)
+    handle.removeEventListener('dragstart', preventDefault)
     if (id !== null && handle.hasPointerCapture?.(id)) handle.releasePointerCapture(id)
   }
 
@@ -237,6 +256,10 @@ export function attachPointerDrag(
     style.touchAction = ownTouchAction
   }
   return Object.assign(detach, { abortDrag })
+}
+
+function preventDefault(event: Event): void {
+  event.preventDefault()
 }
 
 /** A capturing click listener on the handle that swallows the click a release produces. */
