@@ -186,7 +186,7 @@ export interface PhysicsState {
   idle: boolean
   /** Whether stepping is stopped (the `paused` prop, `pause()`); drags, `move` and `step()` still work. */
   paused: boolean
-  /** The body being dragged by a pointer, if any. */
+  /** The body being dragged by a pointer, if any (with several, the one whose drag began last). */
   dragging: BodyId | null
   engine: PhysicsEngine
 }
@@ -407,7 +407,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   /** Takes back what `beginDrag` marked: `data-dragging` and the store's `dragging`. */
   function clearDragMarks(id: BodyId, element: BodyElement | undefined): void {
     element?.removeAttribute('data-dragging')
-    if (store.getState().dragging === id) store.setState({ dragging: null })
+    // Another pointer may still drag another body: the state names it until it ends too.
+    if (store.getState().dragging === id) store.setState({ dragging: drags.latest() })
     wake()
   }
 

@@ -42,6 +42,8 @@ const velocitySmoothing = 0.5
 export interface DragSessions {
   readonly size: number
   has(id: BodyId): boolean
+  /** The body whose running drag began last, or null when none runs. */
+  latest(): BodyId | null
   /**
    * Starts dragging `id`; false for a static body or one already dragged. `onEndedByEngine`
    * runs if the engine ends the drag itself ({@link DragSessions.endByEngine}), so the
@@ -76,6 +78,12 @@ export function createDragSessions(world: World): DragSessions {
       return drags.size
     },
     has: (id) => drags.has(id),
+    latest() {
+      // A Map keeps insertion order: the last key is the drag begun last.
+      let last: BodyId | null = null
+      for (const id of drags.keys()) last = id
+      return last
+    },
     begin(id, onEndedByEngine) {
       if (drags.has(id)) return false
       const body = world.get(id)

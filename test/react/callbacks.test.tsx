@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ContactEvent } from '../../src/core/world/types.js'
 import type { BodyContact } from '../../src/react/bodyOptions.js'
 import type { FrameScheduler } from '../../src/react/frameLoop.js'
+import { useWorldState } from '../../src/react/useWorldState.js'
 import { Card } from './support/components.js'
 import { setupManualBoard } from './support/manualBoard.js'
 import { bodyElement } from './support/bodyElement.js'
@@ -39,6 +40,34 @@ describe('releasing a drag', () => {
     expect(fixture.api.get('dropped').velocity).toEqual({ x: 0, y: 0 })
     expect(fixture.api.get('thrown').x).toBeGreaterThan(120)
     expect(fixture.api.get('thrown').type).toBe('dynamic')
+  })
+
+  it('names in useWorldState a card still dragged when another drag ends first', () => {
+    const dragging: Array<string | null> = []
+    function Watcher() {
+      dragging.push(useWorldState((state) => state.dragging))
+      return null
+    }
+    const { container } = render(
+      <Board bounds={{ x: 0, y: 0, width: 800, height: 600 }}>
+        <Watcher />
+        <Card id="a" draggable />
+        <Card id="b" y={200} draggable />
+      </Board>,
+    )
+    const [a, b] = ['a', 'b'].map((id) => bodyElement(container, id))
+    firePointer(a!, 'pointerdown', 10, 10, 1)
+    firePointer(a!, 'pointermove', 40, 10, 1)
+    firePointer(b!, 'pointerdown', 10, 210, 2)
+    firePointer(b!, 'pointermove', 40, 210, 2)
+    fixture.frames.run(1)
+    firePointer(b!, 'pointerup', 40, 210, 2)
+    fixture.frames.run(1)
+    expect(dragging.at(-1)).toBe('a')
+    expect(a!.hasAttribute('data-dragging')).toBe(true)
+    firePointer(a!, 'pointerup', 40, 10, 1)
+    fixture.frames.run(1)
+    expect(dragging.at(-1)).toBe(null)
   })
 
   it('ends the drag of a card made static while dragged, and leaves it static after release', () => {
