@@ -211,8 +211,17 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     store.getState().engine.setBounds(boundsOf(latestBounds.current))
   }, [store, boundsKey, latestBounds])
 
-  const containerStyle =
-    debug && !style?.position ? { position: 'relative' as const, ...style } : style
+  // The overlay needs a positioned container. Giving it one moves absolutely positioned
+  // cards laid out against an ancestor, and no ResizeObserver sees a move: measure again
+  // when `debug` changes that (the cards then show where the world has them).
+  const positionedForDebug = debug && !style?.position
+  const measuredPositioning = useRef(positionedForDebug)
+  useIsomorphicLayoutEffect(() => {
+    if (measuredPositioning.current === positionedForDebug) return
+    measuredPositioning.current = positionedForDebug
+    store.getState().engine.remeasure()
+  }, [store, positionedForDebug])
+  const containerStyle = positionedForDebug ? { position: 'relative' as const, ...style } : style
   const Element = Container as 'div'
   return (
     <PhysicsContext.Provider value={store}>

@@ -249,6 +249,31 @@ describe('measuring inside scrolled and scaled containers', () => {
   })
 })
 
+describe('the debug overlay', () => {
+  it('turned on, makes an unpositioned container relative and measures again: cards show where the world has them', async () => {
+    function Wrapped({ debug }: { debug: boolean }) {
+      return (
+        <div style={{ position: 'relative', padding: 50 }}>
+          <PhysicsWorld debug={debug} style={{ width: 600, height: 300 }}>
+            <WorldProbe onApi={(value) => (api = value)} />
+            <Card id="a" x={20} y={20} />
+          </PhysicsWorld>
+        </div>
+      )
+    }
+    const { container, rerender } = render(<Wrapped debug={false} />)
+    await nextFrames(2)
+    const world = container.querySelector<HTMLElement>('[data-aabb-world]')!
+    const card = bodyElement(container, 'a')
+    const shown = () => card.getBoundingClientRect().left - world.getBoundingClientRect().left
+    expect(shown()).toBeCloseTo(api.get('a').x, 3)
+    rerender(<Wrapped debug />)
+    await nextFrames(3)
+    expect(world.style.position).toBe('relative')
+    expect(shown()).toBeCloseTo(api.get('a').x, 3)
+  })
+})
+
 describe('elements without a size', () => {
   it('stay out of the world until a ResizeObserver sees them get a size', async () => {
     const { container } = render(
