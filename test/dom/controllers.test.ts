@@ -304,11 +304,13 @@ describe('attachPointerDrag', () => {
     const listening = watchListeners(handle)
     drag(handle)
     key(handle, { key: 'Escape' })
-    // Only the release is awaited (and a new press, in case the page never sees it).
+    // Only the release is awaited (and a new press, in case the page never sees it); the
+    // press still holds off the browser's own drag of a link or image in the card.
     expect(listening()).toEqual([
       'document pointercancel',
       'document pointerdown',
       'document pointerup',
+      'handle dragstart',
     ])
     pointer(document, 'pointerup', 30)
     expect(listening()).toEqual(['handle click'])
