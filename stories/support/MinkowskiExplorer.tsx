@@ -13,6 +13,7 @@ import { boundingBox, cornerCopies } from './minkowskiConstruction.js'
 import { palette } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
+import { followWindowDrag } from './windowDrag.js'
 
 /** Steps of article 002's construction: one per corner of B, then the filled difference. */
 export const CONSTRUCTION_STEPS = 5
@@ -71,17 +72,9 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
       const pointer = svgPoint(svg, event.clientX, event.clientY)
       setPosition({ x: pointer.x - grab.current.x, y: pointer.y - grab.current.y })
     }
-    const release = () => {
+    return followWindowDrag(move, () => {
       grab.current = null
-    }
-    window.addEventListener('pointermove', move)
-    window.addEventListener('pointerup', release)
-    window.addEventListener('pointercancel', release)
-    return () => {
-      window.removeEventListener('pointermove', move)
-      window.removeEventListener('pointerup', release)
-      window.removeEventListener('pointercancel', release)
-    }
+    })
     // `setPosition` is a useState setter: stable, so the listeners are added once.
   }, [setPosition])
 

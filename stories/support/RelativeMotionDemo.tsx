@@ -6,6 +6,7 @@ import { formatNumber } from './formatNumber.js'
 import { palette } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
+import { followWindowDrag } from './windowDrag.js'
 
 /** Whose point of view the world panel takes: article 003's three velocity figures. */
 export type Observer = 'world' | 'a' | 'b'
@@ -102,15 +103,7 @@ export function RelativeMotionDemo({
       if (held === 'a') setMotionA(motion)
       else setMotionB(motion)
     }
-    const release = () => setHeld(null)
-    window.addEventListener('pointermove', move)
-    window.addEventListener('pointerup', release)
-    window.addEventListener('pointercancel', release)
-    return () => {
-      window.removeEventListener('pointermove', move)
-      window.removeEventListener('pointerup', release)
-      window.removeEventListener('pointercancel', release)
-    }
+    return followWindowDrag(move, () => setHeld(null))
   }, [held, boxA, boxB, observer, motionA, motionB, setMotionA, setMotionB])
 
   // Article 003: md = B − A; it moves by (v_B − v_A) Δt over the frame, and the ray
