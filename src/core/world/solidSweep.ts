@@ -343,6 +343,25 @@ function bounceOffSolid(sim: Simulation, k: number, velocity: Vec2, normal: Vec2
   velocity.y += (target - approach) * normal.y
 }
 
+/** A way out of {@link separateFromSolids}: the body's box moved, for {@link movedClear}. */
+const moved: Rect = { x: 0, y: 0, width: 0, height: 0 }
+
+/**
+ * Whether {@link moved} (body `slot` at a new place) overlaps no solid among the selected
+ * candidates by more than {@link TOUCH_TOLERANCE}.
+ */
+function movedClear(sim: Simulation, slot: number): boolean {
+  const store = sim.store
+  for (let c = candidateBegin; c < candidateEnd; c++) {
+    const solid = sim.solid[candidateItems[c] as number] as number
+    const code = pairCode(sim, slot, solid)
+    if (code === IGNORE || code === CROSS) continue
+    if (!penetrationVectorInto(penetration, moved, loadRect(obstacle, store, solid))) continue
+    if (Math.abs(penetration.x) + Math.abs(penetration.y) > TOUCH_TOLERANCE) return false
+  }
+  return true
+}
+
 /**
  * Moves dynamic body `k` out of every solid its interior overlaps (a body added or
  * teleported into a wall). All overlapped solids are solved together: of the four axis
@@ -379,20 +398,43 @@ export function separateFromSolids(sim: Simulation, k: number): void {
       down = Math.max(down, obstacle.y + obstacle.height - mover.y)
     }
     if (first < 0) return
+    // A way out that ends inside another solid is no way out: a body between a wall it
+    // touched and a kinematic overlapping it went into the wall, back into the kinematic,
+    // and so on every round of every step (left inside, reported idle). Such ways are left
+    // out, unless every way is such (squeezed: the shortest is taken all the same).
+    // (Each way is written into `moved` here, not passed: V8 boxes the doubles passed to
+    // a call it does not inline.)
+    moved.width = mover.width
+    moved.height = mover.height
+    moved.x = mover.x - left
+    moved.y = mover.y
+    const clearLeft = movedClear(sim, slot)
+    moved.x = mover.x + right
+    const clearRight = movedClear(sim, slot)
+    moved.x = mover.x
+    moved.y = mover.y - up
+    const clearUp = movedClear(sim, slot)
+    moved.y = mover.y + down
+    const clearDown = movedClear(sim, slot)
+    const anyClear = clearLeft || clearRight || clearUp || clearDown
     // Same tie-breaking as the kernel's penetration vector: x before y, negative first.
-    let moveX = -left
+    let moveX = 0
     let moveY = 0
-    let shortest = left
-    if (right < shortest) {
+    let shortest = Infinity
+    if (clearLeft || !anyClear) {
+      shortest = left
+      moveX = -left
+    }
+    if ((clearRight || !anyClear) && right < shortest) {
       shortest = right
       moveX = right
     }
-    if (up < shortest) {
+    if ((clearUp || !anyClear) && up < shortest) {
       shortest = up
       moveX = 0
       moveY = -up
     }
-    if (down < shortest) {
+    if ((clearDown || !anyClear) && down < shortest) {
       moveX = 0
       moveY = down
     }

@@ -396,6 +396,17 @@ describe('step: push-out between dynamic bodies', () => {
     expect(after('cross', false).box.x).toBe(100)
   })
 
+  it('takes a body out of a kinematic the way that does not lead into a wall it touches', () => {
+    const world = createWorld()
+    world.add({ id: 'wall', type: 'static', x: 0, y: -100, width: 10, height: 300 })
+    const body = world.add({ x: 10, y: 0, width: 10, height: 10 })
+    // Overlapping the body by 2 x 5: out left (2) would enter the wall; down (5) is clear.
+    world.add({ type: 'kinematic', x: 18, y: -5, width: 10, height: 10 })
+    run(world, 5)
+    expect(world.get(body)).toMatchObject({ x: 10, y: 5 })
+    expect(world.isIdle()).toBe(true)
+  })
+
   it('separates two non-pushable bodies added overlapping, sharing the way out', () => {
     const world = createWorld()
     const a = world.add({ x: 0, y: 0, width: 10, height: 10, pushable: false })
