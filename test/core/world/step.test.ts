@@ -407,6 +407,21 @@ describe('step: push-out between dynamic bodies', () => {
     expect(world.isIdle()).toBe(true)
   })
 
+  it('passes no push through a thin wall between two boxes, static or kinematic', () => {
+    for (const type of ['static', 'kinematic'] as const) {
+      const world = createWorld()
+      const hits: string[] = []
+      world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10, velocity: { x: 600, y: 0 } })
+      world.add({ id: 'wall', type, x: 12, y: -50, width: 4, height: 100 })
+      world.add({ id: 'b', x: 16, y: 0, width: 10, height: 10 })
+      world.step(1 / 60)
+      world.forEachHit((hit) => hits.push(`${hit.id}/${hit.other}`))
+      expect(world.get('a')).toMatchObject({ x: 2, velocity: { x: 0, y: 0 } })
+      expect(world.get('b')).toMatchObject({ x: 16, velocity: { x: 0, y: 0 } })
+      expect(hits).toEqual(['a/wall'])
+    }
+  })
+
   it('separates two non-pushable bodies added overlapping, sharing the way out', () => {
     const world = createWorld()
     const a = world.add({ x: 0, y: 0, width: 10, height: 10, pushable: false })
