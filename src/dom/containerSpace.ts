@@ -61,30 +61,39 @@ export function layoutSize(
   element: HTMLElement | SVGSVGElement,
   style: CSSStyleDeclaration,
 ): LayoutSize {
-  const contentBox = style.boxSizing !== 'border-box'
-  const width = parseFloat(style.width)
-  const height = parseFloat(style.height)
   const offsets = element as Partial<Pick<HTMLElement, 'offsetWidth' | 'offsetHeight'>>
+  const { paddingLeft, paddingRight, borderLeftWidth, borderRightWidth } = style
+  const { paddingTop, paddingBottom, borderTopWidth, borderBottomWidth } = style
   return {
-    width: Number.isFinite(width)
-      ? width +
-        (contentBox
-          ? lengthOf(style.paddingLeft) +
-            lengthOf(style.paddingRight) +
-            lengthOf(style.borderLeftWidth) +
-            lengthOf(style.borderRightWidth)
-          : 0)
-      : (offsets.offsetWidth ?? 0),
-    height: Number.isFinite(height)
-      ? height +
-        (contentBox
-          ? lengthOf(style.paddingTop) +
-            lengthOf(style.paddingBottom) +
-            lengthOf(style.borderTopWidth) +
-            lengthOf(style.borderBottomWidth)
-          : 0)
-      : (offsets.offsetHeight ?? 0),
+    width: borderBoxLength(
+      style,
+      style.width,
+      [paddingLeft, paddingRight, borderLeftWidth, borderRightWidth],
+      offsets.offsetWidth ?? 0,
+    ),
+    height: borderBoxLength(
+      style,
+      style.height,
+      [paddingTop, paddingBottom, borderTopWidth, borderBottomWidth],
+      offsets.offsetHeight ?? 0,
+    ),
   }
+}
+
+/**
+ * One side of {@link layoutSize}: the computed `length`, plus the paddings and borders on
+ * that axis unless `box-sizing` already counts them; `fallback` when it is not a length.
+ */
+function borderBoxLength(
+  style: CSSStyleDeclaration,
+  length: string,
+  edges: readonly string[],
+  fallback: number,
+): number {
+  const content = parseFloat(length)
+  if (!Number.isFinite(content)) return fallback
+  if (style.boxSizing === 'border-box') return content
+  return edges.reduce((sum, edge) => sum + lengthOf(edge), content)
 }
 
 /** A computed length in pixels ("2.5px"), 0 for none. */
