@@ -1,14 +1,8 @@
 import type { Vec2 } from '../core/geometry/types.js'
-import type { BodyId, MoveResult, World } from '../core/world/types.js'
+import type { BodyId, MoveResult, PushedBody, World } from '../core/world/types.js'
 import { directionName, sideFacing } from '../dom/keyboardMover.js'
 import type { AnnouncedBody, KeyMoveAnnouncement } from './accessibility.js'
 import { dragMoveOptions, isDraggableType } from './dragSessions.js'
-
-/** What an arrow-key move did: the world's {@link MoveResult} and the bodies it pushed. */
-export interface KeyMoveResult extends MoveResult {
-  /** Bodies the move pushed aside, nearest to the mover first; empty when it pushed none. */
-  pushed: BodyId[]
-}
 
 /** A distance that crosses every body in the world, so "until contact" never stops short of one. */
 function reachAcross(world: World): number {
@@ -26,39 +20,6 @@ function reachAcross(world: World): number {
   return maxX - minX + (maxY - minY)
 }
 
-/** Where each body a push could move (a pushable dynamic one other than `mover`) is now. */
-function pushablePositions(world: World, mover: BodyId): Map<BodyId, Vec2> {
-  const positions = new Map<BodyId, Vec2>()
-  for (const id of world.ids()) {
-    if (id === mover) continue
-    const body = world.get(id)
-    if (body.type === 'dynamic' && body.pushable) positions.set(id, { x: body.x, y: body.y })
-  }
-  return positions
-}
-
-/**
- * The bodies whose position differs from `before`, nearest first along `direction`. The
- * world's `MoveResult` names only what stopped the mover, so a push is read from the
- * positions themselves.
- */
-function movedSince(
-  world: World,
-  before: ReadonlyMap<BodyId, Vec2>,
-  direction: Readonly<Vec2>,
-): BodyId[] {
-  const along = (id: BodyId) => {
-    const position = before.get(id) as Vec2
-    return position.x * direction.x + position.y * direction.y
-  }
-  const moved: BodyId[] = []
-  for (const [id, position] of before) {
-    const body = world.get(id)
-    if (body.x !== position.x || body.y !== position.y) moved.push(id)
-  }
-  return moved.sort((a, b) => along(a) - along(b))
-}
-
 /**
  * An arrow-key move, a swept `move` (article 003) in `direction`:
  *
@@ -73,16 +34,16 @@ export function moveByKey(
   id: BodyId,
   direction: Readonly<Vec2>,
   step: number | 'untilContact',
-): KeyMoveResult {
+): MoveResult {
   const body = world.get(id)
   const distance = step === 'untilContact' ? reachAcross(world) : step
   const goal = { x: body.x + direction.x * distance, y: body.y + direction.y * distance }
-  if (step === 'untilContact' || !isDraggableType(body.type)) {
-    return { ...world.move(id, goal), pushed: [] }
-  }
-  const before = pushablePositions(world, id)
+  if (step === 'untilContact' || !isDraggableType(body.type)) return world.move(id, goal)
   const result = world.move(id, goal, dragMoveOptions)
-  return { ...result, pushed: movedSince(world, before, direction) }
+  // Announced nearest first: ordered by where each was along the move's direction.
+  const along = ({ from }: PushedBody) => from.x * direction.x + from.y * direction.y
+  result.pushed.sort((p, q) => along(p) - along(q))
+  return result
 }
 
 /**
@@ -90,7 +51,7 @@ export function moveByKey(
  * `result` of the move of `id` in `direction`, with each body named by `labelOf`.
  */
 export function keyMoveAnnouncement(
-  result: KeyMoveResult,
+  result: MoveResult,
   direction: Readonly<Vec2>,
   labelOf: (id: BodyId) => string,
   id: BodyId,
@@ -100,7 +61,7 @@ export function keyMoveAnnouncement(
   return {
     body: announced(id),
     direction: directionName(direction),
-    pushed: result.pushed.map(announced),
+    pushed: result.pushed.map(({ id: pushed }) => announced(pushed)),
     blocked: hit ? { side: sideFacing(hit.normal), by: announced(hit.other) } : null,
   }
 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../src/core/world/index.js'
-import type { BodyId, World } from '../../src/core/world/types.js'
+import type { BodyId, MoveResult, World } from '../../src/core/world/types.js'
 import { defaultAnnouncements } from '../../src/react/accessibility.js'
-import { keyMoveAnnouncement, moveByKey, type KeyMoveResult } from '../../src/react/keyboardMove.js'
+import { keyMoveAnnouncement, moveByKey } from '../../src/react/keyboardMove.js'
 import { overlappingPairs } from './support/overlappingPairs.js'
 
 const arrows = [
@@ -31,7 +31,7 @@ const rounding = 1e-9
 
 /** What the world's `aria-live` region says by default after `result`. */
 function describeKeyMove(
-  result: KeyMoveResult,
+  result: MoveResult,
   direction: { x: number; y: number },
   labelOf: (id: BodyId) => string,
   id: BodyId,
@@ -86,11 +86,13 @@ describe('moveByKey', () => {
               (other) => other !== id && before.get(other) !== after.get(other),
             )
             expect(overlappingPairs(world, rounding)).toEqual([])
-            expect([...result.pushed].sort()).toEqual(moved.sort())
+            expect(result.pushed.map(({ id: pushed }) => pushed).sort()).toEqual(moved.sort())
             // Shift stops at the first contact: it never pushes.
             if (step === 'untilContact') expect(result.pushed).toEqual([])
-            for (const pushed of result.pushed) {
+            for (const { id: pushed, from, to } of result.pushed) {
               expect(describeKeyMove(result, arrow, (body) => body, id)).toContain(pushed)
+              expect(`${from.x},${from.y}`).toBe(before.get(pushed))
+              expect(`${to.x},${to.y}`).toBe(after.get(pushed))
             }
           }
         },
@@ -104,7 +106,10 @@ describe('moveByKey', () => {
     world.add({ id: 'log', x: 100, y: 0, width: 50, height: 50 })
     world.add({ id: 'chart', x: 50, y: 0, width: 50, height: 50 })
     const result = moveByKey(world, 'notes', { x: 1, y: 0 }, 10)
-    expect(result.pushed).toEqual(['chart', 'log'])
+    expect(result.pushed).toEqual([
+      { id: 'chart', from: { x: 50, y: 0 }, to: { x: 60, y: 0 } },
+      { id: 'log', from: { x: 100, y: 0 }, to: { x: 110, y: 0 } },
+    ])
     const label = (id: BodyId) => id[0]!.toUpperCase() + id.slice(1)
     expect(describeKeyMove(result, { x: 1, y: 0 }, label, 'notes')).toBe(
       'Notes moved right, pushed Chart and Log',

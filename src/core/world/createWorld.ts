@@ -212,6 +212,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     const slot = store.lend(id, pending.fields)
     let x: number
     let y: number
+    let pushed: MoveResult['pushed']
     try {
       if (push) move.pushTo(slot, target.x, target.y)
       else move.slideTo(slot, target.x, target.y)
@@ -221,6 +222,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       }
       x = store.x[slot] as number
       y = store.y[slot] as number
+      pushed = move.pushedBy(slot)
     } finally {
       store.release(slot)
       // The index may have been rebuilt with the lent slot in it.
@@ -228,7 +230,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     }
     pending.fields = { ...pending.fields, x, y }
     sim.rethrowFilterError()
-    return { x, y, reached: x === target.x && y === target.y, hits: move.hits }
+    return { x, y, reached: x === target.x && y === target.y, hits: move.hits, pushed }
   }
 
   function freshId(): BodyId {
@@ -381,7 +383,13 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       sim.rethrowFilterError()
       const x = store.x[slot] as number
       const y = store.y[slot] as number
-      return { x, y, reached: x === target.x && y === target.y, hits: move.hits }
+      return {
+        x,
+        y,
+        reached: x === target.x && y === target.y,
+        hits: move.hits,
+        pushed: move.pushedBy(slot),
+      }
     },
 
     on(type: ContactEventType, listener: ContactListener): () => void {

@@ -17,6 +17,7 @@ export type {
   MoveOptions,
   MoveResult,
   PairFilter,
+  PushedBody,
   RaycastHit,
   SnapshotContact,
   SweptHitRecord,

@@ -6,7 +6,7 @@ import { ensureCapacity, IndexBuffer } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
 import { blocks, loadRect } from './solidSweep.js'
-import type { MoveResult } from './types.js'
+import type { MoveResult, PushedBody } from './types.js'
 
 /** Most slides of one move (bump.lua's loop: each hit turns the rest into a slide). */
 const MAX_SLIDES = 8
@@ -32,8 +32,14 @@ function dynamicPair(store: Simulation['store'], p: number, q: number): boolean 
  * that moves a body every frame allocates only its result.
  */
 export class Move {
-  /** Bodies moved by the current call, so they can be flagged and found at their new places. */
+  /** Bodies moved by the current call, each once, so they can be flagged and found at their new places. */
   readonly displaced = new IndexBuffer()
+  /** Where each of {@link displaced} was before the call (parallel to it). */
+  private displacedFromX = new Float64Array(64)
+  private displacedFromY = new Float64Array(64)
+  /** The call that last displaced each slot ({@link call}), so a slot is listed once per call. */
+  private displacedIn = new Int32Array(0)
+  private call = 0
   private readonly candidates = new IndexBuffer()
   private seen = new Uint32Array(0)
   private stamp = 0
@@ -56,7 +62,24 @@ export class Move {
   /** Starts a call: forgets the previous call's displaced bodies and hits. */
   begin(): void {
     this.displaced.count = 0
+    this.call++
     this.hits = []
+  }
+
+  /** The bodies other than `moverSlot` that the current call displaced, for `MoveResult.pushed`. */
+  pushedBy(moverSlot: number): PushedBody[] {
+    const store = this.sim.store
+    const pushed: PushedBody[] = []
+    for (let k = 0; k < this.displaced.count; k++) {
+      const slot = this.displaced.items[k] as number
+      if (slot === moverSlot) continue
+      pushed.push({
+        id: store.ids[slot] as string,
+        from: { x: this.displacedFromX[k] as number, y: this.displacedFromY[k] as number },
+        to: { x: store.x[slot] as number, y: store.y[slot] as number },
+      })
+    }
+    return pushed
   }
 
   /**
@@ -108,13 +131,22 @@ export class Move {
     this.sim.hits.add(ids[slot]!, ids[other]!, mover, motion, hit)
   }
 
-  /** Puts body `slot` at {@link destination}, and lists it as displaced if it moved. */
+  /** Puts body `slot` at {@link destination}, and lists it as displaced (once) if it moved. */
   private place(slot: number): void {
     const store = this.sim.store
     if (store.x[slot] === destination.x && store.y[slot] === destination.y) return
+    this.displacedIn = ensureCapacity(this.displacedIn, store.capacity)
+    if (this.displacedIn[slot] !== this.call) {
+      this.displacedIn[slot] = this.call
+      const k = this.displaced.count
+      this.displacedFromX = ensureCapacity(this.displacedFromX, k + 1)
+      this.displacedFromY = ensureCapacity(this.displacedFromY, k + 1)
+      this.displacedFromX[k] = store.x[slot] as number
+      this.displacedFromY[k] = store.y[slot] as number
+      this.displaced.push(slot)
+    }
     store.x[slot] = destination.x
     store.y[slot] = destination.y
-    this.displaced.push(slot)
   }
 
   /**

@@ -141,6 +141,19 @@ export interface MoveResult {
   reached: boolean
   /** The bodies that stopped or deflected it, first hit first, with the normal of each. */
   hits: Array<{ other: BodyId; normal: Vec2 }>
+  /**
+   * The bodies it pushed (a move with `push`), each once, in the order they were first
+   * moved: the far end of a chain before the body that pushed it. Empty when it pushed
+   * none. Putting each back at its `from` undoes the pushes.
+   */
+  pushed: PushedBody[]
+}
+
+/** A body displaced by a pushing {@link World.move}: where it was before the move, and where the move left it (top-left corners). */
+export interface PushedBody {
+  id: BodyId
+  from: Vec2
+  to: Vec2
 }
 
 /**

@@ -20,7 +20,13 @@ describe('move', () => {
   it('reaches a free goal', () => {
     const world = createWorld()
     const id = world.add({ x: 0, y: 0, width: 10, height: 10, type: 'kinematic' })
-    expect(world.move(id, { x: 30, y: 40 })).toEqual({ x: 30, y: 40, reached: true, hits: [] })
+    expect(world.move(id, { x: 30, y: 40 })).toEqual({
+      x: 30,
+      y: 40,
+      reached: true,
+      hits: [],
+      pushed: [],
+    })
     expect(world.get(id)).toMatchObject({ x: 30, y: 40 })
   })
 
@@ -34,6 +40,7 @@ describe('move', () => {
       y: 20,
       reached: false,
       hits: [{ other: 'wall', normal: { x: -1, y: 0 } }],
+      pushed: [],
     })
   })
 
@@ -48,6 +55,7 @@ describe('move', () => {
       y: 10,
       reached: false,
       hits: [{ other: 'left', normal: { x: 0, y: -1 } }],
+      pushed: [],
     })
   })
 
@@ -61,9 +69,10 @@ describe('move', () => {
       y: 0,
       reached: false,
       hits: [{ other: 'wall', normal: { x: -1, y: 0 } }],
+      pushed: [],
     })
     // Deeper, it is a real overlap, which never blocks: the body may move, here further in.
-    expect(world.move('deeper', { x: 5, y: 20 })).toEqual({ x: 5, y: 20, reached: true, hits: [] })
+    expect(world.move('deeper', { x: 5, y: 20 })).toMatchObject({ x: 5, y: 20, reached: true })
   })
 
   it('treats dynamic bodies as obstacles without push', () => {
@@ -83,6 +92,11 @@ describe('move', () => {
     expect(result).toMatchObject({ x: 30, reached: true, hits: [] })
     expect(world.get('a').x).toBe(40)
     expect(world.get('b').x).toBe(50)
+    // b made way for a first, so it was moved first.
+    expect(result.pushed).toEqual([
+      { id: 'b', from: { x: 35, y: 0 }, to: { x: 50, y: 0 } },
+      { id: 'a', from: { x: 20, y: 0 }, to: { x: 40, y: 0 } },
+    ])
   })
 
   it('pushes a long row of touching boxes as one chain', () => {
@@ -95,6 +109,11 @@ describe('move', () => {
       y: 0,
       reached: true,
       hits: [],
+      pushed: Array.from({ length: 20 }, (_, k) => ({
+        id: `box${19 - k}`,
+        from: { x: 10 + (19 - k) * 10, y: 0 },
+        to: { x: 35 + (19 - k) * 10, y: 0 },
+      })),
     })
     for (let k = 0; k < 20; k++) expect(world.get(`box${k}`).x).toBe(35 + k * 10)
   })
@@ -111,6 +130,10 @@ describe('move', () => {
       y: 5,
       reached: false,
       hits: [{ other: 'a', normal: { x: -1, y: 0 } }],
+      pushed: [
+        { id: 'b', from: { x: 35, y: 0 }, to: { x: 40, y: 0 } },
+        { id: 'a', from: { x: 20, y: 0 }, to: { x: 30, y: 0 } },
+      ],
     })
     expect(world.get('a').x).toBe(30)
     expect(world.get('b').x).toBe(40)
@@ -178,7 +201,13 @@ describe('move', () => {
     world.add({ id: 'onPath', x: 50, y: 40, width: 10, height: 10 })
     const hand = world.add({ x: 0, y: 0, width: 10, height: 10, type: 'kinematic' })
     const result = world.move(hand, { x: 100, y: 100 }, { push: true })
-    expect(result).toEqual({ x: 100, y: 100, reached: true, hits: [] })
+    expect(result).toEqual({
+      x: 100,
+      y: 100,
+      reached: true,
+      hits: [],
+      pushed: [{ id: 'onPath', from: { x: 50, y: 40 }, to: { x: 110, y: 40 } }],
+    })
     expect(world.get('aside')).toMatchObject({ x: 50, y: 0 })
     expect(world.get('onPath')).toMatchObject({ x: 110, y: 40 })
     expect(deepestOverlap(world)).toBeLessThanOrEqual(0)
@@ -205,8 +234,22 @@ describe('move', () => {
           world.add({ x: -100, y: -100, width: 220, height: 10, type: 'static' })
           world.add({ x: -100, y: 110, width: 220, height: 10, type: 'static' })
           const hand = world.add({ x: 0, y: 0, width: 16, height: 16, type: 'kinematic' })
-          world.move(hand, { x: goalX, y: goalY }, { push: true })
+          const before = bodiesOf(world)
+          const { pushed } = world.move(hand, { x: goalX, y: goalY }, { push: true })
           expect(deepestOverlap(world)).toBeLessThanOrEqual(1e-9)
+          // `pushed` lists exactly the bodies that moved, other than the hand, each once,
+          // from where they were to where they are: putting them back undoes the pushes.
+          const moved = bodiesOf(world).filter(
+            (body, k) => body.id !== hand && (body.x !== before[k]!.x || body.y !== before[k]!.y),
+          )
+          expect(pushed.map(({ id }) => id).sort()).toEqual(moved.map(({ id }) => id).sort())
+          for (const { id, from, to } of pushed) {
+            expect(to).toEqual({ x: world.get(id).x, y: world.get(id).y })
+            world.update(id, from)
+          }
+          expect(bodiesOf(world).filter(({ id }) => id !== hand)).toEqual(
+            before.filter(({ id }) => id !== hand),
+          )
         },
       ),
       { numRuns: 1000 },

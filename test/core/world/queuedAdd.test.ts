@@ -123,6 +123,8 @@ describe('move of a body whose add is still queued (added from a listener)', () 
       })
       const reference = referenceMove(goal, push)
       expect(inside.result).toEqual(reference.result)
+      // The pushed boxes are named; the queued body, lent a slot for the call, is not.
+      expect(inside.result.pushed.map(({ id }) => id)).toEqual(push ? ['box2', 'box1'] : [])
       expect(inside.got).toMatchObject({ x: inside.result.x, y: inside.result.y })
       // The body was not in the world during the call, and is not left half-made in it.
       expect(inside.size).toBe(5)
@@ -142,7 +144,7 @@ describe('move of a body whose add is still queued (added from a listener)', () 
       world.update('late', { x: 5 })
       return { first, got: world.get('late') }
     })
-    expect(results.first).toEqual({ x: 100, y: 200, reached: true, hits: [] })
+    expect(results.first).toEqual({ x: 100, y: 200, reached: true, hits: [], pushed: [] })
     expect(results.got).toMatchObject({ x: 5, y: 200 })
     expect(world.get('late')).toMatchObject({ x: 5, y: 200 })
   })
