@@ -63,7 +63,11 @@ export interface AABBBodyOptions {
   mask?: number
   /** Whether other bodies may push it aside. @default true */
   pushable?: boolean
-  /** Drag with a pointer (mouse, touch, pen). @default false */
+  /**
+   * Drag with a pointer (mouse, touch, pen). Escape during a drag undoes it: the body goes
+   * back to where the drag began, and so do the bodies it pushed (those nothing else has
+   * moved since). @default false
+   */
   draggable?: boolean
   /**
    * On release, a dynamic body keeps the velocity the pointer gave it (a throw); give it

@@ -127,7 +127,10 @@ export interface PhysicsEngine {
   dragTo(id: BodyId, delta: Readonly<Vec2>): void
   /** Ends a drag where the body is (a `throwable` body keeps its drag velocity). */
   endDrag(id: BodyId): void
-  /** Ends a drag by moving the body back to where the drag started. */
+  /**
+   * Ends a drag by undoing it: the body goes back to where the drag started, and the bodies
+   * the drag pushed go back too, unless something else has moved them since.
+   */
   cancelDrag(id: BodyId): void
   /** An arrow-key move: by the body's step, or until contact; announces the outcome. */
   moveWithKeys(id: BodyId, direction: Readonly<Vec2>, untilContact: boolean): MoveResult | null

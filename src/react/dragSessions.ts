@@ -1,5 +1,5 @@
 import type { Vec2 } from '../core/geometry/types.js'
-import type { BodyId, BodyType, MoveOptions, World } from '../core/world/types.js'
+import type { BodyId, BodyType, MoveOptions, MoveResult, World } from '../core/world/types.js'
 
 interface Drag {
   start: Vec2
@@ -12,6 +12,20 @@ interface Drag {
   velocity: Vec2
   /** Called when the engine, not the pointer, ends the drag (see {@link DragSessions.endByEngine}). */
   onEndedByEngine: (() => void) | undefined
+  /**
+   * The bodies the drag pushed, in the order first pushed: where each was before the
+   * drag first pushed it, and where the drag last left it. What a cancel puts back.
+   */
+  pushed: Map<BodyId, { from: Vec2; to: Vec2 }>
+}
+
+/** Notes in `drag` the bodies a move of the dragged body pushed (`result.pushed`). */
+function notePushes(drag: Drag, { pushed }: MoveResult): void {
+  for (const { id, from, to } of pushed) {
+    const known = drag.pushed.get(id)
+    if (known) known.to = to
+    else drag.pushed.set(id, { from, to })
+  }
 }
 
 /**
@@ -55,9 +69,9 @@ export interface DragSessions {
   /** Moves every dragged body to its goal (swept, pushing), once per frame of `seconds`. */
   applyGoals(seconds: number): void
   /**
-   * Ends a drag: where the pointer is, or where the drag began (`'return'`); `'throw'`
-   * keeps the smoothed drag velocity if the body becomes dynamic again. Returns whether a
-   * drag was running.
+   * Ends a drag: where the pointer is, or undone (`'return'`: the body is placed where the
+   * drag began, and the bodies it pushed where they were); `'throw'` keeps the smoothed
+   * drag velocity if the body becomes dynamic again. Returns whether a drag was running.
    */
   end(id: BodyId, release: 'drop' | 'throw' | 'return'): boolean
   /**
@@ -95,6 +109,7 @@ export function createDragSessions(world: World): DragSessions {
         typeAfter: body.type,
         velocity: { x: 0, y: 0 },
         onEndedByEngine,
+        pushed: new Map(),
       })
       world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
       return true
@@ -115,6 +130,7 @@ export function createDragSessions(world: World): DragSessions {
           const from = world.get(id)
           // The displacement the world allowed, not the pointer's: a blocked card throws nothing.
           const to = world.move(id, drag.goal, dragMoveOptions)
+          notePushes(drag, to)
           dx = to.x - from.x
           dy = to.y - from.y
         }
@@ -146,13 +162,31 @@ export function createDragSessions(world: World): DragSessions {
     if (!drag) return false
     drags.delete(id)
     if (!world.has(id)) return true
-    if (release === 'return') world.move(id, drag.start, dragMoveOptions)
+    if (release === 'return') putBackPushed(drag)
     else if (drag.pending) world.move(id, drag.goal, dragMoveOptions)
     const throwing = release === 'throw' && drag.typeAfter === 'dynamic'
     world.update(id, {
       type: drag.typeAfter,
       velocity: throwing ? drag.velocity : { x: 0, y: 0 },
+      ...(release === 'return' ? drag.start : undefined),
     })
     return true
+  }
+
+  /**
+   * Undoes a cancelled drag's pushes, before the dragged body goes back to its start: each
+   * body it pushed goes back to where it was, unless something else has moved it since
+   * (gravity, another drag: the drag no longer owns where it is), it is dragged now, or it
+   * left the world. Bodies are placed, not swept: a swept way back would shove bodies the
+   * drag went around. In a layout where nothing else moved, every place is as free as
+   * when the drag began, so the layout comes back exactly; a body that moved into one
+   * meanwhile is pushed out by the next step.
+   */
+  function putBackPushed(drag: Drag): void {
+    for (const [id, { from, to }] of drag.pushed) {
+      if (drags.has(id) || !world.has(id)) continue
+      const body = world.get(id)
+      if (body.x === to.x && body.y === to.y) world.update(id, { x: from.x, y: from.y })
+    }
   }
 }

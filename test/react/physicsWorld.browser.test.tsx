@@ -174,23 +174,30 @@ describe('the contract example in Chromium', () => {
     expect(body.y).toBeCloseTo(100 + travel.y, 3)
   })
 
-  it('returns the card to its start when Escape is pressed during a drag', async () => {
+  it('undoes the drag when Escape is pressed during it: the card and the card it pushed go back', async () => {
     const { container } = render(
       <Board>
         <Card id="a" x={20} y={100} width={100} height={80} draggable />
+        <Card id="b" x={130} y={120} width={60} height={60} />
       </Board>,
     )
     const a = bodyElement(container, 'a')
+    const b = bodyElement(container, 'b')
+    const bAtStart = b.getBoundingClientRect()
     const start = centerOf(a)
     firePointer(a, 'pointerdown', start.x, start.y)
     firePointer(a, 'pointermove', start.x + 50, start.y + 30)
     await nextFrames(2)
     expect(api.get('a').x).toBeCloseTo(70, 0)
+    expect(api.get('b').x).toBeCloseTo(170, 0)
     expect(a.hasAttribute('data-dragging')).toBe(true)
     await userEvent.keyboard('{Escape}')
     firePointer(a, 'pointerup', start.x + 50, start.y + 30)
     await nextFrames(2)
     expect(api.get('a')).toMatchObject({ x: 20, y: 100 })
+    expect(api.get('b')).toMatchObject({ x: 130, y: 120 })
+    // The elements are written back too, not only the world.
+    expect(b.getBoundingClientRect().x).toBe(bAtStart.x)
     expect(a.hasAttribute('data-dragging')).toBe(false)
   })
 
