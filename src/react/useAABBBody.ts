@@ -33,7 +33,9 @@ export interface AABBBody<E extends BodyElement> {
  * one (a ResizeObserver callback or `remeasure`): until then `useWorld().get(id)` throws a
  * RangeError (`body "id" does not exist`) and `world.has(id)` is false. The ref may get
  * its element after mount (`{open && <div ref={ref} />}`) or lose it: the body follows, at
- * the cost of one render.
+ * the cost of one render. Only a 0 × 0 box counts as no size: an element of zero width or
+ * height (a vertical SVG `<line>`, a divider) enters as a line, which stops moving bodies
+ * as a thin wall does (a `raycast` passes it).
  *
  * With the React Compiler's lint rules, destructure (`const { ref } = useAABBBody()`):
  * they read any `x.ref` in render as a ref access.

@@ -302,6 +302,18 @@ describe('measuring HTML elements into container space', () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain('"50%" is not in pixels')
   })
 
+  it('measures an element of zero width as such (a divider), and one of 0 x 0 as no box', () => {
+    const host = html(`
+      <div id="world" style="position: relative; width: 400px; height: 300px">
+        <div id="divider" style="position: absolute; left: 200px; top: 10px; width: 0; height: 120px"></div>
+        <div id="empty" style="position: absolute; left: 20px; top: 10px"></div>
+      </div>`)
+    const space = measureContainerSpace(host.querySelector<HTMLElement>('#world')!)!
+    const divider = createElementBox(host.querySelector<HTMLElement>('#divider')!)
+    expect(divider.measure(space)).toEqual({ x: 200, y: 10, width: 0, height: 120 })
+    expect(createElementBox(host.querySelector<HTMLElement>('#empty')!).measure(space)).toBeNull()
+  })
+
   it('reports no box for an element with display: none', () => {
     const host = html(
       `<div id="world" style="width: 100px; height: 100px"><div id="card" style="display: none; width: 10px; height: 10px"></div></div>`,
@@ -352,6 +364,23 @@ describe('measuring SVG elements in user units', () => {
     expect(box.height).toBeCloseTo(20, 3)
     expect(space.edges.width).toBeCloseTo(200, 3)
     expect(space.edges.height).toBeCloseTo(100, 3)
+  })
+
+  // A vertical <line> has a box of zero width: it is a line wall, not an element without a
+  // size (only 0 x 0 is that), so it enters the world and blocks sweeps like a thin wall.
+  it('measures a vertical <line> as a box of zero width, not as no box', () => {
+    const { svg, group } = svgWorld()
+    const line = document.createElementNS(svgNamespace, 'line')
+    line.setAttribute('x1', '30')
+    line.setAttribute('y1', '0')
+    line.setAttribute('x2', '30')
+    line.setAttribute('y2', '40')
+    line.setAttribute('stroke', 'black')
+    group.appendChild(line)
+    const box = createElementBox(line).measure(measureContainerSpace(svg)!)!
+    expect(box.width).toBe(0)
+    expect(box.x).toBeCloseTo(70, 3)
+    expect(box.height).toBeCloseTo(80, 3)
   })
 
   it('measures nothing (null) while the svg is not rendered: hidden by an ancestor, or detached', () => {
