@@ -30,6 +30,18 @@ export interface BodyContact {
   source: ContactSource
 }
 
+/** How a pointer drag of a body ended (`onDragEnd`). */
+export interface BodyDragEnd {
+  /** The body's box now, in world coordinates: where it was dropped, or back at its start. */
+  rect: Rect
+  /**
+   * `'drop'`: released, or made `static`, where it is (a `throwable` body flies on);
+   * `'cancel'`: Escape undid the drag; `'removed'`: the body left the world during the
+   * drag (its element unmounted or lost its size).
+   */
+  reason: 'drop' | 'cancel' | 'removed'
+}
+
 /** Options of `useAABBBody`. Physical fields are applied to the live body when they change. */
 export interface AABBBodyOptions {
   /**
@@ -121,6 +133,14 @@ export interface AABBBodyOptions {
    * (no velocity, not dragged), whether or not other bodies are still moving.
    */
   onMoveEnd?: (rect: Rect) => void
+  /**
+   * A pointer drag of this body began (the pointer went `dragActivationDistance` from
+   * where it pressed): `rect` is where the body starts. Every start is followed by one
+   * {@link onDragEnd}. Arrow-key moves are not drags.
+   */
+  onDragStart?: (rect: Rect) => void
+  /** The pointer drag of this body ended: dropped, cancelled, or the body left the world. */
+  onDragEnd?: (end: BodyDragEnd) => void
 }
 
 /** Throws a TypeError unless the hook's options are an object (`useAABBBody(null)` read `null.id`). */
@@ -179,6 +199,8 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   assertOptionalFunction(subject, 'onContactStart', options.onContactStart)
   assertOptionalFunction(subject, 'onContactEnd', options.onContactEnd)
   assertOptionalFunction(subject, 'onMoveEnd', options.onMoveEnd)
+  assertOptionalFunction(subject, 'onDragStart', options.onDragStart)
+  assertOptionalFunction(subject, 'onDragEnd', options.onDragEnd)
 }
 
 /** The width and height of a body: what its default mass depends on. */

@@ -14,10 +14,10 @@ import { announce, cancelAnnouncement } from '../dom/announcer.js'
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import { defaultAnnouncements, type Announcements } from './accessibility.js'
-import { bodyPatchOf, massOf, type AABBBodyOptions } from './bodyOptions.js'
+import { bodyPatchOf, massOf, type AABBBodyOptions, type BodyDragEnd } from './bodyOptions.js'
 import { assertBounds, placeBoundsWalls } from './boundsWalls.js'
 import { createDragSessions } from './dragSessions.js'
-import { createElementRegistry, type InitialPlacement } from './elementRegistry.js'
+import { createElementRegistry, type BodyEntry, type InitialPlacement } from './elementRegistry.js'
 import { createFrameLoop, safely, type FrameScheduler } from './frameLoop.js'
 import { keyMoveAnnouncement, moveByKey } from './keyboardMove.js'
 import { routeContacts } from './routeContacts.js'
@@ -245,7 +245,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
     },
     removed(entry) {
-      if (drags.endByEngine(entry.id, 'gone')) clearDragMarks(entry.id, entry.element)
+      if (drags.endByEngine(entry.id, 'gone')) finishDrag(entry, 'removed')
       pendingSizes.delete(entry.id)
       needsWrite.delete(entry.id)
       movedSinceRest.delete(entry.id)
@@ -334,12 +334,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       if (body.x === entry.rest.x && body.y === entry.rest.y) continue
       entry.rest.x = body.x
       entry.rest.y = body.y
-      safely(entry.options.current.onMoveEnd, {
-        x: body.x,
-        y: body.y,
-        width: body.width,
-        height: body.height,
-      })
+      safely(entry.options.current.onMoveEnd, rectOf(id))
     }
   }
 
@@ -404,15 +399,27 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   /** Ends a drag the pointer ended (release, Escape). */
   function endDrag(id: BodyId, release: 'drop' | 'throw' | 'return'): void {
-    if (drags.end(id, release)) clearDragMarks(id, elements.get(id)?.element)
+    const entry = elements.get(id)
+    if (drags.end(id, release) && entry) finishDrag(entry, release === 'return' ? 'cancel' : 'drop')
   }
 
-  /** Takes back what `beginDrag` marked: `data-dragging` and the store's `dragging`. */
-  function clearDragMarks(id: BodyId, element: BodyElement | undefined): void {
-    element?.removeAttribute('data-dragging')
+  /**
+   * After a drag ended: takes back what `beginDrag` marked (`data-dragging` and the store's
+   * `dragging`), then tells the body's `onDragEnd` where the body is.
+   */
+  function finishDrag(entry: BodyEntry, reason: BodyDragEnd['reason']): void {
+    const { id } = entry
+    entry.element.removeAttribute('data-dragging')
     // Another pointer may still drag another body: the state names it until it ends too.
     if (store.getState().dragging === id) store.setState({ dragging: drags.latest() })
     wake()
+    if (world.has(id)) safely(entry.options.current.onDragEnd, { rect: rectOf(id), reason })
+  }
+
+  /** The box of body `id` now, as plain JSON. */
+  function rectOf(id: BodyId): Rect {
+    const { x, y, width, height } = world.get(id)
+    return { x, y, width, height }
   }
 
   // ---- the engine ---------------------------------------------------------------------
@@ -444,7 +451,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       // A static body cannot be dragged, so a static type ends a drag where the body is.
       // Any other type waits: a dragged body stays kinematic until the drag ends.
       if (patch.type === 'static') {
-        if (drags.endByEngine(id, 'drop')) clearDragMarks(id, entry.element)
+        if (drags.endByEngine(id, 'drop')) finishDrag(entry, 'drop')
       } else if (patch.type && drags.deferType(id, patch.type)) delete patch.type
       world.update(id, patch)
       wake()
@@ -464,6 +471,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       entry.element.setAttribute('data-dragging', '')
       store.setState({ dragging: id })
       wake()
+      safely(entry.options.current.onDragStart, rectOf(id))
       return space.clientToWorld
     },
     measureClientToWorld() {

@@ -9,7 +9,7 @@ export {
   type Announcements,
   type KeyMoveAnnouncement,
 } from './accessibility.js'
-export type { AABBBodyOptions, BodyContact } from './bodyOptions.js'
+export type { AABBBodyOptions, BodyContact, BodyDragEnd } from './bodyOptions.js'
 export { useWorld, type WorldApi } from './useWorld.js'
 export { useWorldState, type WorldState } from './useWorldState.js'
 export { useAfterStep } from './useAfterStep.js'

@@ -58,6 +58,70 @@ describe('a drag the engine ends on its own', () => {
   })
 })
 
+describe('onDragStart and onDragEnd', () => {
+  /** Renders a draggable card whose drag callbacks log into `log`; also a card beside it. */
+  function loggedCard(log: string[], props: { type?: 'dynamic' | 'static' } = {}) {
+    return (
+      <Board>
+        <Card
+          id="card"
+          draggable
+          {...props}
+          onDragStart={(rect) => log.push(`start ${rect.x},${rect.y}`)}
+          onDragEnd={({ rect, reason }) => log.push(`end ${reason} ${rect.x},${rect.y}`)}
+        />
+        <Card id="beside" x={60} />
+      </Board>
+    )
+  }
+
+  it('reports a drop where the card is, and the card it pushed stays pushed', () => {
+    const log: string[] = []
+    const { container } = render(loggedCard(log))
+    const card = bodyElement(container, 'card')
+    grab(card, 40)
+    firePointer(card, 'pointerup', 40)
+    expect(log).toEqual(['start 0,0', 'end drop 30,0'])
+    expect(fixture.api.get('beside').x).toBe(80)
+  })
+
+  it('reports a cancel with the card back at its start, and puts back the card it pushed', () => {
+    const log: string[] = []
+    const { container } = render(loggedCard(log))
+    const card = bodyElement(container, 'card')
+    grab(card, 40)
+    expect(fixture.api.get('beside').x).toBe(80)
+    prevented(card, escape())
+    expect(log).toEqual(['start 0,0', 'end cancel 0,0'])
+    expect(fixture.api.get('beside').x).toBe(60)
+  })
+
+  it('reports the end of a drag the engine ended: made static, or removed', () => {
+    const log: string[] = []
+    const { container, rerender } = render(loggedCard(log))
+    grab(bodyElement(container, 'card'), 40)
+    rerender(loggedCard(log, { type: 'static' }))
+    expect(log).toEqual(['start 0,0', 'end drop 30,0'])
+    rerender(loggedCard(log))
+    log.length = 0
+    const card = bodyElement(container, 'card')
+    grab(card, 50)
+    card.style.display = 'none'
+    act(() => fixture.api.remeasure('card'))
+    expect(log).toEqual(['start 30,0', 'end removed 70,0'])
+  })
+
+  it('refuses a callback that is not a function, naming it', () => {
+    expect(() =>
+      render(
+        <Board>
+          <Card id="card" onDragEnd={'done' as never} />
+        </Board>,
+      ),
+    ).toThrow('useAABBBody("card"): onDragEnd must be a function (got "done")')
+  })
+})
+
 describe('dragActivationDistance', () => {
   it('keeps the drag going when it changes during the drag; the next press uses the new one', () => {
     const board = (distance: number) => (

@@ -160,9 +160,18 @@ describe('the contract example in Chromium', () => {
   })
 
   it('stops a fast drag at the wall instead of passing through it', async () => {
+    const drops: Rect[] = []
     const { container } = render(
       <Board>
-        <Card id="a" x={20} y={100} width={100} height={80} draggable />
+        <Card
+          id="a"
+          x={20}
+          y={100}
+          width={100}
+          height={80}
+          draggable
+          onDragEnd={({ rect, reason }) => reason === 'drop' && drops.push(rect)}
+        />
       </Board>,
     )
     const a = bodyElement(container, 'a')
@@ -172,12 +181,24 @@ describe('the contract example in Chromium', () => {
     const body = api.get('a')
     expect(body.x).toBeCloseTo(600 - 100, 0)
     expect(body.y).toBeCloseTo(100 + travel.y, 3)
+    // Released where the wall stopped it: the drop reports that place.
+    expect(drops).toEqual([{ x: body.x, y: body.y, width: 100, height: 80 }])
   })
 
   it('undoes the drag when Escape is pressed during it: the card and the card it pushed go back', async () => {
+    const log: string[] = []
     const { container } = render(
       <Board>
-        <Card id="a" x={20} y={100} width={100} height={80} draggable />
+        <Card
+          id="a"
+          x={20}
+          y={100}
+          width={100}
+          height={80}
+          draggable
+          onDragStart={(rect) => log.push(`start ${rect.x},${rect.y}`)}
+          onDragEnd={({ rect, reason }) => log.push(`end ${reason} ${rect.x},${rect.y}`)}
+        />
         <Card id="b" x={130} y={120} width={60} height={60} />
       </Board>,
     )
@@ -196,6 +217,7 @@ describe('the contract example in Chromium', () => {
     await nextFrames(2)
     expect(api.get('a')).toMatchObject({ x: 20, y: 100 })
     expect(api.get('b')).toMatchObject({ x: 130, y: 120 })
+    expect(log).toEqual(['start 20,100', 'end cancel 20,100'])
     // The elements are written back too, not only the world.
     expect(b.getBoundingClientRect().x).toBe(bAtStart.x)
     expect(a.hasAttribute('data-dragging')).toBe(false)
