@@ -13,22 +13,32 @@ export async function pointTo(surface: Element, target: Element): Promise<void> 
 
 /**
  * Drags `handle` by its centre onto the centre of `target` with pointer events: down on the
- * handle, a few moves along the way, up at the end (play functions).
+ * handle, a few moves along the way, up at the end (play functions). With `'cancel'`, the
+ * frames apply the moves, then Escape is pressed before the pointer goes up.
  */
-export async function dragOnto(handle: Element, target: Element, moves = 4): Promise<void> {
-  const start = centreOf(handle)
-  const end = centreOf(target)
+export async function dragOnto(
+  handle: Element,
+  target: Element,
+  moves = 4,
+  end: 'drop' | 'cancel' = 'drop',
+): Promise<void> {
+  const from = centreOf(handle)
+  const to = centreOf(target)
   const pointer = { pointerId: 1, pointerType: 'mouse', isPrimary: true }
-  await fireEvent.pointerDown(handle, { ...pointer, ...start, button: 0, buttons: 1 })
+  await fireEvent.pointerDown(handle, { ...pointer, ...from, button: 0, buttons: 1 })
   for (let i = 1; i <= moves; i++) {
     await fireEvent.pointerMove(handle, {
       ...pointer,
-      clientX: start.clientX + ((end.clientX - start.clientX) * i) / moves,
-      clientY: start.clientY + ((end.clientY - start.clientY) * i) / moves,
+      clientX: from.clientX + ((to.clientX - from.clientX) * i) / moves,
+      clientY: from.clientY + ((to.clientY - from.clientY) * i) / moves,
       buttons: 1,
     })
   }
-  await fireEvent.pointerUp(handle, { ...pointer, ...end, button: 0, buttons: 0 })
+  if (end === 'cancel') {
+    await animationFrames(3)
+    await fireEvent.keyDown(handle, { key: 'Escape' })
+  }
+  await fireEvent.pointerUp(handle, { ...pointer, ...to, button: 0, buttons: 0 })
 }
 
 /** Resolves after `count` animation frames, so a play function can let a demo run (play functions). */

@@ -17,7 +17,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Cards of mixed sizes on a board (`bounds="container"`). Drag a card into others: it pushes them aside, and stops when they are blocked by the board\'s edges. Tab to a card and use the arrow keys (Shift: until contact); every move is announced in an `aria-live` region. The JSON on the right is the saved layout, updated by `onMoveEnd` when a move comes to rest.',
+          'Cards of mixed sizes on a board (`bounds="container"`). Drag a card into others: it pushes them aside, and stops when they are blocked by the board\'s edges; Escape during a drag undoes it, pushed cards included. Tab to a card and use the arrow keys (Shift: until contact); every move is announced in an `aria-live` region. The JSON on the right is the saved layout, updated by `onMoveEnd` when a move comes to rest.',
       },
     },
   },
@@ -57,6 +57,23 @@ export const Board: Story = {
       await expect(card('Clock').getBoundingClientRect().left).toBeGreaterThan(clockBefore)
       await expect(overlappingPairs(cards())).toEqual([])
       await expect(elementsOutside(cards(), board)).toEqual([])
+    })
+
+    await step('Escape during a drag undoes it: the card and the cards it pushed go back', async () => {
+      const placesOf = () => cards().map((element) => element.getBoundingClientRect().toJSON())
+      const before = placesOf()
+      const clockBefore = card('Clock').getBoundingClientRect().left
+      let clockPushed = clockBefore
+      const watch = new MutationObserver(() => {
+        clockPushed = Math.max(clockPushed, card('Clock').getBoundingClientRect().left)
+      })
+      watch.observe(card('Clock'), { attributes: true, attributeFilter: ['style'] })
+      await dragOnto(card('Weather'), card('Clock'), 12, 'cancel')
+      await untilStill(cards)
+      watch.disconnect()
+      // It did push Clock during the drag, and everything is back to the pixel.
+      await expect(clockPushed).toBeGreaterThan(clockBefore)
+      await expect(placesOf()).toEqual(before)
     })
 
     await step('a push against the edge stops the dragged card', async () => {
