@@ -59,22 +59,29 @@ export const Board: Story = {
       await expect(elementsOutside(cards(), board)).toEqual([])
     })
 
-    await step('Escape during a drag undoes it: the card and the cards it pushed go back', async () => {
-      const placesOf = () => cards().map((element) => element.getBoundingClientRect().toJSON())
-      const before = placesOf()
-      const clockBefore = card('Clock').getBoundingClientRect().left
-      let clockPushed = clockBefore
-      const watch = new MutationObserver(() => {
-        clockPushed = Math.max(clockPushed, card('Clock').getBoundingClientRect().left)
-      })
-      watch.observe(card('Clock'), { attributes: true, attributeFilter: ['style'] })
-      await dragOnto(card('Weather'), card('Clock'), 12, 'cancel')
-      await untilStill(cards)
-      watch.disconnect()
-      // It did push Clock during the drag, and everything is back to the pixel.
-      await expect(clockPushed).toBeGreaterThan(clockBefore)
-      await expect(placesOf()).toEqual(before)
-    })
+    await step(
+      'Escape during a drag undoes it: the card and the cards it pushed go back',
+      async () => {
+        const placesOf = () =>
+          cards().map((element) => {
+            const { left, top } = element.getBoundingClientRect()
+            return { left, top }
+          })
+        const before = placesOf()
+        const clockBefore = card('Clock').getBoundingClientRect().left
+        let clockPushed = clockBefore
+        const watch = new MutationObserver(() => {
+          clockPushed = Math.max(clockPushed, card('Clock').getBoundingClientRect().left)
+        })
+        watch.observe(card('Clock'), { attributes: true, attributeFilter: ['style'] })
+        await dragOnto(card('Weather'), card('Clock'), 12, 'cancel')
+        await untilStill(cards)
+        watch.disconnect()
+        // It did push Clock during the drag, and everything is back to the pixel.
+        await expect(clockPushed).toBeGreaterThan(clockBefore)
+        await expect(placesOf()).toEqual(before)
+      },
+    )
 
     await step('a push against the edge stops the dragged card', async () => {
       const tasks = card('Tasks')
