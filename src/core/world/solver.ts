@@ -471,9 +471,9 @@ function solidBetween(sim: Simulation, i: number, j: number): boolean {
 /**
  * Shock propagation (Guendelman, Bridson and Fedkiw 2003): a body resting on a solid gets
  * level 0, a body resting on a level-n body level n + 1, "resting" meaning a contact whose
- * normal opposes gravity. In a contact between levels the lower body acts as if its mass
- * were infinite, so a stack is solved from the ground up in one pass and does not sink or
- * jitter.
+ * normal opposes gravity. In a resting contact the lower body, when it has a level, acts as
+ * if its mass were infinite (see {@link weigh}), and contacts are solved up the levels, so a
+ * stack is solved from the ground up in one pass and does not sink or jitter.
  */
 function computeSupport(sim: Simulation): void {
   const { x: gx, y: gy } = sim.settings.gravity
@@ -547,16 +547,28 @@ const pairWeights = new Float64Array(2)
 /** Each dynamic body's inverse mass in this step (0: not pushable), by local index. */
 let inverseMass = new Float64Array(64)
 
-/** Inverse masses of i and dynamic j for a contact with normal (nx, ny), shock propagation applied, into {@link pairWeights}. */
+/**
+ * Inverse masses of i and dynamic j for a contact with normal (nx, ny), shock propagation
+ * applied, into {@link pairWeights}: in a resting contact (normal along gravity) the lower
+ * body takes none of the change when it has a support level, whatever the upper one's.
+ * Guendelman et al. order the bodies so that each comes after every body it rests on, so
+ * the lower body of a resting contact is always the frozen one; the levels here are the
+ * shortest chains down (`computeSupport`), and a body with two ways down gets the shorter.
+ * Compared, they split such a pair by mass: a box 40 px wide on one 8 px wide, reaching
+ * past it to the box under that by a speculative contact, had the same level, and each
+ * push sent the narrow box 5/6 of the way down into its supporter, which sent it all back
+ * up, so the pair closed by 1/6 every two velocity passes or push-out rounds, and a column
+ * landed 0.0100333 px deep (landing.test.ts). In the bench's pile of 10,000 boxes, pairs
+ * overlapping by more than 0.5 px: 15.3 with the comparison, 9.8 without (9.6 -> 7.8 ms
+ * per step).
+ */
 function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): void {
   let weightI = inverseMass[i] as number
   let weightJ = inverseMass[j] as number
   const gravity = sim.settings.gravity
   const along = nx * gravity.x + ny * gravity.y
-  const levelI = level[i] as number
-  const levelJ = level[j] as number
-  if (along < 0 && levelJ >= 0 && (levelI < 0 || levelI > levelJ)) weightJ = 0
-  else if (along > 0 && levelI >= 0 && (levelJ < 0 || levelJ > levelI)) weightI = 0
+  if (along < 0 && (level[j] as number) >= 0) weightJ = 0
+  else if (along > 0 && (level[i] as number) >= 0) weightI = 0
   pairWeights[0] = weightI
   pairWeights[1] = weightJ
 }
