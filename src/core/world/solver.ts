@@ -107,8 +107,9 @@ let pairNormalY = new Int8Array(64)
  */
 let touchingNormalX = new Int8Array(64)
 let touchingNormalY = new Int8Array(64)
-let velocityX = new Float64Array(64)
-let velocityY = new Float64Array(64)
+/** The step's `Simulation.solvedVelocityX` and `solvedVelocityY` (see {@link loadBodies}). */
+let velocityX = new Float64Array(0)
+let velocityY = new Float64Array(0)
 /** Contacts in solving order: solids first, then up the support levels, then the rest. */
 let contactOrder = new Int32Array(64)
 let bucketStart = new Int32Array(64)
@@ -544,8 +545,8 @@ function computeSupport(sim: Simulation): void {
  * number, and the step must not allocate.
  */
 const pairWeights = new Float64Array(2)
-/** Each dynamic body's inverse mass in this step (0: not pushable), by local index. */
-let inverseMass = new Float64Array(64)
+/** The step's `Simulation.inverseMass` (see {@link loadBodies}). */
+let inverseMass = new Float64Array(0)
 
 /**
  * Inverse masses of i and dynamic j for a contact with normal (nx, ny), shock propagation
@@ -1097,19 +1098,18 @@ export function solveVelocities(sim: Simulation, h: number): void {
 }
 
 /**
- * Each dynamic body's inverse mass and velocity by local index (no slot indirection in the
- * passes), no pass having changed it yet and no impulse taken yet: one loop for all of it.
+ * The pass's bodies: their inverse masses and velocities by local index, as `integrate`
+ * wrote them (no slot indirection in the passes), no pass having changed them yet and no
+ * impulse taken yet.
  */
 function loadBodies(sim: Simulation): void {
   const n = sim.dynamicCount
-  const {
-    inverseMass: storeInverseMass,
-    velocityX: storeVelocityX,
-    velocityY: storeVelocityY,
-  } = sim.store
-  const inverseMasses = (inverseMass = ensureCapacity(inverseMass, n))
-  const velocitiesX = (velocityX = ensureCapacity(velocityX, n))
-  const velocitiesY = (velocityY = ensureCapacity(velocityY, n))
+  inverseMass = sim.inverseMass
+  // Whole arrays (their lengths are the same): a native copy, no loop and no view allocated.
+  velocityX = sim.solvedVelocityX
+  velocityY = sim.solvedVelocityY
+  velocityX.set(sim.integratedVelocityX)
+  velocityY.set(sim.integratedVelocityY)
   bodyChangedIn = ensureCapacity(bodyChangedIn, n)
   changedAxes = ensureCapacity(changedAxes, n)
   impulseTime = ensureCapacity(impulseTime, n)
@@ -1117,13 +1117,6 @@ function loadBodies(sim: Simulation): void {
   // The last pass of a step may leave axes behind (its bodies were not listed again).
   changedAxes.fill(0, 0, n)
   impulseTime.fill(NO_IMPULSE, 0, n)
-  const dynamic = sim.dynamic
-  for (let k = 0; k < n; k++) {
-    const slot = dynamic[k] as number
-    inverseMasses[k] = storeInverseMass[slot] as number
-    velocitiesX[k] = storeVelocityX[slot] as number
-    velocitiesY[k] = storeVelocityY[slot] as number
-  }
 }
 
 /**
@@ -1134,11 +1127,28 @@ function loadBodies(sim: Simulation): void {
  * projectile stops where it meets the box it hits, and the box (and the row behind it)
  * starts moving only then: nothing ends on the wrong side of what it hit. Then the whole
  * displacement follows the change of velocity the solver made.
+ *
+ * A body with no solid near it whose displacement stays inside its broadphase bounds (most
+ * bodies, most steps) is moved here, while its numbers are at hand: nothing can stop it
+ * but the dynamic bodies, whose contacts the passes solved. The others are listed in
+ * `sim.sweptBodies` for the sweep against solids. (That sweep reads no other dynamic
+ * body's position, only where each started and its displacement, so moving these first
+ * changes nothing.)
  */
 function storeVelocities(sim: Simulation, h: number): void {
-  const { velocityX: storeVelocityX, velocityY: storeVelocityY } = sim.store
+  const {
+    velocityX: storeVelocityX,
+    velocityY: storeVelocityY,
+    x: storeX,
+    y: storeY,
+    width,
+    height,
+  } = sim.store
   const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
-  const { startVelocityX, startVelocityY } = sim
+  const { startVelocityX, startVelocityY, candidateStart } = sim
+  const { minX, minY, maxX, maxY } = sim.dynamicBounds
+  const swept = sim.sweptBodies.items
+  let sweptCount = 0
   const rk4 = sim.settings.integrator === 'rk4'
   // Arrays in locals: see `solveContacts`.
   const velocitiesX = velocityX
@@ -1177,9 +1187,27 @@ function storeVelocities(sim: Simulation, h: number): void {
       if (changeY * gainedY < 0)
         changeY += 0.5 * Math.min(Math.abs(changeY), Math.abs(gainedY)) * Math.sign(gainedY)
     }
-    deltaX[k] = followVelocity(dx, changeX * h)
-    deltaY[k] = followVelocity(dy, changeY * h)
+    const moveX = followVelocity(dx, changeX * h)
+    const moveY = followVelocity(dy, changeY * h)
+    deltaX[k] = moveX
+    deltaY[k] = moveY
+    const x = storeX[slot] as number
+    const y = storeY[slot] as number
+    // `sweptWithin` written out (its `x + (d - |d|) / 2` is `d < 0 ? x + d : x` bit for bit),
+    // its tests folded into one number with the "no solid near" test: one branch, as
+    // whether a body is free is a coin toss.
+    const free =
+      Number(candidateStart[k] === candidateStart[k + 1]) &
+      Number(x + 0.5 * (moveX - Math.abs(moveX)) >= (minX[k] as number)) &
+      Number(y + 0.5 * (moveY - Math.abs(moveY)) >= (minY[k] as number)) &
+      Number(x + 0.5 * (moveX + Math.abs(moveX)) + (width[slot] as number) <= (maxX[k] as number)) &
+      Number(y + 0.5 * (moveY + Math.abs(moveY)) + (height[slot] as number) <= (maxY[k] as number))
+    if (free === 1) {
+      storeX[slot] = x + moveX
+      storeY[slot] = y + moveY
+    } else swept[sweptCount++] = k
   }
+  sim.sweptBodies.count = sweptCount
 }
 
 /**
