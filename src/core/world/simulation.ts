@@ -80,6 +80,9 @@ export class Simulation {
   pairCodes = new Uint8Array(64)
   startX = new Float64Array(64)
   startY = new Float64Array(64)
+  /** Each dynamic body's width and height, by local index. */
+  width = new Float64Array(64)
+  height = new Float64Array(64)
   /** Velocities before this step's integration (damping applied), by local index. */
   startVelocityX = new Float64Array(64)
   startVelocityY = new Float64Array(64)
@@ -191,6 +194,8 @@ export class Simulation {
     const n = dynamicCount
     this.startX = ensureCapacity(this.startX, n)
     this.startY = ensureCapacity(this.startY, n)
+    this.width = ensureCapacity(this.width, n)
+    this.height = ensureCapacity(this.height, n)
     this.startVelocityX = ensureCapacity(this.startVelocityX, n)
     this.startVelocityY = ensureCapacity(this.startVelocityY, n)
     this.integratedVelocityX = ensureCapacity(this.integratedVelocityX, n)
@@ -246,18 +251,21 @@ export class Simulation {
     const euler = integrator !== 'rk4'
     integration[0] = h
     integration[1] = this.time
-    const { x: storeX, y: storeY, width, height, velocityX, velocityY } = this.store
+    const { x: storeX, y: storeY, velocityX, velocityY } = this.store
+    const { width: storeWidth, height: storeHeight } = this.store
     const { damping, gravityScale, inverseMass: storeInverseMass } = this.store
     const { minX, minY, maxX, maxY } = this.dynamicBounds
     const { dynamic, startX, startY, startVelocityX, startVelocityY, deltaX, deltaY } = this
     const { integratedVelocityX, integratedVelocityY } = this
-    const inverseMass = this.inverseMass
+    const { inverseMass, width, height } = this
     const gravityX = gravity.x
     const gravityY = gravity.y
     for (let k = 0; k < this.dynamicCount; k++) {
       const slot = dynamic[k] as number
       const x = storeX[slot] as number
       const y = storeY[slot] as number
+      const bodyWidth = storeWidth[slot] as number
+      const bodyHeight = storeHeight[slot] as number
       // Implicit linear damping, applied first: v *= 1 / (1 + damping * h) (stable for any h).
       // Without damping (most bodies) the factor is 1 exactly, and the division, a fifth of
       // this loop's time at 10,000 boxes, is skipped.
@@ -296,10 +304,12 @@ export class Simulation {
       }
       startX[k] = x
       startY[k] = y
+      width[k] = bodyWidth
+      height[k] = bodyHeight
       deltaX[k] = dx
       deltaY[k] = dy
-      velocityX[slot] = vx
-      velocityY[slot] = vy
+      // The store's velocity is written once the velocity pass has solved it (nothing reads
+      // it in between).
       integratedVelocityX[k] = vx
       integratedVelocityY[k] = vy
       inverseMass[k] = storeInverseMass[slot] as number
@@ -309,8 +319,8 @@ export class Simulation {
       // that branch half the time, and this loop took twice as long with it.
       minX[k] = x + 0.5 * (dx - Math.abs(dx)) - BROADPHASE_MARGIN
       minY[k] = y + 0.5 * (dy - Math.abs(dy)) - BROADPHASE_MARGIN
-      maxX[k] = x + 0.5 * (dx + Math.abs(dx)) + (width[slot] as number) + BROADPHASE_MARGIN
-      maxY[k] = y + 0.5 * (dy + Math.abs(dy)) + (height[slot] as number) + BROADPHASE_MARGIN
+      maxX[k] = x + 0.5 * (dx + Math.abs(dx)) + bodyWidth + BROADPHASE_MARGIN
+      maxY[k] = y + 0.5 * (dy + Math.abs(dy)) + bodyHeight + BROADPHASE_MARGIN
     }
   }
 

@@ -94,19 +94,16 @@ let contactCount = 0
  */
 let pairContactCount = 0
 /**
- * The contact normal of each dynamic pair of the step (`sim.pairs` index), or 0, 0 when the
- * pair had no contact: the push-out separates a pair that collided along the normal it
- * collided with, not along its shortest axis (see {@link pushApart}).
+ * The contact of each dynamic pair of the step (`sim.pairs` index), or -1 for a pair that
+ * crosses (the inverse of {@link contactPair}). A pair's contact is speculative when its
+ * slack is not 0 (a gap is never 0: see {@link collectContacts}), else the pair touched at
+ * the start. The push-out reads the normals through it: a speculative pair is separated
+ * along its normal, the way it came, not along its shortest axis, and a touching pair
+ * along its normal when the step left it deeper than {@link DEEP_OVERLAP} (see
+ * {@link pushApart}). One index per pair instead of two normals of each kind: the contacts
+ * hold the normals already, and writing four numbers per pair was a tenth of the listing.
  */
-let pairNormalX = new Int8Array(64)
-let pairNormalY = new Int8Array(64)
-/**
- * The contact normal of each dynamic pair touching or overlapping at the start of the step,
- * or 0, 0 (apart, or meeting at a corner): the push-out separates such a pair along it when
- * the step left it overlapping deeper than {@link DEEP_OVERLAP} (see {@link pushApart}).
- */
-let touchingNormalX = new Int8Array(64)
-let touchingNormalY = new Int8Array(64)
+let pairContact = new Int32Array(64)
 /** The step's `Simulation.solvedVelocityX` and `solvedVelocityY` (see {@link loadBodies}). */
 let velocityX = new Float64Array(0)
 let velocityY = new Float64Array(0)
@@ -255,7 +252,8 @@ function reserveContacts(size: number): void {
 
 /** Whether dynamic pair `p` of the step met by a swept (speculative) contact, not by touching. */
 export function sweptIntoContact(p: number): boolean {
-  return pairNormalX[p] !== 0 || pairNormalY[p] !== 0
+  const c = pairContact[p] as number
+  return c >= 0 && contactSlack[c] !== 0
 }
 
 /**
@@ -269,48 +267,38 @@ export function sweptIntoContact(p: number): boolean {
  */
 function collectContacts(sim: Simulation, h: number): void {
   const store = sim.store
-  const { x, y, width, height, restitution } = store
+  const restitution = store.restitution
   const pairCount = sim.pairs.count
-  pairNormalX = ensureCapacity(pairNormalX, pairCount)
-  pairNormalY = ensureCapacity(pairNormalY, pairCount)
-  touchingNormalX = ensureCapacity(touchingNormalX, pairCount)
-  touchingNormalY = ensureCapacity(touchingNormalY, pairCount)
+  pairContact = ensureCapacity(pairContact, pairCount)
   // At most one contact per pair and one per solid candidate.
   reserveContacts(pairCount + sim.candidates.count)
   // The arrays in locals, and the count too (see `solveContacts`).
-  const pairNormalsX = pairNormalX
-  const pairNormalsY = pairNormalY
-  const touchingNormalsX = touchingNormalX
-  const touchingNormalsY = touchingNormalY
+  const pairContacts = pairContact
   const bodiesI = contactI
   const bodiesJ = contactJ
   const normalsX = contactNormalX
   const normalsY = contactNormalY
   const modes = contactMode
-  const restitutions = contactRestitution
   const slacks = contactSlack
   const contactPairs = contactPair
   const { a: pairA, b: pairB } = sim.pairs
-  const { pairCodes, dynamic, deltaX, deltaY } = sim
+  // The start positions and sizes by local index: the store's fields at the bodies' slots
+  // (nothing has moved yet), without looking the slots up.
+  const { pairCodes, dynamic, deltaX, deltaY, startX: x, startY: y, width, height } = sim
   let count = 0
   for (let p = 0; p < pairCount; p++) {
-    pairNormalsX[p] = 0
-    pairNormalsY[p] = 0
-    touchingNormalsX[p] = 0
-    touchingNormalsY[p] = 0
+    pairContacts[p] = -1
     if (pairCodes[p] === CROSS) continue
     const i = pairA[p] as number
     const j = pairB[p] as number
-    const slotI = dynamic[i] as number
-    const slotJ = dynamic[j] as number
-    const xI = x[slotI] as number
-    const yI = y[slotI] as number
-    const xJ = x[slotJ] as number
-    const yJ = y[slotJ] as number
-    const widthI = width[slotI] as number
-    const heightI = height[slotI] as number
-    const widthJ = width[slotJ] as number
-    const heightJ = height[slotJ] as number
+    const xI = x[i] as number
+    const yI = y[i] as number
+    const xJ = x[j] as number
+    const yJ = y[j] as number
+    const widthI = width[i] as number
+    const heightI = height[i] as number
+    const widthJ = width[j] as number
+    const heightJ = height[j] as number
     // Gaps between the boxes on each axis (negative: they overlap on that axis): the larger
     // of the gaps on either side, picked by index instead of Math.max, which V8 compiles to
     // a branch that the random sides of pairs mispredict half the time.
@@ -339,15 +327,19 @@ function collectContacts(sim: Simulation, h: number): void {
         const positiveY = Number(yI + heightI - yJ > yJ + heightJ - yI)
         nx = 2 * acrossX * positiveX - acrossX
         ny = 2 * acrossY * positiveY - acrossY
-      } else if (touchNormalInto(normal, loadRect(a, store, slotI), loadRect(b, store, slotJ))) {
+      } else if (
+        touchNormalInto(
+          normal,
+          loadRect(a, store, dynamic[i] as number),
+          loadRect(b, store, dynamic[j] as number),
+        )
+      ) {
         nx = normal.x
         ny = normal.y
       }
       // Else they touch only at a corner: no normal, so nothing to solve, but still a
       // contact, so every pair that may collide has one, and the push-out finds a body's
       // pairs through its contacts (see `pushApart`).
-      touchingNormalsX[p] = nx
-      touchingNormalsY[p] = ny
     } else {
       relativeMotion.x = (deltaX[i] as number) - (deltaX[j] as number)
       relativeMotion.y = (deltaY[i] as number) - (deltaY[j] as number)
@@ -355,7 +347,13 @@ function collectContacts(sim: Simulation, h: number): void {
       const meets =
         Math.abs(relativeMotion.x) >= gapX &&
         Math.abs(relativeMotion.y) >= gapY &&
-        sweepInto(hit, loadRect(a, store, slotI), relativeMotion, loadRect(b, store, slotJ), still)
+        sweepInto(
+          hit,
+          loadRect(a, store, dynamic[i] as number),
+          relativeMotion,
+          loadRect(b, store, dynamic[j] as number),
+          still,
+        )
       if (meets) {
         // Apart on either side of a thin wall, the pair is on course only through it: the
         // sweep against solids stops the one moving, so the pair never meets, and its
@@ -366,7 +364,8 @@ function collectContacts(sim: Simulation, h: number): void {
         ny = hit.normal.y
         ownMotion.x = deltaX[i] as number
         ownMotion.y = deltaY[i] as number
-        sim.hits.add(store.ids[slotI] as string, store.ids[slotJ] as string, a, ownMotion, hit)
+        const ids = store.ids as string[]
+        sim.hits.add(ids[dynamic[i] as number]!, ids[dynamic[j] as number]!, a, ownMotion, hit)
       } else {
         // Not on course to meet, but other contacts may change their velocities during the
         // pass: the contact still keeps them from closing more than their gap, across the
@@ -376,9 +375,9 @@ function collectContacts(sim: Simulation, h: number): void {
         nx = alongX - 2 * alongX * Number(xI < xJ)
         ny = alongY - 2 * alongY * Number(yI < yJ)
       }
+      // Not 0: the gap on the normal's axis is positive (the sweep's normal is across the
+      // axis the boxes meet on last; the separating axis is the one with the larger gap).
       slack = (nx !== 0 ? gapX : gapY) / h
-      pairNormalsX[p] = nx
-      pairNormalsY[p] = ny
     }
     const mode = pairCodes[p] === BOUNCE ? BOUNCE : 0
     bodiesI[count] = i
@@ -386,10 +385,13 @@ function collectContacts(sim: Simulation, h: number): void {
     normalsX[count] = nx
     normalsY[count] = ny
     modes[count] = mode
-    restitutions[count] = 0
     slacks[count] = slack
     contactPairs[count] = p
-    if (mode === BOUNCE) writeRestitution(count, restitution, slotI, slotJ)
+    pairContacts[p] = count
+    // Only a bounce reads its restitution.
+    if (mode === BOUNCE) {
+      writeRestitution(count, restitution, dynamic[i] as number, dynamic[j] as number)
+    }
     count++
   }
   pairContactCount = count
@@ -410,7 +412,6 @@ function collectContacts(sim: Simulation, h: number): void {
       normalsX[count] = normal.x
       normalsY[count] = normal.y
       modes[count] = code
-      restitutions[count] = 0
       slacks[count] = 0
       if (code === BOUNCE) writeRestitution(count, restitution, slot, solid)
       count++
@@ -1273,10 +1274,10 @@ export function pushApart(sim: Simulation): void {
   const pinnedAlongY = pinnedY
   const restsX = restsOnPinnedX
   const restsY = restsOnPinnedY
-  const pairNormalsX = pairNormalX
-  const pairNormalsY = pairNormalY
-  const touchingNormalsX = touchingNormalX
-  const touchingNormalsY = touchingNormalY
+  const pairContacts = pairContact
+  const normalsX = contactNormalX
+  const normalsY = contactNormalY
+  const slacks = contactSlack
   const correctionsX = correctionX
   const correctionsY = correctionY
   const pushCountsX = countX
@@ -1325,11 +1326,13 @@ export function pushApart(sim: Simulation): void {
       // contact normal: after a fast hit the shortest way out may be across the other body.
       // So does a pair that touched at the start and whose bodies moved deep into each
       // other in this step (DEEP_OVERLAP).
-      let nx = pairNormalsX[p] as number
-      let ny = pairNormalsY[p] as number
-      if (nx === 0 && ny === 0 && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
-        const tx = touchingNormalsX[p] as number
-        const ty = touchingNormalsY[p] as number
+      const c = pairContacts[p] as number
+      const speculative = slacks[c] !== 0
+      let nx = speculative ? (normalsX[c] as number) : 0
+      let ny = speculative ? (normalsY[c] as number) : 0
+      if (!speculative && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
+        const tx = normalsX[c] as number
+        const ty = normalsY[c] as number
         // How far the bodies moved apart along that normal in this step (negative: closer).
         const closed =
           ((x[slotI] as number) -
