@@ -76,8 +76,15 @@ let contactNormalX = new Float64Array(64)
 let contactNormalY = new Float64Array(64)
 let contactMode = new Uint8Array(64)
 let contactRestitution = new Float64Array(64)
+/**
+ * The weights of each dynamic pair contact under gravity (inverse masses, shock propagation
+ * applied: see {@link weighUnderGravity}); without gravity they are not written, and
+ * {@link weighedBySupport} is false.
+ */
 let contactWeightI = new Float64Array(64)
 let contactWeightJ = new Float64Array(64)
+/** Whether this step's contacts have weights of their own (its world has gravity). */
+let weighedBySupport = false
 let contactSlack = new Float64Array(64)
 /**
  * How much this step's gravity (and other accelerations) added to the pair's approach,
@@ -703,6 +710,7 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
   const modes = contactMode
   const weightsI = contactWeightI
   const weightsJ = contactWeightJ
+  const supported = weighedBySupport
   const velocitiesX = velocityX
   const velocitiesY = velocityY
   const impulseTimes = impulseTime
@@ -856,10 +864,11 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     }
     // A bounce is shared by the real masses: shock propagation's infinite-mass supporter
     // is right for a resting stack, but a supporter that bounces would pump energy into
-    // the body above it without losing any itself.
-    const bouncing = target > 0
-    let wI = bouncing ? (inverseMasses[i] as number) : (weightsI[c] as number)
-    let wJ = bouncing ? (inverseMasses[j] as number) : (weightsJ[c] as number)
+    // the body above it without losing any itself. Without gravity the weights are the
+    // masses too (no contact weights were written).
+    const byMass = target > 0 || !supported
+    let wI = byMass ? (inverseMasses[i] as number) : (weightsI[c] as number)
+    let wJ = byMass ? (inverseMasses[j] as number) : (weightsJ[c] as number)
     if (wI + wJ === 0) {
       // Neither body may be moved by the other (both `pushable: false`, or one of them is
       // and the other holds up a stack): each gives up its own motion toward the other, as
@@ -1036,26 +1045,6 @@ function weighUnderGravity(sim: Simulation): void {
 }
 
 /**
- * {@link weighUnderGravity} in a world without gravity (a drag-and-drop layout): no body
- * rests on another, so the weights are the inverse masses, and integration added nothing.
- */
-function weighWithoutGravity(): void {
-  // Arrays in locals: see `solveContacts`.
-  const bodiesI = contactI
-  const bodiesJ = contactJ
-  const weightsI = contactWeightI
-  const weightsJ = contactWeightJ
-  const inverseMasses = inverseMass
-  contactGravityClosing.fill(0, 0, contactCount)
-  for (let c = 0; c < contactCount; c++) {
-    const j = bodiesJ[c] as number
-    if (j < 0) continue
-    weightsI[c] = inverseMasses[bodiesI[c] as number] as number
-    weightsJ[c] = inverseMasses[j] as number
-  }
-}
-
-/**
  * Velocity pass: every contact of the step ({@link collectContacts}: touching, or
  * speculative) stops the approaching part of the motion that it does not allow
  * ({@link solveContacts}). Passes repeat, each over the contacts of the bodies the previous
@@ -1067,8 +1056,11 @@ export function solveVelocities(sim: Simulation, h: number): void {
   collectContacts(sim, h)
   computeSupport(sim)
   const { x: gx, y: gy } = sim.settings.gravity
-  if (gx === 0 && gy === 0) {
-    weighWithoutGravity()
+  weighedBySupport = gx !== 0 || gy !== 0
+  if (!weighedBySupport) {
+    // No body rests on another (a drag-and-drop layout): the weights are the inverse
+    // masses, which `solveContacts` reads itself, and integration added nothing to approaches.
+    contactGravityClosing.fill(0, 0, contactCount)
     solidContactsFirst()
   } else {
     weighUnderGravity(sim)
