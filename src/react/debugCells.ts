@@ -4,8 +4,8 @@ import type { World } from '../core/world/types.js'
 /**
  * Draws the broadphase's uniform grid into one reused `<path>`: a grid built exactly as the
  * world's body index builds its own (every body's box at its current place, automatic cell
- * size: twice the mean box extent, grown when cells would outnumber boxes more than four to
- * one; see `UniformGrid`). The grid's arrays are reused from frame to frame, so only the
+ * size: the largest box, bodies far larger than most kept out of the cells, and grown when
+ * cells would outnumber boxes more than four to one; see `UniformGrid`). The grid's arrays are reused from frame to frame, so only the
  * path string is new.
  */
 export class DebugCells {

@@ -88,8 +88,8 @@ describe('DebugOverlay broadphase cells', () => {
     const { container } = render(<FallingCard />)
     fixture.frames.run(3)
     const cells = container.querySelector('[data-aabb-debug-cells]')!
-    // Twice the mean extent of the boxes: 2 * (50 + 300) / 2 (uniformGrid.ts).
-    expect(Number(cells.getAttribute('data-aabb-debug-cell-size'))).toBe(350)
+    // The largest box, the 300 px floor (and a hair: see uniformGrid.ts).
+    expect(Number(cells.getAttribute('data-aabb-debug-cell-size'))).toBeCloseTo(300, 5)
     expect(cells.getAttribute('data-aabb-debug-cell-count')).toBe('1x1')
     // The grid starts at the bodies' top-left-most corner: the falling card's top.
     const first = fixture.api.get('a').y
@@ -113,17 +113,20 @@ describe('DebugOverlay broadphase cells', () => {
     )
     fixture.frames.run(1)
     const cells = container.querySelector('[data-aabb-debug-cells]')!
-    // Cell 40 over a 440 x 20 span: floor(440 / 40) + 1 = 12 columns, 1 row.
-    expect(Number(cells.getAttribute('data-aabb-debug-cell-size'))).toBe(40)
-    expect(cells.getAttribute('data-aabb-debug-cell-count')).toBe('12x1')
+    // Cells of the largest box, 20 px (and a hair), over a 440 x 20 span: 22 columns (the
+    // last reaching past x 440), 1 row.
+    const cellSize = Number(cells.getAttribute('data-aabb-debug-cell-size'))
+    expect(cellSize).toBeCloseTo(20, 5)
+    expect(cells.getAttribute('data-aabb-debug-cell-count')).toBe('22x1')
     // The lines stop at the boxes' extent (x 0 to 440, y 0 to 20), not at the last cell's
-    // far edge (480, 40): one at each column's left edge (the last column starts on the
-    // extent's right edge), and the extent's top and bottom.
+    // far edge: one at each column's left edge, one on the extent's right edge, and the
+    // extent's top and bottom.
     const d = cells.getAttribute('d') ?? ''
     const verticals = [...d.matchAll(/M(-?[\d.]+) 0V(-?[\d.]+)/g)]
-    expect(verticals.map((match) => Number(match[1]))).toEqual(
-      Array.from({ length: 12 }, (_, column) => column * 40),
-    )
+    expect(verticals.map((match) => Number(match[1]))).toEqual([
+      ...Array.from({ length: 22 }, (_, column) => column * cellSize),
+      440,
+    ])
     expect(verticals.every((match) => Number(match[2]) === 20)).toBe(true)
     expect([...d.matchAll(/M0 (-?[\d.]+)H(-?[\d.]+)/g)].map((match) => match.slice(1))).toEqual([
       ['0', '440'],

@@ -1,5 +1,5 @@
 import type { Rect, Vec2 } from '../geometry/types.js'
-import { ensureCapacity, type IndexBuffer, type PairBuffer } from './buffers.js'
+import { ensureCapacity, IndexBuffer, type PairBuffer } from './buffers.js'
 
 /**
  * Bounds of the items a broadphase indexes: item `i` spans
@@ -41,69 +41,78 @@ export function boundsOverlap(bounds: ItemBounds, i: number, j: number): boolean
   )
 }
 
-/** An item's width and height, for `build` to pick the larger by index. */
-const extentPick = new Float64Array(2)
-
-/** An item spanning more cells than this goes to the overflow list instead (a huge wall, a fast mover's sweep). */
-const MAX_CELLS_PER_ITEM = 64
+/**
+ * Items whose extent (the larger of width and height) exceeds this many mean sides (the
+ * mean of all widths and heights) are "large" when there are few of them (see
+ * {@link UniformGrid}); with many, the limit doubles.
+ */
+const LARGE_FACTOR = 4
 /** Cells per item at most; above it the cell grows, so memory stays linear in the item count. */
 const CELLS_PER_ITEM = 4
-/** `UniformGrid.itemCells` of an item in the overflow list. */
-const OVERFLOW = -1
-/** `UniformGrid.itemCells` of an item in more than 2 x 2 cells (but not too many). */
-const SPREAD = -2
+/**
+ * A cell is this much wider than the largest small item: an item's cell is worked out in
+ * floating point, and a cell exactly as wide as an item could put two touching items' min
+ * corners two columns apart by a rounding (the columns here are at most a few thousand,
+ * so their rounding is far below this).
+ */
+const CELL_SLACK = 1 + 1e-9
+/** `UniformGrid.itemCell` of a large item. */
+const LARGE = -1
 
 /**
- * The broadphase: a uniform grid rebuilt from scratch by a counting sort on every build.
+ * The broadphase: a loose uniform grid, rebuilt from scratch by a counting sort on every
+ * build. Each item is filed once, in the cell of its top-left corner, and a cell is at least
+ * as wide and tall as every item filed in cells ("small" items): two small items that
+ * overlap then lie in the same cell or in neighbouring ones, so each small item is tested
+ * against the items after it in its own cell and the cell to its right, and against the
+ * three cells below (the half of the 3 x 3 block that finds every pair once, as a cell
+ * list in molecular dynamics does). Items larger than that ("large": a wall, a fast mover's
+ * sweep, a card among icons) are kept in a list: each is tested against the small items of
+ * the cells its bounds reach (one more column and row up and left, where a small item
+ * overlapping it may have its corner), and against the other large items.
  *
  * Why a grid and not sort-and-sweep: measured on the benchmark's "boxes" scene (10,000
- * boxes of 8-40 px over 15% of the arena, 2-core machine), building this grid and listing
- * its pairs took about 2.4 ms against about 12 ms for an x-axis sort-and-sweep (sort plus
+ * boxes of 8-40 px over 15% of the arena, 2-core machine), building a grid and listing its
+ * pairs took about 2.4 ms against about 12 ms for an x-axis sort-and-sweep (sort plus
  * sweep), because the sweep compares each box with every box whose x-interval it crosses
- * (~50 at that density) while a cell of twice the mean box size holds about 3. Building is two linear passes (count, then fill) over flat typed
- * arrays, so cost grows linearly with the number of items and nothing is allocated once
- * the arrays have grown to the world's size.
+ * (~50 at that density) while a cell holds about one. Why one cell per item and not every
+ * cell an item covers (what this grid did before, with cells twice the mean extent and a
+ * flag per entry to report each pair only in the first cell both share): on the bounds of
+ * that scene's 150th step, the build files 1 entry per item instead of 2 and took 0.13 ms
+ * against 0.29, and the build and the pairs 0.37 ms against 0.49 (the least of 5 runs of
+ * each; 23,000 tests against 27,000, each item reading its neighbours' ranges). Building
+ * is two linear passes (count, then fill) over flat typed arrays, so cost grows linearly
+ * with the number of items and nothing is allocated once the arrays have grown to the
+ * world's size.
  *
- * Cell size is automatic: twice the mean item extent (1.5 to 3 times gave the same step
- * time within noise on that scene), grown when the arena is so sparse that cells would
- * outnumber items more than {@link CELLS_PER_ITEM} to one. Items spanning more than
- * {@link MAX_CELLS_PER_ITEM} cells are kept in an overflow list and tested against
- * everything.
+ * Cell size is automatic: the largest extent, so that every item is small, unless some
+ * items are more than {@link LARGE_FACTOR} times the mean side: then the limit is the
+ * least such multiple (doubling) that leaves at most the square root of the item count
+ * large (so testing them against one another costs at most linear time), and the cell is
+ * grown when cells would outnumber items more than {@link CELLS_PER_ITEM} to one.
  */
 export class UniformGrid {
   private bounds: ItemBounds | undefined
   private count = 0
   private originX = 0
   private originY = 0
+  private cell = 1
   private inverseCell = 1
   private columns = 0
   private rows = 0
-  private cellStart = new Int32Array(2)
+  /**
+   * Where each cell's items start in {@link UniformGrid.cellItems}, and one more entry: the
+   * neighbour ranges read `cellStart[cell + 2]`.
+   */
+  private cellStart = new Int32Array(3)
   /** As long as `cellStart`, so `build` copies it whole (a subarray view would be allocated). */
-  private cellCursor = new Int32Array(2)
+  private cellCursor = new Int32Array(3)
+  /** The small items in cell order; each cell's in increasing index order. */
   private cellItems = new Int32Array(64)
-  /**
-   * Per cell entry (parallel to `cellItems`): bit 1 when the cell is in its item's first
-   * column, bit 2 when in its first row. See `cellPairs`.
-   */
-  private entryFirst = new Uint8Array(64)
-  /** The cells holding two items or more, in cell order (one spare entry: see `build`). */
-  private crowded = new Int32Array(64)
-  private crowdedCount = 0
-  /** Pairs of entries sharing a cell, tested by `cellPairs`: at most that many pairs. */
-  private pairTests = 0
-  /**
-   * Each item's cells, from `build`'s pass 1 for its pass 2: for an item in at most 2 x 2
-   * cells, its first cell times 4, plus 2 when it spans two columns, plus 1 when it spans
-   * two rows (one number: pass 2 reads one array, not four); {@link OVERFLOW} for an
-   * overflow item; {@link SPREAD} for any other (its cells are worked out again).
-   */
-  private itemCells = new Int32Array(64)
-  private overflow: IndexBuffer | undefined
-  private overflowItems = new Int32Array(16)
-  private overflowCount = 0
-  private stamps = new Int32Array(64)
-  private stamp = 0
+  /** Each item's cell, or {@link LARGE}. */
+  private itemCell = new Int32Array(64)
+  private largeItems = new Int32Array(16)
+  private largeCount = 0
   /**
    * The area of the current query (fields, not arguments: see {@link UniformGrid.queryItem});
    * set to a fraction first so V8 stores them as doubles from the start.
@@ -115,7 +124,7 @@ export class UniformGrid {
 
   /** The side of a cell after the last build. */
   get cellSize(): number {
-    return 1 / this.inverseCell
+    return this.cell
   }
 
   /** The x of the grid's left edge (column 0) after the last build: the items' least x. */
@@ -142,47 +151,58 @@ export class UniformGrid {
   build(bounds: ItemBounds, count: number): void {
     this.bounds = bounds
     this.count = count
-    this.overflowCount = 0
+    this.largeCount = 0
     if (count === 0) {
       this.columns = 0
       this.rows = 0
       return
     }
+    const { minX, minY, maxX, maxY } = bounds
     let left = Infinity
     let top = Infinity
     let right = -Infinity
     let bottom = -Infinity
-    let extentSum = 0
+    let sideSum = 0
+    let largest = 0
     for (let i = 0; i < count; i++) {
-      const x0 = bounds.minX[i] as number
-      const y0 = bounds.minY[i] as number
-      const x1 = bounds.maxX[i] as number
-      const y1 = bounds.maxY[i] as number
+      const x0 = minX[i] as number
+      const y0 = minY[i] as number
+      const x1 = maxX[i] as number
+      const y1 = maxY[i] as number
       if (x0 < left) left = x0
       if (y0 < top) top = y0
       if (x1 > right) right = x1
       if (y1 > bottom) bottom = y1
-      // The larger extent picked by index: Math.max is a branch, mispredicted half the time.
-      extentPick[0] = x1 - x0
-      extentPick[1] = y1 - y0
-      extentSum += extentPick[Number(extentPick[1] > extentPick[0])] as number
+      const itemWidth = x1 - x0
+      const itemHeight = y1 - y0
+      sideSum += itemWidth + itemHeight
+      // Rarely true once the largest is met: predictable branches.
+      if (itemWidth > largest) largest = itemWidth
+      if (itemHeight > largest) largest = itemHeight
     }
     const width = right - left
     const height = bottom - top
-    let cell = Math.max((2 * extentSum) / count, 1e-9 * Math.max(width, height, 1))
+    const mean = sideSum / (2 * count)
+    // The largest extent a small item may have.
+    let limit = largest > LARGE_FACTOR * mean ? this.smallLimit(bounds, count, mean) : largest
+    // Items of no size (points) still get cells of some size.
+    limit = Math.max(limit, 1e-9 * Math.max(width, height, 1))
     const maxCells = CELLS_PER_ITEM * count + 16
-    if ((width / cell + 1) * (height / cell + 1) > maxCells) {
-      cell = Math.max(width, height, cell) / Math.floor(Math.sqrt(maxCells) - 1)
+    if ((width / limit + 1) * (height / limit + 1) > maxCells) {
+      limit = Math.max(width, height, limit) / Math.floor(Math.sqrt(maxCells) - 1)
     }
     this.originX = left
     this.originY = top
     if (Number.isFinite(width) && Number.isFinite(height)) {
-      this.inverseCell = 1 / cell
+      this.cell = limit * CELL_SLACK
+      this.inverseCell = 1 / this.cell
       this.columns = Math.floor(width * this.inverseCell) + 1
       this.rows = Math.floor(height * this.inverseCell) + 1
     } else {
       // Items near both ends of the number line (finite edges, but an extent past
       // Number.MAX_VALUE): one cell holds them all. Correct, if slow.
+      limit = Infinity
+      this.cell = Infinity
       this.inverseCell = 0
       this.columns = 1
       this.rows = 1
@@ -190,116 +210,85 @@ export class UniformGrid {
     const cells = this.columns * this.rows
     this.reserve(count, cells)
 
-    // Pass 1: each item's cell range, and how many items each cell gets. (Fields are read
-    // into locals: the loops are the hottest of the broadphase.)
-    const { cellStart, itemCells, columns } = this
-    const { minX, minY, maxX, maxY } = bounds
+    // Pass 1: each item's cell, and how many items each cell gets. (Fields are read into
+    // locals: the loops are the hottest of the broadphase.)
+    const { cellStart, itemCell, columns } = this
     const inverseCell = this.inverseCell
-    const lastColumnIndex = columns - 1
-    const lastRowIndex = this.rows - 1
-    cellStart.fill(0, 0, cells + 1)
+    cellStart.fill(0, 0, cells + 2)
     for (let i = 0; i < count; i++) {
-      const c0 = clampFloor(((minX[i] as number) - left) * inverseCell, lastColumnIndex)
-      const r0 = clampFloor(((minY[i] as number) - top) * inverseCell, lastRowIndex)
-      const c1 = clampFloor(((maxX[i] as number) - left) * inverseCell, lastColumnIndex)
-      const r1 = clampFloor(((maxY[i] as number) - top) * inverseCell, lastRowIndex)
-      if ((c1 - c0 + 1) * (r1 - r0 + 1) > MAX_CELLS_PER_ITEM) {
-        this.overflowItems = ensureCapacity(this.overflowItems, this.overflowCount + 1)
-        this.overflowItems[this.overflowCount++] = i
-        itemCells[i] = OVERFLOW
+      const x0 = minX[i] as number
+      const y0 = minY[i] as number
+      // Rare, and then the same items step after step: a predictable branch.
+      if ((maxX[i] as number) - x0 > limit || (maxY[i] as number) - y0 > limit) {
+        this.largeItems = ensureCapacity(this.largeItems, this.largeCount + 1)
+        this.largeItems[this.largeCount++] = i
+        itemCell[i] = LARGE
         continue
       }
-      const right = c1 - c0
-      const down = r1 - r0
-      if (right <= 1 && down <= 1) {
-        // At most 2 x 2 cells (most items: a cell is twice the mean item), written out
-        // without branches: whether an item crosses a cell edge is a coin toss, mispredicted
-        // half the time. A cell it does not cross gets 0 added (to the first cell's count).
-        itemCells[i] = (r0 * columns + c0) * 4 + right * 2 + down
-        const first = r0 * columns + c0 + 1
-        const below = first + down * columns
-        ;(cellStart[first] as number)++
-        cellStart[first + right] = (cellStart[first + right] as number) + right
-        cellStart[below] = (cellStart[below] as number) + down
-        cellStart[below + right] = (cellStart[below + right] as number) + (right & down)
-        continue
-      }
-      itemCells[i] = SPREAD
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) (cellStart[r * columns + c + 1] as number)++
-      }
+      // No clamping: `x0 - left` is at least 0 and at most `width` (a rounded difference
+      // grows with its operand), so the column is at most `columns - 1`; the same for rows.
+      // In the one-cell case the product is 0 or NaN, and `NaN | 0` is 0.
+      const cell = (((y0 - top) * inverseCell) | 0) * columns + (((x0 - left) * inverseCell) | 0)
+      itemCell[i] = cell
+      cellStart[cell + 1] = (cellStart[cell + 1] as number) + 1
     }
-    // Prefix sums of the counts; on the way, the cells with two items or more (listed
-    // without a branch: whether a cell has company is a coin toss) and the tests
-    // `cellPairs` will make, so it reserves its room once.
-    const crowded = (this.crowded = ensureCapacity(this.crowded, cells + 1))
-    let crowdedCount = 0
-    let tests = 0
     for (let c = 0; c < cells; c++) {
-      const size = cellStart[c + 1] as number
-      crowded[crowdedCount] = c
-      crowdedCount += Number(size >= 2)
-      tests += (size * (size - 1)) / 2
-      cellStart[c + 1] = size + (cellStart[c] as number)
+      cellStart[c + 1] = (cellStart[c + 1] as number) + (cellStart[c] as number)
     }
-    this.crowdedCount = crowdedCount
-    this.pairTests = tests
-    const entries = cellStart[cells] as number
-    // One spare entry past the last: see `enter`.
-    const cellItems = (this.cellItems = ensureCapacity(this.cellItems, entries + 1))
-    const entryFirst = (this.entryFirst = ensureCapacity(this.entryFirst, entries + 1))
+    cellStart[cells + 1] = cellStart[cells] as number
     // Pass 2: fill; items enter each cell in increasing index order.
+    const cellItems = (this.cellItems = ensureCapacity(this.cellItems, count))
     const cursor = this.cellCursor
     cursor.set(cellStart)
     for (let i = 0; i < count; i++) {
-      const cellsOfItem = itemCells[i] as number
-      if (cellsOfItem >= 0) {
-        // As in pass 1, without branches; the flags as below (bit 1: column c0, bit 2: row
-        // r0). An entry for a cell the item does not cross goes to the spare entry.
-        const first = cellsOfItem >> 2
-        const right = (cellsOfItem >> 1) & 1
-        const down = cellsOfItem & 1
-        const below = first + down * columns
-        enter(cursor, cellItems, entryFirst, first, i, 3, 1, entries)
-        enter(cursor, cellItems, entryFirst, first + right, i, 2, right, entries)
-        enter(cursor, cellItems, entryFirst, below, i, 1, down, entries)
-        enter(cursor, cellItems, entryFirst, below + right, i, 0, right & down, entries)
-        continue
-      }
-      if (cellsOfItem === OVERFLOW) continue
-      // Spread over more cells (rare): its range worked out again.
-      const c0 = this.column(minX[i] as number)
-      const r0 = this.row(minY[i] as number)
-      const c1 = this.column(maxX[i] as number)
-      const r1 = this.row(maxY[i] as number)
-      for (let r = r0; r <= r1; r++) {
-        for (let c = c0; c <= c1; c++) {
-          enter(
-            cursor,
-            cellItems,
-            entryFirst,
-            r * columns + c,
-            i,
-            (c === c0 ? 1 : 0) | (r === r0 ? 2 : 0),
-            1,
-            entries,
-          )
-        }
-      }
+      const cell = itemCell[i] as number
+      if (cell === LARGE) continue
+      const entry = cursor[cell] as number
+      cellItems[entry] = i
+      cursor[cell] = entry + 1
     }
   }
 
+  /**
+   * The largest extent a small item may have when some items are far larger than the mean:
+   * the least of {@link LARGE_FACTOR}, twice it, four times it... times `mean` that leaves
+   * at most the square root of the item count above it.
+   */
+  private smallLimit(bounds: ItemBounds, count: number, mean: number): number {
+    // How many items lie above each doubling of the limit (by the doublings they pass).
+    const above = this.doublings
+    above.fill(0)
+    const base = LARGE_FACTOR * mean
+    for (let i = 0; i < count; i++) {
+      const extent = Math.max(
+        (bounds.maxX[i] as number) - (bounds.minX[i] as number),
+        (bounds.maxY[i] as number) - (bounds.minY[i] as number),
+      )
+      if (!(extent > base)) continue
+      // Above base * 2^(d - 1) and at most base * 2^d, d >= 1 (at most the last bucket).
+      const passed = Math.min(above.length - 1, Math.ceil(Math.log2(extent / base)))
+      above[passed] = (above[passed] as number) + 1
+    }
+    const allowed = Math.sqrt(count)
+    let larger = 0
+    for (let d = above.length - 1; d >= 0; d--) larger += above[d] as number
+    // `larger` counts the items above base * 2^d, for d from 0 up.
+    for (let d = 0; d < above.length; d++) {
+      if (larger <= allowed) return base * 2 ** d
+      larger -= above[d + 1] ?? 0
+    }
+    return Infinity
+  }
+
+  /** {@link UniformGrid.smallLimit}'s counts, by doublings. */
+  private readonly doublings = new Int32Array(64)
+
   private reserve(count: number, cells: number): void {
-    if (this.cellStart.length < cells + 1) {
-      this.cellStart = new Int32Array(Math.max(cells + 1, this.cellStart.length * 2))
+    if (this.cellStart.length < cells + 2) {
+      this.cellStart = new Int32Array(Math.max(cells + 2, this.cellStart.length * 2))
       this.cellCursor = new Int32Array(this.cellStart.length)
     }
-    if (this.itemCells.length < count) {
-      const size = Math.max(count, this.itemCells.length * 2)
-      this.itemCells = new Int32Array(size)
-      this.stamps = new Int32Array(size)
-      this.stamp = 0
-    }
+    this.itemCell = ensureCapacity(this.itemCell, count)
   }
 
   private column(x: number): number {
@@ -312,75 +301,116 @@ export class UniformGrid {
 
   /**
    * Appends every pair `(i, j)`, `i < j`, whose bounds overlap (touching included), each
-   * exactly once. A pair sharing several cells is reported only in the first cell of the
-   * overlap of their cell ranges, so no hash set is needed to remove duplicates.
+   * exactly once: the pairs of small items first, in cell order, then the large items'.
    */
   pairs(out: PairBuffer): void {
     const bounds = this.bounds
     if (bounds === undefined || this.count === 0) return
-    this.cellPairs(bounds, out)
+    this.smallPairs(bounds, out)
     // In its own method: V8 keeps the code it compiled on stack replacement for the hot
     // loop above, and code after that loop that had not run yet deoptimized it on every call.
-    if (this.overflowCount > 0) this.overflowPairs(bounds, out)
+    if (this.largeCount > 0) this.largePairs(bounds, out)
   }
 
   /**
-   * The pairs that share a cell, each in the first cell they share, over the crowded cells
-   * only. Each candidate is written, and the count goes up by its tests folded into one 0
-   * or 1 (`Number` of a comparison is no branch in V8): whether two boxes of a cell overlap
-   * is a coin toss to the branch predictor, and this loop took 0.39 ms with the branches
-   * against 0.28 ms without (10,000 boxes). Visiting only the crowded cells, with the room
-   * reserved once, took it to 0.23 ms: no branch on each cell's size, and no call in the
-   * loop.
+   * The pairs of small items: each against the items after it in its cell and in the cell
+   * to its right (the two ranges are one, as cells are stored in order), and against the
+   * cells below-left, below and below-right (one range too). Each candidate is written, and
+   * the count goes up by its four tests folded into one 0 or 1 (`Number` of a comparison is
+   * no branch in V8): whether two boxes overlap is a coin toss to the branch predictor.
    */
-  private cellPairs(bounds: ItemBounds, out: PairBuffer): void {
-    const { cellStart, cellItems, entryFirst, crowded, crowdedCount } = this
+  private smallPairs(bounds: ItemBounds, out: PairBuffer): void {
+    const start = out.count
+    // Room for about two candidates per item to begin with (the buffer is kept across
+    // builds); a pass that would run out starts again with twice the room. (A check that
+    // grew the arrays in the loop made them variables there, and cost 4% of the loop.)
+    out.reserve(start + 2 * this.count + 64)
+    while (!this.smallPairsWithin(bounds, out, start)) out.reserve(2 * out.a.length)
+  }
+
+  /** {@link UniformGrid.smallPairs} from `start`, if the arrays of `out` have room for them. */
+  private smallPairsWithin(bounds: ItemBounds, out: PairBuffer, start: number): boolean {
+    const { cellStart, cellItems, itemCell, columns } = this
     const { minX, minY, maxX, maxY } = bounds
-    let count = out.count
-    out.reserve(count + this.pairTests)
+    const lastRowStart = (this.rows - 1) * columns
+    const lastColumnIndex = columns - 1
+    const entries = cellStart[this.columns * this.rows] as number
     const pairA = out.a
     const pairB = out.b
-    for (let t = 0; t < crowdedCount; t++) {
-      const cellIndex = crowded[t] as number
-      const end = cellStart[cellIndex + 1] as number
-      for (let p = cellStart[cellIndex] as number; p < end - 1; p++) {
-        const firstI = entryFirst[p] as number
-        const i = cellItems[p] as number
-        const iMinX = minX[i] as number
-        const iMinY = minY[i] as number
-        const iMaxX = maxX[i] as number
-        const iMaxY = maxY[i] as number
-        for (let q = p + 1; q < end; q++) {
-          const j = cellItems[q] as number
-          // Both items cover this cell; it is the first cell they share when it lies in
-          // the first column of one of them (bit 1) and in the first row of one (bit 2).
-          const first = firstI | (entryFirst[q] as number)
-          pairA[count] = i
-          pairB[count] = j
-          count +=
-            first &
-            (first >> 1) &
-            Number(iMinX <= (maxX[j] as number)) &
-            Number((minX[j] as number) <= iMaxX) &
-            Number(iMinY <= (maxY[j] as number)) &
-            Number((minY[j] as number) <= iMaxY)
-        }
+    const room = pairA.length
+    let count = start
+    // The row of the current item, followed as the cells go up (no division per item).
+    let rowStart = 0
+    for (let p = 0; p < entries; p++) {
+      const i = cellItems[p] as number
+      const cell = itemCell[i] as number
+      while (cell >= rowStart + columns) rowStart += columns
+      const column = cell - rowStart
+      // Own cell and the cell to the right (none past the last column).
+      const sameEnd = cellStart[cell + 1 + Number(column < lastColumnIndex)] as number
+      // The row below, from the column before to the column after (none below the last row).
+      const below = rowStart < lastRowStart
+      const belowStart = below ? (cellStart[cell + columns - Number(column > 0)] as number) : 0
+      const belowEnd = below
+        ? (cellStart[cell + columns + 1 + Number(column < lastColumnIndex)] as number)
+        : 0
+      if (count + (sameEnd - p) + (belowEnd - belowStart) > room) return false
+      const iMinX = minX[i] as number
+      const iMinY = minY[i] as number
+      const iMaxX = maxX[i] as number
+      const iMaxY = maxY[i] as number
+      for (let q = p + 1; q < sameEnd; q++) {
+        const j = cellItems[q] as number
+        // Ordered without a branch: j > i in its own cell, but not always in the next one.
+        const swap = Number(j < i)
+        pairA[count] = i + (j - i) * swap
+        pairB[count] = j + (i - j) * swap
+        count +=
+          Number(iMinX <= (maxX[j] as number)) &
+          Number((minX[j] as number) <= iMaxX) &
+          Number(iMinY <= (maxY[j] as number)) &
+          Number((minY[j] as number) <= iMaxY)
+      }
+      for (let q = belowStart; q < belowEnd; q++) {
+        const j = cellItems[q] as number
+        const swap = Number(j < i)
+        pairA[count] = i + (j - i) * swap
+        pairB[count] = j + (i - j) * swap
+        count +=
+          Number(iMinX <= (maxX[j] as number)) &
+          Number((minX[j] as number) <= iMaxX) &
+          Number(iMinY <= (maxY[j] as number)) &
+          Number((minY[j] as number) <= iMaxY)
       }
     }
     out.count = count
+    return true
   }
 
-  /** The pairs of overflow items (spanning too many cells), tested against every item. */
-  private overflowPairs(bounds: ItemBounds, out: PairBuffer): void {
-    const itemCells = this.itemCells
-    for (let o = 0; o < this.overflowCount; o++) {
-      const i = this.overflowItems[o] as number
-      for (let j = 0; j < this.count; j++) {
-        if (j === i || (itemCells[j] === OVERFLOW && j < i)) continue
+  /** The pairs of each large item with the small items near it, then with the other large ones. */
+  private largePairs(bounds: ItemBounds, out: PairBuffer): void {
+    const found = this.nearLarge
+    for (let l = 0; l < this.largeCount; l++) {
+      const i = this.largeItems[l] as number
+      found.count = 0
+      this.areaMinX = bounds.minX[i] as number
+      this.areaMinY = bounds.minY[i] as number
+      this.areaMaxX = bounds.maxX[i] as number
+      this.areaMaxY = bounds.maxY[i] as number
+      this.scanSmall(found)
+      for (let f = 0; f < found.count; f++) {
+        const j = found.items[f] as number
+        out.push(i < j ? i : j, i < j ? j : i)
+      }
+      for (let m = l + 1; m < this.largeCount; m++) {
+        const j = this.largeItems[m] as number
         if (boundsOverlap(bounds, i, j)) out.push(i < j ? i : j, i < j ? j : i)
       }
     }
   }
+
+  /** Scratch for {@link UniformGrid.largePairs}. */
+  private readonly nearLarge = new IndexBuffer()
 
   /** Appends the items whose bounds overlap the box (touching included), each once. */
   query(minX: number, minY: number, maxX: number, maxY: number, out: IndexBuffer): void {
@@ -416,42 +446,17 @@ export class UniformGrid {
     this.scanArea(out)
   }
 
-  /** The items overlapping the area last set by a query method. */
+  /** The items overlapping the area last set by a query method: small ones, then large ones. */
   private scanArea(out: IndexBuffer): void {
+    const bounds = this.bounds
+    if (bounds === undefined || this.count === 0) return
+    this.scanSmall(out)
     const minX = this.areaMinX
     const minY = this.areaMinY
     const maxX = this.areaMaxX
     const maxY = this.areaMaxY
-    const bounds = this.bounds
-    if (bounds === undefined || this.count === 0) return
-    if (++this.stamp === 0x7fffffff) {
-      this.stamps.fill(0)
-      this.stamp = 1
-    }
-    const stamp = this.stamp
-    const c1 = this.column(maxX)
-    const r1 = this.row(maxY)
-    for (let r = this.row(minY); r <= r1; r++) {
-      for (let c = this.column(minX); c <= c1; c++) {
-        const cellIndex = r * this.columns + c
-        const end = this.cellStart[cellIndex + 1] as number
-        for (let p = this.cellStart[cellIndex] as number; p < end; p++) {
-          const i = this.cellItems[p] as number
-          if (this.stamps[i] === stamp) continue
-          this.stamps[i] = stamp
-          if (
-            (bounds.minX[i] as number) <= maxX &&
-            minX <= (bounds.maxX[i] as number) &&
-            (bounds.minY[i] as number) <= maxY &&
-            minY <= (bounds.maxY[i] as number)
-          ) {
-            out.push(i)
-          }
-        }
-      }
-    }
-    for (let o = 0; o < this.overflowCount; o++) {
-      const i = this.overflowItems[o] as number
+    for (let l = 0; l < this.largeCount; l++) {
+      const i = this.largeItems[l] as number
       if (
         (bounds.minX[i] as number) <= maxX &&
         minX <= (bounds.maxX[i] as number) &&
@@ -462,28 +467,37 @@ export class UniformGrid {
       }
     }
   }
-}
 
-/**
- * Appends `item` to cell `cell` with its first-column and first-row flags (`build`'s pass 2)
- * when `bit` is 1; when it is 0, the entry is written to the spare entry `spare` and the
- * cell's cursor stays: the same work either way, so no branch.
- */
-function enter(
-  cursor: Int32Array,
-  cellItems: Int32Array,
-  entryFirst: Uint8Array,
-  cell: number,
-  item: number,
-  flags: number,
-  bit: number,
-  spare: number,
-): void {
-  const next = cursor[cell] as number
-  const entry = spare + (next - spare) * bit
-  cellItems[entry] = item
-  entryFirst[entry] = flags
-  cursor[cell] = next + bit
+  /**
+   * The small items overlapping the area last set: those filed in the cells it covers, and
+   * one more column to the left and row above (a small item overlapping the area may have
+   * its corner up to a cell before it). In each row those cells' items are one range.
+   */
+  private scanSmall(out: IndexBuffer): void {
+    const bounds = this.bounds as ItemBounds
+    const minX = this.areaMinX
+    const minY = this.areaMinY
+    const maxX = this.areaMaxX
+    const maxY = this.areaMaxY
+    const { cellStart, cellItems, columns } = this
+    const c0 = this.column(minX - this.cell)
+    const c1 = this.column(maxX)
+    const r1 = this.row(maxY)
+    for (let r = this.row(minY - this.cell); r <= r1; r++) {
+      const end = cellStart[r * columns + c1 + 1] as number
+      for (let p = cellStart[r * columns + c0] as number; p < end; p++) {
+        const i = cellItems[p] as number
+        if (
+          (bounds.minX[i] as number) <= maxX &&
+          minX <= (bounds.maxX[i] as number) &&
+          (bounds.minY[i] as number) <= maxY &&
+          minY <= (bounds.maxY[i] as number)
+        ) {
+          out.push(i)
+        }
+      }
+    }
+  }
 }
 
 /** `Math.floor(value)` clamped to `[0, last]`: an item's cell index on one axis. */

@@ -73,14 +73,137 @@ describe('UniformGrid', () => {
     )
   })
 
-  it('keeps cells near twice the mean box size and reuses its arrays', () => {
+  it('answers like the oracle far from the origin, where a cell is a few ulps of the coordinates', () => {
+    // At 1e15 a double steps by 0.125: cells barely wider than the boxes, worked out there,
+    // must still put every pair of overlapping boxes in neighbouring cells.
+    const far = fc.tuple(
+      fc.integer({ min: 0, max: 400 }),
+      fc.integer({ min: 0, max: 400 }),
+      fc.integer({ min: 1, max: 40 }),
+      fc.integer({ min: 1, max: 40 }),
+    )
+    fc.assert(
+      fc.property(
+        fc.array(far, { minLength: 2, maxLength: 60 }),
+        fc.boolean(),
+        (boxes, eighths) => {
+          const scale = eighths ? 0.125 : 1
+          const shifted: Box[] = boxes.map(([x, y, w, h]) => [
+            1e15 + x * scale,
+            -1e15 + y * scale,
+            w * scale,
+            h * scale,
+          ])
+          const bounds = boundsOf(shifted)
+          const grid = new UniformGrid()
+          grid.build(bounds, shifted.length)
+          const found = new PairBuffer()
+          grid.pairs(found)
+          const expected = new PairBuffer()
+          bruteForcePairs(bounds, shifted.length, expected)
+          expect(pairList(found)).toEqual(pairList(expected))
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+
+  it('pairs boxes as wide as a cell that touch across a cell edge, whatever the rounding', () => {
+    // A row and a column of equal boxes, each starting where the one before ends: their
+    // corners are exactly a cell apart in real numbers, and a rounding either way must not
+    // put two of them two cells apart.
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: 0.01, max: 100, noNaN: true }),
+        (x, y, size) => {
+          const boxes: Box[] = []
+          let at = x
+          for (let k = 0; k < 6; k++) {
+            boxes.push([at, y, size, size])
+            at += size
+          }
+          at = y + size
+          for (let k = 0; k < 6; k++) {
+            boxes.push([x, at, size, size])
+            at += size
+          }
+          const bounds = boundsOf(boxes)
+          const grid = new UniformGrid()
+          grid.build(bounds, boxes.length)
+          const found = new PairBuffer()
+          grid.pairs(found)
+          const expected = new PairBuffer()
+          bruteForcePairs(bounds, boxes.length, expected)
+          expect(pairList(found)).toEqual(pairList(expected))
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('makes a cell as large as the largest box, so each box is filed once', () => {
+    // 10 x 10 boxes of 10 to 19 px, 25 px apart: cells of 19 px (and a hair), and no pairs.
     const boxes: Box[] = []
-    for (let i = 0; i < 100; i++) boxes.push([(i % 10) * 30, Math.floor(i / 10) * 30, 10, 10])
+    for (let i = 0; i < 100; i++) {
+      boxes.push([(i % 10) * 25, Math.floor(i / 10) * 25, 10 + (i % 10), 10])
+    }
     const grid = new UniformGrid()
     grid.build(boundsOf(boxes), boxes.length)
-    expect(grid.cellSize).toBeCloseTo(20)
+    expect(grid.cellSize).toBeCloseTo(19, 6)
+    expect(grid.cellSize).toBeGreaterThan(19)
     const pairs = new PairBuffer()
     grid.pairs(pairs)
     expect(pairs.count).toBe(0)
+  })
+
+  it('grows cells when they would outnumber the boxes more than four to one', () => {
+    // 100 boxes of 10 px spread over 3,000 px: cells of 10 px would be 90,000.
+    const boxes: Box[] = []
+    for (let i = 0; i < 100; i++) boxes.push([(i % 10) * 300, Math.floor(i / 10) * 300, 10, 10])
+    const grid = new UniformGrid()
+    grid.build(boundsOf(boxes), boxes.length)
+    expect(grid.columnCount * grid.rowCount).toBeLessThanOrEqual(4 * boxes.length + 16)
+  })
+
+  it('keeps a few boxes far larger than the rest out of the cells, and still pairs them', () => {
+    // 400 boxes of 10 px and three walls of 2,000 px: cells are not made 2,000 px (only
+    // grown as the walls widen the arena, to keep at most four cells per box).
+    const boxes: Box[] = []
+    for (let i = 0; i < 400; i++) boxes.push([(i % 20) * 12, Math.floor(i / 20) * 12, 10, 10])
+    boxes.push([-5, -20, 2000, 20], [-20, -5, 20, 2000], [100, 100, 2000, 5])
+    const bounds = boundsOf(boxes)
+    const grid = new UniformGrid()
+    grid.build(bounds, boxes.length)
+    expect(grid.cellSize).toBeLessThan(100)
+    const found = new PairBuffer()
+    grid.pairs(found)
+    const expected = new PairBuffer()
+    bruteForcePairs(bounds, boxes.length, expected)
+    expect(pairList(found)).toEqual(pairList(expected))
+    const inWall = new IndexBuffer()
+    grid.query(500, 102, 501, 103, inWall)
+    expect(Array.from(inWall.items.subarray(0, inWall.count))).toEqual([402])
+  })
+
+  it('makes large every box of a world of many sizes only as far as the square root of their count', () => {
+    // Sizes from 1 to 2^12 px, a few of each: with a limit of 4 mean extents, hundreds of
+    // boxes would be large and tested against one another; the limit doubles instead.
+    const boxes: Box[] = []
+    for (let i = 0; i < 1300; i++) {
+      const size = 2 ** (i % 13)
+      boxes.push([(i * 37) % 5000, (i * 91) % 5000, size, size])
+    }
+    const bounds = boundsOf(boxes)
+    const grid = new UniformGrid()
+    grid.build(bounds, boxes.length)
+    const large = boxes.filter(([, , w, h]) => Math.max(w, h) >= grid.cellSize).length
+    expect(large).toBeLessThanOrEqual(Math.sqrt(boxes.length))
+    const found = new PairBuffer()
+    grid.pairs(found)
+    const expected = new PairBuffer()
+    bruteForcePairs(bounds, boxes.length, expected)
+    expect(pairList(found)).toEqual(pairList(expected))
   })
 })
