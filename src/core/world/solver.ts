@@ -102,7 +102,7 @@ let contactCount = 0
 let pairContactCount = 0
 /**
  * The contact of each dynamic pair of the step (`sim.pairs` index), or -1 for a pair that
- * crosses (the inverse of {@link contactPair}). A pair's contact is speculative when its
+ * crosses or meets only through a solid (the inverse of {@link contactPair}). A pair's contact is speculative when its
  * slack is not 0 (a gap is never 0: see {@link collectContacts}), else the pair touched at
  * the start. The push-out reads the normals through it: a speculative pair is separated
  * along its normal, the way it came, not along its shortest axis, and a touching pair
@@ -1318,11 +1318,12 @@ export function pushApart(sim: Simulation): void {
       // contact normal: after a fast hit the shortest way out may be across the other body.
       // So does a pair that touched at the start and whose bodies moved deep into each
       // other in this step (DEEP_OVERLAP).
+      // A pair with no contact (apart across a solid) has neither normal.
       const c = pairContacts[p] as number
-      const speculative = slacks[c] !== 0
+      const speculative = c >= 0 && slacks[c] !== 0
       let nx = speculative ? (normalsX[c] as number) : 0
       let ny = speculative ? (normalsY[c] as number) : 0
-      if (!speculative && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
+      if (c >= 0 && !speculative && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
         const tx = normalsX[c] as number
         const ty = normalsY[c] as number
         // How far the bodies moved apart along that normal in this step (negative: closer).
