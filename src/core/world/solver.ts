@@ -285,6 +285,11 @@ function collectContacts(sim: Simulation, h: number): void {
   const restitution = store.restitution
   const pairCount = sim.pairs.count
   pairContact = ensureCapacity(pairContact, pairCount)
+  // Each body's contacts are counted as they are listed: the first step of
+  // indexContactsByBody's counting sort.
+  const n = sim.dynamicCount
+  const contactsPerBody = (bodyContactStart = ensureCapacity(bodyContactStart, n + 1))
+  contactsPerBody.fill(0, 0, n + 1)
   // At most one contact per pair and one per solid candidate.
   reserveContacts(pairCount + sim.candidates.count)
   // The arrays in locals, and the count too (see `solveContacts`).
@@ -395,6 +400,8 @@ function collectContacts(sim: Simulation, h: number): void {
       slack = (nx !== 0 ? gapX : gapY) / h
     }
     const mode = pairCodes[p] === BOUNCE ? BOUNCE : 0
+    contactsPerBody[i + 1] = (contactsPerBody[i + 1] as number) + 1
+    contactsPerBody[j + 1] = (contactsPerBody[j + 1] as number) + 1
     bodiesI[count] = i
     bodiesJ[count] = j
     normalsX[count] = nx
@@ -422,6 +429,7 @@ function collectContacts(sim: Simulation, h: number): void {
       if (code === IGNORE || code === CROSS) continue
       if (!touchNormalInto(normal, a, loadRect(b, store, solid))) continue
       // A solid is -1 - its slot; the contact has no slack and no pair.
+      contactsPerBody[k + 1] = (contactsPerBody[k + 1] as number) + 1
       bodiesI[count] = k
       bodiesJ[count] = -1 - solid
       normalsX[count] = normal.x
@@ -932,23 +940,20 @@ function bounceTarget(c: number): void {
   bounceSpeeds[0] = impactSpeed <= (restingSpeed[0] as number) ? 0 : Math.max(target, 0)
 }
 
-/** Groups the contacts by dynamic body (counting sort), for the passes after the first. */
+/**
+ * Groups the contacts by dynamic body (counting sort, whose counts {@link collectContacts}
+ * made), for the passes after the first and the push-out.
+ */
 function indexContactsByBody(n: number): void {
   const count = contactCount
-  const starts = (bodyContactStart = ensureCapacity(bodyContactStart, n + 1))
+  // Counted by collectContacts as it listed them.
+  const starts = bodyContactStart
   const listedIn = (contactListedIn = ensureCapacity(contactListedIn, count))
+  listedIn.fill(0, 0, count)
   // Arrays in locals: see `solveContacts`.
   const bodiesI = contactI
   const bodiesJ = contactJ
   const order = contactOrder
-  starts.fill(0, 0, n + 1)
-  for (let c = 0; c < count; c++) {
-    listedIn[c] = 0
-    const i = (bodiesI[c] as number) + 1
-    starts[i] = (starts[i] as number) + 1
-    const j = bodiesJ[c] as number
-    if (j >= 0) starts[j + 1] = (starts[j + 1] as number) + 1
-  }
   countsToGroupStarts(starts, n)
   const contactsOfBodies = (bodyContacts = ensureCapacity(bodyContacts, starts[n] as number))
   const axes = (bodyContactAxes = ensureCapacity(bodyContactAxes, starts[n] as number))
