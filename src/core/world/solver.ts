@@ -65,8 +65,6 @@ const a: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const b: Rect = { x: 0, y: 0, width: 0, height: 0 }
 const penetration: Vec2 = { x: 0, y: 0 }
 const normal: Vec2 = { x: 0, y: 0 }
-/** The two gaps of a pair on one axis, for {@link collectContacts} to pick the larger by index. */
-const gapPick = new Float64Array(2)
 const relativeMotion: Vec2 = { x: 0, y: 0 }
 /** Body i's own motion, logged with a hit (the sweep uses the pair's relative motion). */
 const ownMotion: Vec2 = { x: 0, y: 0 }
@@ -321,14 +319,15 @@ function collectContacts(sim: Simulation, h: number): void {
     const widthJ = width[j] as number
     const heightJ = height[j] as number
     // Gaps between the boxes on each axis (negative: they overlap on that axis): the larger
-    // of the gaps on either side, picked by index instead of Math.max, which V8 compiles to
-    // a branch that the random sides of pairs mispredict half the time.
-    gapPick[0] = xJ - xI - widthI
-    gapPick[1] = xI - xJ - widthJ
-    const gapX = gapPick[Number(gapPick[1] > gapPick[0])] as number
-    gapPick[0] = yJ - yI - heightI
-    gapPick[1] = yI - yJ - heightJ
-    const gapY = gapPick[Number(gapPick[1] > gapPick[0])] as number
+    // of the gaps on either side, max(p, q) = (p + q + |p - q|) / 2 (within a rounding):
+    // V8 compiles Math.max to a branch, which the random sides of pairs mispredict half the
+    // time, and picking by index from a typed array stalled on the stores just made.
+    const leftX = xJ - xI - widthI
+    const rightX = xI - xJ - widthJ
+    const gapX = 0.5 * (leftX + rightX + Math.abs(leftX - rightX))
+    const topY = yJ - yI - heightI
+    const bottomY = yI - yJ - heightJ
+    const gapY = 0.5 * (topY + bottomY + Math.abs(topY - bottomY))
     // The contact normal, from j toward i; 0, 0 for none.
     let nx = 0
     let ny = 0
