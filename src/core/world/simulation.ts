@@ -412,37 +412,40 @@ export class Simulation {
    * fall under a weak gravity (or drifting at 0.005 px/s) never moved at all.
    */
   private settle(h: number): void {
-    const store = this.store
+    // Arrays in locals: V8 did not lift the reads of `this.startX` and the others out of
+    // the loop.
+    const { x, y, velocityX, velocityY, moved: movedFlags } = this.store
+    const { dynamic, startX, startY, deltaX, deltaY, candidateStart } = this
     let moved = 0
     for (let k = 0; k < this.dynamicCount; k++) {
-      const slot = this.dynamic[k] as number
-      const x0 = this.startX[k] as number
-      const y0 = this.startY[k] as number
-      const dx = (store.x[slot] as number) - x0
-      const dy = (store.y[slot] as number) - y0
+      const slot = dynamic[k] as number
+      const x0 = startX[k] as number
+      const y0 = startY[k] as number
+      const dx = (x[slot] as number) - x0
+      const dy = (y[slot] as number) - y0
       const resting =
         (dx === 0 && dy === 0) ||
         (Math.abs(dx) < REST_DISTANCE &&
           Math.abs(dy) < REST_DISTANCE &&
-          (hadContact(k) || this.candidateStart[k] !== this.candidateStart[k + 1]))
+          (hadContact(k) || candidateStart[k] !== candidateStart[k + 1]))
       if (resting) {
-        store.x[slot] = x0
-        store.y[slot] = y0
+        x[slot] = x0
+        y[slot] = y0
       }
-      store.velocityX[slot] = blockedVelocity(
-        store.velocityX[slot] as number,
-        this.deltaX[k] as number,
-        (store.x[slot] as number) - x0,
+      velocityX[slot] = blockedVelocity(
+        velocityX[slot] as number,
+        deltaX[k] as number,
+        (x[slot] as number) - x0,
         h,
       )
-      store.velocityY[slot] = blockedVelocity(
-        store.velocityY[slot] as number,
-        this.deltaY[k] as number,
-        (store.y[slot] as number) - y0,
+      velocityY[slot] = blockedVelocity(
+        velocityY[slot] as number,
+        deltaY[k] as number,
+        (y[slot] as number) - y0,
         h,
       )
       if (resting) continue
-      store.moved[slot] = 1
+      movedFlags[slot] = 1
       moved++
     }
     this.movedInLastStep = moved
