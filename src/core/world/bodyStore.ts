@@ -59,6 +59,10 @@ export class BodyStore {
   kind = new Uint8Array(0)
   response = new Uint8Array(0)
   pushable = new Uint8Array(0)
+  /** 1 for a body that may miss another by layers: its mask lacks a layer, or it has none. */
+  selective = new Uint8Array(0)
+  /** How many live bodies are {@link BodyStore.selective}: with none, every pair's layers match. */
+  selectiveCount = 0
   /** Insertion sequence number: orders bodies by age (contact events' stable a/b order). */
   serial = new Float64Array(0)
   /** 1 when the body's position changed since the last `drainMoved`. */
@@ -92,6 +96,7 @@ export class BodyStore {
     this.kind = grow(this.kind, capacity)
     this.response = grow(this.response, capacity)
     this.pushable = grow(this.pushable, capacity)
+    this.selective = grow(this.selective, capacity)
     this.moved = grow(this.moved, capacity)
     this.serial = grow(this.serial, capacity)
     for (let slot = capacity - 1; slot >= this.capacity; slot--) this.free.push(slot)
@@ -147,6 +152,8 @@ export class BodyStore {
     this.ids[slot] = undefined
     this.order.copyWithin(index, index + 1, this.count)
     this.count--
+    this.selectiveCount -= this.selective[slot] as number
+    this.selective[slot] = 0
     this.free.push(slot)
   }
 
@@ -169,6 +176,9 @@ export class BodyStore {
     this.gravityScale[slot] = fields.gravityScale
     this.layer[slot] = fields.layer
     this.mask[slot] = fields.mask
+    const selective = Number(fields.mask !== 0xffffffff || fields.layer === 0)
+    this.selectiveCount += selective - (this.selective[slot] as number)
+    this.selective[slot] = selective
     this.kind[slot] = KIND_OF[fields.type]
     this.response[slot] = RESPONSE_NAMES.indexOf(fields.response)
     this.pushable[slot] = fields.pushable ? 1 : 0

@@ -15,6 +15,26 @@ describe('BodyStore', () => {
     expect(store.slot('d')).toBe(b)
   })
 
+  it('counts the bodies whose layers may miss another, through writes, removals and reused slots', () => {
+    const store = new BodyStore(2)
+    const a = store.insert('a', defaultBodyFields(0, 0, 1, 1))
+    expect(store.selectiveCount).toBe(0)
+    const b = store.insert('b', { ...defaultBodyFields(1, 0, 1, 1), mask: 0b10 })
+    store.insert('c', { ...defaultBodyFields(2, 0, 1, 1), layer: 0 })
+    expect(store.selectiveCount).toBe(2)
+    // An update that keeps it selective counts it once; one that widens its mask uncounts it.
+    store.write(b, { ...store.fields(b), mask: 0b11 })
+    expect(store.selectiveCount).toBe(2)
+    store.write(b, { ...store.fields(b), mask: 0xffffffff })
+    expect(store.selectiveCount).toBe(1)
+    store.write(a, { ...store.fields(a), mask: 0 })
+    store.delete(a)
+    expect(store.selectiveCount).toBe(1)
+    // The freed slot starts unselective again.
+    expect(store.insert('d', defaultBodyFields(3, 0, 1, 1))).toBe(a)
+    expect(store.selectiveCount).toBe(1)
+  })
+
   it('refuses to delete a slot twice, which would lose the last body and hand the slot out twice', () => {
     const store = new BodyStore()
     const a = store.insert('a', defaultBodyFields(0, 0, 1, 1))

@@ -524,6 +524,21 @@ describe('step: filtering', () => {
     expect(world.get(solid).x).toBe(40)
   })
 
+  it('lets two dynamic bodies pass when their layers do not match, and stops them once they do', () => {
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10, velocity: { x: 600, y: 0 }, layer: 2 })
+    world.add({ id: 'b', x: 12, y: 0, width: 10, height: 10, mask: 1 })
+    world.step(1 / 60)
+    // b's mask lacks a's layer: a passes into b.
+    expect(world.get('a').x).toBe(10)
+    world.update('b', { mask: 0xffffffff })
+    world.update('a', { x: -20, velocity: { x: 1800, y: 0 } })
+    world.step(1 / 60)
+    // Now every mask has every layer: a meets b (2 px from its start) and pushes it.
+    expect(world.get('a').x + 10).toBeLessThanOrEqual(world.get('b').x + 1e-9)
+    expect(world.get('b').x).toBeGreaterThan(12)
+  })
+
   it('uses the per-pair filter: ignore a pair or override its response', () => {
     const world = createWorld({
       filter: (a, b) =>
