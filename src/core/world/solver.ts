@@ -1201,16 +1201,9 @@ function loadBodies(sim: Simulation): void {
  * changes nothing.)
  */
 function storeVelocities(sim: Simulation, h: number): void {
-  const {
-    velocityX: storeVelocityX,
-    velocityY: storeVelocityY,
-    x: storeX,
-    y: storeY,
-    width,
-    height,
-  } = sim.store
+  const { velocityX: storeVelocityX, velocityY: storeVelocityY, x: storeX, y: storeY } = sim.store
   const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
-  const { startVelocityX, startVelocityY, candidateStart } = sim
+  const { startVelocityX, startVelocityY, candidateStart, width, height } = sim
   const { minX, minY, maxX, maxY } = sim.dynamicBounds
   const swept = sim.sweptBodies.items
   let sweptCount = 0
@@ -1265,8 +1258,8 @@ function storeVelocities(sim: Simulation, h: number): void {
       Number(candidateStart[k] === candidateStart[k + 1]) &
       Number(x + 0.5 * (moveX - Math.abs(moveX)) >= (minX[k] as number)) &
       Number(y + 0.5 * (moveY - Math.abs(moveY)) >= (minY[k] as number)) &
-      Number(x + 0.5 * (moveX + Math.abs(moveX)) + (width[slot] as number) <= (maxX[k] as number)) &
-      Number(y + 0.5 * (moveY + Math.abs(moveY)) + (height[slot] as number) <= (maxY[k] as number))
+      Number(x + 0.5 * (moveX + Math.abs(moveX)) + (width[k] as number) <= (maxX[k] as number)) &
+      Number(y + 0.5 * (moveY + Math.abs(moveY)) + (height[k] as number) <= (maxY[k] as number))
     if (free === 1) {
       storeX[slot] = x + moveX
       storeY[slot] = y + moveY
