@@ -1,17 +1,23 @@
 /**
- * One benchmark run in its own process: `child.js <engine> <scene> <n> <steps>`. Prints one
+ * One benchmark run in its own process: `child.js <engine> <scene> <n> <steps> [budget ms]
+ * [warm-up steps]`. Prints one
  * JSON line: median and p95 ms per step, the average number of overlapping pairs, peak
  * memory, and (with --expose-gc) heap growth between the first and last measured step.
  */
 import { createEngine, type EngineName } from './engines.js'
 import { countOverlaps, createScene, type Scene } from './scene.js'
 
-const [engineName, sceneName, countText, stepsText, budgetText] = process.argv.slice(2)
+const [engineName, sceneName, countText, stepsText, budgetText, warmupText] = process.argv.slice(2)
 const count = Number(countText)
 const steps = Number(stepsText)
 /** Wall-clock budget in ms: slow peers stop early and say how many steps they ran. */
 const budget = Number(budgetText ?? 60000)
-const WARMUP = 20
+/**
+ * Steps before the measured ones. The heap is measured from their end, so a long run for
+ * heap growth warms up longer: V8's compiled code and type feedback, kept on the heap,
+ * still grew over the first thousand steps.
+ */
+const WARMUP = Number(warmupText ?? 20)
 const OVERLAP_EVERY = 10
 
 const gc = (globalThis as { gc?: () => void }).gc

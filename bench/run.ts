@@ -45,7 +45,7 @@ const BUDGET = quick ? 5000 : 8000
 const SKIP_ABOVE = 250
 
 function runChild(engine: EngineName, scene: string, n: number, steps: number): RunResult | string {
-  return runChildWithBudget(engine, scene, n, steps, BUDGET)
+  return runChildWithBudget(engine, scene, n, steps, BUDGET, 20)
 }
 
 function runChildWithBudget(
@@ -54,6 +54,7 @@ function runChildWithBudget(
   n: number,
   steps: number,
   budget: number,
+  warmup: number,
 ): RunResult | string {
   const child = spawnSync(
     process.execPath,
@@ -65,6 +66,7 @@ function runChildWithBudget(
       String(n),
       String(steps),
       String(budget),
+      String(warmup),
     ],
     { encoding: 'utf8', maxBuffer: 1 << 20, timeout: budget * 3 + 120000 },
   )
@@ -150,13 +152,15 @@ const results: Row[] = [...runs.values()].map((list) => ({
   slowest: Math.max(...list.map((r) => r.median)),
 }))
 
-// Heap over a long run: react-aabb alone, 10,000 steps of the 1,000-box scene.
+// Heap over a long run: react-aabb alone, 10,000 steps of the 1,000-box scene after 1,000
+// warm-up steps.
 const LONG_STEPS = quick ? 1000 : 10000
-const long = runChildWithBudget('react-aabb', 'boxes', 1000, LONG_STEPS, 600000)
+const LONG_WARMUP = 1000
+const long = runChildWithBudget('react-aabb', 'boxes', 1000, LONG_STEPS, 600000, LONG_WARMUP)
 const heapNote =
   typeof long === 'string'
     ? `Long run failed: ${long}`
-    : `Heap over ${long.steps} steps (react-aabb, boxes, N=1,000, after a forced GC at both ends): ${format(long.heapGrowthMb, 3)} MB growth; median ${format(long.median)} ms/step.`
+    : `Heap over ${long.steps} steps (react-aabb, boxes, N=1,000, after ${LONG_WARMUP} warm-up steps and a forced GC at both ends): ${format(long.heapGrowthMb, 3)} MB growth; median ${format(long.median)} ms/step.`
 console.log(heapNote)
 
 const rows: string[] = []
