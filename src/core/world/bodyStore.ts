@@ -63,6 +63,11 @@ export class BodyStore {
   selective = new Uint8Array(0)
   /** How many live bodies are {@link BodyStore.selective}: with none, every pair's layers match. */
   selectiveCount = 0
+  /**
+   * Goes up whenever a body is inserted, deleted or written (its type may change): while it
+   * stays the same, so do the live bodies, their order and their types.
+   */
+  version = 0
   /** Insertion sequence number: orders bodies by age (contact events' stable a/b order). */
   serial = new Float64Array(0)
   /** 1 when the body's position changed since the last `drainMoved`. */
@@ -152,6 +157,7 @@ export class BodyStore {
     this.ids[slot] = undefined
     this.order.copyWithin(index, index + 1, this.count)
     this.count--
+    this.version++
     this.selectiveCount -= this.selective[slot] as number
     this.selective[slot] = 0
     this.free.push(slot)
@@ -164,6 +170,7 @@ export class BodyStore {
 
   /** Writes checked fields into a slot. */
   write(slot: number, fields: BodyFields): void {
+    this.version++
     this.x[slot] = fields.x
     this.y[slot] = fields.y
     this.width[slot] = fields.width

@@ -70,6 +70,8 @@ export class Simulation {
   /** Static and kinematic bodies' slots (infinite mass), in insertion order. */
   solid = new Int32Array(64)
   solidCount = 0
+  /** The store's version when {@link Simulation.dynamic} was last listed (-1: never). */
+  private collectedVersion = -1
   /** Set when a static or kinematic body is added, removed, moved or changed. */
   solidsDirty = true
   readonly solidBounds = createItemBounds()
@@ -185,6 +187,9 @@ export class Simulation {
 
   private collectBodies(): void {
     const store = this.store
+    // Nothing was added, removed or retyped since the last step: the lists stand.
+    if (store.version === this.collectedVersion) return
+    this.collectedVersion = store.version
     this.dynamic = ensureCapacity(this.dynamic, store.count)
     let dynamicCount = 0
     let solidCount = 0
