@@ -363,10 +363,12 @@ export class UniformGrid {
       const iMaxY = maxY[i] as number
       for (let q = p + 1; q < sameEnd; q++) {
         const j = cellItems[q] as number
-        // Ordered without a branch: j > i in its own cell, but not always in the next one.
-        const swap = Number(j < i)
-        pairA[count] = i + (j - i) * swap
-        pairB[count] = j + (i - j) * swap
+        // Ordered without a branch (j > i in its own cell, but not always in the next one):
+        // `flip` is i ^ j when they are the wrong way round, else 0 (bit operations, which
+        // V8 checks for no overflow).
+        const flip = (i ^ j) & -Number(j < i)
+        pairA[count] = i ^ flip
+        pairB[count] = j ^ flip
         count +=
           Number(iMinX <= (maxX[j] as number)) &
           Number((minX[j] as number) <= iMaxX) &
@@ -375,9 +377,9 @@ export class UniformGrid {
       }
       for (let q = belowStart; q < belowEnd; q++) {
         const j = cellItems[q] as number
-        const swap = Number(j < i)
-        pairA[count] = i + (j - i) * swap
-        pairB[count] = j + (i - j) * swap
+        const flip = (i ^ j) & -Number(j < i)
+        pairA[count] = i ^ flip
+        pairB[count] = j ^ flip
         count +=
           Number(iMinX <= (maxX[j] as number)) &
           Number((minX[j] as number) <= iMaxX) &
