@@ -29,6 +29,19 @@ function expectOraclePairs(boxes: Box[]): UniformGrid {
   return grid
 }
 
+/** Asserts that the grid built over `boxes` finds in `area` exactly the boxes the oracle does. */
+function expectOracleQuery(boxes: Box[], [x, y, w, h]: Box): void {
+  const bounds = boundsOf(boxes)
+  const grid = new UniformGrid()
+  grid.build(bounds, boxes.length)
+  const found = new IndexBuffer()
+  grid.query(x, y, x + w, y + h, found)
+  const expected = new IndexBuffer()
+  bruteForceQuery(bounds, boxes.length, x, y, x + w, y + h, expected)
+  const sorted = Array.from(found.items.subarray(0, found.count)).sort((p, q) => p - q)
+  expect(sorted).toEqual(Array.from(expected.items.subarray(0, expected.count)))
+}
+
 function pairList(buffer: PairBuffer): string[] {
   const list: string[] = []
   for (let k = 0; k < buffer.count; k++) list.push(`${buffer.a[k]}-${buffer.b[k]}`)
@@ -65,15 +78,7 @@ describe('UniformGrid', () => {
   it('answers box queries like the brute-force oracle', () => {
     fc.assert(
       fc.property(fc.array(box, { maxLength: 40 }), box, (boxes, [x, y, w, h]) => {
-        const bounds = boundsOf(boxes)
-        const grid = new UniformGrid()
-        grid.build(bounds, boxes.length)
-        const found = new IndexBuffer()
-        grid.query(x, y, x + w, y + h, found)
-        const expected = new IndexBuffer()
-        bruteForceQuery(bounds, boxes.length, x, y, x + w, y + h, expected)
-        const sorted = Array.from(found.items.subarray(0, found.count)).sort((p, q) => p - q)
-        expect(sorted).toEqual(Array.from(expected.items.subarray(0, expected.count)))
+        expectOracleQuery(boxes, [x, y, w, h])
       }),
       { numRuns: 1000 },
     )
@@ -202,15 +207,7 @@ describe('UniformGrid', () => {
         (spec, [x, y, w, h]) => {
           const boxes: Box[] = spec.map(([bx, by, sx, sy]) => [bx, by, 2 ** sx, 2 ** sy])
           expectOraclePairs(boxes)
-          const bounds = boundsOf(boxes)
-          const grid = new UniformGrid()
-          grid.build(bounds, boxes.length)
-          const found = new IndexBuffer()
-          grid.query(x, y, x + w, y + h, found)
-          const expected = new IndexBuffer()
-          bruteForceQuery(bounds, boxes.length, x, y, x + w, y + h, expected)
-          const sorted = Array.from(found.items.subarray(0, found.count)).sort((p, q) => p - q)
-          expect(sorted).toEqual(Array.from(expected.items.subarray(0, expected.count)))
+          expectOracleQuery(boxes, [x, y, w, h])
         },
       ),
       { numRuns: 300 },
