@@ -16,6 +16,9 @@ export const BODY_TYPES: readonly BodyType[] = ['static', 'kinematic', 'dynamic'
 export const RESPONSE_NAMES = SWEPT_RESPONSES
 export const CROSS = 3
 
+/** A mask with every layer, the default: such a body collides with every other's layer. */
+export const ALL_LAYERS = 0xffffffff
+
 /** Most bodies one world holds: pair keys pack two slots into one safe integer. */
 export const MAX_BODIES = 1 << 21
 
@@ -183,7 +186,7 @@ export class BodyStore {
     this.gravityScale[slot] = fields.gravityScale
     this.layer[slot] = fields.layer
     this.mask[slot] = fields.mask
-    const selective = Number(fields.mask !== 0xffffffff || fields.layer === 0)
+    const selective = Number(fields.mask !== ALL_LAYERS || fields.layer === 0)
     this.selectiveCount += selective - (this.selective[slot] as number)
     this.selective[slot] = selective
     this.kind[slot] = KIND_OF[fields.type]

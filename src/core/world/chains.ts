@@ -1,6 +1,9 @@
 import { ensureCapacity, IndexBuffer } from './buffers.js'
 
-/** Most sweeps over the contacts in one {@link ChainPool.pool}; each sweep that changes anything pools two runs at least. */
+/**
+ * Most sweeps over the contacts in one {@link ChainPool.pool}; each sweep that changes
+ * anything pools two runs at least.
+ */
 const MAX_SWEEPS = 64
 
 /**

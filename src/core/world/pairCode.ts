@@ -25,10 +25,17 @@ export function pairCode(sim: Simulation, mover: number, other: number): number 
  * insertion order.)
  */
 export function dynamicPairCode(sim: Simulation, a: number, b: number): number {
-  const response = sim.store.response
+  return resolvePairCode(sim, a, b, strongerResponse(sim.store.response, a, b))
+}
+
+/**
+ * The stronger of the responses of slots `a` and `b` (codes in `response`): what two dynamic
+ * bodies meet with when nothing else decides (see {@link dynamicPairCode}).
+ */
+export function strongerResponse(response: Uint8Array, a: number, b: number): number {
   const first = response[a] as number
   const second = response[b] as number
-  return resolvePairCode(sim, a, b, first > second ? first : second)
+  return first > second ? first : second
 }
 
 function resolvePairCode(sim: Simulation, mover: number, other: number, fallback: number): number {

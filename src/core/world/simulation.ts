@@ -10,7 +10,7 @@ import {
 } from './buffers.js'
 import { ContactTracker } from './contactTracker.js'
 import { HitLog } from './hitLog.js'
-import { dynamicPairCode, pairCode, IGNORE } from './pairCode.js'
+import { dynamicPairCode, pairCode, IGNORE, strongerResponse } from './pairCode.js'
 import { recordContacts } from './recordContacts.js'
 import { hadContact, pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
 import { separateFromSolids, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
@@ -368,9 +368,8 @@ export class Simulation {
       const { dynamic } = this
       const response = this.store.response
       for (let p = 0; p < count; p++) {
-        const first = response[dynamic[pairA[p] as number] as number] as number
-        const second = response[dynamic[pairB[p] as number] as number] as number
-        codes[p] = first > second ? first : second
+        const slotA = dynamic[pairA[p] as number] as number
+        codes[p] = strongerResponse(response, slotA, dynamic[pairB[p] as number] as number)
       }
       return
     }

@@ -81,18 +81,31 @@ let candidateEnd = 0
  * an object: V8 boxes doubles passed to a call it does not inline).
  */
 export function sweptWithin(bounds: ItemBounds, k: number, box: Rect, motion: Vec2): boolean {
-  const dx = motion.x
-  const dy = motion.y
-  // Without branches, as `Simulation.integrate` writes the same bounds: `x + (d - |d|) / 2`
-  // is `d < 0 ? x + d : x` bit for bit, and `&` of the four tests as numbers (`Number` of a
-  // comparison compiles to no branch in V8) leaves one branch for the caller instead of
-  // four that random motions mispredict.
+  return sweptBoxWithin(bounds, k, box.x, box.y, box.width, box.height, motion.x, motion.y) === 1
+}
+
+/**
+ * {@link sweptWithin} of the box at `x, y` of size `width, height` moved by `dx, dy`, as 1 or
+ * 0. Without branches, as `Simulation.integrate` writes the same bounds: `x + (d - |d|) / 2`
+ * is `d < 0 ? x + d : x` bit for bit, and `&` of the four tests as numbers (`Number` of a
+ * comparison compiles to no branch in V8) leaves one branch for the caller instead of four
+ * that random motions mispredict. Small enough for V8 to inline, so its doubles are not boxed.
+ */
+export function sweptBoxWithin(
+  bounds: ItemBounds,
+  k: number,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  dx: number,
+  dy: number,
+): number {
   return (
-    (Number(box.x + 0.5 * (dx - Math.abs(dx)) >= (bounds.minX[k] as number)) &
-      Number(box.y + 0.5 * (dy - Math.abs(dy)) >= (bounds.minY[k] as number)) &
-      Number(box.x + 0.5 * (dx + Math.abs(dx)) + box.width <= (bounds.maxX[k] as number)) &
-      Number(box.y + 0.5 * (dy + Math.abs(dy)) + box.height <= (bounds.maxY[k] as number))) ===
-    1
+    Number(x + 0.5 * (dx - Math.abs(dx)) >= (bounds.minX[k] as number)) &
+    Number(y + 0.5 * (dy - Math.abs(dy)) >= (bounds.minY[k] as number)) &
+    Number(x + 0.5 * (dx + Math.abs(dx)) + width <= (bounds.maxX[k] as number)) &
+    Number(y + 0.5 * (dy + Math.abs(dy)) + height <= (bounds.maxY[k] as number))
   )
 }
 

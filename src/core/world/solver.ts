@@ -5,7 +5,7 @@ import { countsToGroupStarts, ensureCapacity, IndexBuffer, rewindGroupStarts } f
 import { ChainPool } from './chains.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { Simulation } from './simulation.js'
-import { loadRect, PUSH_SLOP, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
+import { loadRect, PUSH_SLOP, sweepDynamic, sweptBoxWithin, TOUCH_TOLERANCE } from './solidSweep.js'
 
 /** Push-out rounds per step; each one moves every overlapping pair apart together. */
 const PUSH_ITERATIONS = 20
@@ -109,12 +109,12 @@ let contactCount = 0
 let pairContactCount = 0
 /**
  * The contact of each dynamic pair of the step (`sim.pairs` index), or -1 for a pair that
- * crosses or meets only through a solid (the inverse of {@link contactPair}). A pair's contact is speculative when its
- * slack is not 0 (a gap is never 0: see {@link collectContacts}), else the pair touched at
- * the start. The push-out reads the normals through it: a speculative pair is separated
- * along its normal, the way it came, not along its shortest axis, and a touching pair
- * along its normal when the step left it deeper than {@link DEEP_OVERLAP} (see
- * {@link pushApart}). One index per pair instead of two normals of each kind: the contacts
+ * crosses or meets only through a solid (the inverse of {@link contactPair}). A pair's
+ * contact is speculative when its slack is not 0 (a gap is never 0: see
+ * {@link collectContacts}), else the pair touched at the start. The push-out reads the
+ * normals through it: a speculative pair is separated along its normal, the way it came,
+ * not along its shortest axis, and a touching pair along its normal when the step left it
+ * deeper than {@link DEEP_OVERLAP} (see {@link pushApart}). One index per pair instead of two normals of each kind: the contacts
  * hold the normals already, and writing four numbers per pair was a tenth of the listing.
  */
 let pairContact = new Int32Array(64)
@@ -1204,7 +1204,7 @@ function storeVelocities(sim: Simulation, h: number): void {
   const { velocityX: storeVelocityX, velocityY: storeVelocityY, x: storeX, y: storeY } = sim.store
   const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
   const { startVelocityX, startVelocityY, candidateStart, width, height } = sim
-  const { minX, minY, maxX, maxY } = sim.dynamicBounds
+  const bounds = sim.dynamicBounds
   const swept = sim.sweptBodies.items
   let sweptCount = 0
   const rk4 = sim.settings.integrator === 'rk4'
@@ -1251,15 +1251,11 @@ function storeVelocities(sim: Simulation, h: number): void {
     deltaY[k] = moveY
     const x = storeX[slot] as number
     const y = storeY[slot] as number
-    // `sweptWithin` written out (its `x + (d - |d|) / 2` is `d < 0 ? x + d : x` bit for bit),
-    // its tests folded into one number with the "no solid near" test: one branch, as
-    // whether a body is free is a coin toss.
+    // Folded into one number with the "no solid near" test: one branch, as whether a body
+    // is free is a coin toss.
     const free =
       Number(candidateStart[k] === candidateStart[k + 1]) &
-      Number(x + 0.5 * (moveX - Math.abs(moveX)) >= (minX[k] as number)) &
-      Number(y + 0.5 * (moveY - Math.abs(moveY)) >= (minY[k] as number)) &
-      Number(x + 0.5 * (moveX + Math.abs(moveX)) + (width[k] as number) <= (maxX[k] as number)) &
-      Number(y + 0.5 * (moveY + Math.abs(moveY)) + (height[k] as number) <= (maxY[k] as number))
+      sweptBoxWithin(bounds, k, x, y, width[k] as number, height[k] as number, moveX, moveY)
     if (free === 1) {
       storeX[slot] = x + moveX
       storeY[slot] = y + moveY

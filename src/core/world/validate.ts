@@ -15,7 +15,7 @@ import {
   assertVector,
   describeValue,
 } from '../geometry/validate.js'
-import { BODY_TYPES } from './bodyStore.js'
+import { ALL_LAYERS, BODY_TYPES } from './bodyStore.js'
 import type { BodyOptions, BodyPatch, BodyType } from './types.js'
 
 /** The subject of a message: `add: body "box"` or `add: body` when the id is not known yet. */
@@ -146,7 +146,7 @@ export function defaultBodyFields(x: number, y: number, width: number, height: n
     damping: 0,
     gravityScale: 1,
     layer: 1,
-    mask: 0xffffffff,
+    mask: ALL_LAYERS,
     pushable: true,
   }
 }
