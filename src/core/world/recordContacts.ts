@@ -1,31 +1,33 @@
-import type { Rect, Vec2 } from '../geometry/types.js'
 import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
 import { IGNORE, pairCode } from './pairCode.js'
+import type { StepContext } from '../step/context.js'
 import type { Simulation } from './simulation.js'
 import { loadRect } from './solidSweep.js'
 import { contactNormalInto, sweptIntoContact } from './solver.js'
 
-const a: Rect = { x: 0, y: 0, width: 0, height: 0 }
-const b: Rect = { x: 0, y: 0, width: 0, height: 0 }
-const normal: Vec2 = { x: 0, y: 0 }
-
-function touchIfTouching(sim: Simulation, slotA: number, slotB: number, source: number): void {
-  loadRect(a, sim.store, slotA)
-  loadRect(b, sim.store, slotB)
+function touchIfTouching(
+  ctx: StepContext,
+  sim: Simulation,
+  slotA: number,
+  slotB: number,
+  source: number,
+): void {
+  loadRect(ctx.touchA, sim.store, slotA)
+  loadRect(ctx.touchB, sim.store, slotB)
   // Touching counts as contact, as `overlaps` does; a corner-only touch has no normal. The
   // four tests are folded into one (see the README's hot paths): which side a pair is apart
   // on is a coin toss to the branch predictor.
   const apart =
-    Number(a.x > b.x + b.width) |
-    Number(b.x > a.x + a.width) |
-    Number(a.y > b.y + b.height) |
-    Number(b.y > a.y + a.height)
+    Number(ctx.touchA.x > ctx.touchB.x + ctx.touchB.width) |
+    Number(ctx.touchB.x > ctx.touchA.x + ctx.touchA.width) |
+    Number(ctx.touchA.y > ctx.touchB.y + ctx.touchB.height) |
+    Number(ctx.touchB.y > ctx.touchA.y + ctx.touchA.height)
   if (apart === 1) return
-  if (!contactNormalInto(normal, a, b)) {
-    normal.x = 0
-    normal.y = 0
+  if (!contactNormalInto(ctx, ctx.touchNormal, ctx.touchA, ctx.touchB)) {
+    ctx.touchNormal.x = 0
+    ctx.touchNormal.y = 0
   }
-  sim.contacts.touch(slotA, slotB, normal.x, normal.y, source)
+  sim.contacts.touch(slotA, slotB, ctx.touchNormal.x, ctx.touchNormal.y, source)
 }
 
 /**
@@ -33,13 +35,14 @@ function touchIfTouching(sim: Simulation, slotA: number, slotB: number, source: 
  * pairs (crossing ones included: they pass through but are in contact), dynamic bodies
  * and their solid candidates, and kinematic bodies with the solids they touch.
  */
-export function recordContacts(sim: Simulation): void {
+export function recordContacts(ctx: StepContext, sim: Simulation): void {
   for (let p = 0; p < sim.pairs.count; p++) {
     touchIfTouching(
+      ctx,
       sim,
       sim.dynamic[sim.pairs.a[p] as number] as number,
       sim.dynamic[sim.pairs.b[p] as number] as number,
-      sweptIntoContact(p) ? FROM_SWEEP : FROM_PUSH,
+      sweptIntoContact(ctx, p) ? FROM_SWEEP : FROM_PUSH,
     )
   }
   for (let k = 0; k < sim.dynamicCount; k++) {
@@ -47,10 +50,16 @@ export function recordContacts(sim: Simulation): void {
     const end = sim.candidateStart[k + 1] as number
     for (let c = sim.candidateStart[k] as number; c < end; c++) {
       const solid = sim.solid[sim.candidates.items[c] as number] as number
-      if (pairCode(sim, slot, solid) !== IGNORE) touchIfTouching(sim, slot, solid, FROM_PUSH)
+      if (pairCode(sim, slot, solid) !== IGNORE) touchIfTouching(ctx, sim, slot, solid, FROM_PUSH)
     }
   }
   for (let p = 0; p < sim.solidPairs.count; p++) {
-    touchIfTouching(sim, sim.solidPairs.a[p] as number, sim.solidPairs.b[p] as number, FROM_PUSH)
+    touchIfTouching(
+      ctx,
+      sim,
+      sim.solidPairs.a[p] as number,
+      sim.solidPairs.b[p] as number,
+      FROM_PUSH,
+    )
   }
 }

@@ -1,5 +1,4 @@
 import { integrateRK4WithTiming } from '../geometry/integrators.js'
-import type { KinematicState, Vec2 } from '../geometry/types.js'
 import { DYNAMIC, KINEMATIC, type BodyStore } from './bodyStore.js'
 import {
   countsToGroupStarts,
@@ -8,6 +7,7 @@ import {
   PairBuffer,
   rewindGroupStarts,
 } from './buffers.js'
+import { StepContext } from '../step/context.js'
 import { ContactTracker } from './contactTracker.js'
 import { HitLog } from './hitLog.js'
 import { dynamicPairCode, pairCode, IGNORE, strongerResponse } from './pairCode.js'
@@ -19,20 +19,6 @@ import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.
 
 /** Extra room around a body's swept bounds in the broadphase, so push-outs stay inside it. */
 const BROADPHASE_MARGIN = 1
-
-const state: KinematicState = { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }
-const acceleration: Vec2 = { x: 0, y: 0 }
-/**
- * The step and the simulated time at its start, for {@link integrateRK4State}: V8 boxes the
- * doubles passed to a call it does not inline, and an RK4 step is never inlined (an RK4
- * world made 16 bytes of garbage per body and step when they were arguments).
- */
-const integration = new Float64Array(2)
-
-/** RK4 (article 004) of {@link state} under {@link acceleration}, in place. */
-function integrateRK4State(): void {
-  integrateRK4WithTiming(state, state, acceleration, integration)
-}
 
 /**
  * The fixed step of a world and every buffer it reuses. One {@link stepOnce}:
@@ -62,6 +48,8 @@ function integrateRK4State(): void {
  */
 export class Simulation {
   readonly contacts: ContactTracker
+  /** Every buffer and scratch object of the step's stages; this world's alone. */
+  readonly context = new StepContext()
   /** The swept hits since the start of the last step (for `world.forEachHit`). */
   readonly hits = new HitLog()
   /** Dynamic bodies' slots in insertion order; local index k is their position here. */
@@ -143,14 +131,14 @@ export class Simulation {
     if (this.solidsDirty) this.indexSolids()
     this.integrate(h)
     this.findPairs()
-    solveVelocities(this, h)
+    solveVelocities(this.context, this, h)
     const tracking = this.contacts.enabled
     if (tracking) this.contacts.beginStep()
     this.sweepAgainstSolids()
-    pushApart(this)
+    pushApart(this.context, this)
     this.settle(h)
     if (tracking) {
-      recordContacts(this)
+      recordContacts(this.context, this)
       this.contacts.endStep()
     }
     this.time += h
@@ -180,8 +168,8 @@ export class Simulation {
     const swept = this.sweptBodies
     for (let q = 0; q < swept.count; q++) {
       const k = swept.items[q] as number
-      separateFromSolids(this, k)
-      sweepDynamic(this, k, this.deltaX, this.deltaY, true)
+      separateFromSolids(this.context, this, k)
+      sweepDynamic(this.context, this, k, this.deltaX, this.deltaY, true)
     }
   }
 
@@ -258,15 +246,16 @@ export class Simulation {
   private integrate(h: number): void {
     const { gravity, integrator } = this.settings
     const euler = integrator !== 'rk4'
-    integration[0] = h
-    integration[1] = this.time
+    this.context.rk4Timing[0] = h
+    this.context.rk4Timing[1] = this.time
     const { x: storeX, y: storeY, velocityX, velocityY } = this.store
     const { width: storeWidth, height: storeHeight } = this.store
     const { damping, gravityScale, inverseMass: storeInverseMass } = this.store
     const { minX, minY, maxX, maxY } = this.dynamicBounds
     const { dynamic, startX, startY, startVelocityX, startVelocityY, deltaX, deltaY } = this
     const { integratedVelocityX, integratedVelocityY } = this
-    const { inverseMass, width, height } = this
+    const { inverseMass, width, height, context } = this
+    const { rk4State: state, rk4Acceleration: acceleration } = context
     const gravityX = gravity.x
     const gravityY = gravity.y
     for (let k = 0; k < this.dynamicCount; k++) {
@@ -305,7 +294,7 @@ export class Simulation {
         state.velocity.y = startVy
         acceleration.x = gravityX * (gravityScale[slot] as number)
         acceleration.y = gravityY * (gravityScale[slot] as number)
-        integrateRK4State()
+        integrateRK4WithTiming(state, state, acceleration, context.rk4Timing)
         vx = state.velocity.x
         vy = state.velocity.y
         dx = state.position.x - x
@@ -439,7 +428,7 @@ export class Simulation {
     // Arrays in locals: V8 did not lift the reads of `this.startX` and the others out of
     // the loop.
     const { x, y, velocityX, velocityY, moved: movedFlags } = this.store
-    const { dynamic, startX, startY, deltaX, deltaY, candidateStart } = this
+    const { dynamic, startX, startY, deltaX, deltaY, candidateStart, context } = this
     let moved = 0
     for (let k = 0; k < this.dynamicCount; k++) {
       const slot = dynamic[k] as number
@@ -451,7 +440,7 @@ export class Simulation {
         (dx === 0 && dy === 0) ||
         (Math.abs(dx) < REST_DISTANCE &&
           Math.abs(dy) < REST_DISTANCE &&
-          (hadContact(k) || candidateStart[k] !== candidateStart[k + 1]))
+          (hadContact(context, k) || candidateStart[k] !== candidateStart[k + 1]))
       if (resting) {
         x[slot] = x0
         y[slot] = y0

@@ -1,14 +1,9 @@
-import {
-  bounceInto,
-  createSweepHit,
-  penetrationVectorInto,
-  respondInto,
-  sweepInto,
-} from '../geometry/index.js'
+import { bounceInto, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import { CROSS, RESPONSE_NAMES, type BodyStore } from './bodyStore.js'
 import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
 import { dynamicPairCode, IGNORE, pairCode } from './pairCode.js'
+import type { StepContext } from '../step/context.js'
 import type { Simulation } from './simulation.js'
 import type { ItemBounds } from './uniformGrid.js'
 
@@ -29,21 +24,6 @@ export const TOUCH_TOLERANCE = 1e-6
  * dynamic pair's start overlap up to this depth is contact for {@link blocks}.
  */
 export const PUSH_SLOP = 0.01
-
-const mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
-const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
-const motion: Vec2 = { x: 0, y: 0 }
-const still: Vec2 = { x: 0, y: 0 }
-const otherMotion: Vec2 = { x: 0, y: 0 }
-const velocity: Vec2 = { x: 0, y: 0 }
-const hit = createSweepHit()
-const penetration: Vec2 = { x: 0, y: 0 }
-/**
- * A bounce's restitution and the fraction of the step elapsed at its impact, for
- * {@link bounceOffSolid}: a typed array, as V8 boxes a double passed to a call it does not
- * inline.
- */
-const bounce = new Float64Array(2)
 
 /** Writes a body's box into a scratch rect. */
 export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
@@ -69,12 +49,6 @@ export function blocks(sweep: SweepHit, motion: Vec2, dynamicPair = false): bool
   if (depth > (dynamicPair ? PUSH_SLOP : TOUCH_TOLERANCE)) return false
   return motion.x * sweep.normal.x + motion.y * sweep.normal.y < 0
 }
-
-// Where the solid candidates of the current call are: a slice of the step's candidate
-// list, or a fresh query when the motion leaves the body's broadphase bounds.
-let candidateItems = new Int32Array(0)
-let candidateBegin = 0
-let candidateEnd = 0
 
 /**
  * Whether the box `box` swept by `motion` stays inside item k's bounds (the motion comes in
@@ -116,20 +90,20 @@ export function sweptBoxWithin(
  * else a fresh query (a bounce sends the rest of the motion elsewhere, and that part
  * must not tunnel either). Returns false when there is no solid to test.
  */
-function selectCandidates(sim: Simulation, k: number): boolean {
-  if (sweptWithin(sim.dynamicBounds, k, mover, motion)) {
-    candidateItems = sim.candidates.items
-    candidateBegin = sim.candidateStart[k] as number
-    candidateEnd = sim.candidateStart[k + 1] as number
-    return candidateEnd > candidateBegin
+function selectCandidates(ctx: StepContext, sim: Simulation, k: number): boolean {
+  if (sweptWithin(sim.dynamicBounds, k, ctx.sweepMover, ctx.sweepMotion)) {
+    ctx.sweepCandidateItems = sim.candidates.items
+    ctx.sweepCandidateBegin = sim.candidateStart[k] as number
+    ctx.sweepCandidateEnd = sim.candidateStart[k + 1] as number
+    return ctx.sweepCandidateEnd > ctx.sweepCandidateBegin
   }
   const fresh = sim.freshCandidates
   fresh.count = 0
-  sim.solidGrid.querySwept(mover, motion, fresh)
-  candidateItems = fresh.items
-  candidateBegin = 0
-  candidateEnd = fresh.count
-  return candidateEnd > 0
+  sim.solidGrid.querySwept(ctx.sweepMover, ctx.sweepMotion, fresh)
+  ctx.sweepCandidateItems = fresh.items
+  ctx.sweepCandidateBegin = 0
+  ctx.sweepCandidateEnd = fresh.count
+  return ctx.sweepCandidateEnd > 0
 }
 
 /**
@@ -142,14 +116,14 @@ function selectCandidates(sim: Simulation, k: number): boolean {
  * step by its own motion of the step (article 003's relative motion), so bodies that move
  * together do not stop each other, whichever of them moves first.
  */
-function firstDynamicHit(sim: Simulation, k: number): number {
+function firstDynamicHit(ctx: StepContext, sim: Simulation, k: number): number {
   const store = sim.store
   const slot = sim.dynamic[k] as number
   const near = sim.freshDynamics
   near.count = 0
-  const dx = motion.x
-  const dy = motion.y
-  sim.dynamicGrid.querySwept(mover, motion, near)
+  const dx = ctx.sweepMotion.x
+  const dy = ctx.sweepMotion.y
+  sim.dynamicGrid.querySwept(ctx.sweepMover, ctx.sweepMotion, near)
   let best = -1
   let bestTime = Infinity
   let normalX = 0
@@ -160,29 +134,40 @@ function firstDynamicHit(sim: Simulation, k: number): number {
     const other = sim.dynamic[local] as number
     const code = dynamicPairCode(sim, slot, other)
     if (code === IGNORE || code === CROSS) continue
-    obstacle.x = sim.startX[local] as number
-    obstacle.y = sim.startY[local] as number
-    obstacle.width = store.width[other] as number
-    obstacle.height = store.height[other] as number
-    otherMotion.x = sim.deltaX[local] as number
-    otherMotion.y = sim.deltaY[local] as number
-    if (!sweepInto(hit, mover, motion, obstacle, otherMotion)) continue
+    ctx.sweepObstacle.x = sim.startX[local] as number
+    ctx.sweepObstacle.y = sim.startY[local] as number
+    ctx.sweepObstacle.width = store.width[other] as number
+    ctx.sweepObstacle.height = store.height[other] as number
+    ctx.sweepOtherMotion.x = sim.deltaX[local] as number
+    ctx.sweepOtherMotion.y = sim.deltaY[local] as number
+    if (
+      !sweepInto(
+        ctx.sweepHit,
+        ctx.sweepMover,
+        ctx.sweepMotion,
+        ctx.sweepObstacle,
+        ctx.sweepOtherMotion,
+      )
+    )
+      continue
     // A body touched at the start is the velocity pass's contact (and the push-out's), and
     // rounding in two nearly equal motions must not stop a pair that moves together.
-    if (hit.overlapping || hit.time === 0) continue
-    const closing = (otherMotion.x - dx) * hit.normal.x + (otherMotion.y - dy) * hit.normal.y
+    if (ctx.sweepHit.overlapping || ctx.sweepHit.time === 0) continue
+    const closing =
+      (ctx.sweepOtherMotion.x - dx) * ctx.sweepHit.normal.x +
+      (ctx.sweepOtherMotion.y - dy) * ctx.sweepHit.normal.y
     if (closing < TOUCH_TOLERANCE) continue
-    const time = hit.time
+    const time = ctx.sweepHit.time
     if (time < bestTime) {
       best = other
       bestTime = time
-      normalX = hit.normal.x
-      normalY = hit.normal.y
+      normalX = ctx.sweepHit.normal.x
+      normalY = ctx.sweepHit.normal.y
     }
   }
-  hit.time = bestTime
-  hit.normal.x = normalX
-  hit.normal.y = normalY
+  ctx.sweepHit.time = bestTime
+  ctx.sweepHit.normal.x = normalX
+  ctx.sweepHit.normal.y = normalY
   return best
 }
 
@@ -197,6 +182,7 @@ function firstDynamicHit(sim: Simulation, k: number): number {
  * velocity gets the same response; without it (a push-out) only the motion is clipped.
  */
 export function sweepDynamic(
+  ctx: StepContext,
   sim: Simulation,
   k: number,
   motionX: Float64Array,
@@ -211,14 +197,15 @@ export function sweepDynamic(
   // The fraction of the step already travelled when a hit happens (for the bounce speed).
   let elapsed = 0
   for (let round = 0; round < MAX_HITS && (dx !== 0 || dy !== 0); round++) {
-    loadRect(mover, store, slot)
+    loadRect(ctx.sweepMover, store, slot)
     // Only the step's own motion is checked against other dynamic bodies (see firstDynamicHit).
-    motion.x = dx
-    motion.y = dy
-    const beyondBounds = respond && !sweptWithin(sim.dynamicBounds, k, mover, motion)
-    if (!selectCandidates(sim, k) && !beyondBounds) {
-      store.x[slot] = mover.x + dx
-      store.y[slot] = mover.y + dy
+    ctx.sweepMotion.x = dx
+    ctx.sweepMotion.y = dy
+    const beyondBounds =
+      respond && !sweptWithin(sim.dynamicBounds, k, ctx.sweepMover, ctx.sweepMotion)
+    if (!selectCandidates(ctx, sim, k) && !beyondBounds) {
+      store.x[slot] = ctx.sweepMover.x + dx
+      store.y[slot] = ctx.sweepMover.y + dy
       return
     }
     let bestTime = Infinity
@@ -226,15 +213,25 @@ export function sweepDynamic(
     let bestCode = 0
     let normalX = 0
     let normalY = 0
-    for (let c = candidateBegin; c < candidateEnd; c++) {
-      const solid = sim.solid[candidateItems[c] as number] as number
+    for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
+      const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE) continue
-      if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, solid), still)) continue
-      if (!blocks(hit, motion)) continue
-      const time = hit.time
+      if (
+        !sweepInto(
+          ctx.sweepHit,
+          ctx.sweepMover,
+          ctx.sweepMotion,
+          loadRect(ctx.sweepObstacle, store, solid),
+          ctx.sweepStill,
+        )
+      )
+        continue
+      if (!blocks(ctx.sweepHit, ctx.sweepMotion)) continue
+      const time = ctx.sweepHit.time
       if (code === CROSS) {
-        if (tracking) sim.contacts.touch(slot, solid, hit.normal.x, hit.normal.y, FROM_SWEEP)
+        if (tracking)
+          sim.contacts.touch(slot, solid, ctx.sweepHit.normal.x, ctx.sweepHit.normal.y, FROM_SWEEP)
         continue
       }
       // Strict: among equal times the first candidate (insertion order) wins.
@@ -242,46 +239,47 @@ export function sweepDynamic(
         bestTime = time
         bestSolid = solid
         bestCode = code
-        normalX = hit.normal.x
-        normalY = hit.normal.y
+        normalX = ctx.sweepHit.normal.x
+        normalY = ctx.sweepHit.normal.y
       }
     }
     if (beyondBounds) {
-      const other = firstDynamicHit(sim, k)
-      if (other >= 0 && hit.time < bestTime) {
+      const other = firstDynamicHit(ctx, sim, k)
+      if (other >= 0 && ctx.sweepHit.time < bestTime) {
         // A dynamic body in the way: stop at it and slide the rest of the motion along it;
         // the velocity is left for the next step's contact to share (article 002).
-        const time = hit.time
-        store.x[slot] = mover.x + dx * time
-        store.y[slot] = mover.y + dy * time
-        if (tracking) sim.contacts.touch(slot, other, hit.normal.x, hit.normal.y, FROM_SWEEP)
+        const time = ctx.sweepHit.time
+        store.x[slot] = ctx.sweepMover.x + dx * time
+        store.y[slot] = ctx.sweepMover.y + dy * time
+        if (tracking)
+          sim.contacts.touch(slot, other, ctx.sweepHit.normal.x, ctx.sweepHit.normal.y, FROM_SWEEP)
         const ids = store.ids as string[]
         // `motion` still holds (dx, dy), and `hit` the time and normal.
-        sim.hits.add(ids[slot]!, ids[other]!, mover, motion, hit)
-        motion.x = dx * (1 - time)
-        motion.y = dy * (1 - time)
-        respondInto(motion, 'slide', motion, hit.normal)
-        dx = motion.x
-        dy = motion.y
+        sim.hits.add(ids[slot]!, ids[other]!, ctx.sweepMover, ctx.sweepMotion, ctx.sweepHit)
+        ctx.sweepMotion.x = dx * (1 - time)
+        ctx.sweepMotion.y = dy * (1 - time)
+        respondInto(ctx.sweepMotion, 'slide', ctx.sweepMotion, ctx.sweepHit.normal)
+        dx = ctx.sweepMotion.x
+        dy = ctx.sweepMotion.y
         elapsed += (1 - elapsed) * time
         continue
       }
     }
     if (bestSolid < 0) {
-      store.x[slot] = mover.x + dx
-      store.y[slot] = mover.y + dy
+      store.x[slot] = ctx.sweepMover.x + dx
+      store.y[slot] = ctx.sweepMover.y + dy
       return
     }
-    store.x[slot] = mover.x + dx * bestTime
-    store.y[slot] = mover.y + dy * bestTime
+    store.x[slot] = ctx.sweepMover.x + dx * bestTime
+    store.y[slot] = ctx.sweepMover.y + dy * bestTime
     if (tracking) sim.contacts.touch(slot, bestSolid, normalX, normalY, FROM_SWEEP)
-    hit.time = bestTime
-    hit.normal.x = normalX
-    hit.normal.y = normalY
+    ctx.sweepHit.time = bestTime
+    ctx.sweepHit.normal.x = normalX
+    ctx.sweepHit.normal.y = normalY
     if (respond) {
       const ids = store.ids as string[]
       // `motion` still holds (dx, dy).
-      sim.hits.add(ids[slot]!, ids[bestSolid]!, mover, motion, hit)
+      sim.hits.add(ids[slot]!, ids[bestSolid]!, ctx.sweepMover, ctx.sweepMotion, ctx.sweepHit)
     }
     const response = respond ? RESPONSE_NAMES[bestCode]! : 'slide'
     // Only a bounce reads a restitution (article 004); it reaches the bounce through
@@ -289,7 +287,7 @@ export function sweepDynamic(
     // the other responses without one.
     const bouncing = response === 'bounce'
     if (bouncing) {
-      bounce[0] = Math.max(
+      ctx.sweepBounce[0] = Math.max(
         store.restitution[slot] as number,
         store.restitution[bestSolid] as number,
       )
@@ -297,25 +295,34 @@ export function sweepDynamic(
     elapsed += (1 - elapsed) * bestTime
     let rebounds = bouncing
     if (respond) {
-      velocity.x = store.velocityX[slot] as number
-      velocity.y = store.velocityY[slot] as number
+      ctx.sweepVelocity.x = store.velocityX[slot] as number
+      ctx.sweepVelocity.y = store.velocityY[slot] as number
       if (bouncing) {
-        bounce[1] = elapsed
-        bounceOffSolid(sim, k, velocity, hit.normal)
+        ctx.sweepBounce[1] = elapsed
+        bounceOffSolid(ctx, sim, k, ctx.sweepVelocity, ctx.sweepHit.normal)
         // Too slow to bounce (no speed away from the solid is left): the rest of the motion
         // slides as well. Reflected, it lifted a body come to rest on a floor by
         // e·g·h²/(1 + e) every step, where it hovered with no velocity, reported idle.
-        rebounds = velocity.x * hit.normal.x + velocity.y * hit.normal.y > 0
-      } else respondInto(velocity, response, velocity, hit.normal)
-      store.velocityX[slot] = velocity.x
-      store.velocityY[slot] = velocity.y
+        rebounds =
+          ctx.sweepVelocity.x * ctx.sweepHit.normal.x +
+            ctx.sweepVelocity.y * ctx.sweepHit.normal.y >
+          0
+      } else respondInto(ctx.sweepVelocity, response, ctx.sweepVelocity, ctx.sweepHit.normal)
+      store.velocityX[slot] = ctx.sweepVelocity.x
+      store.velocityY[slot] = ctx.sweepVelocity.y
     }
-    motion.x = dx * (1 - bestTime)
-    motion.y = dy * (1 - bestTime)
-    if (rebounds) bounceMotion()
-    else respondInto(motion, bouncing ? 'slide' : response, motion, hit.normal)
-    dx = motion.x
-    dy = motion.y
+    ctx.sweepMotion.x = dx * (1 - bestTime)
+    ctx.sweepMotion.y = dy * (1 - bestTime)
+    if (rebounds) bounceMotion(ctx)
+    else
+      respondInto(
+        ctx.sweepMotion,
+        bouncing ? 'slide' : response,
+        ctx.sweepMotion,
+        ctx.sweepHit.normal,
+      )
+    dx = ctx.sweepMotion.x
+    dy = ctx.sweepMotion.y
   }
 }
 
@@ -325,8 +332,8 @@ export function sweepDynamic(
  * is inlined here and its restitution argument is not boxed (in the sweep, too large to
  * inline it, it was: about 1 byte per body and step in a bouncing world).
  */
-function bounceMotion(): void {
-  bounceInto(motion, motion, hit.normal, bounce[0] as number)
+function bounceMotion(ctx: StepContext): void {
+  bounceInto(ctx.sweepMotion, ctx.sweepMotion, ctx.sweepHit.normal, ctx.sweepBounce[0] as number)
 }
 
 /**
@@ -337,9 +344,15 @@ function bounceMotion(): void {
  * after it slows the way back. Reflecting the end-of-step velocity instead gave each bounce
  * up to two steps of gravity for free, so an elastic box bounced higher every time.
  */
-function bounceOffSolid(sim: Simulation, k: number, velocity: Vec2, normal: Vec2): void {
-  const restitution = bounce[0] as number
-  const elapsed = bounce[1] as number
+function bounceOffSolid(
+  ctx: StepContext,
+  sim: Simulation,
+  k: number,
+  velocity: Vec2,
+  normal: Vec2,
+): void {
+  const restitution = ctx.sweepBounce[0] as number
+  const elapsed = ctx.sweepBounce[1] as number
   const approach = velocity.x * normal.x + velocity.y * normal.y
   // Only a velocity into the solid bounces. Article 004 flips the velocity on every
   // overlap, and warns that its response "doesn't work properly": a box still overlapping
@@ -356,21 +369,26 @@ function bounceOffSolid(sim: Simulation, k: number, velocity: Vec2, normal: Vec2
   velocity.y += (target - approach) * normal.y
 }
 
-/** A way out of {@link separateFromSolids}: the body's box moved, for {@link movedClear}. */
-const moved: Rect = { x: 0, y: 0, width: 0, height: 0 }
-
 /**
  * Whether {@link moved} (body `slot` at a new place) overlaps no solid among the selected
  * candidates by more than {@link TOUCH_TOLERANCE}.
  */
-function movedClear(sim: Simulation, slot: number): boolean {
+function movedClear(ctx: StepContext, sim: Simulation, slot: number): boolean {
   const store = sim.store
-  for (let c = candidateBegin; c < candidateEnd; c++) {
-    const solid = sim.solid[candidateItems[c] as number] as number
+  for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
+    const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
     const code = pairCode(sim, slot, solid)
     if (code === IGNORE || code === CROSS) continue
-    if (!penetrationVectorInto(penetration, moved, loadRect(obstacle, store, solid))) continue
-    if (Math.abs(penetration.x) + Math.abs(penetration.y) > TOUCH_TOLERANCE) return false
+    if (
+      !penetrationVectorInto(
+        ctx.sweepPenetration,
+        ctx.sweepMoved,
+        loadRect(ctx.sweepObstacle, store, solid),
+      )
+    )
+      continue
+    if (Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) > TOUCH_TOLERANCE)
+      return false
   }
   return true
 }
@@ -383,32 +401,32 @@ function movedClear(sim: Simulation, slot: number): boolean {
  * between two walls never bounces from one into the other. Repeats while the new place
  * overlaps other solids. Velocity into the solid is removed (slide).
  */
-export function separateFromSolids(sim: Simulation, k: number): void {
+export function separateFromSolids(ctx: StepContext, sim: Simulation, k: number): void {
   const store = sim.store
   const slot = sim.dynamic[k] as number
   for (let round = 0; round < MAX_SEPARATIONS; round++) {
-    loadRect(mover, store, slot)
-    motion.x = 0
-    motion.y = 0
-    if (!selectCandidates(sim, k)) return
+    loadRect(ctx.sweepMover, store, slot)
+    ctx.sweepMotion.x = 0
+    ctx.sweepMotion.y = 0
+    if (!selectCandidates(ctx, sim, k)) return
     let left = 0
     let right = 0
     let up = 0
     let down = 0
     let first = -1
-    for (let c = candidateBegin; c < candidateEnd; c++) {
-      const solid = sim.solid[candidateItems[c] as number] as number
+    for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
+      const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE || code === CROSS) continue
-      loadRect(obstacle, store, solid)
-      if (!penetrationVectorInto(penetration, mover, obstacle)) continue
-      const depth = Math.abs(penetration.x) + Math.abs(penetration.y)
+      loadRect(ctx.sweepObstacle, store, solid)
+      if (!penetrationVectorInto(ctx.sweepPenetration, ctx.sweepMover, ctx.sweepObstacle)) continue
+      const depth = Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
       if (depth <= TOUCH_TOLERANCE) continue
       if (first < 0) first = solid
-      left = Math.max(left, mover.x + mover.width - obstacle.x)
-      right = Math.max(right, obstacle.x + obstacle.width - mover.x)
-      up = Math.max(up, mover.y + mover.height - obstacle.y)
-      down = Math.max(down, obstacle.y + obstacle.height - mover.y)
+      left = Math.max(left, ctx.sweepMover.x + ctx.sweepMover.width - ctx.sweepObstacle.x)
+      right = Math.max(right, ctx.sweepObstacle.x + ctx.sweepObstacle.width - ctx.sweepMover.x)
+      up = Math.max(up, ctx.sweepMover.y + ctx.sweepMover.height - ctx.sweepObstacle.y)
+      down = Math.max(down, ctx.sweepObstacle.y + ctx.sweepObstacle.height - ctx.sweepMover.y)
     }
     if (first < 0) return
     // A way out that ends inside another solid is no way out: a body between a wall it
@@ -417,18 +435,18 @@ export function separateFromSolids(sim: Simulation, k: number): void {
     // out, unless every way is such (squeezed: the shortest is taken all the same).
     // (Each way is written into `moved` here, not passed: V8 boxes the doubles passed to
     // a call it does not inline.)
-    moved.width = mover.width
-    moved.height = mover.height
-    moved.x = mover.x - left
-    moved.y = mover.y
-    const clearLeft = movedClear(sim, slot)
-    moved.x = mover.x + right
-    const clearRight = movedClear(sim, slot)
-    moved.x = mover.x
-    moved.y = mover.y - up
-    const clearUp = movedClear(sim, slot)
-    moved.y = mover.y + down
-    const clearDown = movedClear(sim, slot)
+    ctx.sweepMoved.width = ctx.sweepMover.width
+    ctx.sweepMoved.height = ctx.sweepMover.height
+    ctx.sweepMoved.x = ctx.sweepMover.x - left
+    ctx.sweepMoved.y = ctx.sweepMover.y
+    const clearLeft = movedClear(ctx, sim, slot)
+    ctx.sweepMoved.x = ctx.sweepMover.x + right
+    const clearRight = movedClear(ctx, sim, slot)
+    ctx.sweepMoved.x = ctx.sweepMover.x
+    ctx.sweepMoved.y = ctx.sweepMover.y - up
+    const clearUp = movedClear(ctx, sim, slot)
+    ctx.sweepMoved.y = ctx.sweepMover.y + down
+    const clearDown = movedClear(ctx, sim, slot)
     const anyClear = clearLeft || clearRight || clearUp || clearDown
     // Same tie-breaking as the kernel's penetration vector: x before y, negative first.
     let moveX = 0
@@ -451,19 +469,22 @@ export function separateFromSolids(sim: Simulation, k: number): void {
       moveX = 0
       moveY = down
     }
-    store.x[slot] = mover.x + moveX
-    store.y[slot] = mover.y + moveY
-    hit.normal.x = Math.sign(moveX)
-    hit.normal.y = Math.sign(moveY)
-    velocity.x = store.velocityX[slot] as number
-    velocity.y = store.velocityY[slot] as number
-    if (velocity.x * hit.normal.x + velocity.y * hit.normal.y < 0) {
-      respondInto(velocity, 'slide', velocity, hit.normal)
-      store.velocityX[slot] = velocity.x
-      store.velocityY[slot] = velocity.y
+    store.x[slot] = ctx.sweepMover.x + moveX
+    store.y[slot] = ctx.sweepMover.y + moveY
+    ctx.sweepHit.normal.x = Math.sign(moveX)
+    ctx.sweepHit.normal.y = Math.sign(moveY)
+    ctx.sweepVelocity.x = store.velocityX[slot] as number
+    ctx.sweepVelocity.y = store.velocityY[slot] as number
+    if (
+      ctx.sweepVelocity.x * ctx.sweepHit.normal.x + ctx.sweepVelocity.y * ctx.sweepHit.normal.y <
+      0
+    ) {
+      respondInto(ctx.sweepVelocity, 'slide', ctx.sweepVelocity, ctx.sweepHit.normal)
+      store.velocityX[slot] = ctx.sweepVelocity.x
+      store.velocityY[slot] = ctx.sweepVelocity.y
     }
     if (sim.contacts.enabled) {
-      sim.contacts.touch(slot, first, hit.normal.x, hit.normal.y, FROM_PUSH)
+      sim.contacts.touch(slot, first, ctx.sweepHit.normal.x, ctx.sweepHit.normal.y, FROM_PUSH)
     }
   }
 }

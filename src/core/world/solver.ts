@@ -1,9 +1,9 @@
-import { createSweepHit, penetrationVectorInto, sweepInto } from '../geometry/index.js'
+import { penetrationVectorInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import { CROSS } from './bodyStore.js'
-import { countsToGroupStarts, ensureCapacity, IndexBuffer, rewindGroupStarts } from './buffers.js'
-import { ChainPool } from './chains.js'
+import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from './buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
+import type { StepContext } from '../step/context.js'
 import type { Simulation } from './simulation.js'
 import { loadRect, PUSH_SLOP, sweepDynamic, sweptBoxWithin, TOUCH_TOLERANCE } from './solidSweep.js'
 
@@ -61,106 +61,6 @@ const MAX_SUPPORT_DEPTH = 256
 const TOUCH = 1
 const BOUNCE = 2
 
-const a: Rect = { x: 0, y: 0, width: 0, height: 0 }
-const b: Rect = { x: 0, y: 0, width: 0, height: 0 }
-const penetration: Vec2 = { x: 0, y: 0 }
-const normal: Vec2 = { x: 0, y: 0 }
-const relativeMotion: Vec2 = { x: 0, y: 0 }
-/** Body i's own motion, logged with a hit (the sweep uses the pair's relative motion). */
-const ownMotion: Vec2 = { x: 0, y: 0 }
-const still: Vec2 = { x: 0, y: 0 }
-const hit = createSweepHit()
-
-// The contacts of the step: body i (local), other j (local index of a dynamic, or -1 - solid
-// slot), normal from j toward i, the response mode, restitution, and the speed at which the
-// pair may still approach: 0 for a pair touching at the start, gap / step for a speculative
-// contact (a dynamic pair apart at the start whose motions meet within the step), and
-// -gap / step once the passes made that pair meet (it may approach no more; the gap is kept
-// for its time of impact).
-let contactI = new Int32Array(64)
-let contactJ = new Int32Array(64)
-let contactNormalX = new Float64Array(64)
-let contactNormalY = new Float64Array(64)
-let contactMode = new Uint8Array(64)
-let contactRestitution = new Float64Array(64)
-/**
- * The weights of each dynamic pair contact under gravity (inverse masses, shock propagation
- * applied: see {@link weighUnderGravity}); without gravity they are not written, and
- * {@link weighedBySupport} is false.
- */
-let contactWeightI = new Float64Array(64)
-let contactWeightJ = new Float64Array(64)
-/** Whether this step's contacts have weights of their own (its world has gravity). */
-let weighedBySupport = false
-let contactSlack = new Float64Array(64)
-/**
- * How much this step's gravity (and other accelerations) added to the pair's approach,
- * counting only bodies that can move along the contact (a supporter under shock
- * propagation, a solid or a non-pushable body does not).
- */
-let contactGravityClosing = new Float64Array(64)
-/** The `sim.pairs` index of each dynamic pair contact (contacts with solids have none). */
-let contactPair = new Int32Array(64)
-let contactCount = 0
-/**
- * How many of the contacts are dynamic pairs: {@link collectContacts} lists them first, one
- * for every pair that does not cross, in pair order.
- */
-let pairContactCount = 0
-/**
- * The contact of each dynamic pair of the step (`sim.pairs` index), or -1 for a pair that
- * crosses or meets only through a solid (the inverse of {@link contactPair}). A pair's
- * contact is speculative when its slack is not 0 (a gap is never 0: see
- * {@link collectContacts}), else the pair touched at the start. The push-out reads the
- * normals through it: a speculative pair is separated along its normal, the way it came,
- * not along its shortest axis, and a touching pair along its normal when the step left it
- * deeper than {@link DEEP_OVERLAP} (see {@link pushApart}). One index per pair instead of two normals of each kind: the contacts
- * hold the normals already, and writing four numbers per pair was a tenth of the listing.
- */
-let pairContact = new Int32Array(64)
-/** The step's `Simulation.solvedVelocityX` and `solvedVelocityY` (see {@link loadBodies}). */
-let velocityX = new Float64Array(0)
-let velocityY = new Float64Array(0)
-/** Contacts in solving order: solids first, then up the support levels, then the rest. */
-let contactOrder = new Int32Array(64)
-let bucketStart = new Int32Array(64)
-/** Each contact's lower body (see `computeSupport`) and its key in the solving order (see `orderContacts`). */
-let contactLower = new Int32Array(64)
-let contactKey = new Int32Array(64)
-/** Support level of each dynamic body: 0 rests on a solid, n + 1 on a body of level n, -1 none. */
-let level = new Int32Array(64)
-let supportStart = new Int32Array(64)
-let supported = new Int32Array(64)
-let queue = new Int32Array(64)
-/** A pair's share of a push for one of its bodies, for {@link addCorrection} (a typed array: see {@link pairWeights}). */
-const pairPush = new Float64Array(2)
-let correctionX = new Float64Array(64)
-let correctionY = new Float64Array(64)
-let countX = new Int32Array(64)
-let countY = new Int32Array(64)
-/** Bodies with a correction in the current push-out round. */
-const pushedBodies = new IndexBuffer()
-/** The pairs to measure in the current push-out round, and the round each pair was last listed in. */
-const roundPairs = new IndexBuffer()
-/** The pairs of the current push-out round that overlap beyond the slop. */
-const overlappingPairs = new IndexBuffer()
-let pairListedIn = new Int32Array(64)
-/**
- * The direction (-1, 0, 1) on each axis in which a solid stopped a push of each dynamic
- * body in this step: further pushes that way would move only its partner, so the partner
- * takes the whole push (it is as if the body had an infinite mass that way).
- */
-let pinnedX = new Int8Array(64)
-let pinnedY = new Int8Array(64)
-/**
- * Per dynamic body and axis, in this round: 1 when a pinned partner pushed it its whole
- * way along -1 (so it now rests on that partner on its +1 side), 2 for the other way; 3
- * both. At the round's end a body with one of them is pinned that way too, so a stack on a
- * floor is pushed up one box per round instead of splitting every push with the box above.
- */
-let restsOnPinnedX = new Uint8Array(64)
-let restsOnPinnedY = new Uint8Array(64)
-
 /**
  * 1 when the boxes of slots p and q overlap by more than {@link PUSH_SLOP}, else 0: the
  * cheap reject before the kernel's penetration vector. It reads the store directly and uses the
@@ -195,11 +95,11 @@ function overlapBeyondSlop(
  * into `out`: the penetration vector's direction when they overlap, else the face they
  * share. Returns false when they are apart or meet only at a corner (no defined normal).
  */
-export function contactNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
-  if (!penetrationVectorInto(penetration, boxA, boxB)) return false
-  if (penetration.x !== 0 || penetration.y !== 0) {
-    out.x = Math.sign(penetration.x)
-    out.y = Math.sign(penetration.y)
+export function contactNormalInto(ctx: StepContext, out: Vec2, boxA: Rect, boxB: Rect): boolean {
+  if (!penetrationVectorInto(ctx.penetration, boxA, boxB)) return false
+  if (ctx.penetration.x !== 0 || ctx.penetration.y !== 0) {
+    out.x = Math.sign(ctx.penetration.x)
+    out.y = Math.sign(ctx.penetration.y)
     return true
   }
   const overlapX = Math.min(boxA.x + boxA.width, boxB.x + boxB.width) - Math.max(boxA.x, boxB.x)
@@ -217,7 +117,7 @@ export function contactNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
  * on every side first (in place: callers pass a scratch rect), so a rounding-level gap
  * counts as touching.
  */
-function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
+function touchNormalInto(ctx: StepContext, out: Vec2, boxA: Rect, boxB: Rect): boolean {
   if (
     boxA.x > boxB.x + boxB.width + REST_DISTANCE ||
     boxB.x > boxA.x + boxA.width + REST_DISTANCE ||
@@ -230,7 +130,7 @@ function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
   boxB.y -= REST_DISTANCE
   boxB.width += 2 * REST_DISTANCE
   boxB.height += 2 * REST_DISTANCE
-  return contactNormalInto(out, boxA, boxB)
+  return contactNormalInto(ctx, out, boxA, boxB)
 }
 
 /**
@@ -240,34 +140,35 @@ function touchNormalInto(out: Vec2, boxA: Rect, boxB: Rect): boolean {
  * not inline.
  */
 function writeRestitution(
+  ctx: StepContext,
   c: number,
   restitution: Float64Array,
   slotA: number,
   slotB: number,
 ): void {
-  contactRestitution[c] = Math.max(restitution[slotA] as number, restitution[slotB] as number)
+  ctx.contactRestitution[c] = Math.max(restitution[slotA] as number, restitution[slotB] as number)
 }
 
 /** Grows the contact arrays to hold `size` contacts. */
-function reserveContacts(size: number): void {
-  if (contactI.length >= size) return
-  contactI = ensureCapacity(contactI, size)
-  contactJ = ensureCapacity(contactJ, size)
-  contactNormalX = ensureCapacity(contactNormalX, size)
-  contactNormalY = ensureCapacity(contactNormalY, size)
-  contactMode = ensureCapacity(contactMode, size)
-  contactRestitution = ensureCapacity(contactRestitution, size)
-  contactWeightI = ensureCapacity(contactWeightI, size)
-  contactWeightJ = ensureCapacity(contactWeightJ, size)
-  contactSlack = ensureCapacity(contactSlack, size)
-  contactGravityClosing = ensureCapacity(contactGravityClosing, size)
-  contactPair = ensureCapacity(contactPair, size)
+function reserveContacts(ctx: StepContext, size: number): void {
+  if (ctx.contactI.length >= size) return
+  ctx.contactI = ensureCapacity(ctx.contactI, size)
+  ctx.contactJ = ensureCapacity(ctx.contactJ, size)
+  ctx.contactNormalX = ensureCapacity(ctx.contactNormalX, size)
+  ctx.contactNormalY = ensureCapacity(ctx.contactNormalY, size)
+  ctx.contactMode = ensureCapacity(ctx.contactMode, size)
+  ctx.contactRestitution = ensureCapacity(ctx.contactRestitution, size)
+  ctx.contactWeightI = ensureCapacity(ctx.contactWeightI, size)
+  ctx.contactWeightJ = ensureCapacity(ctx.contactWeightJ, size)
+  ctx.contactSlack = ensureCapacity(ctx.contactSlack, size)
+  ctx.contactGravityClosing = ensureCapacity(ctx.contactGravityClosing, size)
+  ctx.contactPair = ensureCapacity(ctx.contactPair, size)
 }
 
 /** Whether dynamic pair `p` of the step met by a swept (speculative) contact, not by touching. */
-export function sweptIntoContact(p: number): boolean {
-  const c = pairContact[p] as number
-  return c >= 0 && contactSlack[c] !== 0
+export function sweptIntoContact(ctx: StepContext, p: number): boolean {
+  const c = ctx.pairContact[p] as number
+  return c >= 0 && ctx.contactSlack[c] !== 0
 }
 
 /**
@@ -279,27 +180,27 @@ export function sweptIntoContact(p: number): boolean {
  * of their relative motion against their Minkowski difference) gets the normal of the face
  * it hits, and the hit is logged; any other pair gets the axis that separates it.
  */
-function collectContacts(sim: Simulation, h: number): void {
+function collectContacts(ctx: StepContext, sim: Simulation, h: number): void {
   const store = sim.store
   const restitution = store.restitution
   const pairCount = sim.pairs.count
-  pairContact = ensureCapacity(pairContact, pairCount)
+  ctx.pairContact = ensureCapacity(ctx.pairContact, pairCount)
   // Each body's contacts are counted as they are listed: the first step of
   // indexContactsByBody's counting sort.
   const n = sim.dynamicCount
-  const contactsPerBody = (bodyContactStart = ensureCapacity(bodyContactStart, n + 1))
+  const contactsPerBody = (ctx.bodyContactStart = ensureCapacity(ctx.bodyContactStart, n + 1))
   contactsPerBody.fill(0, 0, n + 1)
   // At most one contact per pair and one per solid candidate.
-  reserveContacts(pairCount + sim.candidates.count)
+  reserveContacts(ctx, pairCount + sim.candidates.count)
   // The arrays in locals, and the count too (see `solveContacts`).
-  const pairContacts = pairContact
-  const bodiesI = contactI
-  const bodiesJ = contactJ
-  const normalsX = contactNormalX
-  const normalsY = contactNormalY
-  const modes = contactMode
-  const slacks = contactSlack
-  const contactPairs = contactPair
+  const pairContacts = ctx.pairContact
+  const bodiesI = ctx.contactI
+  const bodiesJ = ctx.contactJ
+  const normalsX = ctx.contactNormalX
+  const normalsY = ctx.contactNormalY
+  const modes = ctx.contactMode
+  const slacks = ctx.contactSlack
+  const contactPairs = ctx.contactPair
   const { a: pairA, b: pairB } = sim.pairs
   // The start positions and sizes by local index: the store's fields at the bodies' slots
   // (nothing has moved yet), without looking the slots up.
@@ -349,43 +250,50 @@ function collectContacts(sim: Simulation, h: number): void {
         ny = 2 * acrossY * positiveY - acrossY
       } else if (
         touchNormalInto(
-          normal,
-          loadRect(a, store, dynamic[i] as number),
-          loadRect(b, store, dynamic[j] as number),
+          ctx,
+          ctx.normal,
+          loadRect(ctx.a, store, dynamic[i] as number),
+          loadRect(ctx.b, store, dynamic[j] as number),
         )
       ) {
-        nx = normal.x
-        ny = normal.y
+        nx = ctx.normal.x
+        ny = ctx.normal.y
       }
       // Else they touch only at a corner: no normal, so nothing to solve, but still a
       // contact, so every pair that may collide has one, and the push-out finds a body's
       // pairs through its contacts (see `pushApart`).
     } else {
-      relativeMotion.x = (deltaX[i] as number) - (deltaX[j] as number)
-      relativeMotion.y = (deltaY[i] as number) - (deltaY[j] as number)
+      ctx.relativeMotion.x = (deltaX[i] as number) - (deltaX[j] as number)
+      ctx.relativeMotion.y = (deltaY[i] as number) - (deltaY[j] as number)
       // The relative motion must cover both gaps to meet: the cheap reject before the sweep.
       const meets =
-        Math.abs(relativeMotion.x) >= gapX &&
-        Math.abs(relativeMotion.y) >= gapY &&
+        Math.abs(ctx.relativeMotion.x) >= gapX &&
+        Math.abs(ctx.relativeMotion.y) >= gapY &&
         sweepInto(
-          hit,
-          loadRect(a, store, dynamic[i] as number),
-          relativeMotion,
-          loadRect(b, store, dynamic[j] as number),
-          still,
+          ctx.hit,
+          loadRect(ctx.a, store, dynamic[i] as number),
+          ctx.relativeMotion,
+          loadRect(ctx.b, store, dynamic[j] as number),
+          ctx.still,
         )
       if (meets) {
         // Apart on either side of a thin wall, the pair is on course only through it: the
         // sweep against solids stops the one moving, so the pair never meets, and its
         // contact would pass the push through the wall (a box stopped at a 4 px post sent
         // the box behind the post off at half its speed, and logged a hit).
-        if (solidBetween(sim, i, j)) continue
-        nx = hit.normal.x
-        ny = hit.normal.y
-        ownMotion.x = deltaX[i] as number
-        ownMotion.y = deltaY[i] as number
+        if (solidBetween(ctx, sim, i, j)) continue
+        nx = ctx.hit.normal.x
+        ny = ctx.hit.normal.y
+        ctx.ownMotion.x = deltaX[i] as number
+        ctx.ownMotion.y = deltaY[i] as number
         const ids = store.ids as string[]
-        sim.hits.add(ids[dynamic[i] as number]!, ids[dynamic[j] as number]!, a, ownMotion, hit)
+        sim.hits.add(
+          ids[dynamic[i] as number]!,
+          ids[dynamic[j] as number]!,
+          ctx.a,
+          ctx.ownMotion,
+          ctx.hit,
+        )
       } else {
         // Not on course to meet, but other contacts may change their velocities during the
         // pass: the contact still keeps them from closing more than their gap, across the
@@ -412,35 +320,35 @@ function collectContacts(sim: Simulation, h: number): void {
     pairContacts[p] = count
     // Only a bounce reads its restitution.
     if (mode === BOUNCE) {
-      writeRestitution(count, restitution, dynamic[i] as number, dynamic[j] as number)
+      writeRestitution(ctx, count, restitution, dynamic[i] as number, dynamic[j] as number)
     }
     count++
   }
-  pairContactCount = count
+  ctx.pairContactCount = count
   for (let k = 0; k < sim.dynamicCount; k++) {
     const begin = sim.candidateStart[k] as number
     const end = sim.candidateStart[k + 1] as number
     if (begin === end) continue
     const slot = dynamic[k] as number
-    loadRect(a, store, slot)
+    loadRect(ctx.a, store, slot)
     for (let c = begin; c < end; c++) {
       const solid = sim.solid[sim.candidates.items[c] as number] as number
       const code = pairCode(sim, slot, solid)
       if (code === IGNORE || code === CROSS) continue
-      if (!touchNormalInto(normal, a, loadRect(b, store, solid))) continue
+      if (!touchNormalInto(ctx, ctx.normal, ctx.a, loadRect(ctx.b, store, solid))) continue
       // A solid is -1 - its slot; the contact has no slack and no pair.
       contactsPerBody[k + 1] = (contactsPerBody[k + 1] as number) + 1
       bodiesI[count] = k
       bodiesJ[count] = -1 - solid
-      normalsX[count] = normal.x
-      normalsY[count] = normal.y
+      normalsX[count] = ctx.normal.x
+      normalsY[count] = ctx.normal.y
       modes[count] = code
       slacks[count] = 0
-      if (code === BOUNCE) writeRestitution(count, restitution, slot, solid)
+      if (code === BOUNCE) writeRestitution(ctx, count, restitution, slot, solid)
       count++
     }
   }
-  contactCount = count
+  ctx.contactCount = count
 }
 
 /**
@@ -450,25 +358,25 @@ function collectContacts(sim: Simulation, h: number): void {
  * both bodies take during the step. Either body would then have to pass through the solid
  * to reach the other, and the sweep against solids does not let it.
  */
-function solidBetween(sim: Simulation, i: number, j: number): boolean {
+function solidBetween(ctx: StepContext, sim: Simulation, i: number, j: number): boolean {
   const { candidateStart, candidates, solid, store, deltaX, deltaY } = sim
   const nearI = (candidateStart[i] as number) < (candidateStart[i + 1] as number)
   const nearJ = (candidateStart[j] as number) < (candidateStart[j + 1] as number)
   if (!nearI && !nearJ) return false
-  const acrossX = hit.normal.x !== 0
+  const acrossX = ctx.hit.normal.x !== 0
   // The gap between their faces on the hit's axis, and the room they take on the other.
   const gapLow = acrossX
-    ? Math.min(a.x + a.width, b.x + b.width)
-    : Math.min(a.y + a.height, b.y + b.height)
-  const gapHigh = acrossX ? Math.max(a.x, b.x) : Math.max(a.y, b.y)
+    ? Math.min(ctx.a.x + ctx.a.width, ctx.b.x + ctx.b.width)
+    : Math.min(ctx.a.y + ctx.a.height, ctx.b.y + ctx.b.height)
+  const gapHigh = acrossX ? Math.max(ctx.a.x, ctx.b.x) : Math.max(ctx.a.y, ctx.b.y)
   const dI = (acrossX ? deltaY[i] : deltaX[i]) as number
   const dJ = (acrossX ? deltaY[j] : deltaX[j]) as number
-  const startI = acrossX ? a.y : a.x
-  const startJ = acrossX ? b.y : b.x
+  const startI = acrossX ? ctx.a.y : ctx.a.x
+  const startJ = acrossX ? ctx.b.y : ctx.b.x
   const roomLow = Math.min(startI + Math.min(0, dI), startJ + Math.min(0, dJ))
   const roomHigh = Math.max(
-    startI + (acrossX ? a.height : a.width) + Math.max(0, dI),
-    startJ + (acrossX ? b.height : b.width) + Math.max(0, dJ),
+    startI + (acrossX ? ctx.a.height : ctx.a.width) + Math.max(0, dI),
+    startJ + (acrossX ? ctx.b.height : ctx.b.width) + Math.max(0, dJ),
   )
   const slotI = sim.dynamic[i] as number
   const slotJ = sim.dynamic[j] as number
@@ -500,23 +408,23 @@ function solidBetween(sim: Simulation, i: number, j: number): boolean {
  * if its mass were infinite (see {@link weigh}), and contacts are solved up the levels, so a
  * stack is solved from the ground up in one pass and does not sink or jitter.
  */
-function computeSupport(sim: Simulation): void {
+function computeSupport(ctx: StepContext, sim: Simulation): void {
   const { x: gx, y: gy } = sim.settings.gravity
   const n = sim.dynamicCount
-  const levels = (level = ensureCapacity(level, n))
+  const levels = (ctx.level = ensureCapacity(ctx.level, n))
   levels.fill(-1, 0, n)
   if (gx === 0 && gy === 0) return
-  const count = contactCount
+  const count = ctx.contactCount
   // Arrays in locals: see `solveContacts`.
-  const bodiesI = contactI
-  const bodiesJ = contactJ
-  const normalsX = contactNormalX
-  const normalsY = contactNormalY
-  const lowers = (contactLower = ensureCapacity(contactLower, count))
+  const bodiesI = ctx.contactI
+  const bodiesJ = ctx.contactJ
+  const normalsX = ctx.contactNormalX
+  const normalsY = ctx.contactNormalY
+  const lowers = (ctx.contactLower = ensureCapacity(ctx.contactLower, count))
   // "lower supports upper" edges, grouped by the lower body (counting sort). A contact's
   // lower body is that of a dynamic pair whose normal is along gravity; the normal points
   // from j toward i, so against gravity means i rests on j.
-  const starts = (supportStart = ensureCapacity(supportStart, n + 1))
+  const starts = (ctx.supportStart = ensureCapacity(ctx.supportStart, n + 1))
   starts.fill(0, 0, n + 1)
   for (let c = 0; c < count; c++) {
     const j = bodiesJ[c] as number
@@ -529,7 +437,7 @@ function computeSupport(sim: Simulation): void {
     if (lower >= 0) starts[lower + 1] = (starts[lower + 1] as number) + 1
   }
   countsToGroupStarts(starts, n)
-  const uppers = (supported = ensureCapacity(supported, starts[n] as number))
+  const uppers = (ctx.supported = ensureCapacity(ctx.supported, starts[n] as number))
   for (let c = 0; c < count; c++) {
     const lower = lowers[c] as number
     if (lower < 0) continue
@@ -539,7 +447,7 @@ function computeSupport(sim: Simulation): void {
   }
   rewindGroupStarts(starts, n)
   // Breadth-first from the bodies resting on solids: each level is the shortest chain down.
-  const waiting = (queue = ensureCapacity(queue, n))
+  const waiting = (ctx.queue = ensureCapacity(ctx.queue, n))
   let tail = 0
   for (let c = 0; c < count; c++) {
     const i = bodiesI[c] as number
@@ -564,15 +472,6 @@ function computeSupport(sim: Simulation): void {
 }
 
 /**
- * The weights {@link weigh} computed: body i's, then body j's. A typed array, not two
- * module variables: V8 boxes every double written to a module variable in a new heap
- * number, and the step must not allocate.
- */
-const pairWeights = new Float64Array(2)
-/** The step's `Simulation.inverseMass` (see {@link loadBodies}). */
-let inverseMass = new Float64Array(0)
-
-/**
  * Inverse masses of i and dynamic j for a contact with normal (nx, ny), shock propagation
  * applied, into {@link pairWeights}: in a resting contact (normal along gravity) the lower
  * body takes none of the change when it has a support level, whatever the upper one's.
@@ -587,15 +486,22 @@ let inverseMass = new Float64Array(0)
  * overlapping by more than 0.5 px: 15.3 with the comparison, 9.8 without (9.6 -> 7.8 ms
  * per step).
  */
-function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): void {
-  let weightI = inverseMass[i] as number
-  let weightJ = inverseMass[j] as number
+function weigh(
+  ctx: StepContext,
+  sim: Simulation,
+  i: number,
+  j: number,
+  nx: number,
+  ny: number,
+): void {
+  let weightI = ctx.inverseMass[i] as number
+  let weightJ = ctx.inverseMass[j] as number
   const gravity = sim.settings.gravity
   const along = nx * gravity.x + ny * gravity.y
-  if (along < 0 && (level[j] as number) >= 0) weightJ = 0
-  else if (along > 0 && (level[i] as number) >= 0) weightI = 0
-  pairWeights[0] = weightI
-  pairWeights[1] = weightJ
+  if (along < 0 && (ctx.level[j] as number) >= 0) weightJ = 0
+  else if (along > 0 && (ctx.level[i] as number) >= 0) weightI = 0
+  ctx.pairWeights[0] = weightI
+  ctx.pairWeights[1] = weightJ
 }
 
 /**
@@ -603,14 +509,14 @@ function weigh(sim: Simulation, i: number, j: number, nx: number, ny: number): v
  * first, then by the supporter's level, the rest last. With shock propagation a stack is
  * then solved bottom-up in a single pass (Guendelman et al.), whatever the insertion order.
  */
-function orderContacts(): void {
-  const count = contactCount
+function orderContacts(ctx: StepContext): void {
+  const count = ctx.contactCount
   // Arrays in locals: see `solveContacts`.
-  const bodiesI = contactI
-  const bodiesJ = contactJ
-  const weightsI = contactWeightI
-  const weightsJ = contactWeightJ
-  const levels = level
+  const bodiesI = ctx.contactI
+  const bodiesJ = ctx.contactJ
+  const weightsI = ctx.contactWeightI
+  const weightsJ = ctx.contactWeightJ
+  const levels = ctx.level
   let last = 1
   for (let c = 0; c < count; c++) {
     const j = bodiesJ[c] as number
@@ -618,8 +524,8 @@ function orderContacts(): void {
       last = Math.max(last, (levels[j] as number) + 2, (levels[bodiesI[c] as number] as number) + 2)
   }
   // Each contact's key, worked out once: 0 for solids, 1 + the supporter's level, or last.
-  const keys = (contactKey = ensureCapacity(contactKey, count))
-  const starts = (bucketStart = ensureCapacity(bucketStart, last + 2))
+  const keys = (ctx.contactKey = ensureCapacity(ctx.contactKey, count))
+  const starts = (ctx.bucketStart = ensureCapacity(ctx.bucketStart, last + 2))
   starts.fill(0, 0, last + 2)
   for (let c = 0; c < count; c++) {
     const j = bodiesJ[c] as number
@@ -634,7 +540,7 @@ function orderContacts(): void {
   for (let key = 1; key <= last + 1; key++) {
     starts[key] = (starts[key] as number) + (starts[key - 1] as number)
   }
-  const order = (contactOrder = ensureCapacity(contactOrder, count))
+  const order = (ctx.contactOrder = ensureCapacity(ctx.contactOrder, count))
   for (let c = 0; c < count; c++) {
     const key = keys[c] as number
     order[starts[key] as number] = c
@@ -647,36 +553,14 @@ function orderContacts(): void {
  * contacts with solids first, then the dynamic pairs, each in the order they were listed
  * (what the counting sort gives then, without its passes).
  */
-function solidContactsFirst(): void {
-  const order = (contactOrder = ensureCapacity(contactOrder, contactCount))
-  const solidContacts = contactCount - pairContactCount
-  for (let o = 0; o < solidContacts; o++) order[o] = pairContactCount + o
-  for (let o = solidContacts; o < contactCount; o++) order[o] = o - solidContacts
+function solidContactsFirst(ctx: StepContext): void {
+  const order = (ctx.contactOrder = ensureCapacity(ctx.contactOrder, ctx.contactCount))
+  const solidContacts = ctx.contactCount - ctx.pairContactCount
+  for (let o = 0; o < solidContacts; o++) order[o] = ctx.pairContactCount + o
+  for (let o = solidContacts; o < ctx.contactCount; o++) order[o] = o - solidContacts
 }
-
-/**
- * Approach speed under which an impact does not bounce, for the current step (a typed
- * array for the reason given at {@link pairWeights}).
- */
-const restingSpeed = new Float64Array(1)
-/**
- * When in the step (0 to 1) each body first took an impulse, or {@link NO_IMPULSE}. Not 1
- * for none: an impulse at the very end of the step (a pair that closes its gap just then)
- * leaves the body's motion of the step as integrated, while a body whose velocity changed
- * with no impulse time (stopped dead by a `touch` solid) moves at its new velocity; read
- * as "none", such an impulse stopped the body in mid-air for a step.
- */
-let impulseTime = new Float64Array(64)
 /** {@link impulseTime} of a body that took no impulse in the step. */
 const NO_IMPULSE = 2
-/** The step's integrated velocities (before the passes), by local index. */
-let integratedX = new Float64Array(0)
-let integratedY = new Float64Array(0)
-/** The contacts of each dynamic body k: `bodyContacts[bodyContactStart[k] .. bodyContactStart[k + 1])`. */
-let bodyContactStart = new Int32Array(64)
-let bodyContacts = new Int32Array(64)
-/** The axis of each entry of `bodyContacts`: {@link X_AXIS}, {@link Y_AXIS}, or 0 for a contact without a normal. */
-let bodyContactAxes = new Uint8Array(64)
 /**
  * The axes a contact's normal lies on, and what a body changed on, as bits. Normals are
  * axis-aligned and there is no friction, so a change of a body's velocity along x alters
@@ -686,24 +570,6 @@ let bodyContactAxes = new Uint8Array(64)
 const X_AXIS = 1
 const Y_AXIS = 2
 const BOTH_AXES = X_AXIS | Y_AXIS
-/** The last velocity pass that changed each body's velocity beyond the tolerance, or -1. */
-let bodyChangedIn = new Int32Array(64)
-/** Bodies changed by the previous pass, and those changed by the current one. */
-let changedBodies = new IndexBuffer()
-let nextChangedBodies = new IndexBuffer()
-/**
- * The axes on which each listed body changed: {@link BOTH_AXES} when its impulse time
- * moved, which every contact of the body reads; 0 for a body not listed. One array serves
- * both lists: {@link listContactsOfChanged} reads and clears the previous pass's bodies
- * before the pass solves and marks the next ones.
- */
-let changedAxes = new Uint8Array(64)
-const chainPool = new ChainPool()
-/** The contacts {@link poolChains} gives the chain pool. */
-const chainContacts = new IndexBuffer()
-/** The contacts to solve in the current pass, and the pass each contact was last listed in. */
-const passContacts = new IndexBuffer()
-let contactListedIn = new Int32Array(64)
 
 /**
  * Solves contacts `order[0 .. count)` (from last to first when `backwards`) in velocity pass
@@ -720,26 +586,32 @@ let contactListedIn = new Int32Array(64)
  * out of a loop, and with a call per contact reading the `let`s the passes took 0.32 ms
  * per step against 0.27 ms like this (10,000 boxes).
  */
-function solveContacts(order: Int32Array, count: number, pass: number, backwards: boolean): void {
-  const bodiesI = contactI
-  const bodiesJ = contactJ
-  const normalsX = contactNormalX
-  const normalsY = contactNormalY
-  const slacks = contactSlack
-  const modes = contactMode
-  const weightsI = contactWeightI
-  const weightsJ = contactWeightJ
-  const supported = weighedBySupport
-  const velocitiesX = velocityX
-  const velocitiesY = velocityY
-  const impulseTimes = impulseTime
-  const inverseMasses = inverseMass
-  const integratedVelocitiesX = integratedX
-  const integratedVelocitiesY = integratedY
-  const changedIn = bodyChangedIn
-  const changed = nextChangedBodies.items
-  const axesChanged = changedAxes
-  let changedCount = nextChangedBodies.count
+function solveContacts(
+  ctx: StepContext,
+  order: Int32Array,
+  count: number,
+  pass: number,
+  backwards: boolean,
+): void {
+  const bodiesI = ctx.contactI
+  const bodiesJ = ctx.contactJ
+  const normalsX = ctx.contactNormalX
+  const normalsY = ctx.contactNormalY
+  const slacks = ctx.contactSlack
+  const modes = ctx.contactMode
+  const weightsI = ctx.contactWeightI
+  const weightsJ = ctx.contactWeightJ
+  const supported = ctx.weighedBySupport
+  const velocitiesX = ctx.velocityX
+  const velocitiesY = ctx.velocityY
+  const impulseTimes = ctx.impulseTime
+  const inverseMasses = ctx.inverseMass
+  const integratedVelocitiesX = ctx.integratedX
+  const integratedVelocitiesY = ctx.integratedY
+  const changedIn = ctx.bodyChangedIn
+  const changed = ctx.nextChangedBodies.items
+  const axesChanged = ctx.changedAxes
+  let changedCount = ctx.nextChangedBodies.count
   for (let o = 0; o < count; o++) {
     const c = order[backwards ? count - 1 - o : o] as number
     const i = bodiesI[c] as number
@@ -870,10 +742,10 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     // the impact at `restitution` times the impact speed (article 004).
     let target = 0
     if (mode === BOUNCE) {
-      bounceSpeeds[0] = approach
-      bounceSpeeds[1] = time
-      bounceTarget(c)
-      target = bounceSpeeds[0]
+      ctx.bounceSpeeds[0] = approach
+      ctx.bounceSpeeds[1] = time
+      bounceTarget(ctx, c)
+      target = ctx.bounceSpeeds[0]
     }
     if (j < 0) {
       // A solid takes the whole response: slide (target 0) or bounce (article 004).
@@ -909,16 +781,8 @@ function solveContacts(order: Int32Array, count: number, pass: number, backwards
     velocitiesX[j] = (velocitiesX[j] as number) - changeJ * nx
     velocitiesY[j] = (velocitiesY[j] as number) - changeJ * ny
   }
-  nextChangedBodies.count = changedCount
+  ctx.nextChangedBodies.count = changedCount
 }
-
-/**
- * A bounce contact's approach speed and its time of impact (a fraction of the step) for
- * {@link bounceTarget}, which replaces the first with the speed the contact leaves with: a
- * typed array, as V8 boxes the doubles passed to and returned from a call it does not
- * inline (it did here once the step had run without bounces first).
- */
-const bounceSpeeds = new Float64Array(2)
 
 /**
  * The approach speed (negative: separating) a bouncing contact leaves with, for an impact
@@ -930,35 +794,38 @@ const bounceSpeeds = new Float64Array(2)
  * stack bounced ever higher. Impacts slower than {@link restingSpeed} do not bounce, so
  * resting bodies stay put.
  */
-function bounceTarget(c: number): void {
-  const approach = bounceSpeeds[0] as number
-  const time = bounceSpeeds[1] as number
-  const gravityClosing = contactGravityClosing[c] as number
+function bounceTarget(ctx: StepContext, c: number): void {
+  const approach = ctx.bounceSpeeds[0] as number
+  const time = ctx.bounceSpeeds[1] as number
+  const gravityClosing = ctx.contactGravityClosing[c] as number
   const afterImpact = 1 - time
   const impactSpeed = -approach - gravityClosing * afterImpact
-  const target = (contactRestitution[c] as number) * impactSpeed - gravityClosing * afterImpact
-  bounceSpeeds[0] = impactSpeed <= (restingSpeed[0] as number) ? 0 : Math.max(target, 0)
+  const target = (ctx.contactRestitution[c] as number) * impactSpeed - gravityClosing * afterImpact
+  ctx.bounceSpeeds[0] = impactSpeed <= (ctx.restingSpeed[0] as number) ? 0 : Math.max(target, 0)
 }
 
 /**
  * Groups the contacts by dynamic body (counting sort, whose counts {@link collectContacts}
  * made), for the passes after the first and the push-out.
  */
-function indexContactsByBody(n: number): void {
-  const count = contactCount
+function indexContactsByBody(ctx: StepContext, n: number): void {
+  const count = ctx.contactCount
   // Counted by collectContacts as it listed them.
-  const starts = bodyContactStart
-  const listedIn = (contactListedIn = ensureCapacity(contactListedIn, count))
+  const starts = ctx.bodyContactStart
+  const listedIn = (ctx.contactListedIn = ensureCapacity(ctx.contactListedIn, count))
   listedIn.fill(0, 0, count)
   // Arrays in locals: see `solveContacts`.
-  const bodiesI = contactI
-  const bodiesJ = contactJ
-  const order = contactOrder
+  const bodiesI = ctx.contactI
+  const bodiesJ = ctx.contactJ
+  const order = ctx.contactOrder
   countsToGroupStarts(starts, n)
-  const contactsOfBodies = (bodyContacts = ensureCapacity(bodyContacts, starts[n] as number))
-  const axes = (bodyContactAxes = ensureCapacity(bodyContactAxes, starts[n] as number))
-  const normalsX = contactNormalX
-  const normalsY = contactNormalY
+  const contactsOfBodies = (ctx.bodyContacts = ensureCapacity(
+    ctx.bodyContacts,
+    starts[n] as number,
+  ))
+  const axes = (ctx.bodyContactAxes = ensureCapacity(ctx.bodyContactAxes, starts[n] as number))
+  const normalsX = ctx.contactNormalX
+  const normalsY = ctx.contactNormalY
   // In solving order, so each body's contacts keep the order of pass 0.
   for (let o = 0; o < count; o++) {
     const c = order[o] as number
@@ -980,28 +847,28 @@ function indexContactsByBody(n: number): void {
 }
 
 /** Whether dynamic body k had a contact in this step's velocity pass (touching, or speculative). */
-export function hadContact(k: number): boolean {
-  return (bodyContactStart[k + 1] as number) > (bodyContactStart[k] as number)
+export function hadContact(ctx: StepContext, k: number): boolean {
+  return (ctx.bodyContactStart[k + 1] as number) > (ctx.bodyContactStart[k] as number)
 }
 
 /**
  * Lists the contacts of the bodies the previous pass changed, on the axes they changed on,
  * each once, for pass `pass`.
  */
-function listContactsOfChanged(pass: number): void {
+function listContactsOfChanged(ctx: StepContext, pass: number): void {
   // Every contact is written and the count goes up only for one to list and not listed
   // yet: whether the other body of a contact changed too is a coin toss, a mispredicted
   // branch. The room for it was reserved by solveVelocities (each contact once, and one
   // spare).
-  const items = passContacts.items
+  const items = ctx.passContacts.items
   // Arrays in locals: see `solveContacts`.
-  const starts = bodyContactStart
-  const contactsOfBodies = bodyContacts
-  const axes = bodyContactAxes
-  const listedIn = contactListedIn
-  const changed = changedBodies.items
-  const changedCount = changedBodies.count
-  const axesChanged = changedAxes
+  const starts = ctx.bodyContactStart
+  const contactsOfBodies = ctx.bodyContacts
+  const axes = ctx.bodyContactAxes
+  const listedIn = ctx.contactListedIn
+  const changed = ctx.changedBodies.items
+  const changedCount = ctx.changedBodies.count
+  const axesChanged = ctx.changedAxes
   let count = 0
   for (let q = 0; q < changedCount; q++) {
     const k = changed[q] as number
@@ -1017,7 +884,7 @@ function listContactsOfChanged(pass: number): void {
       listedIn[c] = listed + (pass - listed) * wanted
     }
   }
-  passContacts.count = count
+  ctx.passContacts.count = count
 }
 
 /**
@@ -1028,79 +895,80 @@ function listContactsOfChanged(pass: number): void {
  * propagation). The bodies it changed are listed for the next pass, as the pass itself
  * lists them.
  */
-function poolChains(pass: number, axis: number): void {
-  const normals = axis === X_AXIS ? contactNormalX : contactNormalY
-  const listed = passContacts.items
-  const eligible = chainContacts
-  eligible.reserve(passContacts.count)
+function poolChains(ctx: StepContext, pass: number, axis: number): void {
+  const normals = axis === X_AXIS ? ctx.contactNormalX : ctx.contactNormalY
+  const listed = ctx.passContacts.items
+  const eligible = ctx.chainContacts
+  eligible.reserve(ctx.passContacts.count)
   eligible.count = 0
-  for (let q = 0; q < passContacts.count; q++) {
+  for (let q = 0; q < ctx.passContacts.count; q++) {
     const c = listed[q] as number
-    const i = contactI[c] as number
-    const j = contactJ[c] as number
-    if (j < 0 || normals[c] === 0 || (contactSlack[c] as number) > 0) continue
-    if (contactMode[c] === BOUNCE || inverseMass[i] === 0 || inverseMass[j] === 0) continue
+    const i = ctx.contactI[c] as number
+    const j = ctx.contactJ[c] as number
+    if (j < 0 || normals[c] === 0 || (ctx.contactSlack[c] as number) > 0) continue
+    if (ctx.contactMode[c] === BOUNCE || ctx.inverseMass[i] === 0 || ctx.inverseMass[j] === 0)
+      continue
     if (
-      weighedBySupport &&
-      (contactWeightI[c] !== inverseMass[i] || contactWeightJ[c] !== inverseMass[j])
+      ctx.weighedBySupport &&
+      (ctx.contactWeightI[c] !== ctx.inverseMass[i] || ctx.contactWeightJ[c] !== ctx.inverseMass[j])
     ) {
       continue
     }
     eligible.items[eligible.count++] = c
   }
   if (eligible.count < 2) return
-  chainPool.pool(
+  ctx.chainPool.pool(
     eligible.items,
     eligible.count,
-    contactI,
-    contactJ,
+    ctx.contactI,
+    ctx.contactJ,
     normals,
-    inverseMass,
-    axis === X_AXIS ? velocityX : velocityY,
-    impulseTime,
+    ctx.inverseMass,
+    axis === X_AXIS ? ctx.velocityX : ctx.velocityY,
+    ctx.impulseTime,
     VELOCITY_TOLERANCE,
   )
-  const changed = chainPool.changed
-  const list = nextChangedBodies
+  const changed = ctx.chainPool.changed
+  const list = ctx.nextChangedBodies
   for (let q = 0; q < changed.count; q++) {
     const k = changed.items[q] as number
-    if (bodyChangedIn[k] !== pass) {
+    if (ctx.bodyChangedIn[k] !== pass) {
       list.items[list.count++] = k
-      bodyChangedIn[k] = pass
+      ctx.bodyChangedIn[k] = pass
     }
-    changedAxes[k] = (changedAxes[k] as number) | axis
+    ctx.changedAxes[k] = (ctx.changedAxes[k] as number) | axis
   }
 }
 
 /** After a pass: the bodies it changed become the list the next pass starts from. */
-function endPass(): void {
-  const swap = changedBodies
-  changedBodies = nextChangedBodies
-  nextChangedBodies = swap
-  nextChangedBodies.count = 0
+function endPass(ctx: StepContext): void {
+  const swap = ctx.changedBodies
+  ctx.changedBodies = ctx.nextChangedBodies
+  ctx.nextChangedBodies = swap
+  ctx.nextChangedBodies.count = 0
 }
 
 /**
  * Each dynamic pair contact's weights (inverse masses, shock propagation applied) and how
  * much this step's gravity added to each contact's approach (see `contactGravityClosing`).
  */
-function weighUnderGravity(sim: Simulation): void {
-  for (let c = 0; c < contactCount; c++) {
-    const i = contactI[c] as number
-    const j = contactJ[c] as number
-    const nx = contactNormalX[c] as number
-    const ny = contactNormalY[c] as number
+function weighUnderGravity(ctx: StepContext, sim: Simulation): void {
+  for (let c = 0; c < ctx.contactCount; c++) {
+    const i = ctx.contactI[c] as number
+    const j = ctx.contactJ[c] as number
+    const nx = ctx.contactNormalX[c] as number
+    const ny = ctx.contactNormalY[c] as number
     // What integration added to the approach: the body's own change along the normal,
     // less the other's when the other can move along it.
     let added =
       ((sim.integratedVelocityX[i] as number) - (sim.startVelocityX[i] as number)) * nx +
       ((sim.integratedVelocityY[i] as number) - (sim.startVelocityY[i] as number)) * ny
     if (j >= 0) {
-      weigh(sim, i, j, nx, ny)
-      const weightI = pairWeights[0] as number
-      const weightJ = pairWeights[1] as number
-      contactWeightI[c] = weightI
-      contactWeightJ[c] = weightJ
+      weigh(ctx, sim, i, j, nx, ny)
+      const weightI = ctx.pairWeights[0] as number
+      const weightJ = ctx.pairWeights[1] as number
+      ctx.contactWeightI[c] = weightI
+      ctx.contactWeightJ[c] = weightJ
       if (weightI === 0) added = 0
       if (weightJ > 0) {
         added -=
@@ -1108,7 +976,7 @@ function weighUnderGravity(sim: Simulation): void {
           ((sim.integratedVelocityY[j] as number) - (sim.startVelocityY[j] as number)) * ny
       }
     }
-    contactGravityClosing[c] = -added
+    ctx.contactGravityClosing[c] = -added
   }
 }
 
@@ -1118,48 +986,48 @@ function weighUnderGravity(sim: Simulation): void {
  * ({@link solveContacts}). Passes repeat, each over the contacts of the bodies the previous
  * one changed, until no velocity changes, so a resting stack ends exactly at rest.
  */
-export function solveVelocities(sim: Simulation, h: number): void {
+export function solveVelocities(ctx: StepContext, sim: Simulation, h: number): void {
   const n = sim.dynamicCount
-  loadBodies(sim)
-  collectContacts(sim, h)
-  computeSupport(sim)
+  loadBodies(ctx, sim)
+  collectContacts(ctx, sim, h)
+  computeSupport(ctx, sim)
   const { x: gx, y: gy } = sim.settings.gravity
-  weighedBySupport = gx !== 0 || gy !== 0
-  if (!weighedBySupport) {
+  ctx.weighedBySupport = gx !== 0 || gy !== 0
+  if (!ctx.weighedBySupport) {
     // No body rests on another (a drag-and-drop layout): the weights are the inverse
     // masses, which `solveContacts` reads itself, and integration added nothing to approaches.
-    contactGravityClosing.fill(0, 0, contactCount)
-    solidContactsFirst()
+    ctx.contactGravityClosing.fill(0, 0, ctx.contactCount)
+    solidContactsFirst(ctx)
   } else {
-    weighUnderGravity(sim)
-    orderContacts()
+    weighUnderGravity(ctx, sim)
+    orderContacts(ctx)
   }
   // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
-  restingSpeed[0] = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
-  integratedX = sim.integratedVelocityX
-  integratedY = sim.integratedVelocityY
-  indexContactsByBody(n)
+  ctx.restingSpeed[0] = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
+  ctx.integratedX = sim.integratedVelocityX
+  ctx.integratedY = sim.integratedVelocityY
+  indexContactsByBody(ctx, n)
   // Room for the branch-free lists: every body and every contact once, and one spare.
-  changedBodies.reserve(n + 1)
-  nextChangedBodies.reserve(n + 1)
-  passContacts.reserve(contactCount + 1)
-  nextChangedBodies.count = 0
+  ctx.changedBodies.reserve(n + 1)
+  ctx.nextChangedBodies.reserve(n + 1)
+  ctx.passContacts.reserve(ctx.contactCount + 1)
+  ctx.nextChangedBodies.count = 0
   // Pass 0 solves every contact in the solving order (bottom-up: shock propagation).
-  solveContacts(contactOrder, contactCount, 0, false)
-  endPass()
+  solveContacts(ctx, ctx.contactOrder, ctx.contactCount, 0, false)
+  endPass(ctx)
   // Later passes revisit only the contacts of bodies the previous pass changed: the
   // others were left solved and nothing about them changed. Symmetric Gauss-Seidel: odd
   // passes run backwards, so a push travels along a row of boxes both ways.
-  for (let pass = 1; pass < VELOCITY_PASSES && changedBodies.count > 0; pass++) {
-    listContactsOfChanged(pass)
+  for (let pass = 1; pass < VELOCITY_PASSES && ctx.changedBodies.count > 0; pass++) {
+    listContactsOfChanged(ctx, pass)
     if (pass === 1 || pass % CHAIN_PASSES === 0) {
-      poolChains(pass, X_AXIS)
-      poolChains(pass, Y_AXIS)
+      poolChains(ctx, pass, X_AXIS)
+      poolChains(ctx, pass, Y_AXIS)
     }
-    solveContacts(passContacts.items, passContacts.count, pass, pass % 2 === 1)
-    endPass()
+    solveContacts(ctx, ctx.passContacts.items, ctx.passContacts.count, pass, pass % 2 === 1)
+    endPass(ctx)
   }
-  storeVelocities(sim, h)
+  storeVelocities(ctx, sim, h)
 }
 
 /**
@@ -1167,21 +1035,21 @@ export function solveVelocities(sim: Simulation, h: number): void {
  * wrote them (no slot indirection in the passes), no pass having changed them yet and no
  * impulse taken yet.
  */
-function loadBodies(sim: Simulation): void {
+function loadBodies(ctx: StepContext, sim: Simulation): void {
   const n = sim.dynamicCount
-  inverseMass = sim.inverseMass
+  ctx.inverseMass = sim.inverseMass
   // Whole arrays (their lengths are the same): a native copy, no loop and no view allocated.
-  velocityX = sim.solvedVelocityX
-  velocityY = sim.solvedVelocityY
-  velocityX.set(sim.integratedVelocityX)
-  velocityY.set(sim.integratedVelocityY)
-  bodyChangedIn = ensureCapacity(bodyChangedIn, n)
-  changedAxes = ensureCapacity(changedAxes, n)
-  impulseTime = ensureCapacity(impulseTime, n)
-  bodyChangedIn.fill(-1, 0, n)
+  ctx.velocityX = sim.solvedVelocityX
+  ctx.velocityY = sim.solvedVelocityY
+  ctx.velocityX.set(sim.integratedVelocityX)
+  ctx.velocityY.set(sim.integratedVelocityY)
+  ctx.bodyChangedIn = ensureCapacity(ctx.bodyChangedIn, n)
+  ctx.changedAxes = ensureCapacity(ctx.changedAxes, n)
+  ctx.impulseTime = ensureCapacity(ctx.impulseTime, n)
+  ctx.bodyChangedIn.fill(-1, 0, n)
   // The last pass of a step may leave axes behind (its bodies were not listed again).
-  changedAxes.fill(0, 0, n)
-  impulseTime.fill(NO_IMPULSE, 0, n)
+  ctx.changedAxes.fill(0, 0, n)
+  ctx.impulseTime.fill(NO_IMPULSE, 0, n)
 }
 
 /**
@@ -1200,7 +1068,7 @@ function loadBodies(sim: Simulation): void {
  * body's position, only where each started and its displacement, so moving these first
  * changes nothing.)
  */
-function storeVelocities(sim: Simulation, h: number): void {
+function storeVelocities(ctx: StepContext, sim: Simulation, h: number): void {
   const { velocityX: storeVelocityX, velocityY: storeVelocityY, x: storeX, y: storeY } = sim.store
   const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
   const { startVelocityX, startVelocityY, candidateStart, width, height } = sim
@@ -1209,9 +1077,9 @@ function storeVelocities(sim: Simulation, h: number): void {
   let sweptCount = 0
   const rk4 = sim.settings.integrator === 'rk4'
   // Arrays in locals: see `solveContacts`.
-  const velocitiesX = velocityX
-  const velocitiesY = velocityY
-  const impulseTimes = impulseTime
+  const velocitiesX = ctx.velocityX
+  const velocitiesY = ctx.velocityY
+  const impulseTimes = ctx.impulseTime
   for (let k = 0; k < sim.dynamicCount; k++) {
     const slot = dynamic[k] as number
     const vx = velocitiesX[k] as number
@@ -1288,69 +1156,69 @@ function followVelocity(displacement: number, change: number): number {
  * pairs; rounds repeat until nothing overlaps or {@link PUSH_ITERATIONS} is reached. Each
  * move is swept against the solids, so a push never shoves a body into or through a wall.
  */
-export function pushApart(sim: Simulation): void {
+export function pushApart(ctx: StepContext, sim: Simulation): void {
   const store = sim.store
   const n = sim.dynamicCount
-  correctionX = ensureCapacity(correctionX, n)
-  correctionY = ensureCapacity(correctionY, n)
-  countX = ensureCapacity(countX, n)
-  countY = ensureCapacity(countY, n)
-  pinnedX = ensureCapacity(pinnedX, n)
-  pinnedY = ensureCapacity(pinnedY, n)
-  pinnedX.fill(0, 0, n)
-  pinnedY.fill(0, 0, n)
-  restsOnPinnedX = ensureCapacity(restsOnPinnedX, n)
-  restsOnPinnedY = ensureCapacity(restsOnPinnedY, n)
-  restsOnPinnedX.fill(0, 0, n)
-  restsOnPinnedY.fill(0, 0, n)
-  pairListedIn = ensureCapacity(pairListedIn, sim.pairs.count)
+  ctx.correctionX = ensureCapacity(ctx.correctionX, n)
+  ctx.correctionY = ensureCapacity(ctx.correctionY, n)
+  ctx.countX = ensureCapacity(ctx.countX, n)
+  ctx.countY = ensureCapacity(ctx.countY, n)
+  ctx.pinnedX = ensureCapacity(ctx.pinnedX, n)
+  ctx.pinnedY = ensureCapacity(ctx.pinnedY, n)
+  ctx.pinnedX.fill(0, 0, n)
+  ctx.pinnedY.fill(0, 0, n)
+  ctx.restsOnPinnedX = ensureCapacity(ctx.restsOnPinnedX, n)
+  ctx.restsOnPinnedY = ensureCapacity(ctx.restsOnPinnedY, n)
+  ctx.restsOnPinnedX.fill(0, 0, n)
+  ctx.restsOnPinnedY.fill(0, 0, n)
+  ctx.pairListedIn = ensureCapacity(ctx.pairListedIn, sim.pairs.count)
   // Room for the lists written without branches: every pair or body once, and one spare.
-  roundPairs.reserve(sim.pairs.count + 1)
-  overlappingPairs.reserve(sim.pairs.count + 1)
-  pushedBodies.reserve(n + 1)
+  ctx.roundPairs.reserve(sim.pairs.count + 1)
+  ctx.overlappingPairs.reserve(sim.pairs.count + 1)
+  ctx.pushedBodies.reserve(n + 1)
   // Round 0 measures every pair (the sweep phase moved every body); later rounds only the
   // pairs of bodies the previous round moved: the others are as they were, apart. Late
   // rounds thus cost only the few pairs still being separated.
   const pairCount = sim.pairs.count
   const pairCodes = sim.pairCodes
-  const firstRound = roundPairs.items
+  const firstRound = ctx.roundPairs.items
   let listed = 0
-  pairListedIn.fill(0, 0, pairCount)
+  ctx.pairListedIn.fill(0, 0, pairCount)
   // Every pair but those that cross, listed without a branch as in the rounds below.
   for (let p = 0; p < pairCount; p++) {
     firstRound[listed] = p
     listed += Number(pairCodes[p] !== CROSS)
   }
-  roundPairs.count = listed
+  ctx.roundPairs.count = listed
   // Arrays in locals (see `solveContacts`); none of them grows during the rounds.
-  const pinnedAlongX = pinnedX
-  const pinnedAlongY = pinnedY
-  const restsX = restsOnPinnedX
-  const restsY = restsOnPinnedY
-  const pairContacts = pairContact
-  const normalsX = contactNormalX
-  const normalsY = contactNormalY
-  const slacks = contactSlack
-  const correctionsX = correctionX
-  const correctionsY = correctionY
-  const pushCountsX = countX
-  const pushCountsY = countY
+  const pinnedAlongX = ctx.pinnedX
+  const pinnedAlongY = ctx.pinnedY
+  const restsX = ctx.restsOnPinnedX
+  const restsY = ctx.restsOnPinnedY
+  const pairContacts = ctx.pairContact
+  const normalsX = ctx.contactNormalX
+  const normalsY = ctx.contactNormalY
+  const slacks = ctx.contactSlack
+  const correctionsX = ctx.correctionX
+  const correctionsY = ctx.correctionY
+  const pushCountsX = ctx.countX
+  const pushCountsY = ctx.countY
   const { x, y, width, height } = store
   const { startX: startsX, startY: startsY } = sim
   const { a: pairA, b: pairB } = sim.pairs
   const dynamic = sim.dynamic
-  const starts = bodyContactStart
-  const contactsOfBodies = bodyContacts
-  const bodiesJ = contactJ
-  const contactPairs = contactPair
-  const listedIn = pairListedIn
-  for (let round = 0; round < PUSH_ITERATIONS && roundPairs.count > 0; round++) {
+  const starts = ctx.bodyContactStart
+  const contactsOfBodies = ctx.bodyContacts
+  const bodiesJ = ctx.contactJ
+  const contactPairs = ctx.contactPair
+  const listedIn = ctx.pairListedIn
+  for (let round = 0; round < PUSH_ITERATIONS && ctx.roundPairs.count > 0; round++) {
     // First the pairs that overlap, listed without a branch (whether a pair overlaps is a
     // coin toss to the predictor); then their pushes. With the other branch-free lists of
     // the push-out, this took it from 2.7 to 2.4 ms per step in a pile of 10,000 boxes.
-    const overlapping = overlappingPairs.items
-    const measured = roundPairs.items
-    const measuredCount = roundPairs.count
+    const overlapping = ctx.overlappingPairs.items
+    const measured = ctx.roundPairs.items
+    const measuredCount = ctx.roundPairs.count
     let overlapCount = 0
     for (let r = 0; r < measuredCount; r++) {
       const p = measured[r] as number
@@ -1370,11 +1238,11 @@ export function pushApart(sim: Simulation): void {
       const j = pairB[p] as number
       const slotI = dynamic[i] as number
       const slotJ = dynamic[j] as number
-      loadRect(a, store, slotI)
-      loadRect(b, store, slotJ)
-      penetrationVectorInto(penetration, a, b)
-      let px = penetration.x
-      let py = penetration.y
+      loadRect(ctx.a, store, slotI)
+      loadRect(ctx.b, store, slotJ)
+      penetrationVectorInto(ctx.penetration, ctx.a, ctx.b)
+      let px = ctx.penetration.x
+      let py = ctx.penetration.y
       // A pair that collided in this step goes back out the way it came in, along its
       // contact normal: after a fast hit the shortest way out may be across the other body.
       // So does a pair that touched at the start and whose bodies moved deep into each
@@ -1405,18 +1273,18 @@ export function pushApart(sim: Simulation): void {
         }
       }
       if (nx !== 0) {
-        px = nx > 0 ? b.x + b.width - a.x : b.x - a.x - a.width
+        px = nx > 0 ? ctx.b.x + ctx.b.width - ctx.a.x : ctx.b.x - ctx.a.x - ctx.a.width
         py = 0
       } else if (ny !== 0) {
         px = 0
-        py = ny > 0 ? b.y + b.height - a.y : b.y - a.y - a.height
+        py = ny > 0 ? ctx.b.y + ctx.b.height - ctx.a.y : ctx.b.y - ctx.a.y - ctx.a.height
       }
       // Math.sign without its branches (the sides of pairs are coin tosses).
       const signX = Number(px > 0) - Number(px < 0)
       const signY = Number(py > 0) - Number(py < 0)
-      weigh(sim, i, j, signX, signY)
-      let weightI = pairWeights[0] as number
-      let weightJ = pairWeights[1] as number
+      weigh(ctx, sim, i, j, signX, signY)
+      let weightI = ctx.pairWeights[0] as number
+      let weightJ = ctx.pairWeights[1] as number
       const pinnedI = signX === 0 ? pinnedAlongY[i] === signY : pinnedAlongX[i] === signX
       const pinnedJ = signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX
       if (pinnedI) weightI = 0
@@ -1424,7 +1292,7 @@ export function pushApart(sim: Simulation): void {
       if (weightI + weightJ === 0) {
         // Two bodies that may not be pushed (`pushable: false`, added overlapping) share
         // the way out equally: nothing else would ever separate them. Pinned ones cannot move.
-        if (pinnedI || pinnedJ || inverseMass[i] !== 0 || inverseMass[j] !== 0) continue
+        if (pinnedI || pinnedJ || ctx.inverseMass[i] !== 0 || ctx.inverseMass[j] !== 0) continue
         weightI = 1
         weightJ = 1
       }
@@ -1441,27 +1309,29 @@ export function pushApart(sim: Simulation): void {
       // to Infinity for the lightest bodies (weight 1e12) overlapping by more than 1e296.
       if (weightI > 0) {
         const share = weightI / total
-        pairPush[0] = px * share
-        pairPush[1] = py * share
-        addCorrection(i)
+        ctx.pairPush[0] = px * share
+        ctx.pairPush[1] = py * share
+        addCorrection(ctx, i)
       }
       if (weightJ > 0) {
         const share = weightJ / total
-        pairPush[0] = -px * share
-        pairPush[1] = -py * share
-        addCorrection(j)
+        ctx.pairPush[0] = -px * share
+        ctx.pairPush[1] = -py * share
+        addCorrection(ctx, j)
       }
     }
-    const nextRound = roundPairs.items
+    const nextRound = ctx.roundPairs.items
     let nextCount = 0
-    for (let q = 0; q < pushedBodies.count; q++) {
-      const k = pushedBodies.items[q] as number
+    for (let q = 0; q < ctx.pushedBodies.count; q++) {
+      const k = ctx.pushedBodies.items[q] as number
       const cx = pushCountsX[k] as number
       const cy = pushCountsY[k] as number
       // count ** 0.75 from a table for the usual counts (written out here, not in a
       // function: V8 boxes the doubles returned from a call it does not inline).
-      const divisorX = cx < PUSH_DIVISORS.length ? (PUSH_DIVISORS[cx] as number) : cx ** 0.75
-      const divisorY = cy < PUSH_DIVISORS.length ? (PUSH_DIVISORS[cy] as number) : cy ** 0.75
+      const divisorX =
+        cx < ctx.PUSH_DIVISORS.length ? (ctx.PUSH_DIVISORS[cx] as number) : cx ** 0.75
+      const divisorY =
+        cy < ctx.PUSH_DIVISORS.length ? (ctx.PUSH_DIVISORS[cy] as number) : cy ** 0.75
       const dx = cx === 0 ? 0 : (correctionsX[k] as number) / divisorX
       const dy = cy === 0 ? 0 : (correctionsY[k] as number) / divisorY
       pushCountsX[k] = 0
@@ -1483,7 +1353,7 @@ export function pushApart(sim: Simulation): void {
         const slot = dynamic[k] as number
         const x0 = x[slot] as number
         const y0 = y[slot] as number
-        sweepDynamic(sim, k, correctionsX, correctionsY, false)
+        sweepDynamic(ctx, sim, k, correctionsX, correctionsY, false)
         // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx.
         if (Math.abs(dx) - Math.abs((x[slot] as number) - x0) > TOUCH_TOLERANCE) {
           pinnedAlongX[k] = Math.sign(dx)
@@ -1514,32 +1384,25 @@ export function pushApart(sim: Simulation): void {
         listedIn[p] = round + 1
       }
     }
-    roundPairs.count = nextCount
-    pushedBodies.count = 0
+    ctx.roundPairs.count = nextCount
+    ctx.pushedBodies.count = 0
   }
 }
 
-/**
- * `count ** 0.75` for the counts of pushes a body usually sums on one axis, worked out once
- * ({@link pushApart}'s divisor): Math.pow was a sixth of the push-out in a pile of 10,000
- * boxes, where every round moves thousands of bodies. The same numbers either way.
- */
-const PUSH_DIVISORS = Float64Array.from({ length: 64 }, (_, count) => count ** 0.75)
-
 /** Adds one pair's share of a push, {@link pairPush}, to body k (one axis is zero: penetration vectors are axis-aligned). */
-function addCorrection(k: number): void {
+function addCorrection(ctx: StepContext, k: number): void {
   // Without branches (whether the body was pushed already, and along which axis, are coin
   // tosses; room reserved by pushApart). The push's other axis is 0 or -0, and a sum plus
   // -0 or 0 is the sum (a sum of pushes is never -0), so both sums take both parts.
-  const cx = countX[k] as number
-  const cy = countY[k] as number
-  const pushed = pushedBodies.count
-  pushedBodies.items[pushed] = k
-  pushedBodies.count = pushed + Number((cx | cy) === 0)
-  const dx = pairPush[0] as number
+  const cx = ctx.countX[k] as number
+  const cy = ctx.countY[k] as number
+  const pushed = ctx.pushedBodies.count
+  ctx.pushedBodies.items[pushed] = k
+  ctx.pushedBodies.count = pushed + Number((cx | cy) === 0)
+  const dx = ctx.pairPush[0] as number
   const alongX = Number(dx !== 0)
-  correctionX[k] = (correctionX[k] as number) + dx
-  correctionY[k] = (correctionY[k] as number) + (pairPush[1] as number)
-  countX[k] = cx + alongX
-  countY[k] = cy + 1 - alongX
+  ctx.correctionX[k] = (ctx.correctionX[k] as number) + dx
+  ctx.correctionY[k] = (ctx.correctionY[k] as number) + (ctx.pairPush[1] as number)
+  ctx.countX[k] = cx + alongX
+  ctx.countY[k] = cy + 1 - alongX
 }

@@ -1,0 +1,210 @@
+import { createSweepHit } from '../geometry/index.js'
+import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
+import { IndexBuffer } from '../world/buffers.js'
+import { ChainPool } from '../world/chains.js'
+
+/**
+ * The velocity passes' and the push-out's buffers and scratch for one world, created once
+ * per world: no two worlds share any of it, so a world may step inside another world's
+ * pair filter or listener. Growable arrays start at 64 entries and are replaced, never
+ * shrunk, when a step needs more. Hot loops read the fields they use into locals first.
+ */
+export class StepContext {
+  a: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  b: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  penetration: Vec2 = { x: 0, y: 0 }
+  normal: Vec2 = { x: 0, y: 0 }
+  relativeMotion: Vec2 = { x: 0, y: 0 }
+  /** Body i's own motion, logged with a hit (the sweep uses the pair's relative motion). */
+  ownMotion: Vec2 = { x: 0, y: 0 }
+  still: Vec2 = { x: 0, y: 0 }
+  hit = createSweepHit()
+  // The contacts of the step: body i (local), other j (local index of a dynamic, or -1 - solid
+  // slot), normal from j toward i, the response mode, restitution, and the speed at which the
+  // pair may still approach: 0 for a pair touching at the start, gap / step for a speculative
+  // contact (a dynamic pair apart at the start whose motions meet within the step), and
+  // -gap / step once the passes made that pair meet (it may approach no more; the gap is kept
+  // for its time of impact).
+  contactI = new Int32Array(64)
+  contactJ = new Int32Array(64)
+  contactNormalX = new Float64Array(64)
+  contactNormalY = new Float64Array(64)
+  contactMode = new Uint8Array(64)
+  contactRestitution = new Float64Array(64)
+  /**
+   * The weights of each dynamic pair contact under gravity (inverse masses, shock propagation
+   * applied: see {@link weighUnderGravity}); without gravity they are not written, and
+   * {@link weighedBySupport} is false.
+   */
+  contactWeightI = new Float64Array(64)
+  contactWeightJ = new Float64Array(64)
+  /** Whether this step's contacts have weights of their own (its world has gravity). */
+  weighedBySupport = false
+  contactSlack = new Float64Array(64)
+  /**
+   * How much this step's gravity (and other accelerations) added to the pair's approach,
+   * counting only bodies that can move along the contact (a supporter under shock
+   * propagation, a solid or a non-pushable body does not).
+   */
+  contactGravityClosing = new Float64Array(64)
+  /** The `sim.pairs` index of each dynamic pair contact (contacts with solids have none). */
+  contactPair = new Int32Array(64)
+  contactCount = 0
+  /**
+   * How many of the contacts are dynamic pairs: {@link collectContacts} lists them first, one
+   * for every pair that does not cross, in pair order.
+   */
+  pairContactCount = 0
+  /**
+   * The contact of each dynamic pair of the step (`sim.pairs` index), or -1 for a pair that
+   * crosses or meets only through a solid (the inverse of {@link contactPair}). A pair's
+   * contact is speculative when its slack is not 0 (a gap is never 0: see
+   * {@link collectContacts}), else the pair touched at the start. The push-out reads the
+   * normals through it: a speculative pair is separated along its normal, the way it came,
+   * not along its shortest axis, and a touching pair along its normal when the step left it
+   * deeper than {@link DEEP_OVERLAP} (see {@link pushApart}). One index per pair instead of two normals of each kind: the contacts
+   * hold the normals already, and writing four numbers per pair was a tenth of the listing.
+   */
+  pairContact = new Int32Array(64)
+  /** The step's `Simulation.solvedVelocityX` and `solvedVelocityY` (see {@link loadBodies}). */
+  velocityX = new Float64Array(0)
+  velocityY = new Float64Array(0)
+  /** Contacts in solving order: solids first, then up the support levels, then the rest. */
+  contactOrder = new Int32Array(64)
+  bucketStart = new Int32Array(64)
+  /** Each contact's lower body (see `computeSupport`) and its key in the solving order (see `orderContacts`). */
+  contactLower = new Int32Array(64)
+  contactKey = new Int32Array(64)
+  /** Support level of each dynamic body: 0 rests on a solid, n + 1 on a body of level n, -1 none. */
+  level = new Int32Array(64)
+  supportStart = new Int32Array(64)
+  supported = new Int32Array(64)
+  queue = new Int32Array(64)
+  /** A pair's share of a push for one of its bodies, for {@link addCorrection} (a typed array: see {@link pairWeights}). */
+  pairPush = new Float64Array(2)
+  correctionX = new Float64Array(64)
+  correctionY = new Float64Array(64)
+  countX = new Int32Array(64)
+  countY = new Int32Array(64)
+  /** Bodies with a correction in the current push-out round. */
+  pushedBodies = new IndexBuffer()
+  /** The pairs to measure in the current push-out round, and the round each pair was last listed in. */
+  roundPairs = new IndexBuffer()
+  /** The pairs of the current push-out round that overlap beyond the slop. */
+  overlappingPairs = new IndexBuffer()
+  pairListedIn = new Int32Array(64)
+  /**
+   * The direction (-1, 0, 1) on each axis in which a solid stopped a push of each dynamic
+   * body in this step: further pushes that way would move only its partner, so the partner
+   * takes the whole push (it is as if the body had an infinite mass that way).
+   */
+  pinnedX = new Int8Array(64)
+  pinnedY = new Int8Array(64)
+  /**
+   * Per dynamic body and axis, in this round: 1 when a pinned partner pushed it its whole
+   * way along -1 (so it now rests on that partner on its +1 side), 2 for the other way; 3
+   * both. At the round's end a body with one of them is pinned that way too, so a stack on a
+   * floor is pushed up one box per round instead of splitting every push with the box above.
+   */
+  restsOnPinnedX = new Uint8Array(64)
+  restsOnPinnedY = new Uint8Array(64)
+  /**
+   * The weights {@link weigh} computed: body i's, then body j's. A typed array, not two
+   * module variables: V8 boxes every double written to a module variable in a new heap
+   * number, and the step must not allocate.
+   */
+  pairWeights = new Float64Array(2)
+  /** The step's `Simulation.inverseMass` (see {@link loadBodies}). */
+  inverseMass = new Float64Array(0)
+  /**
+   * Approach speed under which an impact does not bounce, for the current step (a typed
+   * array for the reason given at {@link pairWeights}).
+   */
+  restingSpeed = new Float64Array(1)
+  /**
+   * When in the step (0 to 1) each body first took an impulse, or {@link NO_IMPULSE}. Not 1
+   * for none: an impulse at the very end of the step (a pair that closes its gap just then)
+   * leaves the body's motion of the step as integrated, while a body whose velocity changed
+   * with no impulse time (stopped dead by a `touch` solid) moves at its new velocity; read
+   * as "none", such an impulse stopped the body in mid-air for a step.
+   */
+  impulseTime = new Float64Array(64)
+  /** The step's integrated velocities (before the passes), by local index. */
+  integratedX = new Float64Array(0)
+  integratedY = new Float64Array(0)
+  /** The contacts of each dynamic body k: `bodyContacts[bodyContactStart[k] .. bodyContactStart[k + 1])`. */
+  bodyContactStart = new Int32Array(64)
+  bodyContacts = new Int32Array(64)
+  /** The axis of each entry of `bodyContacts`: {@link X_AXIS}, {@link Y_AXIS}, or 0 for a contact without a normal. */
+  bodyContactAxes = new Uint8Array(64)
+  /** The last velocity pass that changed each body's velocity beyond the tolerance, or -1. */
+  bodyChangedIn = new Int32Array(64)
+  /** Bodies changed by the previous pass, and those changed by the current one. */
+  changedBodies = new IndexBuffer()
+  nextChangedBodies = new IndexBuffer()
+  /**
+   * The axes on which each listed body changed: {@link BOTH_AXES} when its impulse time
+   * moved, which every contact of the body reads; 0 for a body not listed. One array serves
+   * both lists: {@link listContactsOfChanged} reads and clears the previous pass's bodies
+   * before the pass solves and marks the next ones.
+   */
+  changedAxes = new Uint8Array(64)
+  chainPool = new ChainPool()
+  /** The contacts {@link poolChains} gives the chain pool. */
+  chainContacts = new IndexBuffer()
+  /** The contacts to solve in the current pass, and the pass each contact was last listed in. */
+  passContacts = new IndexBuffer()
+  contactListedIn = new Int32Array(64)
+  /**
+   * A bounce contact's approach speed and its time of impact (a fraction of the step) for
+   * {@link bounceTarget}, which replaces the first with the speed the contact leaves with: a
+   * typed array, as V8 boxes the doubles passed to and returned from a call it does not
+   * inline (it did here once the step had run without bounces first).
+   */
+  bounceSpeeds = new Float64Array(2)
+  /**
+   * `count ** 0.75` for the counts of pushes a body usually sums on one axis, worked out once
+   * ({@link pushApart}'s divisor): Math.pow was a sixth of the push-out in a pile of 10,000
+   * boxes, where every round moves thousands of bodies. The same numbers either way.
+   */
+  PUSH_DIVISORS = Float64Array.from({ length: 64 }, (_, count) => count ** 0.75)
+
+  // Sweeps against solids (solidSweep.ts).
+  sweepMover: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  sweepObstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  sweepMotion: Vec2 = { x: 0, y: 0 }
+  sweepStill: Vec2 = { x: 0, y: 0 }
+  sweepOtherMotion: Vec2 = { x: 0, y: 0 }
+  sweepVelocity: Vec2 = { x: 0, y: 0 }
+  sweepHit = createSweepHit()
+  sweepPenetration: Vec2 = { x: 0, y: 0 }
+  /**
+   * A bounce's restitution and the fraction of the step elapsed at its impact, for
+   * {@link bounceOffSolid}: a typed array, as V8 boxes a double passed to a call it does not
+   * inline.
+   */
+  sweepBounce = new Float64Array(2)
+  // Where the solid candidates of the current call are: a slice of the step's candidate
+  // list, or a fresh query when the motion leaves the body's broadphase bounds.
+  sweepCandidateItems = new Int32Array(0)
+  sweepCandidateBegin = 0
+  sweepCandidateEnd = 0
+  /** A way out of {@link separateFromSolids}: the body's box moved, for {@link movedClear}. */
+  sweepMoved: Rect = { x: 0, y: 0, width: 0, height: 0 }
+
+  // Contact recording (recordContacts.ts).
+  touchA: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  touchB: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  touchNormal: Vec2 = { x: 0, y: 0 }
+
+  // Integration (simulation.ts).
+  /** An RK4 body's position and velocity, integrated in place. */
+  rk4State: KinematicState = { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } }
+  /** The acceleration of the RK4 body in {@link StepContext.rk4State}. */
+  rk4Acceleration: Vec2 = { x: 0, y: 0 }
+  /**
+   * The step and the simulated time at its start, for `integrateRK4WithTiming`: V8 boxes
+   * the doubles passed to a call it does not inline, and an RK4 step is never inlined.
+   */
+  rk4Timing = new Float64Array(2)
+}
