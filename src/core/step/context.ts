@@ -1,6 +1,6 @@
 import { createSweepHit } from '../geometry/index.js'
 import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
-import { IndexBuffer } from '../world/buffers.js'
+import { IndexBuffer } from '../broadphase/buffers.js'
 import { ChainPool } from '../world/chains.js'
 
 /**

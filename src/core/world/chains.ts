@@ -1,4 +1,4 @@
-import { ensureCapacity, IndexBuffer } from './buffers.js'
+import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
 
 /**
  * Most sweeps over the contacts in one {@link ChainPool.pool}; each sweep that changes

@@ -1,5 +1,5 @@
 import type { BodyStore } from './bodyStore.js'
-import { ensureCapacity } from './buffers.js'
+import { ensureCapacity } from '../broadphase/buffers.js'
 import { ABSENT, PairTable } from './pairTable.js'
 import type {
   ContactEvent,

@@ -1,4 +1,4 @@
-import { BodyIndex } from './bodyIndex.js'
+import { BodyIndex } from '../broadphase/bodyIndex.js'
 import { bodySnapshot, BodyStore, DYNAMIC, MAX_BODIES } from './bodyStore.js'
 import { Move } from './move.js'
 import { queryPoint, queryRect, raycast } from './queries.js'

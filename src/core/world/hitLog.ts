@@ -1,5 +1,5 @@
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
-import { ensureCapacity } from './buffers.js'
+import { ensureCapacity } from '../broadphase/buffers.js'
 import type { BodyId, SweptHitRecord } from './types.js'
 
 /**

@@ -6,7 +6,7 @@ import {
   IndexBuffer,
   PairBuffer,
   rewindGroupStarts,
-} from './buffers.js'
+} from '../broadphase/buffers.js'
 import { StepContext } from '../step/context.js'
 import { ContactTracker } from './contactTracker.js'
 import { HitLog } from './hitLog.js'
@@ -15,7 +15,7 @@ import { recordContacts } from './recordContacts.js'
 import { hadContact, pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
 import { separateFromSolids, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
 import type { WorldSettings } from './types.js'
-import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.js'
+import { createItemBounds, reserveItemBounds, UniformGrid } from '../broadphase/uniformGrid.js'
 
 /** Extra room around a body's swept bounds in the broadphase, so push-outs stay inside it. */
 const BROADPHASE_MARGIN = 1

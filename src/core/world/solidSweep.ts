@@ -5,7 +5,7 @@ import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
 import { dynamicPairCode, IGNORE, pairCode } from './pairCode.js'
 import type { StepContext } from '../step/context.js'
 import type { Simulation } from './simulation.js'
-import type { ItemBounds } from './uniformGrid.js'
+import type { ItemBounds } from '../broadphase/uniformGrid.js'
 
 /** Most swept hits one body may take in one move (a slide into a corner takes two). */
 const MAX_HITS = 4

@@ -1,7 +1,7 @@
 import { penetrationVectorInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import { CROSS } from './bodyStore.js'
-import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from './buffers.js'
+import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { StepContext } from '../step/context.js'
 import type { Simulation } from './simulation.js'

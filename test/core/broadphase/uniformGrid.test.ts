@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { IndexBuffer, PairBuffer } from '../../../src/core/world/buffers.js'
+import { IndexBuffer, PairBuffer } from '../../../src/core/broadphase/buffers.js'
 import { bruteForcePairs, bruteForceQuery } from './bruteForce.js'
-import { UniformGrid, type ItemBounds } from '../../../src/core/world/uniformGrid.js'
+import { UniformGrid, type ItemBounds } from '../../../src/core/broadphase/uniformGrid.js'
 
 type Box = [number, number, number, number]
 

@@ -1,5 +1,5 @@
 import type { Rect, Vec2 } from '../geometry/types.js'
-import type { BodyStore } from './bodyStore.js'
+import type { BodyStore } from '../world/bodyStore.js'
 import { ensureCapacity, IndexBuffer } from './buffers.js'
 import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.js'
 

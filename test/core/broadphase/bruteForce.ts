@@ -1,5 +1,5 @@
-import type { IndexBuffer, PairBuffer } from '../../../src/core/world/buffers.js'
-import { boundsOverlap, type ItemBounds } from '../../../src/core/world/uniformGrid.js'
+import type { IndexBuffer, PairBuffer } from '../../../src/core/broadphase/buffers.js'
+import { boundsOverlap, type ItemBounds } from '../../../src/core/broadphase/uniformGrid.js'
 
 /**
  * The oracle for {@link UniformGrid.pairs}: every pair `(i, j)`, `i < j`, whose bounds
