@@ -1,10 +1,5 @@
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
-
-/**
- * Most sweeps over the contacts in one {@link ChainPool.pool}; each sweep that changes
- * anything pools two runs at least.
- */
-const MAX_SWEEPS = 64
+import { MAX_CHAIN_SWEEPS } from '../step/tolerances.js'
 
 /**
  * Pools touching bodies that close on one another along one axis into runs that move as
@@ -67,7 +62,7 @@ export class ChainPool {
     this.changed.count = 0
     this.reset(contacts, count, bodyI, bodyJ, inverseMass, velocity, impulseTime)
     let pooled = false
-    for (let sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+    for (let sweep = 0; sweep < MAX_CHAIN_SWEEPS; sweep++) {
       let pooledNow = false
       for (let q = 0; q < count; q++) {
         const c = contacts[q] as number

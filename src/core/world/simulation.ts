@@ -12,13 +12,11 @@ import { ContactTracker } from './contactTracker.js'
 import { HitLog } from './hitLog.js'
 import { dynamicPairCode, pairCode, IGNORE, strongerResponse } from './pairCode.js'
 import { recordContacts } from './recordContacts.js'
-import { hadContact, pushApart, REST_DISTANCE, solveVelocities } from './solver.js'
-import { separateFromSolids, sweepDynamic, TOUCH_TOLERANCE } from './solidSweep.js'
+import { hadContact, pushApart, solveVelocities } from './solver.js'
+import { BROADPHASE_MARGIN, REST_DISTANCE, TOUCH_TOLERANCE } from '../step/tolerances.js'
+import { separateFromSolids, sweepDynamic } from './solidSweep.js'
 import type { WorldSettings } from './types.js'
 import { createItemBounds, reserveItemBounds, UniformGrid } from '../broadphase/uniformGrid.js'
-
-/** Extra room around a body's swept bounds in the broadphase, so push-outs stay inside it. */
-const BROADPHASE_MARGIN = 1
 
 /**
  * The fixed step of a world and every buffer it reuses. One {@link stepOnce}:

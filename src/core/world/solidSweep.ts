@@ -4,26 +4,9 @@ import { CROSS, RESPONSE_NAMES, type BodyStore } from './bodyStore.js'
 import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
 import { dynamicPairCode, IGNORE, pairCode } from './pairCode.js'
 import type { StepContext } from '../step/context.js'
+import { MAX_HITS, MAX_SEPARATIONS, PUSH_SLOP, TOUCH_TOLERANCE } from '../step/tolerances.js'
 import type { Simulation } from './simulation.js'
 import type { ItemBounds } from '../broadphase/uniformGrid.js'
-
-/** Most swept hits one body may take in one move (a slide into a corner takes two). */
-const MAX_HITS = 4
-/** Most rounds of separating a body from the solids it starts inside. */
-const MAX_SEPARATIONS = 4
-/**
- * A start overlap shallower than this is rounding left by a previous touch (the touch point
- * `a + d * t` is rounded), not a real overlap: it blocks motion into the solid like a
- * touching face does, instead of being ignored.
- */
-export const TOUCH_TOLERANCE = 1e-6
-/**
- * Overlaps between dynamic bodies up to this depth are left to the next step (Box2D's
- * "linear slop"): chasing rounding-level overlaps through a resting pile would cost every
- * push-out round of the solver without changing anything visible. For the same reason a
- * dynamic pair's start overlap up to this depth is contact for {@link blocks}.
- */
-export const PUSH_SLOP = 0.01
 
 /** Writes a body's box into a scratch rect. */
 export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {

@@ -5,58 +5,19 @@ import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broad
 import { IGNORE, pairCode } from './pairCode.js'
 import type { StepContext } from '../step/context.js'
 import type { Simulation } from './simulation.js'
-import { loadRect, PUSH_SLOP, sweepDynamic, sweptBoxWithin, TOUCH_TOLERANCE } from './solidSweep.js'
-
-/** Push-out rounds per step; each one moves every overlapping pair apart together. */
-const PUSH_ITERATIONS = 20
-/**
- * Depth (px) beyond which a pair that touched at the start of the step, and whose bodies
- * closed on each other by more than this along the normal they touched by in this step, is
- * pushed apart along that normal, not along its shortest way out. Such an overlap is what
- * the step's motion made: in a column falling onto a floor, the swept move stops the
- * bottom box after the velocity pass has moved the boxes above it a whole step, so they
- * overlap by about a step's fall, and the shortest way out was often sideways (372 of
- * 2,000 random columns were thrown up to 13 px sideways; none with this and the support
- * of `restsOnPinnedX`). The overlaps of a compressed pile, built up over many steps, keep
- * the shortest way, which separates them in fewer rounds. Pairs overlapping by more than
- * 0.5 px in piles of 5,000 boxes (scratch runs): 1,456 like this; 1,633 with the touching
- * normal for every overlap deeper than 1 px; 50% more with it at any depth.
- */
-const DEEP_OVERLAP = 1
-/**
- * Most velocity passes per step (it stops earlier once no contact changes a velocity). A
- * push along a row or a stack needs a pass per box or so: with 16, a row of boxes thrown
- * into a box at rest was still closing on itself after the passes, and 86 of 2,000 random
- * rows overlapped by more than 0.5 px in some step (3 with 32, none with 64); pairs
- * overlapping by more than 0.5 px in piles of 5,000 boxes fell from 4,524 to 1,468 (3 seeds,
- * scratch runs). Later passes visit only the contacts still changing, so 10,000 free boxes
- * cost the same; a pile of 10,000 costs about 30% more (8.3 -> 10.8 ms per step).
- */
-const VELOCITY_PASSES = 64
-/**
- * In the first pass after the one over every contact, and every this many passes after
- * it, bodies that close on one another along an axis among the contacts still changing are
- * pooled ({@link poolChains}). In the benchmark's 10,000 boxes the passes after the first
- * solved about 5,300 contacts per step without it (the cap of 64 passes reached in every
- * step), and about 940 with it.
- */
-const CHAIN_PASSES = 4
-/** Approach speed (units/s) under which a contact counts as solved. */
-const VELOCITY_TOLERANCE = 1e-3
-/**
- * A body near others that moves less than this in a step (on both axes) is put back where
- * it was (see `Simulation.settle`): rounding noise of the solver must not count as motion, so
- * stacks go idle. The velocity pass counts boxes this close as touching, for the same
- * reason: sweeps stop a body at `time * motion`, which rounds to a gap of about 1e-14,
- * and a gap below this distance could never close (the move is snapped back), so a box
- * left hovering over the floor had no contact, shock propagation never reached the stack
- * on it, and the stack jittered by push-outs for ever instead of going idle.
- */
-export const REST_DISTANCE = 1e-4
-/** Relative size under which {@link followVelocity}'s sum is rounding left by cancellation. */
-const CANCELLATION = 1e-12
-/** Longest chain of bodies resting on one another that shock propagation follows. */
-const MAX_SUPPORT_DEPTH = 256
+import { loadRect, sweepDynamic, sweptBoxWithin } from './solidSweep.js'
+import {
+  CANCELLATION,
+  CHAIN_PASSES,
+  DEEP_OVERLAP,
+  MAX_SUPPORT_DEPTH,
+  PUSH_ITERATIONS,
+  PUSH_SLOP,
+  REST_DISTANCE,
+  TOUCH_TOLERANCE,
+  VELOCITY_PASSES,
+  VELOCITY_TOLERANCE,
+} from '../step/tolerances.js'
 
 const TOUCH = 1
 const BOUNCE = 2

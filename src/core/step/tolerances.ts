@@ -1,0 +1,98 @@
+/**
+ * Every tolerance, epsilon and iteration count of the fixed step, with its unit and the
+ * invariant it protects (Box2D v3's `constants.h` is the model). Lengths are CSS pixels,
+ * speeds pixels per second, times seconds. Changing one changes results: the fingerprint
+ * (`npm run fingerprint`) must then change in a commit that says why.
+ */
+
+/**
+ * Depth (px) up to which an overlap between two dynamic bodies is left to the next step
+ * (Box2D's "linear slop"). Invariant: push-out rounds are spent on overlaps that are
+ * visible, not on rounding left in a resting pile. A dynamic pair's start overlap up to this
+ * depth is contact for `blocks`, so a box resting that deep in another still stops or
+ * pushes it.
+ */
+export const PUSH_SLOP = 0.01
+
+/**
+ * Depth (px) under which a start overlap with a solid is rounding left by a previous touch
+ * (the touch point `a + d * t` is rounded), not a real overlap. Invariant: such an overlap
+ * blocks motion into the solid as a touching face does, so it can never become a
+ * pass-through.
+ */
+export const TOUCH_TOLERANCE = 1e-6
+
+/**
+ * Distance (px, on each axis) under which a body near others that moved in a step is put
+ * back where it was, and under which the velocity pass counts two boxes as touching.
+ * Invariant: a stack at rest goes idle. Solver rounding never counts as motion, and a box
+ * left hovering a rounding gap (about 1e-14 px) above the floor still has a contact, so
+ * shock propagation reaches the stack on it.
+ */
+export const REST_DISTANCE = 1e-4
+
+/**
+ * Approach speed (px/s) under which a contact counts as solved. Invariant: the velocity
+ * passes stop once no contact changes a velocity by more than noise.
+ */
+export const VELOCITY_TOLERANCE = 1e-3
+
+/**
+ * Relative size under which the sum in `followVelocity` is rounding left by cancellation
+ * (dimensionless). Invariant: a velocity left by a displacement that cancelled out is zero,
+ * not noise that keeps a body awake.
+ */
+export const CANCELLATION = 1e-12
+
+/**
+ * Depth (px) beyond which a pair that touched at the start of the step, and closed along the
+ * normal it touched by, is pushed apart along that normal, not along its shortest way out.
+ * Invariant: an overlap made by this step's motion (a column falling onto a floor, stopped
+ * at the bottom after the boxes above moved a whole step) is undone the way it came, so a
+ * column is never thrown sideways. Older overlaps of a compressed pile keep the shortest way.
+ */
+export const DEEP_OVERLAP = 1
+
+/**
+ * Extra room (px) around a body's swept bounds in the broadphase. Invariant: a push-out of
+ * up to this much stays inside the bounds the broadphase saw, so its candidates stay valid.
+ */
+export const BROADPHASE_MARGIN = 1
+
+/**
+ * Push-out rounds per step; each round moves every overlapping dynamic pair apart together.
+ * Invariant: overlaps deeper than {@link PUSH_SLOP} left after the last round are left to
+ * the next step, never deepened.
+ */
+export const PUSH_ITERATIONS = 20
+
+/**
+ * Most velocity passes per step (they stop earlier once every contact is solved to
+ * {@link VELOCITY_TOLERANCE}). A push travels about one body per pass, so this bounds the
+ * length of a row or stack whose push settles within one step.
+ */
+export const VELOCITY_PASSES = 64
+
+/**
+ * Period (in velocity passes) of pooling bodies that close on one another along an axis
+ * (`ChainPool`): in the first pass after the one over every contact, and every this many
+ * passes after it. Invariant: a row pushed end-on moves as one run instead of needing a
+ * pass per body.
+ */
+export const CHAIN_PASSES = 4
+
+/** Most sweeps over the contacts in one `ChainPool.pool`; each sweep that changes anything pools two runs at least. */
+export const MAX_CHAIN_SWEEPS = 64
+
+/**
+ * Longest chain of bodies resting on one another that shock propagation follows (levels
+ * counted from the bodies on solids). Bodies above it get no support level: they are
+ * weighed by mass alone, and the breadth-first walk stays bounded.
+ */
+export const MAX_SUPPORT_DEPTH = 256
+
+/** Most swept hits one body may take in one step's move against solids (a slide into a corner takes two). */
+export const MAX_HITS = 4
+
+/** Most rounds of separating a body from the solids it starts inside. */
+export const MAX_SEPARATIONS = 4
