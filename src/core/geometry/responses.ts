@@ -7,7 +7,12 @@ import type { SweptResponse, Vec2 } from './types.js'
 import { assertFiniteResult, assertNumberInRange, assertOneOf, assertVector } from './validate.js'
 
 /** The four swept responses, in a fixed order (the world stores a body's as its index). */
-export const SWEPT_RESPONSES: readonly SweptResponse[] = ['slide', 'touch', 'bounce', 'cross']
+export const SWEPT_RESPONSES: readonly SweptResponse[] = Object.freeze([
+  'slide',
+  'touch',
+  'bounce',
+  'cross',
+])
 
 /** Hot-path twin of {@link slide}. */
 export function slideInto(out: Vec2, velocity: Vec2, normal: Vec2): Vec2 {

@@ -8,9 +8,13 @@ export const STATIC = 0
 export const KINEMATIC = 1
 export const DYNAMIC = 2
 
-const KIND_OF: Record<BodyType, number> = { static: STATIC, kinematic: KINEMATIC, dynamic: DYNAMIC }
+const KIND_OF: Readonly<Record<BodyType, number>> = Object.freeze({
+  static: STATIC,
+  kinematic: KINEMATIC,
+  dynamic: DYNAMIC,
+})
 /** Body types by their kind code (the index): what {@link BodyStore.kind} stores. */
-export const BODY_TYPES: readonly BodyType[] = ['static', 'kinematic', 'dynamic']
+export const BODY_TYPES: readonly BodyType[] = Object.freeze(['static', 'kinematic', 'dynamic'])
 
 /** Swept responses as stored in {@link BodyStore.response}: the codes are their indices. */
 export const RESPONSE_NAMES = SWEPT_RESPONSES

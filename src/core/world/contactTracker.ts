@@ -34,11 +34,15 @@ export const FROM_PUSH = 0
 export const FROM_SWEEP = 1
 
 /** The sources by their stored number ({@link FROM_PUSH}, {@link FROM_SWEEP}). */
-export const CONTACT_SOURCES: readonly ContactSource[] = ['push', 'sweep']
+export const CONTACT_SOURCES: readonly ContactSource[] = Object.freeze(['push', 'sweep'])
 const START = 0
 const STAY = 1
 const END = 2
-const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay', 'contactEnd']
+const EVENT_TYPES: readonly ContactEventType[] = Object.freeze([
+  'contactStart',
+  'contactStay',
+  'contactEnd',
+])
 
 /**
  * Which pairs touch, from one step to the next, turned into events: `contactStart` the

@@ -15,7 +15,7 @@ export function defaultSettings(): WorldSettings {
 }
 
 /** The integrators a world can use. */
-export const INTEGRATORS: readonly IntegratorName[] = ['euler', 'rk4']
+export const INTEGRATORS: readonly IntegratorName[] = Object.freeze(['euler', 'rk4'])
 
 /**
  * Most fixed steps one `step()` call may run. Without a bound, a tiny `fixedStep` with a
