@@ -1,7 +1,6 @@
 import { SWEPT_RESPONSES } from '../geometry/responses.js'
 import type { SweptResponse } from '../geometry/types.js'
 import type { BodyId, BodySnapshot, BodyType } from './types.js'
-import type { BodyFields } from './validate.js'
 
 /** Body kinds as stored in {@link BodyStore.kind}. */
 export const STATIC = 0
@@ -25,6 +24,25 @@ export const ALL_LAYERS = 0xffffffff
 
 /** Most bodies one world holds: pair keys pack two slots into one safe integer. */
 export const MAX_BODIES = 1 << 21
+
+/** Every field of a body, checked and with defaults filled in. */
+export interface BodyFields {
+  x: number
+  y: number
+  width: number
+  height: number
+  type: BodyType
+  velocityX: number
+  velocityY: number
+  mass: number
+  restitution: number
+  response: SweptResponse
+  damping: number
+  gravityScale: number
+  layer: number
+  mask: number
+  pushable: boolean
+}
 
 function grow<T extends Float64Array | Uint32Array | Uint8Array | Int32Array>(
   array: T,

@@ -1,5 +1,5 @@
 import { BodyIndex } from '../broadphase/bodyIndex.js'
-import { bodySnapshot, BodyStore, DYNAMIC, MAX_BODIES } from './bodyStore.js'
+import { bodySnapshot, BodyStore, DYNAMIC, MAX_BODIES, type BodyFields } from './bodyStore.js'
 import { Move } from './move.js'
 import { queryPoint, queryRect, raycast } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
@@ -33,7 +33,6 @@ import {
   bodyFieldsFromOptions,
   bodyLabel,
   mergeBodyFields,
-  type BodyFields,
 } from './validate.js'
 
 const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay', 'contactEnd']

@@ -1,4 +1,4 @@
-import { MAX_BODIES, type BodyStore } from './bodyStore.js'
+import { MAX_BODIES, type BodyFields, type BodyStore } from './bodyStore.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { CONTACT_SOURCES, contactKey } from './contactTracker.js'
 import type { BodyId, SnapshotContact, WorldSettings, WorldSnapshot } from './types.js'
@@ -8,7 +8,7 @@ import {
   assertVector,
   describeValue,
 } from '../geometry/validate.js'
-import { bodyFieldsFromOptions, bodyLabel, type BodyFields } from './validate.js'
+import { bodyFieldsFromOptions, bodyLabel } from './validate.js'
 
 /**
  * A JSON-safe copy of a world: settings without the filter, bodies in insertion order, and

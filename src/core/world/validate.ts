@@ -5,7 +5,7 @@
  * changes: nothing half-made enters the world.
  */
 import { SWEPT_RESPONSES } from '../geometry/responses.js'
-import type { Rect, SweptResponse, Vec2 } from '../geometry/types.js'
+import type { Rect, Vec2 } from '../geometry/types.js'
 import {
   assertBits,
   assertBoolean,
@@ -15,31 +15,12 @@ import {
   assertVector,
   describeValue,
 } from '../geometry/validate.js'
-import { ALL_LAYERS, BODY_TYPES } from './bodyStore.js'
-import type { BodyOptions, BodyPatch, BodyType } from './types.js'
+import { ALL_LAYERS, BODY_TYPES, type BodyFields } from './bodyStore.js'
+import type { BodyOptions, BodyPatch } from './types.js'
 
 /** The subject of a message: `add: body "box"` or `add: body` when the id is not known yet. */
 export function bodyLabel(method: string, id: string | undefined): string {
   return id === undefined ? `${method}: body` : `${method}: body "${id}"`
-}
-
-/** Every field of a body, checked and with defaults filled in. */
-export interface BodyFields {
-  x: number
-  y: number
-  width: number
-  height: number
-  type: BodyType
-  velocityX: number
-  velocityY: number
-  mass: number
-  restitution: number
-  response: SweptResponse
-  damping: number
-  gravityScale: number
-  layer: number
-  mask: number
-  pushable: boolean
 }
 
 /**
