@@ -1,7 +1,12 @@
 import { createSweepHit } from '../geometry/index.js'
 import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
-import { IndexBuffer } from '../broadphase/buffers.js'
-import { ChainPool } from '../world/chains.js'
+import { IndexBuffer, PairBuffer } from '../broadphase/buffers.js'
+import { createItemBounds, UniformGrid } from '../broadphase/uniformGrid.js'
+import type { BodyStore } from '../world/bodyStore.js'
+import { ContactTracker } from '../world/contactTracker.js'
+import { HitLog } from '../world/hitLog.js'
+import type { WorldSettings } from '../world/types.js'
+import { ChainPool } from './chains.js'
 
 /**
  * The velocity passes' and the push-out's buffers and scratch for one world, created once
@@ -9,7 +14,7 @@ import { ChainPool } from '../world/chains.js'
  * pair filter or listener. Growable arrays start at 64 entries and are replaced, never
  * shrunk, when a step needs more. Hot loops read the fields they use into locals first.
  */
-export class StepContext {
+export class StepScratch {
   a: Rect = { x: 0, y: 0, width: 0, height: 0 }
   b: Rect = { x: 0, y: 0, width: 0, height: 0 }
   penetration: Vec2 = { x: 0, y: 0 }
@@ -66,7 +71,7 @@ export class StepContext {
    * hold the normals already, and writing four numbers per pair was a tenth of the listing.
    */
   pairContact = new Int32Array(64)
-  /** The step's `Simulation.solvedVelocityX` and `solvedVelocityY` (see {@link loadBodies}). */
+  /** The step's `StepContext.solvedVelocityX` and `solvedVelocityY` (see {@link loadBodies}). */
   velocityX = new Float64Array(0)
   velocityY = new Float64Array(0)
   /** Contacts in solving order: solids first, then up the support levels, then the rest. */
@@ -114,7 +119,7 @@ export class StepContext {
    * number, and the step must not allocate.
    */
   pairWeights = new Float64Array(2)
-  /** The step's `Simulation.inverseMass` (see {@link loadBodies}). */
+  /** The step's `StepContext.inverseMass` (see {@link loadBodies}). */
   inverseMass = new Float64Array(0)
   /**
    * Approach speed under which an impact does not bounce, for the current step (a typed
@@ -207,4 +212,102 @@ export class StepContext {
    * the doubles passed to a call it does not inline, and an RK4 step is never inlined.
    */
   rk4Timing = new Float64Array(2)
+}
+
+/**
+ * The step context of one world: its bodies' lists by kind, the broadphase grids, the pairs
+ * and every per-body buffer of the fixed step, and the stages' scratch ({@link StepScratch}).
+ * Created once per world and never shared, so two worlds can step inside each other's
+ * callbacks. The stages (see `step.ts`) are functions of this context alone. Every pass
+ * iterates bodies in insertion order, so the same inputs give the same bits.
+ */
+export class StepContext {
+  readonly contacts: ContactTracker
+  /** Every buffer and scratch object of the step's stages; this world's alone. */
+  readonly scratch = new StepScratch()
+  /** The swept hits since the start of the last step (for `world.forEachHit`). */
+  readonly hits = new HitLog()
+  /** Dynamic bodies' slots in insertion order; local index k is their position here. */
+  dynamic = new Int32Array(64)
+  dynamicCount = 0
+  /** Static and kinematic bodies' slots (infinite mass), in insertion order. */
+  solid = new Int32Array(64)
+  solidCount = 0
+  /** The store's version when {@link StepContext.dynamic} was last listed (-1: never). */
+  collectedVersion = -1
+  /** Set when a static or kinematic body is added, removed, moved or changed. */
+  solidsDirty = true
+  readonly solidBounds = createItemBounds()
+  readonly solidGrid = new UniformGrid()
+  /** Pairs of solids with a kinematic among them (they touch but never push), for contacts. */
+  readonly solidPairs = new PairBuffer()
+  readonly dynamicBounds = createItemBounds()
+  readonly dynamicGrid = new UniformGrid()
+  /** The broadphase's candidate pairs before filtering (it trades places with {@link StepContext.pairs}). */
+  candidatePairs = new PairBuffer()
+  /** Dynamic pairs (local indices) that may collide, and each pair's response code (`pairCode`). */
+  pairs = new PairBuffer()
+  pairCodes = new Uint8Array(64)
+  startX = new Float64Array(64)
+  startY = new Float64Array(64)
+  /** Each dynamic body's width and height, by local index. */
+  width = new Float64Array(64)
+  height = new Float64Array(64)
+  /** Velocities before this step's integration (damping applied), by local index. */
+  startVelocityX = new Float64Array(64)
+  startVelocityY = new Float64Array(64)
+  integratedVelocityX = new Float64Array(64)
+  integratedVelocityY = new Float64Array(64)
+  /**
+   * The velocity pass's velocities by local index: a copy of the integrated ones to begin
+   * with (as long as those arrays, so one native copy makes it), then solved.
+   */
+  solvedVelocityX = new Float64Array(64)
+  solvedVelocityY = new Float64Array(64)
+  /** Each dynamic body's inverse mass in this step (0: not pushable), by local index. */
+  inverseMass = new Float64Array(64)
+  deltaX = new Float64Array(64)
+  deltaY = new Float64Array(64)
+  /** Solid candidates of dynamic k: `candidates.items[candidateStart[k] .. candidateStart[k + 1])`. */
+  candidateStart = new Int32Array(65)
+  readonly candidates = new IndexBuffer()
+  /**
+   * The bodies whose motion the velocity pass left to {@link StepContext.sweepAgainstSolids}
+   * (a solid near them, or a motion beyond their broadphase bounds); the others it moved.
+   */
+  readonly sweptBodies = new IndexBuffer()
+  /** Scratch for solid queries outside a body's broadphase bounds. */
+  readonly freshCandidates = new IndexBuffer()
+  /** Scratch for dynamic bodies in the way of a move outside its broadphase bounds. */
+  readonly freshDynamics = new IndexBuffer()
+  /** Bodies that moved in the last fixed step. */
+  movedInLastStep = 0
+  /** Simulated seconds, passed to integrators. */
+  time = 0
+  /** Whether a pair filter threw since the last {@link StepContext.rethrowFilterError}, and the first error. */
+  private filterFailed = false
+  private filterError: unknown = undefined
+
+  constructor(
+    readonly store: BodyStore,
+    public settings: WorldSettings,
+  ) {
+    this.contacts = new ContactTracker(store)
+  }
+
+  /** Keeps the first error a pair filter threw, for {@link StepContext.rethrowFilterError}. */
+  noteFilterError(error: unknown): void {
+    if (this.filterFailed) return
+    this.filterFailed = true
+    this.filterError = error
+  }
+
+  /** Throws the first error a pair filter threw since the last call, if any (a step or move is complete). */
+  rethrowFilterError(): void {
+    if (!this.filterFailed) return
+    const error = this.filterError
+    this.filterFailed = false
+    this.filterError = undefined
+    throw error
+  }
 }

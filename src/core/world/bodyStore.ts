@@ -1,5 +1,5 @@
 import { SWEPT_RESPONSES } from '../geometry/responses.js'
-import type { SweptResponse } from '../geometry/types.js'
+import type { Rect, SweptResponse } from '../geometry/types.js'
 import type { BodyId, BodySnapshot, BodyType } from './types.js'
 
 /** Body kinds as stored in {@link BodyStore.kind}. */
@@ -42,6 +42,15 @@ export interface BodyFields {
   layer: number
   mask: number
   pushable: boolean
+}
+
+/** Writes a body's box into a scratch rect. */
+export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
+  out.x = store.x[slot] as number
+  out.y = store.y[slot] as number
+  out.width = store.width[slot] as number
+  out.height = store.height[slot] as number
+  return out
 }
 
 function grow<T extends Float64Array | Uint32Array | Uint8Array | Int32Array>(

@@ -1,10 +1,16 @@
 import { BodyIndex } from '../broadphase/bodyIndex.js'
-import { bodySnapshot, BodyStore, DYNAMIC, MAX_BODIES, type BodyFields } from './bodyStore.js'
+import {
+  bodySnapshot,
+  BodyStore,
+  DYNAMIC,
+  loadRect,
+  MAX_BODIES,
+  type BodyFields,
+} from './bodyStore.js'
 import { Move } from './move.js'
 import { queryPoint, queryRect, raycast } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
-import { Simulation } from './simulation.js'
-import { loadRect } from './solidSweep.js'
+import { Simulation } from '../step/step.js'
 import { contactKey } from './contactTracker.js'
 import { readSnapshot, writeSnapshot } from './snapshot.js'
 import type { Rect } from '../geometry/types.js'

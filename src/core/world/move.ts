@@ -1,11 +1,11 @@
 import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
-import { CROSS, DYNAMIC } from './bodyStore.js'
+import { CROSS, DYNAMIC, loadRect } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
-import type { Simulation } from './simulation.js'
-import { blocks, loadRect } from './solidSweep.js'
+import type { StepContext as Simulation } from '../step/context.js'
+import { blocks } from '../step/sweep.js'
 import type { MoveResult, PushedBody } from './types.js'
 
 /** Most slides of one move (bump.lua's loop: each hit turns the rest into a slide). */

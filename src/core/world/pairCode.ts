@@ -1,6 +1,6 @@
 import { describeValue } from '../geometry/validate.js'
 import { RESPONSE_NAMES } from './bodyStore.js'
-import type { Simulation } from './simulation.js'
+import type { StepContext } from '../step/context.js'
 
 /** {@link pairCode}'s answer for a pair that must not collide. */
 export const IGNORE = 255
@@ -10,9 +10,9 @@ export const IGNORE = 255
  * match or the world's filter returns `false`, else a response code (an index of
  * `RESPONSE_NAMES`): the filter's response when it names one, else the mover's own (also
  * when the filter throws or returns something it may not: see
- * {@link Simulation.noteFilterError}).
+ * {@link StepContext.noteFilterError}).
  */
-export function pairCode(sim: Simulation, mover: number, other: number): number {
+export function pairCode(sim: StepContext, mover: number, other: number): number {
   return resolvePairCode(sim, mover, other, sim.store.response[mover] as number)
 }
 
@@ -24,7 +24,7 @@ export function pairCode(sim: Simulation, mover: number, other: number): number 
  * of the two was added first. (With the first body's own response, the result depended on
  * insertion order.)
  */
-export function dynamicPairCode(sim: Simulation, a: number, b: number): number {
+export function dynamicPairCode(sim: StepContext, a: number, b: number): number {
   return resolvePairCode(sim, a, b, strongerResponse(sim.store.response, a, b))
 }
 
@@ -38,7 +38,7 @@ export function strongerResponse(response: Uint8Array, a: number, b: number): nu
   return first > second ? first : second
 }
 
-function resolvePairCode(sim: Simulation, mover: number, other: number, fallback: number): number {
+function resolvePairCode(sim: StepContext, mover: number, other: number, fallback: number): number {
   const store = sim.store
   if (!store.layersMatch(mover, other)) return IGNORE
   const filter = sim.settings.filter

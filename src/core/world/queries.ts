@@ -1,9 +1,8 @@
 import { rayHitInto, type RayHit } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
-import type { BodyStore } from './bodyStore.js'
+import { loadRect, type BodyStore } from './bodyStore.js'
 import { IndexBuffer } from '../broadphase/buffers.js'
-import { loadRect } from './solidSweep.js'
 import type { BodyId, RaycastHit } from './types.js'
 import { assertRectangle, assertVector } from '../geometry/validate.js'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ChainPool } from '../../../src/core/world/chains.js'
+import { ChainPool } from '../../../src/core/step/chains.js'
 import { createWorld } from '../../../src/core/world/index.js'
 
 /**

@@ -1,13 +1,13 @@
-import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
-import { IGNORE, pairCode } from './pairCode.js'
-import type { StepContext } from '../step/context.js'
-import type { Simulation } from './simulation.js'
-import { loadRect } from './solidSweep.js'
+import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
+import { IGNORE, pairCode } from '../world/pairCode.js'
+import type { StepScratch } from './context.js'
+import type { StepContext } from './context.js'
+import { loadRect } from '../world/bodyStore.js'
 import { contactNormalInto, sweptIntoContact } from './solver.js'
 
 function touchIfTouching(
-  ctx: StepContext,
-  sim: Simulation,
+  ctx: StepScratch,
+  sim: StepContext,
   slotA: number,
   slotB: number,
   source: number,
@@ -35,7 +35,7 @@ function touchIfTouching(
  * pairs (crossing ones included: they pass through but are in contact), dynamic bodies
  * and their solid candidates, and kinematic bodies with the solids they touch.
  */
-export function recordContacts(ctx: StepContext, sim: Simulation): void {
+export function recordContacts(ctx: StepScratch, sim: StepContext): void {
   for (let p = 0; p < sim.pairs.count; p++) {
     touchIfTouching(
       ctx,

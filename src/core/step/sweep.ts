@@ -1,21 +1,11 @@
 import { bounceInto, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
-import { CROSS, RESPONSE_NAMES, type BodyStore } from './bodyStore.js'
-import { FROM_PUSH, FROM_SWEEP } from './contactTracker.js'
-import { dynamicPairCode, IGNORE, pairCode } from './pairCode.js'
-import type { StepContext } from '../step/context.js'
-import { MAX_HITS, MAX_SEPARATIONS, PUSH_SLOP, TOUCH_TOLERANCE } from '../step/tolerances.js'
-import type { Simulation } from './simulation.js'
+import { CROSS, loadRect, RESPONSE_NAMES } from '../world/bodyStore.js'
+import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
+import { dynamicPairCode, IGNORE, pairCode } from '../world/pairCode.js'
+import type { StepContext, StepScratch } from './context.js'
+import { MAX_HITS, MAX_SEPARATIONS, PUSH_SLOP, TOUCH_TOLERANCE } from './tolerances.js'
 import type { ItemBounds } from '../broadphase/uniformGrid.js'
-
-/** Writes a body's box into a scratch rect. */
-export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
-  out.x = store.x[slot] as number
-  out.y = store.y[slot] as number
-  out.width = store.width[slot] as number
-  out.height = store.height[slot] as number
-  return out
-}
 
 /**
  * Whether a sweep that hit (`sweep`, of the mover by `motion`) blocks the motion, at
@@ -43,7 +33,7 @@ export function sweptWithin(bounds: ItemBounds, k: number, box: Rect, motion: Ve
 
 /**
  * {@link sweptWithin} of the box at `x, y` of size `width, height` moved by `dx, dy`, as 1 or
- * 0. Without branches, as `Simulation.integrate` writes the same bounds: `x + (d - |d|) / 2`
+ * 0. Without branches, as `StepContext.integrate` writes the same bounds: `x + (d - |d|) / 2`
  * is `d < 0 ? x + d : x` bit for bit, and `&` of the four tests as numbers (`Number` of a
  * comparison compiles to no branch in V8) leaves one branch for the caller instead of four
  * that random motions mispredict. Small enough for V8 to inline, so its doubles are not boxed.
@@ -73,7 +63,7 @@ export function sweptBoxWithin(
  * else a fresh query (a bounce sends the rest of the motion elsewhere, and that part
  * must not tunnel either). Returns false when there is no solid to test.
  */
-function selectCandidates(ctx: StepContext, sim: Simulation, k: number): boolean {
+function selectCandidates(ctx: StepScratch, sim: StepContext, k: number): boolean {
   if (sweptWithin(sim.dynamicBounds, k, ctx.sweepMover, ctx.sweepMotion)) {
     ctx.sweepCandidateItems = sim.candidates.items
     ctx.sweepCandidateBegin = sim.candidateStart[k] as number
@@ -99,7 +89,7 @@ function selectCandidates(ctx: StepContext, sim: Simulation, k: number): boolean
  * step by its own motion of the step (article 003's relative motion), so bodies that move
  * together do not stop each other, whichever of them moves first.
  */
-function firstDynamicHit(ctx: StepContext, sim: Simulation, k: number): number {
+function firstDynamicHit(ctx: StepScratch, sim: StepContext, k: number): number {
   const store = sim.store
   const slot = sim.dynamic[k] as number
   const near = sim.freshDynamics
@@ -165,8 +155,8 @@ function firstDynamicHit(ctx: StepContext, sim: Simulation, k: number): number {
  * velocity gets the same response; without it (a push-out) only the motion is clipped.
  */
 export function sweepDynamic(
-  ctx: StepContext,
-  sim: Simulation,
+  ctx: StepScratch,
+  sim: StepContext,
   k: number,
   motionX: Float64Array,
   motionY: Float64Array,
@@ -315,7 +305,7 @@ export function sweepDynamic(
  * is inlined here and its restitution argument is not boxed (in the sweep, too large to
  * inline it, it was: about 1 byte per body and step in a bouncing world).
  */
-function bounceMotion(ctx: StepContext): void {
+function bounceMotion(ctx: StepScratch): void {
   bounceInto(ctx.sweepMotion, ctx.sweepMotion, ctx.sweepHit.normal, ctx.sweepBounce[0] as number)
 }
 
@@ -328,8 +318,8 @@ function bounceMotion(ctx: StepContext): void {
  * up to two steps of gravity for free, so an elastic box bounced higher every time.
  */
 function bounceOffSolid(
-  ctx: StepContext,
-  sim: Simulation,
+  ctx: StepScratch,
+  sim: StepContext,
   k: number,
   velocity: Vec2,
   normal: Vec2,
@@ -356,7 +346,7 @@ function bounceOffSolid(
  * Whether {@link moved} (body `slot` at a new place) overlaps no solid among the selected
  * candidates by more than {@link TOUCH_TOLERANCE}.
  */
-function movedClear(ctx: StepContext, sim: Simulation, slot: number): boolean {
+function movedClear(ctx: StepScratch, sim: StepContext, slot: number): boolean {
   const store = sim.store
   for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
     const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
@@ -384,7 +374,7 @@ function movedClear(ctx: StepContext, sim: Simulation, slot: number): boolean {
  * between two walls never bounces from one into the other. Repeats while the new place
  * overlaps other solids. Velocity into the solid is removed (slide).
  */
-export function separateFromSolids(ctx: StepContext, sim: Simulation, k: number): void {
+export function separateFromSolids(ctx: StepScratch, sim: StepContext, k: number): void {
   const store = sim.store
   const slot = sim.dynamic[k] as number
   for (let round = 0; round < MAX_SEPARATIONS; round++) {
@@ -469,5 +459,17 @@ export function separateFromSolids(ctx: StepContext, sim: Simulation, k: number)
     if (sim.contacts.enabled) {
       sim.contacts.touch(slot, first, ctx.sweepHit.normal.x, ctx.sweepHit.normal.y, FROM_PUSH)
     }
+  }
+}
+/**
+ * Moves every body the velocity pass did not move freely ({@link StepContext.sweptBodies},
+ * in insertion order) by its displacement, swept against the solids near it (article 003).
+ */
+export function sweepAgainstSolids(sim: StepContext): void {
+  const swept = sim.sweptBodies
+  for (let q = 0; q < swept.count; q++) {
+    const k = swept.items[q] as number
+    separateFromSolids(sim.scratch, sim, k)
+    sweepDynamic(sim.scratch, sim, k, sim.deltaX, sim.deltaY, true)
   }
 }

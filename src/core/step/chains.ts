@@ -1,5 +1,5 @@
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
-import { MAX_CHAIN_SWEEPS } from '../step/tolerances.js'
+import { MAX_CHAIN_SWEEPS } from './tolerances.js'
 
 /**
  * Pools touching bodies that close on one another along one axis into runs that move as

@@ -1,11 +1,12 @@
 import { penetrationVectorInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
-import { CROSS } from './bodyStore.js'
+import { CROSS } from '../world/bodyStore.js'
 import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
-import { IGNORE, pairCode } from './pairCode.js'
-import type { StepContext } from '../step/context.js'
-import type { Simulation } from './simulation.js'
-import { loadRect, sweepDynamic, sweptBoxWithin } from './solidSweep.js'
+import { IGNORE, pairCode } from '../world/pairCode.js'
+import type { StepScratch } from './context.js'
+import type { StepContext } from './context.js'
+import { loadRect } from '../world/bodyStore.js'
+import { sweepDynamic, sweptBoxWithin } from './sweep.js'
 import {
   CANCELLATION,
   CHAIN_PASSES,
@@ -17,7 +18,7 @@ import {
   TOUCH_TOLERANCE,
   VELOCITY_PASSES,
   VELOCITY_TOLERANCE,
-} from '../step/tolerances.js'
+} from './tolerances.js'
 
 const TOUCH = 1
 const BOUNCE = 2
@@ -56,7 +57,7 @@ function overlapBeyondSlop(
  * into `out`: the penetration vector's direction when they overlap, else the face they
  * share. Returns false when they are apart or meet only at a corner (no defined normal).
  */
-export function contactNormalInto(ctx: StepContext, out: Vec2, boxA: Rect, boxB: Rect): boolean {
+export function contactNormalInto(ctx: StepScratch, out: Vec2, boxA: Rect, boxB: Rect): boolean {
   if (!penetrationVectorInto(ctx.penetration, boxA, boxB)) return false
   if (ctx.penetration.x !== 0 || ctx.penetration.y !== 0) {
     out.x = Math.sign(ctx.penetration.x)
@@ -78,7 +79,7 @@ export function contactNormalInto(ctx: StepContext, out: Vec2, boxA: Rect, boxB:
  * on every side first (in place: callers pass a scratch rect), so a rounding-level gap
  * counts as touching.
  */
-function touchNormalInto(ctx: StepContext, out: Vec2, boxA: Rect, boxB: Rect): boolean {
+function touchNormalInto(ctx: StepScratch, out: Vec2, boxA: Rect, boxB: Rect): boolean {
   if (
     boxA.x > boxB.x + boxB.width + REST_DISTANCE ||
     boxB.x > boxA.x + boxA.width + REST_DISTANCE ||
@@ -101,7 +102,7 @@ function touchNormalInto(ctx: StepContext, out: Vec2, boxA: Rect, boxB: Rect): b
  * not inline.
  */
 function writeRestitution(
-  ctx: StepContext,
+  ctx: StepScratch,
   c: number,
   restitution: Float64Array,
   slotA: number,
@@ -111,7 +112,7 @@ function writeRestitution(
 }
 
 /** Grows the contact arrays to hold `size` contacts. */
-function reserveContacts(ctx: StepContext, size: number): void {
+function reserveContacts(ctx: StepScratch, size: number): void {
   if (ctx.contactI.length >= size) return
   ctx.contactI = ensureCapacity(ctx.contactI, size)
   ctx.contactJ = ensureCapacity(ctx.contactJ, size)
@@ -127,7 +128,7 @@ function reserveContacts(ctx: StepContext, size: number): void {
 }
 
 /** Whether dynamic pair `p` of the step met by a swept (speculative) contact, not by touching. */
-export function sweptIntoContact(ctx: StepContext, p: number): boolean {
+export function sweptIntoContact(ctx: StepScratch, p: number): boolean {
   const c = ctx.pairContact[p] as number
   return c >= 0 && ctx.contactSlack[c] !== 0
 }
@@ -141,7 +142,7 @@ export function sweptIntoContact(ctx: StepContext, p: number): boolean {
  * of their relative motion against their Minkowski difference) gets the normal of the face
  * it hits, and the hit is logged; any other pair gets the axis that separates it.
  */
-function collectContacts(ctx: StepContext, sim: Simulation, h: number): void {
+function collectContacts(ctx: StepScratch, sim: StepContext, h: number): void {
   const store = sim.store
   const restitution = store.restitution
   const pairCount = sim.pairs.count
@@ -319,7 +320,7 @@ function collectContacts(ctx: StepContext, sim: Simulation, h: number): void {
  * both bodies take during the step. Either body would then have to pass through the solid
  * to reach the other, and the sweep against solids does not let it.
  */
-function solidBetween(ctx: StepContext, sim: Simulation, i: number, j: number): boolean {
+function solidBetween(ctx: StepScratch, sim: StepContext, i: number, j: number): boolean {
   const { candidateStart, candidates, solid, store, deltaX, deltaY } = sim
   const nearI = (candidateStart[i] as number) < (candidateStart[i + 1] as number)
   const nearJ = (candidateStart[j] as number) < (candidateStart[j + 1] as number)
@@ -369,7 +370,7 @@ function solidBetween(ctx: StepContext, sim: Simulation, i: number, j: number): 
  * if its mass were infinite (see {@link weigh}), and contacts are solved up the levels, so a
  * stack is solved from the ground up in one pass and does not sink or jitter.
  */
-function computeSupport(ctx: StepContext, sim: Simulation): void {
+function computeSupport(ctx: StepScratch, sim: StepContext): void {
   const { x: gx, y: gy } = sim.settings.gravity
   const n = sim.dynamicCount
   const levels = (ctx.level = ensureCapacity(ctx.level, n))
@@ -448,8 +449,8 @@ function computeSupport(ctx: StepContext, sim: Simulation): void {
  * per step).
  */
 function weigh(
-  ctx: StepContext,
-  sim: Simulation,
+  ctx: StepScratch,
+  sim: StepContext,
   i: number,
   j: number,
   nx: number,
@@ -470,7 +471,7 @@ function weigh(
  * first, then by the supporter's level, the rest last. With shock propagation a stack is
  * then solved bottom-up in a single pass (Guendelman et al.), whatever the insertion order.
  */
-function orderContacts(ctx: StepContext): void {
+function orderContacts(ctx: StepScratch): void {
   const count = ctx.contactCount
   // Arrays in locals: see `solveContacts`.
   const bodiesI = ctx.contactI
@@ -514,7 +515,7 @@ function orderContacts(ctx: StepContext): void {
  * contacts with solids first, then the dynamic pairs, each in the order they were listed
  * (what the counting sort gives then, without its passes).
  */
-function solidContactsFirst(ctx: StepContext): void {
+function solidContactsFirst(ctx: StepScratch): void {
   const order = (ctx.contactOrder = ensureCapacity(ctx.contactOrder, ctx.contactCount))
   const solidContacts = ctx.contactCount - ctx.pairContactCount
   for (let o = 0; o < solidContacts; o++) order[o] = ctx.pairContactCount + o
@@ -548,7 +549,7 @@ const BOTH_AXES = X_AXIS | Y_AXIS
  * per step against 0.27 ms like this (10,000 boxes).
  */
 function solveContacts(
-  ctx: StepContext,
+  ctx: StepScratch,
   order: Int32Array,
   count: number,
   pass: number,
@@ -755,7 +756,7 @@ function solveContacts(
  * stack bounced ever higher. Impacts slower than {@link restingSpeed} do not bounce, so
  * resting bodies stay put.
  */
-function bounceTarget(ctx: StepContext, c: number): void {
+function bounceTarget(ctx: StepScratch, c: number): void {
   const approach = ctx.bounceSpeeds[0] as number
   const time = ctx.bounceSpeeds[1] as number
   const gravityClosing = ctx.contactGravityClosing[c] as number
@@ -769,7 +770,7 @@ function bounceTarget(ctx: StepContext, c: number): void {
  * Groups the contacts by dynamic body (counting sort, whose counts {@link collectContacts}
  * made), for the passes after the first and the push-out.
  */
-function indexContactsByBody(ctx: StepContext, n: number): void {
+function indexContactsByBody(ctx: StepScratch, n: number): void {
   const count = ctx.contactCount
   // Counted by collectContacts as it listed them.
   const starts = ctx.bodyContactStart
@@ -808,7 +809,7 @@ function indexContactsByBody(ctx: StepContext, n: number): void {
 }
 
 /** Whether dynamic body k had a contact in this step's velocity pass (touching, or speculative). */
-export function hadContact(ctx: StepContext, k: number): boolean {
+export function hadContact(ctx: StepScratch, k: number): boolean {
   return (ctx.bodyContactStart[k + 1] as number) > (ctx.bodyContactStart[k] as number)
 }
 
@@ -816,7 +817,7 @@ export function hadContact(ctx: StepContext, k: number): boolean {
  * Lists the contacts of the bodies the previous pass changed, on the axes they changed on,
  * each once, for pass `pass`.
  */
-function listContactsOfChanged(ctx: StepContext, pass: number): void {
+function listContactsOfChanged(ctx: StepScratch, pass: number): void {
   // Every contact is written and the count goes up only for one to list and not listed
   // yet: whether the other body of a contact changed too is a coin toss, a mispredicted
   // branch. The room for it was reserved by solveVelocities (each contact once, and one
@@ -856,7 +857,7 @@ function listContactsOfChanged(ctx: StepContext, pass: number): void {
  * propagation). The bodies it changed are listed for the next pass, as the pass itself
  * lists them.
  */
-function poolChains(ctx: StepContext, pass: number, axis: number): void {
+function poolChains(ctx: StepScratch, pass: number, axis: number): void {
   const normals = axis === X_AXIS ? ctx.contactNormalX : ctx.contactNormalY
   const listed = ctx.passContacts.items
   const eligible = ctx.chainContacts
@@ -902,7 +903,7 @@ function poolChains(ctx: StepContext, pass: number, axis: number): void {
 }
 
 /** After a pass: the bodies it changed become the list the next pass starts from. */
-function endPass(ctx: StepContext): void {
+function endPass(ctx: StepScratch): void {
   const swap = ctx.changedBodies
   ctx.changedBodies = ctx.nextChangedBodies
   ctx.nextChangedBodies = swap
@@ -913,7 +914,7 @@ function endPass(ctx: StepContext): void {
  * Each dynamic pair contact's weights (inverse masses, shock propagation applied) and how
  * much this step's gravity added to each contact's approach (see `contactGravityClosing`).
  */
-function weighUnderGravity(ctx: StepContext, sim: Simulation): void {
+function weighUnderGravity(ctx: StepScratch, sim: StepContext): void {
   for (let c = 0; c < ctx.contactCount; c++) {
     const i = ctx.contactI[c] as number
     const j = ctx.contactJ[c] as number
@@ -947,7 +948,7 @@ function weighUnderGravity(ctx: StepContext, sim: Simulation): void {
  * ({@link solveContacts}). Passes repeat, each over the contacts of the bodies the previous
  * one changed, until no velocity changes, so a resting stack ends exactly at rest.
  */
-export function solveVelocities(ctx: StepContext, sim: Simulation, h: number): void {
+export function solveVelocities(ctx: StepScratch, sim: StepContext, h: number): void {
   const n = sim.dynamicCount
   loadBodies(ctx, sim)
   collectContacts(ctx, sim, h)
@@ -996,7 +997,7 @@ export function solveVelocities(ctx: StepContext, sim: Simulation, h: number): v
  * wrote them (no slot indirection in the passes), no pass having changed them yet and no
  * impulse taken yet.
  */
-function loadBodies(ctx: StepContext, sim: Simulation): void {
+function loadBodies(ctx: StepScratch, sim: StepContext): void {
   const n = sim.dynamicCount
   ctx.inverseMass = sim.inverseMass
   // Whole arrays (their lengths are the same): a native copy, no loop and no view allocated.
@@ -1029,7 +1030,7 @@ function loadBodies(ctx: StepContext, sim: Simulation): void {
  * body's position, only where each started and its displacement, so moving these first
  * changes nothing.)
  */
-function storeVelocities(ctx: StepContext, sim: Simulation, h: number): void {
+function storeVelocities(ctx: StepScratch, sim: StepContext, h: number): void {
   const { velocityX: storeVelocityX, velocityY: storeVelocityY, x: storeX, y: storeY } = sim.store
   const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
   const { startVelocityX, startVelocityY, candidateStart, width, height } = sim
@@ -1117,7 +1118,7 @@ function followVelocity(displacement: number, change: number): number {
  * pairs; rounds repeat until nothing overlaps or {@link PUSH_ITERATIONS} is reached. Each
  * move is swept against the solids, so a push never shoves a body into or through a wall.
  */
-export function pushApart(ctx: StepContext, sim: Simulation): void {
+export function pushApart(ctx: StepScratch, sim: StepContext): void {
   const store = sim.store
   const n = sim.dynamicCount
   ctx.correctionX = ensureCapacity(ctx.correctionX, n)
@@ -1351,7 +1352,7 @@ export function pushApart(ctx: StepContext, sim: Simulation): void {
 }
 
 /** Adds one pair's share of a push, {@link pairPush}, to body k (one axis is zero: penetration vectors are axis-aligned). */
-function addCorrection(ctx: StepContext, k: number): void {
+function addCorrection(ctx: StepScratch, k: number): void {
   // Without branches (whether the body was pushed already, and along which axis, are coin
   // tosses; room reserved by pushApart). The push's other axis is 0 or -0, and a sum plus
   // -0 or 0 is the sum (a sum of pushes is never -0), so both sums take both parts.

@@ -1,0 +1,90 @@
+/**
+ * Stage 2, integrate: damping and gravity (semi-implicit Euler or RK4, article 004) give each
+ * dynamic body a wanted displacement and the bounds it sweeps.
+ * Reads: the store's positions, velocities, damping, gravity scale and inverse mass.
+ * Writes: `startX/Y`, `startVelocityX/Y`, `integratedVelocityX/Y`, `deltaX/Y`, `width`,
+ * `height`, `inverseMass`, `dynamicBounds`. No position or velocity of the store.
+ */
+import { integrateRK4WithTiming } from '../geometry/integrators.js'
+import type { StepContext } from './context.js'
+import { BROADPHASE_MARGIN } from './tolerances.js'
+
+/** Integrates every dynamic body into a wanted displacement, and its swept bounds. */
+export function integrate(sim: StepContext, h: number): void {
+  const { gravity, integrator } = sim.settings
+  const euler = integrator !== 'rk4'
+  sim.scratch.rk4Timing[0] = h
+  sim.scratch.rk4Timing[1] = sim.time
+  const { x: storeX, y: storeY, velocityX, velocityY } = sim.store
+  const { width: storeWidth, height: storeHeight } = sim.store
+  const { damping, gravityScale, inverseMass: storeInverseMass } = sim.store
+  const { minX, minY, maxX, maxY } = sim.dynamicBounds
+  const { dynamic, startX, startY, startVelocityX, startVelocityY, deltaX, deltaY } = sim
+  const { integratedVelocityX, integratedVelocityY } = sim
+  const { inverseMass, width, height, scratch: context } = sim
+  const { rk4State: state, rk4Acceleration: acceleration } = context
+  const gravityX = gravity.x
+  const gravityY = gravity.y
+  for (let k = 0; k < sim.dynamicCount; k++) {
+    const slot = dynamic[k] as number
+    const x = storeX[slot] as number
+    const y = storeY[slot] as number
+    const bodyWidth = storeWidth[slot] as number
+    const bodyHeight = storeHeight[slot] as number
+    // Implicit linear damping, applied first: v *= 1 / (1 + damping * h) (stable for any h).
+    // Without damping (most bodies) the factor is 1 exactly, and the division, a fifth of
+    // sim loop's time at 10,000 boxes, is skipped.
+    const bodyDamping = damping[slot] as number
+    const dampingFactor = bodyDamping === 0 ? 1 : 1 / (1 + bodyDamping * h)
+    const startVx = (velocityX[slot] as number) * dampingFactor
+    const startVy = (velocityY[slot] as number) * dampingFactor
+    startVelocityX[k] = startVx
+    startVelocityY[k] = startVy
+    let vx: number
+    let vy: number
+    let dx: number
+    let dy: number
+    if (euler) {
+      // Semi-implicit Euler (article 004), the kernel's integrateEulerInto written out with
+      // the same operations in the same order (a test holds them bit for bit equal):
+      // loading each body into the kernel's state objects and back took a third of sim
+      // loop (0.75 against 0.51 ms per step at 10,000 boxes).
+      vx = startVx + gravityX * (gravityScale[slot] as number) * h
+      vy = startVy + gravityY * (gravityScale[slot] as number) * h
+      // The new position less the old, as the kernel's result was read back.
+      dx = x + vx * h - x
+      dy = y + vy * h - y
+    } else {
+      state.position.x = x
+      state.position.y = y
+      state.velocity.x = startVx
+      state.velocity.y = startVy
+      acceleration.x = gravityX * (gravityScale[slot] as number)
+      acceleration.y = gravityY * (gravityScale[slot] as number)
+      integrateRK4WithTiming(state, state, acceleration, context.rk4Timing)
+      vx = state.velocity.x
+      vy = state.velocity.y
+      dx = state.position.x - x
+      dy = state.position.y - y
+    }
+    startX[k] = x
+    startY[k] = y
+    width[k] = bodyWidth
+    height[k] = bodyHeight
+    deltaX[k] = dx
+    deltaY[k] = dy
+    // The store's velocity is written once the velocity pass has solved it (nothing reads
+    // it in between).
+    integratedVelocityX[k] = vx
+    integratedVelocityY[k] = vy
+    inverseMass[k] = storeInverseMass[slot] as number
+    // The bounds over the wanted displacement, for the broadphase (here, not in a pass of
+    // their own: the body's fields are at hand). `x + (d - |d|) / 2` is `d < 0 ? x + d : x`
+    // bit for bit, without the branch: motions point every way, so the predictor missed
+    // that branch half the time, and sim loop took twice as long with it.
+    minX[k] = x + 0.5 * (dx - Math.abs(dx)) - BROADPHASE_MARGIN
+    minY[k] = y + 0.5 * (dy - Math.abs(dy)) - BROADPHASE_MARGIN
+    maxX[k] = x + 0.5 * (dx + Math.abs(dx)) + bodyWidth + BROADPHASE_MARGIN
+    maxY[k] = y + 0.5 * (dy + Math.abs(dy)) + bodyHeight + BROADPHASE_MARGIN
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * Stage 1, pairs: lists the dynamic and solid bodies (when the store changed), rebuilds the
+ * solids' grid (when a solid changed) and, after integration, finds the dynamic pairs and
+ * each dynamic body's solid candidates.
+ * Reads: the store's bodies, kinds, layers and masks; the swept bounds of `integrate`.
+ * Writes: `dynamic`, `solid`, the grids, `pairs`, `pairCodes`, `candidates`,
+ * `candidateStart`, `solidPairs`. No position or velocity.
+ */
+import { DYNAMIC, KINEMATIC } from '../world/bodyStore.js'
+import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
+import type { StepContext } from './context.js'
+import { dynamicPairCode, pairCode, IGNORE, strongerResponse } from '../world/pairCode.js'
+import { reserveItemBounds } from '../broadphase/uniformGrid.js'
+
+export function collectBodies(sim: StepContext): void {
+  const store = sim.store
+  // Nothing was added, removed or retyped since the last step: the lists stand.
+  if (store.version === sim.collectedVersion) return
+  sim.collectedVersion = store.version
+  sim.dynamic = ensureCapacity(sim.dynamic, store.count)
+  let dynamicCount = 0
+  let solidCount = 0
+  for (let index = 0; index < store.count; index++) {
+    const slot = store.order[index] as number
+    if (store.kind[slot] === DYNAMIC) sim.dynamic[dynamicCount++] = slot
+    else solidCount++
+  }
+  sim.dynamicCount = dynamicCount
+  if (solidCount !== sim.solidCount) sim.solidsDirty = true
+  const n = dynamicCount
+  sim.startX = ensureCapacity(sim.startX, n)
+  sim.startY = ensureCapacity(sim.startY, n)
+  sim.width = ensureCapacity(sim.width, n)
+  sim.height = ensureCapacity(sim.height, n)
+  sim.startVelocityX = ensureCapacity(sim.startVelocityX, n)
+  sim.startVelocityY = ensureCapacity(sim.startVelocityY, n)
+  sim.integratedVelocityX = ensureCapacity(sim.integratedVelocityX, n)
+  sim.integratedVelocityY = ensureCapacity(sim.integratedVelocityY, n)
+  sim.solvedVelocityX = ensureCapacity(sim.solvedVelocityX, n)
+  sim.solvedVelocityY = ensureCapacity(sim.solvedVelocityY, n)
+  sim.inverseMass = ensureCapacity(sim.inverseMass, n)
+  // Room for the velocity pass to list every body, without a branch (and one spare).
+  sim.sweptBodies.reserve(n + 1)
+  sim.deltaX = ensureCapacity(sim.deltaX, n)
+  sim.deltaY = ensureCapacity(sim.deltaY, n)
+  sim.candidateStart = ensureCapacity(sim.candidateStart, n + 1)
+  reserveItemBounds(sim.dynamicBounds, n)
+}
+
+/** Rebuilds the grid of solids (static and kinematic bodies) and their kinematic pairs. */
+export function indexSolids(sim: StepContext): void {
+  const store = sim.store
+  sim.solid = ensureCapacity(sim.solid, store.count)
+  let count = 0
+  for (let index = 0; index < store.count; index++) {
+    const slot = store.order[index] as number
+    if (store.kind[slot] !== DYNAMIC) sim.solid[count++] = slot
+  }
+  sim.solidCount = count
+  const bounds = sim.solidBounds
+  reserveItemBounds(bounds, count)
+  for (let i = 0; i < count; i++) {
+    const slot = sim.solid[i] as number
+    bounds.minX[i] = store.x[slot] as number
+    bounds.minY[i] = store.y[slot] as number
+    bounds.maxX[i] = (store.x[slot] as number) + (store.width[slot] as number)
+    bounds.maxY[i] = (store.y[slot] as number) + (store.height[slot] as number)
+  }
+  sim.solidGrid.build(bounds, count)
+  const candidates = sim.candidatePairs
+  candidates.count = 0
+  sim.solidGrid.pairs(candidates)
+  sim.solidPairs.count = 0
+  for (let p = 0; p < candidates.count; p++) {
+    const a = sim.solid[candidates.a[p] as number] as number
+    const b = sim.solid[candidates.b[p] as number] as number
+    if (store.kind[a] === KINEMATIC || store.kind[b] === KINEMATIC) {
+      if (pairCode(sim, a, b) !== IGNORE) sim.solidPairs.push(a, b)
+    }
+  }
+  sim.solidsDirty = false
+}
+
+/**
+ * Each dynamic body's pairs (from the swept bounds `integrate` wrote) and its solid
+ * candidates. The grid is built anew in every step, not kept across steps as a neighbour
+ * list (Verlet's "skin", Box2D's fat bounds): in the benchmark's boxes scene at 10,000
+ * boxes, where bodies move about a tenth of their size per step, a prototype (pairs
+ * sorted by index, so a restored world would solve them in the same order) rebuilt every
+ * 2 to 7 steps for a skin of 0.2 to 1 mean extent, as the fastest body left its fat
+ * bounds. A rebuild cost about 1 ms (11,500 kept pairs against 6,000 at a quarter
+ * extent: grid, pairs and sort), the steps between rebuilds 1.77 ms against 2.05 ms, and
+ * the mean over 300 steps was 2.05 to 2.24 ms: no gain.
+ */
+export function findPairs(sim: StepContext): void {
+  sim.dynamicGrid.build(sim.dynamicBounds, sim.dynamicCount)
+  const candidates = sim.candidatePairs
+  candidates.count = 0
+  sim.dynamicGrid.pairs(candidates)
+  filterPairs(sim)
+  findSolidCandidates(sim)
+}
+
+/** The broadphase's candidate pairs that may collide (layers, masks, filter), with their response codes. */
+export function filterPairs(sim: StepContext): void {
+  const candidates = sim.candidatePairs
+  const count = candidates.count
+  const codes = (sim.pairCodes = ensureCapacity(sim.pairCodes, count))
+  if (sim.settings.filter === undefined && sim.store.selectiveCount === 0) {
+    // No filter, and every body's mask has every layer: every candidate is a pair (the
+    // two buffers trade places), with the stronger response of its bodies (what
+    // dynamicPairCode gives it then).
+    sim.candidatePairs = sim.pairs
+    sim.pairs = candidates
+    const { a: pairA, b: pairB } = candidates
+    const { dynamic } = sim
+    const response = sim.store.response
+    for (let p = 0; p < count; p++) {
+      const slotA = dynamic[pairA[p] as number] as number
+      codes[p] = strongerResponse(response, slotA, dynamic[pairB[p] as number] as number)
+    }
+    return
+  }
+  const pairs = sim.pairs
+  pairs.reserve(count)
+  // Every candidate is written, and kept unless its code says to ignore it (0.057 ->
+  // 0.052 ms at 10,000 boxes against push, which checks for room at each pair).
+  const { a: candidateA, b: candidateB } = candidates
+  const { a: pairA, b: pairB } = pairs
+  const dynamic = sim.dynamic
+  let kept = 0
+  for (let p = 0; p < count; p++) {
+    const i = candidateA[p] as number
+    const j = candidateB[p] as number
+    const code = dynamicPairCode(sim, dynamic[i] as number, dynamic[j] as number)
+    pairA[kept] = i
+    pairB[kept] = j
+    codes[kept] = code
+    kept += Number(code !== IGNORE)
+  }
+  pairs.count = kept
+}
+
+/**
+ * Each dynamic body's solid candidates, as a compact list (counting sort). Solids are
+ * usually few and large (walls, the board), so each solid asks the dynamic grid for the
+ * bodies near it, rather than every body asking the solid grid.
+ */
+export function findSolidCandidates(sim: StepContext): void {
+  const n = sim.dynamicCount
+  const start = sim.candidateStart
+  start.fill(0, 0, n + 1)
+  const hits = sim.candidatePairs
+  hits.count = 0
+  const near = sim.freshCandidates
+  const solids = sim.solidBounds
+  for (let s = 0; s < sim.solidCount; s++) {
+    near.count = 0
+    sim.dynamicGrid.queryItem(solids, s, near)
+    for (let q = 0; q < near.count; q++) {
+      const k = near.items[q] as number
+      start[k + 1] = (start[k + 1] as number) + 1
+      hits.push(s, k)
+    }
+  }
+  countsToGroupStarts(start, n)
+  const list = sim.candidates
+  list.items = ensureCapacity(list.items, start[n] as number)
+  list.count = start[n] as number
+  // Fill in solid order, so each body's candidates are in insertion order.
+  for (let h = 0; h < hits.count; h++) {
+    const k = hits.b[h] as number
+    list.items[start[k] as number] = hits.a[h] as number
+    start[k] = (start[k] as number) + 1
+  }
+  rewindGroupStarts(start, n)
+}

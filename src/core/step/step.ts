@@ -1,0 +1,52 @@
+import { StepContext } from './context.js'
+import { integrate } from './integrate.js'
+import { collectBodies, findPairs, indexSolids } from './pairs.js'
+import { recordContacts } from './report.js'
+import { settle } from './settle.js'
+import { pushApart, solveVelocities } from './solver.js'
+import { sweepAgainstSolids } from './sweep.js'
+
+/**
+ * One fixed step of `h` seconds: the stages in order. Each stage is a function of the
+ * world's {@link StepContext}; its file opens with what it reads and writes.
+ *
+ * 1. pairs: list the bodies by kind, index the solids (when they changed);
+ * 2. integrate: damping and gravity give each dynamic body a wanted displacement;
+ * 3. pairs: the broadphase gives the dynamic pairs and each body's solid candidates;
+ * 4. velocities: contacts (touching and speculative), shock propagation, pooled chains and
+ *    the velocity passes; bodies no solid can stop move here;
+ * 5. sweep: the others move swept against solids (article 003), with their response;
+ * 6. push-out: dynamic pairs pushed apart by penetration vectors (articles 000, 002);
+ * 7. settle: snap back rounding-level motion, velocities from realised displacements;
+ * 8. report: contacts and their events (when tracked).
+ *
+ * No loop of its own: V8 compiles a hot loop on stack replacement and keeps that code for
+ * later calls; compiled before the rest of the step had run, it would lack type feedback
+ * for the stages and deoptimize.
+ */
+export function step(sim: StepContext, h: number): void {
+  sim.hits.clear()
+  collectBodies(sim)
+  if (sim.solidsDirty) indexSolids(sim)
+  integrate(sim, h)
+  findPairs(sim)
+  solveVelocities(sim.scratch, sim, h)
+  const tracking = sim.contacts.enabled
+  if (tracking) sim.contacts.beginStep()
+  sweepAgainstSolids(sim)
+  pushApart(sim.scratch, sim)
+  settle(sim, h)
+  if (tracking) {
+    recordContacts(sim.scratch, sim)
+    sim.contacts.endStep()
+  }
+  sim.time += h
+}
+
+/** A world's step context with the fixed step as a method, for `createWorld`. */
+export class Simulation extends StepContext {
+  /** Advances every body by one fixed step of `h` seconds (see {@link step}). */
+  stepOnce(h: number): void {
+    step(this, h)
+  }
+}
