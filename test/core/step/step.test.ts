@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { integrateEulerInto } from '../../../src/core/geometry/index.js'
 import { createWorld, type World } from '../../../src/core/world/index.js'
-import { deepestOverlap, deepestSolidOverlap } from './helpers.js'
+import { deepestOverlap, deepestSolidOverlap } from '../world/helpers.js'
 
 function run(world: World, steps: number): void {
   for (let i = 0; i < steps; i++) world.step(1 / 60)

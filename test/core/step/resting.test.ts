@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld, type BodyOptions, type World } from '../../../src/core/world/index.js'
-import { deepestOverlap } from './helpers.js'
+import { deepestOverlap } from '../world/helpers.js'
 
 const FLOOR_Y = 100
 
