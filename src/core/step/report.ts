@@ -1,7 +1,11 @@
+/**
+ * Stage 8: report. Records, for the contact tracker, the pairs touching after the step and
+ * how they came to touch (push or sweep). Reads the store's boxes, the pairs, the solid
+ * pairs and the velocity stage's contacts. Writes only the tracker: no position or velocity.
+ */
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
 import { IGNORE, pairCode } from '../world/pairCode.js'
-import type { StepScratch } from './context.js'
-import type { StepContext } from './context.js'
+import type { StepContext, StepScratch } from './context.js'
 import { loadRect } from '../world/bodyStore.js'
 import { contactNormalInto, sweptIntoContact } from './solver.js'
 

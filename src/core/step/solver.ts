@@ -1,10 +1,23 @@
+/**
+ * Stages 4 and 6: velocities and push-out.
+ *
+ * Velocities (`solveVelocities`) reads the pairs and candidates, the integrated velocities
+ * and the store's boxes; it builds the step's contacts (touching and speculative), their
+ * support levels (shock propagation) and pooled chains (`chains.ts`), and solves the
+ * velocity passes in `solvedVelocityX/Y`. It writes the store's velocity of every dynamic
+ * body, and the position of each body no solid can stop (`storeVelocities`); the others it
+ * lists in `sweptBodies` for the sweep.
+ *
+ * Push-out (`pushApart`) reads the store's boxes and the contacts' normals, and writes the
+ * positions of overlapping dynamic pairs, each correction swept against the solids through
+ * `sweepDynamic` (articles 000, 002). No velocity.
+ */
 import { penetrationVectorInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import { CROSS } from '../world/bodyStore.js'
 import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
 import { IGNORE, pairCode } from '../world/pairCode.js'
-import type { StepScratch } from './context.js'
-import type { StepContext } from './context.js'
+import type { StepContext, StepScratch } from './context.js'
 import { loadRect } from '../world/bodyStore.js'
 import { sweepDynamic, sweptBoxWithin } from './sweep.js'
 import {

@@ -1,3 +1,10 @@
+/**
+ * Stage 5: sweep against solids (article 003), and the swept move the push-out uses.
+ * Reads `sweptBodies`, `deltaX/Y`, the solid candidates of the broadphase (or a fresh query
+ * of the solids' grid when a motion leaves its bounds) and each pair's response.
+ * Writes the store's position of each swept body and, when a hit bounces, slides or stops
+ * it, its velocity; the hit log; contacts by sweep.
+ */
 import { bounceInto, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import { CROSS, loadRect, RESPONSE_NAMES } from '../world/bodyStore.js'
