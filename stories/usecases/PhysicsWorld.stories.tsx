@@ -50,6 +50,16 @@ export const Contract: Story = {
       <ContractCard id="b" draggable />
     </PhysicsWorld>
   ),
+}
+
+/**
+ * The interaction test of {@link Contract}, in a story of its own because it moves the
+ * cards: a drag that pushes, then a key move.
+ */
+export const ContractInteractions: Story = {
+  ...Contract,
+  name: 'Contract: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const board = canvas.getByLabelText('Contract board')

@@ -8,7 +8,16 @@ import { untilStill } from './support/layoutChecks.js'
 const meta = {
   title: 'API/useAABBBody',
   component: ContractCard,
-  args: { id: 'notes', label: 'Notes', draggable: true, keyboard: true, keyboardStep: 10 },
+  // mass: the card's area (120 × 80 px), the hook's default for it, so the slider starts at
+  // the value the card has.
+  args: {
+    id: 'notes',
+    label: 'Notes',
+    draggable: true,
+    keyboard: true,
+    keyboardStep: 10,
+    mass: 120 * 80,
+  },
   // The number controls keep to the ranges the hook accepts (it throws a RangeError outside them).
   argTypes: withDocumentedDefaults(ContractCard, {
     type: { control: 'inline-radio', options: ['dynamic', 'kinematic', 'static'] },
@@ -44,7 +53,15 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** A card with the options from the controls; Shift + arrow moves until contact. */
-export const Options: Story = {
+export const Options: Story = {}
+
+/**
+ * The interaction test of {@link Options}, in a story of its own because it moves the
+ * card: Shift + arrow right until it touches Chart, announced.
+ */
+export const OptionsInteractions: Story = {
+  name: 'Options: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     const notes = canvas.getByRole('button', { name: 'Notes' })
