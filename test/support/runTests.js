@@ -118,6 +118,11 @@ if (projects.includes('storybook')) {
     'test/e2e/dashboard.e2e.js',
     'storybook-static',
   ])
+  check(
+    'story screenshots: no story throws, logs an error, draws outside its panel or overlaps its text',
+    'node',
+    ['test/storybook/storyScreenshots.js', 'storybook-static'],
+  )
 }
 
 check('build (vite library + declarations)', 'npm', ['run', '--silent', 'build'])
