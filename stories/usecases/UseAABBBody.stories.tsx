@@ -20,8 +20,17 @@ const meta = {
   },
   // The number controls keep to the ranges the hook accepts (it throws a RangeError outside them).
   argTypes: withDocumentedDefaults(ContractCard, {
-    type: { control: 'inline-radio', options: ['dynamic', 'kinematic', 'static'] },
-    response: { control: 'inline-radio', options: ['slide', 'touch', 'bounce', 'cross'] },
+    // react-docgen prints a union as `union`: the table is given the type as written in src.
+    type: {
+      control: 'inline-radio',
+      options: ['dynamic', 'kinematic', 'static'],
+      table: { type: { summary: "BodyType ('static' | 'kinematic' | 'dynamic')" } },
+    },
+    response: {
+      control: 'inline-radio',
+      options: ['slide', 'touch', 'bounce', 'cross'],
+      table: { type: { summary: "SweptResponse ('slide' | 'touch' | 'bounce' | 'cross')" } },
+    },
     mass: { control: { type: 'range', min: 100, max: 20_000, step: 100 } },
     restitution: { control: { type: 'range', min: 0, max: 1, step: 0.05 } },
     damping: { control: { type: 'number', min: 0, step: 0.5 } },
