@@ -8,8 +8,8 @@ import { untilStill } from './support/layoutChecks.js'
 const meta = {
   title: 'API/useAABBBody',
   component: ContractCard,
-  // mass: the card's area (120 × 80 px), the hook's default for it, so the slider starts at
-  // the value the card has.
+  // mass: the card's area (120 × 80 px), the hook's default for it, and restitution: the
+  // hook's default 0, so the sliders start at the values the card has.
   args: {
     id: 'notes',
     label: 'Notes',
@@ -17,6 +17,7 @@ const meta = {
     keyboard: true,
     keyboardStep: 10,
     mass: 120 * 80,
+    restitution: 0,
   },
   // The number controls keep to the ranges the hook accepts (it throws a RangeError outside them).
   argTypes: withDocumentedDefaults(ContractCard, {
