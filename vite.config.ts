@@ -58,6 +58,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/**/*.browser.test.ts', 'test/**/*.browser.test.tsx'],
           environment: 'node',
+          setupFiles: ['test/support/reactActEnvironment.ts'],
         },
       },
       {

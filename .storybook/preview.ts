@@ -7,6 +7,15 @@ const preview: Preview = {
     // axe-core (@storybook/addon-a11y) runs after every story; a violation fails the story's
     // test in `vitest --project storybook` instead of being reported as a warning.
     a11y: { test: 'error' },
+    options: {
+      // Storybook opens the first entry, so the introduction comes first; then the articles
+      // by number (alphabetical, numbers compared as numbers), the use cases and the API.
+      // Stories of one file keep their written order.
+      storySort: {
+        method: 'alphabetical',
+        order: ['Docs', ['Introduction', 'Getting started', 'API'], 'Articles', 'Use cases', 'API'],
+      },
+    },
   },
   tags: ['autodocs'],
 }

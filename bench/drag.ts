@@ -10,7 +10,7 @@
  * of bodies. Compare runs of this script on one machine (for a change, run it before and
  * after).
  *
- * Run: `node bench/build.mjs && node bench/.out/drag.js` (`npm run bench:drag`).
+ * Run: `node bench/build.mjs drag && node bench/.out/drag.js` (`npm run bench:drag`).
  */
 import os from 'node:os'
 import path from 'node:path'

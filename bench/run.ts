@@ -8,7 +8,8 @@
  * shared virtual one whose speed drifts by tens of percent from minute to minute, and a
  * single run let that drift decide a ratio.
  *
- * Run: `node bench/build.mjs && node bench/.out/run.js` (`npm run bench`). Options:
+ * Run: `npm run bench` (installs the bench package, then
+ * `node bench/build.mjs run child && node bench/.out/run.js`). Options:
  * `--quick` (fewer steps, N up to 1,000, one run, prints only), `--steps=N`, `--runs=N`.
  */
 import { spawnSync } from 'node:child_process'
@@ -75,9 +76,10 @@ function runChildWithBudget(
   return JSON.parse(child.stdout.trim()) as RunResult
 }
 
+/** An engine's installed version, read from the bench package's node_modules. */
 function version(name: string): string {
   try {
-    const file = path.join(root, 'node_modules', name, 'package.json')
+    const file = path.join(root, 'bench', 'node_modules', name, 'package.json')
     return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
   } catch {
     return '?'

@@ -20,10 +20,21 @@ const meta = {
     'aria-label': 'Contract board',
     style: contractBoardStyle,
   },
+  // react-docgen prints a union as `union`: the table is given the type as written in src.
   argTypes: withDocumentedDefaults(PhysicsWorld, {
     bounds: { control: 'radio', options: ['container', undefined] },
-    integrator: { control: 'inline-radio', options: ['euler', 'rk4'] },
-    reducedMotion: { control: 'inline-radio', options: ['user', 'always', 'never'] },
+    integrator: {
+      control: 'inline-radio',
+      options: ['euler', 'rk4'],
+      table: { type: { summary: "IntegratorName ('euler' | 'rk4')" } },
+    },
+    reducedMotion: {
+      control: 'inline-radio',
+      options: ['user', 'always', 'never'],
+      table: { type: { summary: "'user' | 'always' | 'never'" } },
+    },
+    width: { table: { type: { summary: 'number | string' } } },
+    height: { table: { type: { summary: 'number | string' } } },
     as: { control: false },
     scheduler: { control: false },
     now: { control: false },
@@ -50,6 +61,16 @@ export const Contract: Story = {
       <ContractCard id="b" draggable />
     </PhysicsWorld>
   ),
+}
+
+/**
+ * The interaction test of {@link Contract}, in a story of its own because it moves the
+ * cards: a drag that pushes, then a key move.
+ */
+export const ContractInteractions: Story = {
+  ...Contract,
+  name: 'Contract: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const board = canvas.getByLabelText('Contract board')

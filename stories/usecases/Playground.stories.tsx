@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, fireEvent, waitFor, within } from 'storybook/test'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
 import { PhysicsPlayground } from './support/PhysicsPlayground.js'
 
@@ -14,12 +15,18 @@ const meta = {
     height: 340,
     initialBoxes: 3,
   },
-  argTypes: {
+  // The props' `@default`s go to the table's Default column (withDocumentedDefaults).
+  argTypes: withDocumentedDefaults(PhysicsPlayground, {
     gravity: { control: { type: 'range', min: 0, max: 3000, step: 50 } },
     restitution: { name: 'bounce factor', control: { type: 'range', min: 0, max: 1, step: 0.05 } },
-    integrator: { control: 'inline-radio', options: ['euler', 'rk4'] },
+    // react-docgen prints a union as `union`: the table is given the type.
+    integrator: {
+      control: 'inline-radio',
+      options: ['euler', 'rk4'],
+      table: { type: { summary: "IntegratorName ('euler' | 'rk4')" } },
+    },
     initialBoxes: { control: { type: 'range', min: 0, max: 12, step: 1 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {

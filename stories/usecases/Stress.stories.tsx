@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor, within } from 'storybook/test'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { animationFrames } from '../support/pointerInput.js'
 import { bodiesIn } from './support/layoutChecks.js'
 import { StressField } from './support/StressField.js'
@@ -8,10 +9,11 @@ const meta = {
   title: 'Use cases/Stress',
   component: StressField,
   args: { count: 500, width: 800, height: 480, speed: 180 },
-  argTypes: {
+  // The props' `@default`s go to the table's Default column (withDocumentedDefaults).
+  argTypes: withDocumentedDefaults(StressField, {
     count: { control: { type: 'range', min: 10, max: 2000, step: 10 } },
     speed: { control: { type: 'range', min: 0, max: 600, step: 10 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {

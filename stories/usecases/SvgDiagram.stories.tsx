@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { DiagramEditor, type DiagramEdge, type DiagramNode } from './support/DiagramEditor.js'
 import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
@@ -24,7 +25,12 @@ const meta = {
   title: 'Use cases/SVG diagram',
   component: DiagramEditor,
   args: { nodes, edges, width: 640, height: 360, debug: false },
-  argTypes: { nodes: { control: false }, edges: { control: false } },
+  // react-docgen types an array prop as `unknown`: the table is given its type. The other
+  // props' `@default`s go to the Default column (withDocumentedDefaults).
+  argTypes: withDocumentedDefaults(DiagramEditor, {
+    nodes: { control: false, table: { type: { summary: 'readonly DiagramNode[]' } } },
+    edges: { control: false, table: { type: { summary: 'readonly DiagramEdge[]' } } },
+  }),
   parameters: {
     docs: {
       description: {
@@ -39,7 +45,15 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** Drag the nodes. */
-export const Diagram: Story = {
+export const Diagram: Story = {}
+
+/**
+ * The interaction test of {@link Diagram}, in a story of its own because it moves the
+ * nodes: a drag that pushes, the edges following, and a key move.
+ */
+export const DiagramInteractions: Story = {
+  name: 'Diagram: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     const svg = canvas.getByRole('group', { name: 'Diagram' })

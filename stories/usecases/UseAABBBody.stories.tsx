@@ -8,11 +8,30 @@ import { untilStill } from './support/layoutChecks.js'
 const meta = {
   title: 'API/useAABBBody',
   component: ContractCard,
-  args: { id: 'notes', label: 'Notes', draggable: true, keyboard: true, keyboardStep: 10 },
+  // mass: the card's area (120 × 80 px), the hook's default for it, and restitution: the
+  // hook's default 0, so the sliders start at the values the card has.
+  args: {
+    id: 'notes',
+    label: 'Notes',
+    draggable: true,
+    keyboard: true,
+    keyboardStep: 10,
+    mass: 120 * 80,
+    restitution: 0,
+  },
   // The number controls keep to the ranges the hook accepts (it throws a RangeError outside them).
   argTypes: withDocumentedDefaults(ContractCard, {
-    type: { control: 'inline-radio', options: ['dynamic', 'kinematic', 'static'] },
-    response: { control: 'inline-radio', options: ['slide', 'touch', 'bounce', 'cross'] },
+    // react-docgen prints a union as `union`: the table is given the type as written in src.
+    type: {
+      control: 'inline-radio',
+      options: ['dynamic', 'kinematic', 'static'],
+      table: { type: { summary: "BodyType ('static' | 'kinematic' | 'dynamic')" } },
+    },
+    response: {
+      control: 'inline-radio',
+      options: ['slide', 'touch', 'bounce', 'cross'],
+      table: { type: { summary: "SweptResponse ('slide' | 'touch' | 'bounce' | 'cross')" } },
+    },
     mass: { control: { type: 'range', min: 100, max: 20_000, step: 100 } },
     restitution: { control: { type: 'range', min: 0, max: 1, step: 0.05 } },
     damping: { control: { type: 'number', min: 0, step: 0.5 } },
@@ -44,7 +63,15 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** A card with the options from the controls; Shift + arrow moves until contact. */
-export const Options: Story = {
+export const Options: Story = {}
+
+/**
+ * The interaction test of {@link Options}, in a story of its own because it moves the
+ * card: Shift + arrow right until it touches Chart, announced.
+ */
+export const OptionsInteractions: Story = {
+  name: 'Options: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement)
     const notes = canvas.getByRole('button', { name: 'Notes' })

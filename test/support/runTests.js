@@ -1,7 +1,9 @@
 // The README's test command (`npm test`): lint, format, typecheck, unit, browser and story
-// tests, the static Storybook with its end-to-end drag test, the library build and a plain-Node import of `react-aabb/core`. Every check runs even
-// when an earlier one fails, and the run ends with one plain line `N passed, N failed` (each
-// Vitest test counts once, each other check once) because CI reads that line.
+// tests, the static Storybook with its end-to-end drag test and its screenshot check, the
+// library build, a plain-Node import of `react-aabb/core` and its `require()` from CommonJS
+// (Node 22.12+). Every check runs even when an earlier one fails, and the run ends with one
+// plain line `N passed, N failed` (each Vitest test counts once, each other check once)
+// because CI reads that line.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { chromiumPath, hasChromium } from './chromium.js'
@@ -116,6 +118,11 @@ if (projects.includes('storybook')) {
     'test/e2e/dashboard.e2e.js',
     'storybook-static',
   ])
+  check(
+    'story screenshots: no story throws, logs an error, draws outside its panel or overlaps its text',
+    'node',
+    ['test/storybook/storyScreenshots.js', 'storybook-static'],
+  )
 }
 
 check('build (vite library + declarations)', 'npm', ['run', '--silent', 'build'])
@@ -123,6 +130,9 @@ check('react-aabb/core imports in plain Node', 'node', [
   '--input-type=module',
   '-e',
   "const core = await import('./dist/core.js'); if (typeof core.overlaps !== 'function') throw new Error('overlaps missing from dist/core.js')",
+])
+check("require('react-aabb/core') from CommonJS (Node 22.12+)", 'node', [
+  'test/support/requireCore.js',
 ])
 
 if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`)

@@ -148,6 +148,11 @@ function TrackControls({ speed }: { speed: number }) {
         alignItems: 'center',
         height: track.toolbarHeight,
         padding: '0 10px',
+        // Over the debug overlay (its broadphase cells span the whole world), on the track's
+        // background: the outlines stop at the toolbar instead of running through the text.
+        position: 'relative',
+        zIndex: 1,
+        background: palette.background,
       }}
     >
       <button type="button" style={buttonStyle} onClick={fire}>

@@ -25,20 +25,27 @@ export interface DiagramEditorProps {
   debug?: boolean
 }
 
+/** The width of a node's outline, in user units. */
+const outlineWidth = 2
+
 /** A draggable node; the hook makes the `<g>` focusable and a button, named by `aria-label`. */
 function DiagramNodeBox({ node }: { node: DiagramNode }) {
   const { ref } = useAABBBody<SVGGElement>({ id: node.id, draggable: true, label: node.label })
   return (
     <g ref={ref} aria-label={node.label} style={{ cursor: 'grab' }}>
+      {/* The node's box (what the world measures and the tests read), then its outline inset
+          by half the stroke: a stroke centred on the box's edge would be cut in half by the
+          svg's viewport when the node rests against the board's edge. */}
+      <rect x={node.x} y={node.y} width={node.width} height={node.height} rx={6} fill="#ffffff" />
       <rect
-        x={node.x}
-        y={node.y}
-        width={node.width}
-        height={node.height}
-        rx={6}
-        fill="#ffffff"
+        x={node.x + outlineWidth / 2}
+        y={node.y + outlineWidth / 2}
+        width={node.width - outlineWidth}
+        height={node.height - outlineWidth}
+        rx={6 - outlineWidth / 2}
+        fill="none"
         stroke="#508cff"
-        strokeWidth={2}
+        strokeWidth={outlineWidth}
       />
       <text
         x={node.x + node.width / 2}

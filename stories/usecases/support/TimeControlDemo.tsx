@@ -7,6 +7,7 @@ import {
   useWorld,
   type BodyType,
   type Rect,
+  type Vec2,
   type World,
 } from 'react-aabb'
 import { formatNumber } from '../../support/formatNumber.js'
@@ -99,6 +100,27 @@ interface MathsElements {
   text: HTMLElement
 }
 
+/** The board's dark panel in world coordinates (below the toolbar). */
+const board = { x: 0, y: scene.toolbarHeight, width: scene.width, height: scene.boardHeight }
+
+/**
+ * The fraction of the segment from `origin` (inside `rect`) along `delta` that lies inside
+ * `rect`: 1 when it ends inside, else the fraction where it leaves through the nearest side
+ * (per axis, the distance to the side it moves towards over its component of `delta`).
+ */
+function exitFraction(origin: Vec2, delta: Vec2, rect: Rect): number {
+  const fractionOnAxis = (start: number, step: number, low: number, high: number) =>
+    step > 0 ? (high - start) / step : step < 0 ? (low - start) / step : 1
+  return Math.max(
+    0,
+    Math.min(
+      1,
+      fractionOnAxis(origin.x, delta.x, rect.x, rect.x + rect.width),
+      fractionOnAxis(origin.y, delta.y, rect.y, rect.y + rect.height),
+    ),
+  )
+}
+
 /**
  * Draws article 003's picture for the box and whatever it will hit next: the Minkowski
  * difference (other − box) shifted by the box's top-left corner, so the origin sits on
@@ -122,7 +144,10 @@ function drawMaths(
     `fixed step Δt   ${formatNumber(fixedStep * 1000)} ms → one step moves v·Δt = ${vector(velocity.x * fixedStep, velocity.y * fixedStep)} px`,
     `ray d = v·${horizon} s  ${vector(velocity.x * horizon, velocity.y * horizon)} px`,
   ]
-  const end = { x: box.x + velocity.x * horizon, y: box.y + velocity.y * horizon }
+  const delta = { x: velocity.x * horizon, y: velocity.y * horizon }
+  // The ray is drawn on the board only: it stops where it leaves the board's dark panel.
+  const shown = exitFraction(box, delta, board)
+  const end = { x: box.x + delta.x * shown, y: box.y + delta.y * shown }
   elements.origin.setAttribute('cx', String(box.x))
   elements.origin.setAttribute('cy', String(box.y))
   elements.ray.setAttribute('x1', String(box.x))
