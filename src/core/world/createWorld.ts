@@ -1,6 +1,7 @@
 import { BodyIndex } from './bodyIndex.js'
 import { bodySnapshot, BodyStore, DYNAMIC, MAX_BODIES } from './bodyStore.js'
 import { Move } from './move.js'
+import { findFreeSpot } from './findFreeSpot.js'
 import { queryPoint, queryRect, raycast } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from './simulation.js'
@@ -407,6 +408,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     queryPoint: (point) => queryPoint(store, index, point),
     queryRect: (rect) => queryRect(store, index, rect),
     raycast: (origin, delta) => raycast(store, index, origin, delta),
+    findFreeSpot: (size, near, options) => findFreeSpot(store, index, size, near, options),
 
     isIdle(): boolean {
       return !changed && sim.movedInLastStep === 0 && deferred.length === 0
