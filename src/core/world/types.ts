@@ -262,6 +262,15 @@ export interface FreeSpotOptions {
 /**
  * A world of axis-aligned boxes. Create one with `createWorld(settings?)`.
  * Every method that takes an id throws a `RangeError` naming the id when it is unknown.
+ *
+ * The layout contract (README, "The layout contract"):
+ * - A move never deepens an overlap: `move` keeps or reduces the penetration of every pair;
+ *   a pair that already overlaps, by any amount, blocks motion into it (its penetration
+ *   direction is the contact normal) and lets separating motion pass, so drags and pushes
+ *   never pass through anything.
+ * - No move takes a body deeper into a static body (bounds walls included).
+ * - No step produces NaN within the documented ranges.
+ * - {@link World.findFreeSpot} answers the nearest place where a box overlaps nothing.
  */
 export interface World {
   /** Adds a body; validates every field first, so nothing half-made enters. Returns its id. */
