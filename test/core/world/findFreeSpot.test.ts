@@ -168,7 +168,7 @@ describe('findFreeSpot', () => {
       ),
       { numRuns: 500 },
     )
-  })
+  }, 60_000) // a property over many worlds: slow on a loaded machine, not a timed test
 
   it('property: deterministic, and finds a spot far from a crowded start', () => {
     fc.assert(
@@ -188,5 +188,5 @@ describe('findFreeSpot', () => {
       ),
       { numRuns: 20 },
     )
-  })
+  }, 60_000) // a property over many worlds: slow on a loaded machine, not a timed test
 })
