@@ -3,9 +3,11 @@ import type { Rect, Vec2 } from '../core/geometry/types.js'
 import type {
   BodyId,
   BodySnapshot,
+  FreeSpotOptions,
   MoveOptions,
   MoveResult,
   RaycastHit,
+  Size,
   World,
   WorldSettings,
 } from '../core/world/types.js'
@@ -42,6 +44,12 @@ export interface WorldApi {
    * `bounds` set, a ray that leaves the world hits an `aabb-bounds-*` wall.
    */
   raycast(origin: Vec2, delta: Vec2): RaycastHit[]
+  /**
+   * The nearest place for the top-left corner of a box of `size` that overlaps no body
+   * (touching allowed), inside `options.within` when given, or `null` (see
+   * `World.findFreeSpot`). With `bounds` set, the walls keep the spot inside the world.
+   */
+  findFreeSpot(size: Size, near: Vec2, options?: FreeSpotOptions): Vec2 | null
   /** Changes world settings (gravity, fixedStep, ...). */
   configure(settings: Partial<WorldSettings>): void
   /**
@@ -82,6 +90,7 @@ export function useWorld(): WorldApi {
       queryPoint: (point) => world.queryPoint(point),
       queryRect: (rect) => world.queryRect(rect),
       raycast: (origin, delta) => world.raycast(origin, delta),
+      findFreeSpot: (size, near, options) => world.findFreeSpot(size, near, options),
       configure: (settings) => engine.configure(settings),
       remeasure: (id) => engine.remeasure(id),
       wake: () => engine.wake(),

@@ -8,6 +8,7 @@ import {
   type BodyFields,
 } from './bodyStore.js'
 import { Move } from './move.js'
+import { findFreeSpot } from './findFreeSpot.js'
 import { queryPoint, queryRect, raycast } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from '../step/step.js'
@@ -412,6 +413,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     queryPoint: (point) => queryPoint(store, index, point),
     queryRect: (rect) => queryRect(store, index, rect),
     raycast: (origin, delta) => raycast(store, index, origin, delta),
+    findFreeSpot: (size, near, options) => findFreeSpot(store, index, size, near, options),
 
     isIdle(): boolean {
       return !changed && sim.movedInLastStep === 0 && deferred.length === 0

@@ -1,11 +1,10 @@
 import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
-import type { Rect, Vec2 } from '../geometry/types.js'
+import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
-import { CROSS, DYNAMIC, loadRect } from './bodyStore.js'
+import { CROSS, loadRect } from './bodyStore.js'
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
 import { IGNORE, pairCode } from './pairCode.js'
 import type { StepContext as Simulation } from '../step/context.js'
-import { blocks } from '../step/sweep.js'
 import type { MoveResult, PushedBody } from './types.js'
 
 /** Most slides of one move (bump.lua's loop: each hit turns the rest into a slide). */
@@ -21,9 +20,21 @@ const hit = createSweepHit()
 /** Where {@link Move.place} puts a body (an object: see {@link Move.pushChain}). */
 const destination: Vec2 = { x: 0, y: 0 }
 
-/** Whether slots p and q are both dynamic: the step may leave them overlapping a little ({@link blocks}). */
-function dynamicPair(store: Simulation['store'], p: number, q: number): boolean {
-  return store.kind[p] === DYNAMIC && store.kind[q] === DYNAMIC
+/**
+ * Whether a sweep that hit (`sweep`, of the mover by `motion`) stops the motion, at
+ * `sweep.time`. The invariant a move keeps: it never deepens the overlap of any pair. A
+ * pair whose interiors already overlap, by any amount (a solver's 1e-5 px residue as much
+ * as a card added on top of another), is a contact whose normal is the penetration
+ * direction (the shortest way out, article 002): motion with a part against that normal
+ * is stopped at once (time 0), and motion along or away from it passes. That motion cannot
+ * deepen the pair: the overlap along the normal's axis, the smaller of the two, does not
+ * grow, and the pair's depth is at most it. Touching and moving in is a hit at time 0 as
+ * any sweep hit is. No depth threshold: a tolerance would let a shallow overlap be passed
+ * through (issue #23).
+ */
+function stops(sweep: SweepHit, motion: Vec2): boolean {
+  if (!sweep.overlapping) return true
+  return motion.x * sweep.normal.x + motion.y * sweep.normal.y < 0
 }
 
 /**
@@ -167,7 +178,7 @@ export class Move {
       const code = pairCode(this.sim, slot, other)
       if (code === IGNORE || code === CROSS) continue
       if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-      const time = blocks(hit, motion, dynamicPair(store, slot, other)) ? hit.time : -1
+      const time = stops(hit, motion) ? hit.time : -1
       if (time >= 0 && time < bestTime) {
         bestTime = time
         best = other
@@ -329,7 +340,7 @@ export class Move {
         const code = pairCode(this.sim, slot, other)
         if (code === IGNORE || code === CROSS) continue
         if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-        const time = blocks(hit, motion, dynamicPair(store, slot, other)) ? hit.time : -1
+        const time = stops(hit, motion) ? hit.time : -1
         if (time >= 0 && time < nearestTime) {
           nearestTime = time
           nearest = c

@@ -242,9 +242,35 @@ export interface WorldSnapshot {
   contacts?: SnapshotContact[]
 }
 
+/** A box's size in px (finite, non-negative). */
+export interface Size {
+  width: number
+  height: number
+}
+
+/** Options of {@link World.findFreeSpot}. */
+export interface FreeSpotOptions {
+  /**
+   * The rect the box must stay inside (touching its edges is fine), e.g. the board. Without
+   * it the plane is unbounded and a spot always exists.
+   */
+  within?: Rect
+  /** Bodies that do not count as obstacles, e.g. the card being placed. Unknown ids throw. */
+  ignore?: readonly BodyId[]
+}
+
 /**
  * A world of axis-aligned boxes. Create one with `createWorld(settings?)`.
  * Every method that takes an id throws a `RangeError` naming the id when it is unknown.
+ *
+ * The layout contract (README, "The layout contract"):
+ * - A move never deepens an overlap: `move` keeps or reduces the penetration of every pair;
+ *   a pair that already overlaps, by any amount, blocks motion into it (its penetration
+ *   direction is the contact normal) and lets separating motion pass, so drags and pushes
+ *   never pass through anything.
+ * - No move takes a body deeper into a static body (bounds walls included).
+ * - No step produces NaN within the documented ranges.
+ * - {@link World.findFreeSpot} answers the nearest place where a box overlaps nothing.
  */
 export interface World {
   /** Adds a body; validates every field first, so nothing half-made enters. Returns its id. */
@@ -309,6 +335,26 @@ export interface World {
    * a ray passes it, though moves and steps stop at it.
    */
   raycast(origin: Vec2, delta: Vec2): RaycastHit[]
+  /**
+   * The nearest place for the top-left corner of a box of `size` where it overlaps no body
+   * (touching is allowed) and, with `options.within`, stays inside that rect; `null` when
+   * `within` has no such place. "Nearest" is the Euclidean distance from `near` to the
+   * top-left corner, which for a box of fixed size is also the distance its centre moves.
+   * Deterministic: ties go to the smaller y, then the smaller x. Static, kinematic and
+   * dynamic bodies all count (bounds walls included), except those in `options.ignore`.
+   * Built on the broadphase (the same index as `queryRect`); see `findFreeSpot.ts` for why
+   * the candidates it tries hold the answer. Throws naming the field for a negative or
+   * non-finite size, a bad `near`, `within` or `ignore`, or an unknown id in `ignore`.
+   *
+   * @example
+   * // Where can a 100 x 150 card go on a 400 x 600 board, nearest to where it was dropped?
+   * const spot = world.findFreeSpot({ width: 100, height: 150 }, { x: 120, y: 40 }, {
+   *   within: { x: 0, y: 0, width: 400, height: 600 },
+   *   ignore: ['card-3'],
+   * })
+   * if (spot !== null) world.update('card-3', spot)
+   */
+  findFreeSpot(size: Size, near: Vec2, options?: FreeSpotOptions): Vec2 | null
   /** True when no body moved in the last step and nothing is pending. */
   isIdle(): boolean
   /** The current settings (a copy). */

@@ -59,7 +59,7 @@ describe('move', () => {
     })
   })
 
-  it('is stopped by an obstacle it starts inside by a rounding error only (up to 1e-6)', () => {
+  it('is stopped by an obstacle it starts inside, however shallow the overlap (issue #23)', () => {
     const world = createWorld()
     world.add({ id: 'wall', x: 10, y: -50, width: 10, height: 100, type: 'static' })
     world.add({ id: 'rounding', x: 5e-7, y: 0, width: 10, height: 10, type: 'kinematic' })
@@ -71,8 +71,10 @@ describe('move', () => {
       hits: [{ other: 'wall', normal: { x: -1, y: 0 } }],
       pushed: [],
     })
-    // Deeper, it is a real overlap, which never blocks: the body may move, here further in.
-    expect(world.move('deeper', { x: 5, y: 20 })).toMatchObject({ x: 5, y: 20, reached: true })
+    // Deeper, it still blocks motion into the obstacle (a move never deepens an overlap) ...
+    expect(world.move('deeper', { x: 5, y: 20 })).toMatchObject({ x: 5e-6, y: 20, reached: false })
+    // ... and lets the body out the way it came.
+    expect(world.move('deeper', { x: -5, y: 20 })).toMatchObject({ x: -5, y: 20, reached: true })
   })
 
   it('treats dynamic bodies as obstacles without push', () => {

@@ -1,0 +1,244 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createWorld, type BodySnapshot, type World } from '../../../src/core/world/index.js'
+import { bodiesOf, expectFiniteBodies, overlapDepth } from './helpers.js'
+
+// The layout contract (README, "The layout contract"; issue #23) attacked with random boards
+// and random sequences of drags, keyboard moves, pushes, throws, resizes, adds and removes.
+// `FUZZ_RUNS=100000 npm run fuzz` runs many more sequences than `npm test`.
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 0) || 1000
+
+/**
+ * Constraint, to be removed by phase 2 of issue #23: the step itself (not `move`) can still
+ * leave a body inside a static body or push it out through a wall's far side (issue #23,
+ * "Cards are thrown out of the board"). Until the step checks every way out against all
+ * solids, invariant 1 is asserted after moves only, and after steps only for the depth the
+ * step leaves, not its absence. Set STEP_SOLIDS_HARD=1 to assert it after steps too.
+ */
+const ASSERT_STEP_SOLIDS = process.env.STEP_SOLIDS_HARD === '1'
+
+type Operation =
+  | { kind: 'drag'; pick: number; dx: number; dy: number }
+  | { kind: 'key'; pick: number; axis: 0 | 1; sign: 1 | -1 }
+  | { kind: 'slide'; pick: number; dx: number; dy: number }
+  | { kind: 'throw'; pick: number; vx: number; vy: number }
+  | { kind: 'resize'; pick: number; width: number; height: number }
+  | { kind: 'board'; dw: number; dh: number }
+  | { kind: 'panel'; x: number; y: number; width: number; height: number }
+  | { kind: 'add'; x: number; y: number; width: number; height: number }
+  | { kind: 'remove'; pick: number }
+  | { kind: 'step'; frames: number }
+
+const pick = fc.nat(1000)
+const delta = fc.integer({ min: -600, max: 600 })
+const length = fc.oneof(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 2000 }))
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+  fc.record({ kind: fc.constant('drag' as const), pick, dx: delta, dy: delta }),
+  fc.record({
+    kind: fc.constant('key' as const),
+    pick,
+    axis: fc.constantFrom(0 as const, 1 as const),
+    sign: fc.constantFrom(1 as const, -1 as const),
+  }),
+  fc.record({ kind: fc.constant('slide' as const), pick, dx: delta, dy: delta }),
+  fc.record({
+    kind: fc.constant('throw' as const),
+    pick,
+    vx: fc.integer({ min: -5000, max: 5000 }),
+    vy: fc.integer({ min: -5000, max: 5000 }),
+  }),
+  fc.record({ kind: fc.constant('resize' as const), pick, width: length, height: length }),
+  fc.record({
+    kind: fc.constant('board' as const),
+    dw: fc.integer({ min: -300, max: 300 }),
+    dh: fc.integer({ min: -300, max: 300 }),
+  }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    x: fc.integer({ min: 0, max: 800 }),
+    y: fc.integer({ min: 0, max: 800 }),
+    width: length,
+    height: length,
+  }),
+  fc.record({
+    kind: fc.constant('panel' as const),
+    x: fc.integer({ min: 0, max: 800 }),
+    y: fc.integer({ min: 0, max: 800 }),
+    width: length,
+    height: length,
+  }),
+  fc.record({ kind: fc.constant('remove' as const), pick }),
+  fc.record({ kind: fc.constant('step' as const), frames: fc.integer({ min: 1, max: 30 }) }),
+)
+
+const board = fc.record({
+  width: fc.integer({ min: 200, max: 1200 }),
+  height: fc.integer({ min: 200, max: 1200 }),
+  wall: fc.oneof(fc.constant(4096), fc.integer({ min: 1, max: 4096 })),
+  gravity: fc.constantFrom(0, 0, 980),
+  cards: fc.array(
+    fc.record({
+      x: fc.integer({ min: 0, max: 1000 }),
+      y: fc.integer({ min: 0, max: 1000 }),
+      width: length,
+      height: length,
+      mass: fc.constantFrom(undefined, 1e-6, 1, 300, 1e6),
+      response: fc.constantFrom('slide' as const, 'touch' as const, 'bounce' as const),
+      pushable: fc.boolean(),
+      type: fc.constantFrom('dynamic' as const, 'dynamic' as const, 'kinematic' as const),
+    }),
+    { maxLength: 8 },
+  ),
+})
+
+const WALLS = ['left', 'right', 'top', 'bottom'] as const
+
+/** Every pair's overlap depth (> 0 only), by `a/b` id. */
+function depths(bodies: BodySnapshot[]): Map<string, number> {
+  const out = new Map<string, number>()
+  for (let i = 0; i < bodies.length; i++) {
+    for (let j = i + 1; j < bodies.length; j++) {
+      const depth = overlapDepth(bodies[i]!, bodies[j]!)
+      if (depth > 0) out.set(`${bodies[i]!.id}/${bodies[j]!.id}`, depth)
+    }
+  }
+  return out
+}
+
+/** Invariant 2: no pair overlaps deeper after a move than before it. */
+function expectNoDeeper(before: Map<string, number>, world: World, label: string): void {
+  for (const [pair, depth] of depths(bodiesOf(world))) {
+    expect(depth, `${label}: ${pair}`).toBeLessThanOrEqual((before.get(pair) ?? 0) + 1e-9)
+  }
+}
+
+/** Sets the four walls around a board of `width` x `height` at the origin. */
+function placeWalls(world: World, width: number, height: number, wall: number): void {
+  const rects = {
+    left: { x: -wall, y: -wall, width: wall, height: height + 2 * wall },
+    right: { x: width, y: -wall, width: wall, height: height + 2 * wall },
+    top: { x: 0, y: -wall, width, height: wall },
+    bottom: { x: 0, y: height, width, height: wall },
+  }
+  for (const side of WALLS) {
+    const id = `wall-${side}`
+    if (world.has(id)) world.update(id, rects[side])
+    else world.add({ id, ...rects[side], type: 'static' })
+  }
+}
+
+describe('the layout contract under random boards and inputs (issue #23)', () => {
+  it(
+    `keeps invariants 2 and 4 (and 1 for moves) over ${RUNS} random sequences`,
+    () => {
+      fc.assert(
+        fc.property(board, fc.array(operation, { maxLength: 25 }), (scene, operations) => {
+          const world = createWorld({ gravity: { x: 0, y: scene.gravity } })
+          let width = scene.width
+          let height = scene.height
+          placeWalls(world, width, height, scene.wall)
+          scene.cards.forEach((card, k) =>
+            world.add({
+              id: `card-${k}`,
+              ...card,
+              x: Math.min(card.x, width),
+              y: Math.min(card.y, height),
+            }),
+          )
+          let added = scene.cards.length
+          const cards = () => world.ids().filter((id) => id.startsWith('card-'))
+          const solidsBefore = (id: string) => {
+            const body = world.get(id)
+            return WALLS.map((side) => Math.max(0, overlapDepth(body, world.get(`wall-${side}`))))
+          }
+          for (const op of operations) {
+            const ids = cards()
+            const id = 'pick' in op && ids.length > 0 ? ids[op.pick % ids.length]! : undefined
+            const before = depths(bodiesOf(world))
+            const movePick = (goal: { x: number; y: number }, push: boolean, asDrag: boolean) => {
+              if (id === undefined) return
+              const body = world.get(id)
+              const walls = solidsBefore(id)
+              if (asDrag) world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
+              world.move(id, { x: body.x + goal.x, y: body.y + goal.y }, { push })
+              if (asDrag) world.update(id, { type: body.type })
+              expectNoDeeper(before, world, `${op.kind} ${id}`)
+              // Invariant 1 for moves: no move takes a body deeper into a wall.
+              solidsBefore(id).forEach((depth, k) =>
+                expect(depth, `${op.kind} ${id} into wall-${WALLS[k]}`).toBeLessThanOrEqual(
+                  walls[k]! + 1e-9,
+                ),
+              )
+            }
+            switch (op.kind) {
+              case 'drag':
+                movePick({ x: op.dx, y: op.dy }, true, true)
+                break
+              case 'slide':
+                movePick({ x: op.dx, y: op.dy }, false, false)
+                break
+              case 'key':
+                movePick(
+                  { x: op.axis === 0 ? 10 * op.sign : 0, y: op.axis === 1 ? 10 * op.sign : 0 },
+                  true,
+                  false,
+                )
+                break
+              case 'throw':
+                if (id !== undefined && world.get(id).type === 'dynamic')
+                  world.update(id, { velocity: { x: op.vx, y: op.vy } })
+                break
+              case 'resize':
+                if (id !== undefined) world.update(id, { width: op.width, height: op.height })
+                break
+              case 'board':
+                width = Math.max(100, width + op.dw)
+                height = Math.max(100, height + op.dh)
+                placeWalls(world, width, height, scene.wall)
+                break
+              case 'panel': {
+                // A static panel on the board, added or moved and resized (over cards too).
+                const rect = { x: op.x, y: op.y, width: op.width, height: op.height }
+                if (world.has('panel')) world.update('panel', rect)
+                else world.add({ id: 'panel', ...rect, type: 'static' })
+                break
+              }
+              case 'add':
+                world.add({
+                  id: `card-${added++}`,
+                  x: Math.min(op.x, width),
+                  y: Math.min(op.y, height),
+                  width: op.width,
+                  height: op.height,
+                })
+                break
+              case 'remove':
+                if (id !== undefined) world.remove(id)
+                break
+              case 'step':
+                for (let frame = 0; frame < op.frames; frame++) {
+                  world.step(1 / 60)
+                  expectFiniteBodies(world)
+                  if (ASSERT_STEP_SOLIDS) {
+                    // Dynamic cards that fit the board (kinematic ones go where they are told).
+                    for (const card of cards()) {
+                      const body = world.get(card)
+                      if (body.type !== 'dynamic' || body.width > width || body.height > height)
+                        continue
+                      for (const depth of solidsBefore(card))
+                        expect(depth, card).toBeLessThanOrEqual(0.5)
+                    }
+                  }
+                }
+                break
+            }
+            expectFiniteBodies(world)
+          }
+        }),
+        { numRuns: RUNS },
+      )
+    },
+    RUNS * 100,
+  ) // about 10 ms a sequence; the allowance is ten times that
+})
