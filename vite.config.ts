@@ -30,12 +30,13 @@ export default defineConfig({
   resolve: {
     alias: {
       'react-aabb/core': path.join(root, 'src/core/index.ts'),
+      'react-aabb/widgets': path.join(root, 'src/widgets/index.ts'),
       'react-aabb': path.join(root, 'src/index.ts'),
     },
   },
   build: {
     lib: {
-      entry: { index: 'src/index.ts', core: 'src/core/index.ts' },
+      entry: { index: 'src/index.ts', core: 'src/core/index.ts', widgets: 'src/widgets/index.ts' },
       formats: ['es'],
     },
     rolldownOptions: {

@@ -1,10 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { closestPointOnBounds, penetrationVector } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { DiscreteCollisionDemo } from '../support/DiscreteCollisionDemo.js'
-import { palette } from '../support/palette.js'
+import { DiscreteCollisionDemo, palette } from 'react-aabb/widgets'
 import { pointTo } from '../support/pointerInput.js'
-import { readRect } from '../support/svgRect.js'
+import { readRect } from '../../src/widgets/svgRect.js'
 
 const meta = {
   title: 'Articles/000 Discrete collision',

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { minkowskiDifference, overlaps, overlapsInterior, penetrationVector } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { CONSTRUCTION_STEPS, MinkowskiExplorer } from '../support/MinkowskiExplorer.js'
-import { cornerCopies } from '../support/minkowskiConstruction.js'
-import { formatNumber } from '../support/formatNumber.js'
+import { MinkowskiExplorer, palette } from 'react-aabb/widgets'
+import { CONSTRUCTION_STEPS } from '../../src/widgets/MinkowskiExplorer.js'
+import { cornerCopies } from '../../src/widgets/minkowskiConstruction.js'
+import { formatNumber } from '../../src/widgets/formatNumber.js'
 import { dragOnto } from '../support/pointerInput.js'
-import { palette } from '../support/palette.js'
-import { readRect } from '../support/svgRect.js'
+import { readRect } from '../../src/widgets/svgRect.js'
 
 const meta = {
   title: 'Articles/002 Minkowski difference explorer',

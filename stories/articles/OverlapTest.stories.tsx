@@ -1,8 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
-import { Article001Table } from '../support/Article001Table.js'
-import { ARTICLE_001_ROWS, unitBox } from '../support/article001Results.js'
-import { OverlapTestDemo } from '../support/OverlapTestDemo.js'
+import { ARTICLE_001_ROWS, unitBox } from '../../src/widgets/article001Results.js'
+import { Article001Table, OverlapTestDemo } from 'react-aabb/widgets'
 
 const meta = {
   title: 'Articles/001 Overlap test',

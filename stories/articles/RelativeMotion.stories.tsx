@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { sweep, type Rect, type Vec2 } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { dragOnto } from '../support/pointerInput.js'
-import { RelativeMotionDemo } from '../support/RelativeMotionDemo.js'
-import { readRect } from '../support/svgRect.js'
+import { RelativeMotionDemo } from 'react-aabb/widgets'
+import { readRect } from '../../src/widgets/svgRect.js'
 
 const boxA: Rect = { x: -220, y: -40, width: 80, height: 60 }
 const boxB: Rect = { x: 100, y: -70, width: 60, height: 120 }

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { rayFraction, type Rect } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { animationFrames } from '../support/pointerInput.js'
-import { palette } from '../support/palette.js'
-import { PLATFORMER_SPEEDS, SweptPlatformerDemo } from '../support/SweptPlatformerDemo.js'
-import { readRect } from '../support/svgRect.js'
+import { palette, SweptPlatformerDemo } from 'react-aabb/widgets'
+import { PLATFORMER_SPEEDS } from '../../src/widgets/SweptPlatformerDemo.js'
+import { readRect } from '../../src/widgets/svgRect.js'
 
 const meta = {
   title: 'Articles/003 Swept platformer',

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { overlapsInterior } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
-import { readRect } from '../support/svgRect.js'
-import { TunnelingDemo } from '../support/TunnelingDemo.js'
+import { readRect } from '../../src/widgets/svgRect.js'
+import { TunnelingDemo } from 'react-aabb/widgets'
 
 const meta = {
   title: 'Articles/003 Tunneling side by side',

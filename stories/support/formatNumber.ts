@@ -1,5 +1,2 @@
-/** A number as the demos print it: at most one decimal, a true minus sign, never "−0". */
-export function formatNumber(value: number): string {
-  const rounded = Math.round(value * 10) / 10
-  return (Object.is(rounded, -0) ? 0 : rounded).toString().replace('-', '−')
-}
+// Shared with the use-case stories; the one definition lives with the widgets.
+export { formatNumber } from '../../src/widgets/formatNumber.js'

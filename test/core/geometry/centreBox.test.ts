@@ -12,7 +12,7 @@ import {
 } from '../../../src/core/geometry/index.js'
 import { finiteNumber, finiteSize, gridNumber, gridRect, gridSize } from './arbitraries.js'
 // The story's table of article 001's results (its 13 rows in 2D): one copy for both.
-import { ARTICLE_001_ROWS, unitBox } from '../../../stories/support/article001Results.js'
+import { ARTICLE_001_ROWS, unitBox } from '../../../src/widgets/article001Results.js'
 
 /** The article's branch-free "SIMD" form, in 2D: each axis's `<=`, and-ed without a branch. */
 function simdReference(a: CentreBox, b: CentreBox): boolean {

@@ -5,7 +5,7 @@ import {
   type AccelerationField,
   type KinematicState,
   type Vec2,
-} from 'react-aabb/core'
+} from '../core/index.js'
 
 /**
  * Article 004's comparison, run on a spring: one mass on a = −k·x (along x only), started

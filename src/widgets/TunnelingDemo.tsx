@@ -1,5 +1,5 @@
 import { createRef, useLayoutEffect, useRef, useState, type RefObject } from 'react'
-import type { Rect } from 'react-aabb/core'
+import type { Rect } from '../core/index.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { formatNumber } from './formatNumber.js'
 import { palette } from './palette.js'
@@ -9,11 +9,11 @@ import { stepDiscrete, stepSwept, type SteppedBody } from './tunnelingStep.js'
 /** Props of {@link TunnelingDemo}. */
 export interface TunnelingDemoProps {
   /** How far the box moves per simulation step, px. @default 90 */
-  speed: number
+  speed?: number
   /** Thickness of the wall, px. @default 6 */
-  wallThickness: number
+  wallThickness?: number
   /** Animation frames per simulation step: higher is slower to watch. @default 12 */
-  framesPerStep: number
+  framesPerStep?: number
 }
 
 const WIDTH = 420
@@ -22,6 +22,9 @@ const WALL_X = 300
 const START: Rect = { x: 40, y: 80, width: 20, height: 20 }
 // A run ends when both boxes stopped or left the panel; this caps it for tiny speeds.
 const MAX_STEPS = 200
+// Step numbers closer than this (user units) to the last one drawn are left out, so that
+// slow runs (steps of a few px) do not print their numbers on top of each other.
+const STEP_LABEL_SPACING = 24
 const SVG_NS = 'http://www.w3.org/2000/svg'
 
 /** The thin wall both boxes move toward. */
@@ -58,9 +61,21 @@ function usePanelRefs(): PanelRefs {
  * halfway in is pushed out on the far side.
  *
  * "Run" animates the steps in an animation-frame loop that writes the SVG through refs and
- * stops itself when both boxes are done; "Step" advances one step by hand.
+ * stops itself when both boxes are done; "Step" advances one step by hand. Nothing moves
+ * before the user presses one of them, so reduced motion needs no special case.
+ *
+ * @example
+ * ```tsx
+ * import { TunnelingDemo } from 'react-aabb/widgets'
+ *
+ * <TunnelingDemo speed={120} wallThickness={10} />
+ * ```
  */
-export function TunnelingDemo({ speed, wallThickness, framesPerStep }: TunnelingDemoProps) {
+export function TunnelingDemo({
+  speed = 90,
+  wallThickness = 6,
+  framesPerStep = 12,
+}: TunnelingDemoProps) {
   const rootRef = useRef<HTMLDivElement>(null)
   const discrete = usePanelRefs()
   const swept = usePanelRefs()
@@ -112,6 +127,7 @@ export function TunnelingDemo({ speed, wallThickness, framesPerStep }: Tunneling
       steps = 0
       for (const { refs, body } of panels()) {
         refs.trail.current?.replaceChildren()
+        delete refs.trail.current?.dataset.lastLabelX
         draw(refs, body, 'ready: press Run or Step')
         refs.panel.current?.setAttribute('data-outcome', outcome(body))
       }
@@ -162,7 +178,7 @@ export function TunnelingDemo({ speed, wallThickness, framesPerStep }: Tunneling
 
   return (
     <div ref={rootRef} style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
-      <div style={{ display: 'flex', gap: 6, marginBottom: 6 }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6 }}>
         <button type="button" onClick={() => controls.current?.run()}>
           Run
         </button>
@@ -173,7 +189,13 @@ export function TunnelingDemo({ speed, wallThickness, framesPerStep }: Tunneling
           {speed} px per step against a {wallThickness} px wall and a {START.width} px box
         </span>
       </div>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))',
+          gap: 12,
+        }}
+      >
         <TunnelPanel
           title="Discrete: overlap test at each step's end"
           wall={wall}
@@ -201,9 +223,8 @@ function TunnelPanel({
       role="img"
       aria-label={title}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      width={WIDTH}
-      height={HEIGHT}
-      style={{ background: palette.background }}
+      width="100%"
+      style={{ background: palette.background, maxWidth: WIDTH, display: 'block' }}
     >
       <text x={10} y={20} fill={palette.text} fontSize={13} fontWeight="bold">
         {title}
@@ -251,5 +272,11 @@ function mark(refs: PanelRefs, from: Rect, to: Rect, step: number) {
   label.setAttribute('fill', palette.mutedText)
   label.setAttribute('font-size', '11')
   label.textContent = String(step)
-  trail.append(path, outline, label)
+  trail.append(path, outline)
+  const labelX = to.x + to.width / 2
+  const lastLabelX = Number(trail.dataset.lastLabelX ?? -Infinity)
+  if (Math.abs(labelX - lastLabelX) >= STEP_LABEL_SPACING) {
+    trail.append(label)
+    trail.dataset.lastLabelX = String(labelX)
+  }
 }

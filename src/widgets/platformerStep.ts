@@ -4,7 +4,7 @@ import {
   type Rect,
   type SweepHit,
   type Vec2,
-} from 'react-aabb/core'
+} from '../core/index.js'
 import { moveSwept } from './sweptMove.js'
 
 /** The platformer's one moving box. Mutated in place by {@link stepPlatformer}. */

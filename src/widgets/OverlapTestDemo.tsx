@@ -5,15 +5,20 @@ import {
   overlaps,
   type CentreBox,
   type Rect,
-} from 'react-aabb/core'
+} from '../core/index.js'
 import { formatNumber } from './formatNumber.js'
 import { palette } from './palette.js'
 
 /** Props of {@link OverlapTestDemo}: two boxes in article 001's form (the kernel's `CentreBox`). */
 export interface OverlapTestDemoProps {
-  first: CentreBox
-  second: CentreBox
+  /** The first box, in article 001's units. @default a unit box at (0, 0) */
+  first?: CentreBox
+  /** The second box. @default a unit box at (1, 0) (they touch) */
+  second?: CentreBox
 }
+
+const DEFAULT_FIRST: CentreBox = { center: { x: 0, y: 0 }, halfExtents: { x: 0.5, y: 0.5 } }
+const DEFAULT_SECOND: CentreBox = { center: { x: 1, y: 0 }, halfExtents: { x: 0.5, y: 0.5 } }
 
 /** Pixels per unit: article 001's boxes are one unit wide. */
 const SCALE = 40
@@ -25,8 +30,18 @@ const VIEW = { width: 520, height: 240 }
  * centres exceeds the sum of their half extents. Beside it, the library's `overlaps` (edges,
  * touching included) and the Minkowski difference, which covers the origin exactly when both
  * say yes. The per-axis lines spell out the article's comparisons for the reader.
+ *
+ * @example
+ * ```tsx
+ * import { OverlapTestDemo } from 'react-aabb/widgets'
+ *
+ * <OverlapTestDemo second={{ center: { x: 1.5, y: 0 }, halfExtents: { x: 0.5, y: 0.5 } }} />
+ * ```
  */
-export function OverlapTestDemo({ first, second }: OverlapTestDemoProps) {
+export function OverlapTestDemo({
+  first = DEFAULT_FIRST,
+  second = DEFAULT_SECOND,
+}: OverlapTestDemoProps) {
   const a = centreBoxToRect(first)
   const b = centreBoxToRect(second)
   const axes = (['x', 'y'] as const).map((axis) => {
@@ -45,14 +60,15 @@ export function OverlapTestDemo({ first, second }: OverlapTestDemoProps) {
   })
 
   return (
-    <div style={{ display: 'flex', gap: 16, fontFamily: 'sans-serif', fontSize: 14 }}>
+    <div
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 16, fontFamily: 'sans-serif', fontSize: 14 }}
+    >
       <svg
         role="img"
         aria-label="Two boxes and their Minkowski difference"
         viewBox={`-120 -${VIEW.height / 2} ${VIEW.width} ${VIEW.height}`}
-        width={VIEW.width}
-        height={VIEW.height}
-        style={{ background: palette.background }}
+        width="100%"
+        style={{ background: palette.background, maxWidth: VIEW.width, display: 'block' }}
       >
         <rect
           {...scaled(difference)}

@@ -1,10 +1,11 @@
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react'
-import type { Rect } from 'react-aabb/core'
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import type { Rect } from '../core/index.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { formatNumber } from './formatNumber.js'
 import { palette } from './palette.js'
 import { stepPlatformer, type PlatformerBody, type PlatformerSettings } from './platformerStep.js'
 import { writeRect } from './svgRect.js'
+import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
 import { useStateFromProp } from './useStateFromProp.js'
 
 /** The speed buttons: how many times faster than real time each frame's step is. */
@@ -17,12 +18,17 @@ export interface SweptPlatformerDemoProps {
    * pixels per frame, far more than the platform is thick. The speed buttons change it too.
    * @default 1
    */
-  speed: number
-  /** The static platform (origin at the centre of the view, y down). */
-  platform: Rect
+  speed?: number
+  /**
+   * The static platform (origin at the centre of the view, y down).
+   * @default { x: -150, y: 150, width: 300, height: 10 }
+   */
+  platform?: Rect
   /** Gravity, px/s². @default 900 */
-  gravity: number
+  gravity?: number
 }
+
+const DEFAULT_PLATFORM: Rect = { x: -150, y: 150, width: 300, height: 10 }
 
 const VIEW = 500
 const FRAME_SECONDS = 1 / 60
@@ -40,14 +46,27 @@ const CONTROL_KEYS = new Set(['KeyW', 'KeyA', 'KeyD', 'ArrowUp', 'ArrowLeft', 'A
  * move (focus the scene first).
  *
  * The simulation runs in an animation-frame loop with a fixed step and writes the SVG
- * through refs: React renders only when a prop changes.
+ * through refs: React renders only when a prop changes. With `prefers-reduced-motion:
+ * reduce` it starts paused: the first frame is drawn and "Play" starts the loop.
+ *
+ * @example
+ * ```tsx
+ * import { SweptPlatformerDemo } from 'react-aabb/widgets'
+ *
+ * <SweptPlatformerDemo speed={25} platform={{ x: -100, y: 120, width: 200, height: 4 }} />
+ * ```
  */
 export function SweptPlatformerDemo({
-  speed: speedProp,
-  platform,
-  gravity,
+  speed: speedProp = 1,
+  platform = DEFAULT_PLATFORM,
+  gravity = 900,
 }: SweptPlatformerDemoProps) {
   const [speed, setSpeed] = useStateFromProp(speedProp)
+  const reducedMotion = usePrefersReducedMotion()
+  // null until the user presses Play or Pause: then their choice, whatever the preference.
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null)
+  const playing = playChoice ?? !reducedMotion
+  const playingRef = useRef(playing)
   const svgRef = useRef<SVGSVGElement>(null)
   const boxRef = useRef<SVGRectElement>(null)
   const minkowskiRef = useRef<SVGRectElement>(null)
@@ -62,7 +81,8 @@ export function SweptPlatformerDemo({
 
   useLayoutEffect(() => {
     speedRef.current = speed
-  }, [speed])
+    playingRef.current = playing
+  }, [speed, playing])
 
   const { x: platformX, y: platformY, width: platformWidth, height: platformHeight } = platform
   useLayoutEffect(() => {
@@ -91,13 +111,17 @@ export function SweptPlatformerDemo({
       grounded: false,
     })
     let body = spawn()
+    let drawn = false
 
     return startAnimationLoop(() => {
+      // Paused: draw the first frame (a step of no time), then leave the scene alone.
+      if (!playingRef.current && drawn) return
+      drawn = true
       // A box that walked off the platform falls out of view: drop a new one.
       if (dropRequested.current || body.box.y > VIEW / 2 + 50) body = spawn()
       dropRequested.current = false
       const keys = held.current
-      const dt = FRAME_SECONDS * speedRef.current
+      const dt = playingRef.current ? FRAME_SECONDS * speedRef.current : 0
       const input = {
         left: keys.has('KeyA') || keys.has('ArrowLeft'),
         right: keys.has('KeyD') || keys.has('ArrowRight'),
@@ -135,7 +159,14 @@ export function SweptPlatformerDemo({
 
   return (
     <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
-      <div role="group" aria-label="Speed" style={{ display: 'flex', gap: 6, marginBottom: 6 }}>
+      <div
+        role="group"
+        aria-label="Speed"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6 }}
+      >
+        <button type="button" onClick={() => setPlayChoice(!playing)}>
+          {playing ? 'Pause' : 'Play'}
+        </button>
         {PLATFORMER_SPEEDS.map((option) => (
           <button
             key={option}
@@ -162,9 +193,8 @@ export function SweptPlatformerDemo({
         aria-label="Swept platformer: W jumps, A and D move"
         tabIndex={0}
         viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
-        width={VIEW}
-        height={VIEW}
-        style={{ background: palette.background, display: 'block' }}
+        width="100%"
+        style={{ background: palette.background, display: 'block', maxWidth: VIEW }}
         onPointerDown={(event) => event.currentTarget.focus()}
         onKeyDown={onKeyDown}
         onKeyUp={(event) => held.current.delete(event.code)}

@@ -1,4 +1,4 @@
-import type { Vec2 } from 'react-aabb/core'
+import type { Vec2 } from '../core/index.js'
 
 /** An SVG arrow from `from` to `to`, with its head drawn as a small triangle. */
 export function Arrow({ from, to, color }: { from: Vec2; to: Vec2; color: string }) {

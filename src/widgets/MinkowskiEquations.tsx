@@ -1,6 +1,7 @@
-import type { Rect } from 'react-aabb/core'
+import type { Rect } from '../core/index.js'
 import { formatNumber } from './formatNumber.js'
 import { palette } from './palette.js'
+import { TableScroller } from './tableParts.js'
 
 /** "−40" becomes "(−40)", so "70 − (−40)" never reads as a double minus. */
 function parenthesizeNegative(value: number): string {
@@ -107,77 +108,83 @@ export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
   )
   return (
     <div>
-      <table data-testid="minkowski-equations" style={{ borderCollapse: 'collapse' }}>
-        <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>Edges of A − B</caption>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.edge} data-edge={row.edge}>
-              <th scope="row" style={{ textAlign: 'left', paddingRight: 8 }}>
-                {row.edge}
-              </th>
-              <td style={{ paddingRight: 8, whiteSpace: 'nowrap' }}>= {row.of}</td>
-              <td style={{ whiteSpace: 'nowrap' }}>
-                = {formatNumber(row.minuend)} − {parenthesizeNegative(row.subtrahend)} ={' '}
-                <strong>{formatNumber(row.minuend - row.subtrahend)}</strong>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table data-testid="minkowski-corners" style={{ borderCollapse: 'collapse', marginTop: 8 }}>
-        <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>Corners of A − B</caption>
-        <tbody>
-          {corners.map((corner) => (
-            <tr key={corner.name} data-corner={corner.name}>
-              <th scope="row" style={{ textAlign: 'left', paddingRight: 8 }}>
-                {corner.name}
-              </th>
-              <td style={{ paddingRight: 8, whiteSpace: 'nowrap' }}>= {corner.of}</td>
-              <td style={{ whiteSpace: 'nowrap' }}>
-                = {point(corner.a[0], corner.a[1])} − {point(corner.b[0], corner.b[1])} ={' '}
-                <strong>{point(corner.a[0] - corner.b[0], corner.a[1] - corner.b[1])}</strong>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <TableScroller>
+        <table data-testid="minkowski-equations" style={{ borderCollapse: 'collapse' }}>
+          <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>Edges of A − B</caption>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.edge} data-edge={row.edge}>
+                <th scope="row" style={{ textAlign: 'left', paddingRight: 8 }}>
+                  {row.edge}
+                </th>
+                <td style={{ paddingRight: 8, whiteSpace: 'nowrap' }}>= {row.of}</td>
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  = {formatNumber(row.minuend)} − {parenthesizeNegative(row.subtrahend)} ={' '}
+                  <strong>{formatNumber(row.minuend - row.subtrahend)}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroller>
+      <TableScroller>
+        <table data-testid="minkowski-corners" style={{ borderCollapse: 'collapse', marginTop: 8 }}>
+          <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>Corners of A − B</caption>
+          <tbody>
+            {corners.map((corner) => (
+              <tr key={corner.name} data-corner={corner.name}>
+                <th scope="row" style={{ textAlign: 'left', paddingRight: 8 }}>
+                  {corner.name}
+                </th>
+                <td style={{ paddingRight: 8, whiteSpace: 'nowrap' }}>= {corner.of}</td>
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  = {point(corner.a[0], corner.a[1])} − {point(corner.b[0], corner.b[1])} ={' '}
+                  <strong>{point(corner.a[0] - corner.b[0], corner.a[1] - corner.b[1])}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroller>
       <p>
         Origin inside A − B: left ≤ 0 ≤ right {mark(insideX)} and top ≤ 0 ≤ bottom {mark(insideY)},
         so the boxes are <strong>{colliding ? 'colliding' : 'apart'}</strong>. (Article 002 writes
         bottom ≤ 0 ≤ top: its y grows upwards.)
       </p>
       {colliding && (
-        <table data-testid="penetration-candidates" style={{ borderCollapse: 'collapse' }}>
-          <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>
-            Ways out: move A so an edge of A − B reaches the origin (never diagonally: a leg is
-            shorter than the hypotenuse)
-          </caption>
-          <tbody>
-            {candidates.map((candidate) => (
-              <tr
-                key={candidate.name}
-                data-move={candidate.name}
-                data-shortest={candidate === shortest}
-                data-x={candidate.x}
-                data-y={candidate.y}
-              >
-                <th scope="row" style={{ textAlign: 'left', paddingRight: 8 }}>
-                  {candidate.name}
-                </th>
-                <td style={{ paddingRight: 8, whiteSpace: 'nowrap' }}>
-                  by −{candidate.edge} = {point(candidate.x, candidate.y)}
-                </td>
-                <td>
-                  {candidate === shortest ? (
-                    <strong>shortest: the penetration vector</strong>
-                  ) : (
-                    formatNumber(Math.abs(candidate.x + candidate.y))
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TableScroller>
+          <table data-testid="penetration-candidates" style={{ borderCollapse: 'collapse' }}>
+            <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>
+              Ways out: move A so an edge of A − B reaches the origin (never diagonally: a leg is
+              shorter than the hypotenuse)
+            </caption>
+            <tbody>
+              {candidates.map((candidate) => (
+                <tr
+                  key={candidate.name}
+                  data-move={candidate.name}
+                  data-shortest={candidate === shortest}
+                  data-x={candidate.x}
+                  data-y={candidate.y}
+                >
+                  <th scope="row" style={{ textAlign: 'left', paddingRight: 8 }}>
+                    {candidate.name}
+                  </th>
+                  <td style={{ paddingRight: 8, whiteSpace: 'nowrap' }}>
+                    by −{candidate.edge} = {point(candidate.x, candidate.y)}
+                  </td>
+                  <td>
+                    {candidate === shortest ? (
+                      <strong>shortest: the penetration vector</strong>
+                    ) : (
+                      formatNumber(Math.abs(candidate.x + candidate.y))
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
     </div>
   )

@@ -1,4 +1,4 @@
-import type { Vec2 } from 'react-aabb/core'
+import type { Vec2 } from '../core/index.js'
 
 /**
  * Converts a pointer's client coordinates into an `<svg>`'s user units, so a demo stays

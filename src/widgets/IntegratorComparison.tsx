@@ -14,9 +14,9 @@ import {
 /** Props of {@link IntegratorComparison}. */
 export interface IntegratorComparisonProps {
   /** Seconds per step, the same for the three integrators. @default 0.05 */
-  dt: number
+  dt?: number
   /** Stiffness k of the spring a = −k·x; it oscillates at ω = √k. @default 4 */
-  stiffness: number
+  stiffness?: number
 }
 
 /** Steps the "Step 200" button runs at once: a few oscillations at the default settings. */
@@ -38,14 +38,22 @@ function advanceToCap(run: SpringRun, stiffness: number, dt: number, steps: numb
  * to RK4. This runs the kernel's three integrators side by side on a spring from the same
  * start with the same step, and shows each one's trajectory in phase space and its energy
  * relative to the start: explicit Euler's grows every oscillation, semi-implicit Euler's
- * (the world's default) stays within a band around 1, RK4's stays at 1.
+ * (the world's default) stays within a band around 1, RK4's stays at 1. Nothing moves until
+ * the user presses Play or a Step button, so reduced motion needs no special case.
+ *
+ * @example
+ * ```tsx
+ * import { IntegratorComparison } from 'react-aabb/widgets'
+ *
+ * <IntegratorComparison dt={0.1} stiffness={9} />
+ * ```
  */
-export function IntegratorComparison(props: IntegratorComparisonProps) {
+export function IntegratorComparison({ dt = 0.05, stiffness = 4 }: IntegratorComparisonProps) {
   // A new step or stiffness starts a new run: a new key makes React drop the old run's state.
-  return <SpringRunView key={`${props.dt} ${props.stiffness}`} {...props} />
+  return <SpringRunView key={`${dt} ${stiffness}`} dt={dt} stiffness={stiffness} />
 }
 
-function SpringRunView({ dt, stiffness }: IntegratorComparisonProps) {
+function SpringRunView({ dt, stiffness }: Required<IntegratorComparisonProps>) {
   const [run, setRun] = useState(startSpringRun)
   const [playing, setPlaying] = useState(false)
   const finished = run.steps >= MAX_STEPS
@@ -70,7 +78,9 @@ function SpringRunView({ dt, stiffness }: IntegratorComparisonProps) {
 
   return (
     <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
-      <div style={{ display: 'flex', gap: 6, marginBottom: 6, alignItems: 'center' }}>
+      <div
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6, alignItems: 'center' }}
+      >
         <button type="button" onClick={() => setPlaying(!running)} disabled={finished}>
           {running ? 'Pause' : 'Play'}
         </button>
@@ -87,7 +97,13 @@ function SpringRunView({ dt, stiffness }: IntegratorComparisonProps) {
           {run.steps} of {MAX_STEPS} steps, t = {formatNumber(run.steps * dt)} s
         </span>
       </div>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+      <div
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 180px), 220px))',
+          gap: 12,
+        }}
+      >
         {SPRING_INTEGRATORS.map(({ id, name }) => (
           <PhasePortrait
             key={id}

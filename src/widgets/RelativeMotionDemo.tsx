@@ -1,9 +1,11 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
-import { minkowskiDifference, rayFraction, type Rect, type Vec2 } from 'react-aabb/core'
+import { minkowskiDifference, rayFraction, type Rect, type Vec2 } from '../core/index.js'
 import { Arrow } from './Arrow.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { formatNumber } from './formatNumber.js'
+import { LiveReadout } from './LiveReadout.js'
 import { palette } from './palette.js'
+import { TableScroller } from './tableParts.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
 import { followWindowDrag } from './windowDrag.js'
@@ -13,23 +15,30 @@ export type Observer = 'world' | 'a' | 'b'
 
 /** Props of {@link RelativeMotionDemo}. */
 export interface RelativeMotionDemoProps {
-  /** Box A (origin at the centre of the view, y down). */
-  boxA: Rect
-  /** Box B. */
-  boxB: Rect
-  /** A's motion this frame, `v_A · Δt`. Dragging the tip of A's arrow changes it too. */
-  motionA: Vec2
-  /** B's motion this frame, `v_B · Δt`. */
-  motionB: Vec2
+  /** Box A (origin at the centre of the view, y down). @default { x: -220, y: -40, width: 80, height: 60 } */
+  boxA?: Rect
+  /** Box B. @default { x: 100, y: -70, width: 60, height: 120 } */
+  boxB?: Rect
+  /** A's motion this frame, `v_A · Δt`. Dragging the tip of A's arrow changes it too. @default { x: 240, y: 20 } */
+  motionA?: Vec2
+  /** B's motion this frame, `v_B · Δt`. @default { x: -120, y: 0 } */
+  motionB?: Vec2
   /**
    * The world panel's point of view: both boxes moving (`'world'`), riding in A (B moves by
    * `v_B/A = v_B − v_A`) or riding in B (A moves by `v_A/B`). The buttons change it too.
    * @default 'world'
    */
-  observer: Observer
+  observer?: Observer
 }
 
 const VIEW = 600
+// Room around the Minkowski panel's content (user units): the arrowheads and the
+// collision point's radius stay inside.
+const MINKOWSKI_MARGIN = 40
+const DEFAULT_BOX_A: Rect = { x: -220, y: -40, width: 80, height: 60 }
+const DEFAULT_BOX_B: Rect = { x: 100, y: -70, width: 60, height: 120 }
+const DEFAULT_MOTION_A: Vec2 = { x: 240, y: 20 }
+const DEFAULT_MOTION_B: Vec2 = { x: -120, y: 0 }
 const OBSERVERS: ReadonlyArray<{ value: Observer; label: string }> = [
   { value: 'world', label: 'World' },
   { value: 'a', label: 'Riding in A' },
@@ -65,13 +74,27 @@ const moved = (rect: Rect, by: Vec2): Rect => ({ ...rect, x: rect.x + by.x, y: r
  * ray `(v_A − v_B) · Δt` cast from the origin (green on a hit, red on a miss) meets it at
  * the fraction `h` of the frame where they first touch. Both boxes then move only that far,
  * `p += v · Δt · h` (the dashed boxes).
+ *
+ * The Minkowski panel grows its view, centred on the origin, until the Minkowski box, its
+ * moved copy and the ray all fit: nothing is clipped, whatever the scene.
+ *
+ * @example
+ * ```tsx
+ * import { RelativeMotionDemo } from 'react-aabb/widgets'
+ *
+ * <RelativeMotionDemo
+ *   boxA={{ x: -200, y: -30, width: 60, height: 60 }}
+ *   motionA={{ x: 300, y: 0 }}
+ *   observer="a"
+ * />
+ * ```
  */
 export function RelativeMotionDemo({
-  boxA,
-  boxB,
-  motionA: motionAProp,
-  motionB: motionBProp,
-  observer: observerProp,
+  boxA = DEFAULT_BOX_A,
+  boxB = DEFAULT_BOX_B,
+  motionA: motionAProp = DEFAULT_MOTION_A,
+  motionB: motionBProp = DEFAULT_MOTION_B,
+  observer: observerProp = 'world',
 }: RelativeMotionDemoProps) {
   const [motionA, setMotionA] = useStateFromProp(motionAProp)
   const [motionB, setMotionB] = useStateFromProp(motionBProp)
@@ -117,6 +140,21 @@ export function RelativeMotionDemo({
   const collision = hits ? times(relativeAB, h) : undefined
   const atImpactA = hits ? moved(boxA, times(motionA, h)) : undefined
   const atImpactB = hits ? moved(boxB, times(motionB, h)) : undefined
+
+  // Half the Minkowski panel's side: the origin stays at its centre.
+  const minkowskiHalf =
+    Math.max(
+      VIEW / 2,
+      ...[difference, differenceMoved].flatMap((rect) => [
+        Math.abs(rect.x),
+        Math.abs(rect.y),
+        Math.abs(rect.x + rect.width),
+        Math.abs(rect.y + rect.height),
+      ]),
+      Math.abs(relativeAB.x),
+      Math.abs(relativeAB.y),
+    ) + MINKOWSKI_MARGIN
+  const minkowskiScale = minkowskiHalf / (VIEW / 2)
 
   const grab = (box: 'a' | 'b') => (event: PointerEvent<SVGCircleElement>) => {
     if (event.button !== 0) return
@@ -175,18 +213,28 @@ export function RelativeMotionDemo({
       />
     )
   const panel = {
-    viewBox: `${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`,
-    width: 420,
-    height: 420,
+    width: '100%',
     style: {
       background: palette.background,
       touchAction: 'none',
       fontFamily: 'system-ui, sans-serif',
+      maxWidth: 420,
+      display: 'block',
     },
   }
 
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))',
+        gap: 16,
+        alignItems: 'start',
+      }}
+    >
+      <LiveReadout
+        text={`A moves (${formatNumber(motionA.x)}, ${formatNumber(motionA.y)}), B moves (${formatNumber(motionB.x)}, ${formatNumber(motionB.y)}): ${hits ? `they touch at h = ${h.toFixed(3)}` : 'no hit this frame'}`}
+      />
       <div>
         <div
           role="group"
@@ -209,6 +257,7 @@ export function RelativeMotionDemo({
           role="group"
           aria-label="Two moving boxes"
           data-observer={observer}
+          viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
           {...panel}
         >
           {box('B', boxB, palette.obstacle)}
@@ -221,7 +270,13 @@ export function RelativeMotionDemo({
           {observer !== 'b' && handle('b', boxB, shownB)}
         </svg>
       </div>
-      <svg role="group" aria-label="Minkowski space" data-hit={hits} {...panel}>
+      <svg
+        role="group"
+        aria-label="Minkowski space"
+        data-hit={hits}
+        viewBox={`${-minkowskiHalf} ${-minkowskiHalf} ${2 * minkowskiHalf} ${2 * minkowskiHalf}`}
+        {...panel}
+      >
         <rect
           data-testid="minkowski-difference"
           {...difference}
@@ -259,34 +314,46 @@ export function RelativeMotionDemo({
             fill={palette.penetration}
           />
         )}
-        <circle cx={0} cy={0} r={4} fill={palette.origin} />
-        <text x={6} y={-8} fill={palette.origin} fontSize={12}>
+        <circle cx={0} cy={0} r={4 * minkowskiScale} fill={palette.origin} />
+        <text
+          x={6 * minkowskiScale}
+          y={-8 * minkowskiScale}
+          fill={palette.origin}
+          fontSize={12 * minkowskiScale}
+        >
           (0, 0)
         </text>
-        <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 20} fill={palette.text} fontSize={13}>
+        <text
+          x={-minkowskiHalf + 10 * minkowskiScale}
+          y={-minkowskiHalf + 20 * minkowskiScale}
+          fill={palette.text}
+          fontSize={13 * minkowskiScale}
+        >
           B − A (blue), moved by (v_B − v_A)·Δt (dashed); ray (v_A − v_B)·Δt
         </text>
       </svg>
-      <table
-        aria-label="Relative motion"
-        style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}
-      >
-        <tbody>
-          {vector('v_A · Δt', motionA, 'motion-a')}
-          {vector('v_B · Δt', motionB, 'motion-b')}
-          {vector('v_B/A · Δt = (v_B − v_A) · Δt', relativeBA, 'relative-ba')}
-          {vector('v_A/B · Δt = (v_A − v_B) · Δt', relativeAB, 'relative-ab')}
-          <tr data-testid="fraction" data-h={h}>
-            <th scope="row" style={{ textAlign: 'left', fontWeight: 'normal', paddingRight: 12 }}>
-              h
-            </th>
-            <td>{hits ? h.toFixed(3) : '∞ (no hit this frame)'}</td>
-          </tr>
-          {collision && vector('d_collision = h · d', collision, 'collision')}
-          {atImpactA && vector('p_A + v_A · Δt · h', atImpactA, 'impact-position-a')}
-          {atImpactB && vector('p_B + v_B · Δt · h', atImpactB, 'impact-position-b')}
-        </tbody>
-      </table>
+      <TableScroller>
+        <table
+          aria-label="Relative motion"
+          style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}
+        >
+          <tbody>
+            {vector('v_A · Δt', motionA, 'motion-a')}
+            {vector('v_B · Δt', motionB, 'motion-b')}
+            {vector('v_B/A · Δt = (v_B − v_A) · Δt', relativeBA, 'relative-ba')}
+            {vector('v_A/B · Δt = (v_A − v_B) · Δt', relativeAB, 'relative-ab')}
+            <tr data-testid="fraction" data-h={h}>
+              <th scope="row" style={{ textAlign: 'left', fontWeight: 'normal', paddingRight: 12 }}>
+                h
+              </th>
+              <td>{hits ? h.toFixed(3) : '∞ (no hit this frame)'}</td>
+            </tr>
+            {collision && vector('d_collision = h · d', collision, 'collision')}
+            {atImpactA && vector('p_A + v_A · Δt · h', atImpactA, 'impact-position-a')}
+            {atImpactB && vector('p_B + v_B · Δt · h', atImpactB, 'impact-position-b')}
+          </tbody>
+        </table>
+      </TableScroller>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { penetrationVector, slideInto, type Rect, type SweepHit, type Vec2 } from 'react-aabb/core'
+import { penetrationVector, slideInto, type Rect, type SweepHit, type Vec2 } from '../core/index.js'
 import { moveSwept } from './sweptMove.js'
 
 /** A box moving by a fixed `motion` per step; both are mutated by the step functions. */

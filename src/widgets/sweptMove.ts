@@ -1,4 +1,4 @@
-import { sweep, type Rect, type SweepHit, type Vec2 } from 'react-aabb/core'
+import { sweep, type Rect, type SweepHit, type Vec2 } from '../core/index.js'
 
 /**
  * Moves `box` (in place) by `delta` against a static `wall`, the way article 003 does: the

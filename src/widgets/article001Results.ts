@@ -1,4 +1,4 @@
-import type { CentreBox } from 'react-aabb/core'
+import type { CentreBox } from '../core/index.js'
 
 /** One row of article 001's table of results, projected to 2D (its `z` dropped). */
 export interface Article001Row {

@@ -1,4 +1,4 @@
-import type { Vec2 } from 'react-aabb/core'
+import type { Vec2 } from '../core/index.js'
 
 /** Pixels an arrow key moves a demo's box; with Shift, 1 px for fine placement. */
 const ARROW_STEP = 10

@@ -5,8 +5,10 @@ import {
   penetrationVector,
   type Rect,
   type Vec2,
-} from 'react-aabb/core'
+} from '../core/index.js'
 import { Arrow } from './Arrow.js'
+import { formatNumber } from './formatNumber.js'
+import { LiveReadout } from './LiveReadout.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { MinkowskiEquations } from './MinkowskiEquations.js'
 import { boundingBox, cornerCopies } from './minkowskiConstruction.js'
@@ -23,20 +25,23 @@ export interface MinkowskiExplorerProps {
   /**
    * Box A, the one you drag: its size, and where it starts (origin at the centre, y down).
    * Changing its `x` or `y` moves A there; dragging moves it on from there.
+   * @default { x: 110, y: -190, width: 80, height: 60 }
    */
-  box: Rect
-  /** Box B, which stays put. */
-  obstacle: Rect
+  box?: Rect
+  /** Box B, which stays put. @default { x: -40, y: -20, width: 140, height: 90 } */
+  obstacle?: Rect
   /**
    * How far article 002's construction of A - B has gone: 0 shows the difference as article
    * 000's demo does; 1 to 4 add the copies of A moved by minus each corner of B; 5 fills
    * the space between the copies. The on-screen buttons change it too.
    * @default 0
    */
-  step: number
+  step?: number
 }
 
 const VIEW = 600
+const DEFAULT_BOX: Rect = { x: 110, y: -190, width: 80, height: 60 }
+const DEFAULT_OBSTACLE: Rect = { x: -40, y: -20, width: 140, height: 90 }
 
 const STEP_CAPTIONS = [
   'Drag box A (or focus it and use the arrow keys). The blue box is the Minkowski difference A − B: every point of A minus every point of B. It covers the origin exactly when A and B overlap; then the dashed yellow box is A moved by the penetration vector, the shortest way out.',
@@ -53,8 +58,19 @@ const STEP_CAPTIONS = [
  * covers the origin, which is exactly when the boxes overlap. The steps rebuild the
  * difference corner by corner as article 002 does, and the side panel shows each edge's
  * subtraction with live numbers.
+ *
+ * @example
+ * ```tsx
+ * import { MinkowskiExplorer } from 'react-aabb/widgets'
+ *
+ * <MinkowskiExplorer box={{ x: 0, y: -150, width: 60, height: 60 }} step={5} />
+ * ```
  */
-export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiExplorerProps) {
+export function MinkowskiExplorer({
+  box = DEFAULT_BOX,
+  obstacle = DEFAULT_OBSTACLE,
+  step: stepProp = 0,
+}: MinkowskiExplorerProps) {
   const [step, setStep] = useStateFromProp(stepProp)
   // A drag or the keys move A; a new `box.x` or `box.y` from the controls puts it there.
   const start = useMemo<Vec2>(() => ({ x: box.x, y: box.y }), [box.x, box.y])
@@ -107,6 +123,9 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
 
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+      <LiveReadout
+        text={`A at (${formatNumber(a.x)}, ${formatNumber(a.y)}), ${colliding ? 'overlapping B' : 'apart from B'}`}
+      />
       <svg
         ref={svgRef}
         role="group"
@@ -114,9 +133,10 @@ export function MinkowskiExplorer({ box, obstacle, step: stepProp }: MinkowskiEx
         data-colliding={colliding}
         data-step={shownStep}
         viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
-        width={500}
-        height={500}
+        width="100%"
         style={{
+          maxWidth: 500,
+          display: 'block',
           background: palette.background,
           touchAction: 'none',
           fontFamily: 'system-ui, sans-serif',

@@ -1,4 +1,4 @@
-import type { KinematicState, Vec2 } from 'react-aabb/core'
+import type { KinematicState, Vec2 } from '../core/index.js'
 import { palette } from './palette.js'
 
 /** Props of {@link PhasePortrait}. */
@@ -52,9 +52,8 @@ export function PhasePortrait({ title, trail, exact, omega }: PhasePortraitProps
       role="img"
       aria-label={`${title}: trajectory in phase space`}
       viewBox={`${-HALF_VIEW} ${-HALF_VIEW} ${2 * HALF_VIEW} ${2 * HALF_VIEW}`}
-      width={SIZE}
-      height={SIZE}
-      style={{ background: palette.background }}
+      width="100%"
+      style={{ background: palette.background, maxWidth: SIZE, display: 'block' }}
     >
       <text x={-HALF_VIEW + 8} y={-HALF_VIEW + 18} fill={palette.text} fontSize={13}>
         {title}

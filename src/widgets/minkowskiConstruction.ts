@@ -1,4 +1,4 @@
-import type { Rect, Vec2 } from 'react-aabb/core'
+import type { Rect, Vec2 } from '../core/index.js'
 
 /** One step of article 002's construction: `a` shifted by minus one corner of `b`. */
 export interface CornerCopy {

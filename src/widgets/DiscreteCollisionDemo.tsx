@@ -1,0 +1,138 @@
+import { useState, type KeyboardEvent } from 'react'
+import {
+  minkowskiDifference,
+  overlaps,
+  penetrationVector,
+  type Rect,
+  type Vec2,
+} from '../core/index.js'
+import { Arrow } from './Arrow.js'
+import { arrowKeyOffset } from './arrowKeyOffset.js'
+import { LiveReadout } from './LiveReadout.js'
+import { palette } from './palette.js'
+import { svgPoint } from './svgPoint.js'
+
+/** Props of {@link DiscreteCollisionDemo}. */
+export interface DiscreteCollisionDemoProps {
+  /**
+   * The large, static box, in the demo's coordinates (origin at the centre, y down).
+   * @default { x: -100, y: -60, width: 200, height: 120 }
+   */
+  obstacle?: Rect
+  /** Width and height of the small box that follows the pointer. @default 60 */
+  size?: number
+  /**
+   * Apply the penetration vector to the small box, so it can never enter the large one
+   * (article 000's second demo, "no_penetrate").
+   * @default false
+   */
+  pushOut?: boolean
+}
+
+const VIEW = 500
+const DEFAULT_OBSTACLE: Rect = { x: -100, y: -60, width: 200, height: 120 }
+
+/**
+ * Article 000's demos: a small box follows the pointer (or moves with the arrow keys once
+ * the demo has focus) over a larger one. The Minkowski
+ * difference of the two (blue) covers the origin (white dot) exactly when they collide; the
+ * small box turns green then, and the penetration vector, the closest point of the
+ * difference's bounds to the origin, is drawn as an arrow from the origin.
+ *
+ * The difference drawn is obstacle minus follower (article 003's `boxB.minkowskiDifference(boxA)`):
+ * moving the follower by a vector moves that box the opposite way, so the closest point of its
+ * bounds is exactly the follower's penetration vector, and the arrow ends on the blue edge.
+ *
+ * @example
+ * ```tsx
+ * import { DiscreteCollisionDemo } from 'react-aabb/widgets'
+ *
+ * <DiscreteCollisionDemo obstacle={{ x: -80, y: -80, width: 160, height: 160 }} size={40} pushOut />
+ * ```
+ */
+export function DiscreteCollisionDemo({
+  obstacle = DEFAULT_OBSTACLE,
+  size = 60,
+  pushOut = false,
+}: DiscreteCollisionDemoProps) {
+  const [pointer, setPointer] = useState<Vec2>({ x: -180, y: -180 })
+  const follower: Rect = {
+    x: pointer.x - size / 2,
+    y: pointer.y - size / 2,
+    width: size,
+    height: size,
+  }
+  const difference = minkowskiDifference(obstacle, follower)
+  const penetration = penetrationVector(follower, obstacle)
+  const colliding = overlaps(follower, obstacle)
+  const shown =
+    pushOut && penetration
+      ? { ...follower, x: follower.x + penetration.x, y: follower.y + penetration.y }
+      : follower
+  // The keyboard's way to the same demo: the arrow keys move the point the box follows.
+  const moveWithKeys = (event: KeyboardEvent<SVGSVGElement>) => {
+    const move = arrowKeyOffset(event)
+    if (!move) return
+    event.preventDefault()
+    setPointer({ x: pointer.x + move.x, y: pointer.y + move.y })
+  }
+
+  const readout = colliding
+    ? `colliding: penetration (${penetration?.x.toFixed(1)}, ${penetration?.y.toFixed(1)})`
+    : 'apart: the Minkowski difference misses the origin'
+
+  return (
+    <div>
+      <LiveReadout text={readout} />
+      <svg
+        role="application"
+        aria-label="Minkowski difference demo: move the small box with the pointer or the arrow keys"
+        tabIndex={0}
+        data-colliding={colliding}
+        viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
+        width="100%"
+        style={{
+          background: palette.background,
+          touchAction: 'none',
+          cursor: 'crosshair',
+          maxWidth: VIEW,
+          display: 'block',
+        }}
+        onPointerMove={(event) =>
+          setPointer(svgPoint(event.currentTarget, event.clientX, event.clientY))
+        }
+        onKeyDown={moveWithKeys}
+      >
+        <rect
+          data-testid="minkowski-difference"
+          {...difference}
+          fill={palette.minkowskiFill}
+          stroke={palette.minkowskiStroke}
+        />
+        <rect data-testid="obstacle" {...obstacle} fill={palette.obstacle} />
+        <rect
+          data-testid="follower"
+          {...shown}
+          fill={colliding ? palette.colliding : palette.apart}
+          stroke={palette.outline}
+          strokeWidth={1}
+        />
+        {penetration && (
+          <g data-testid="penetration" data-x={penetration.x} data-y={penetration.y}>
+            <Arrow from={{ x: 0, y: 0 }} to={penetration} color={palette.penetration} />
+          </g>
+        )}
+        <circle cx={0} cy={0} r={4} fill={palette.origin} />
+        <text
+          data-testid="readout"
+          x={-VIEW / 2 + 10}
+          y={-VIEW / 2 + 20}
+          fill={palette.text}
+          fontSize={13}
+        >
+          {readout}
+        </text>
+      </svg>
+    </div>
+  )
+}
