@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
 import type { Vec2 } from '../core/geometry/types.js'
 import { defaultSettings } from '../core/world/settings.js'
 import type { ContactEvent, IntegratorName } from '../core/world/types.js'
@@ -6,7 +6,6 @@ import { describeValue } from '../core/geometry/validate.js'
 import { visuallyHiddenStyle } from '../dom/announcer.js'
 import { defaultScreenReaderInstructions, type Accessibility } from './accessibility.js'
 import { createPhysicsStore, type Bounds } from './createPhysicsStore.js'
-import { DebugOverlay } from './DebugOverlay.js'
 import type { FrameScheduler } from './frameLoop.js'
 import { PhysicsContext } from './physicsContext.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
@@ -73,6 +72,14 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   /** Milliseconds clock used with `scheduler`. @default performance.now */
   now?: () => number
 }
+
+/**
+ * The overlay `debug` draws, loaded on first use: a board app that never sets `debug` does
+ * not ship the overlay (its drawing, the grid it rebuilds, the rays).
+ */
+const LazyDebugOverlay = lazy(() =>
+  import('./DebugOverlay.js').then(({ DebugOverlay }) => ({ default: DebugOverlay })),
+)
 
 function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
   return bounds ?? null
@@ -227,7 +234,11 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     <PhysicsContext.Provider value={store}>
       <Element ref={containerRef} data-aabb-world="" style={containerStyle} {...attributes}>
         {children}
-        {debug && <DebugOverlay />}
+        {debug && (
+          <Suspense fallback={null}>
+            <LazyDebugOverlay />
+          </Suspense>
+        )}
       </Element>
       <div
         ref={announcerRef}
