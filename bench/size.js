@@ -25,6 +25,7 @@ async function measure(code) {
     resolve: {
       alias: {
         'react-aabb/core': path.join(root, 'src/core/index.ts'),
+        'react-aabb/debug': path.join(root, 'src/debug.ts'),
         'react-aabb': path.join(root, 'src/index.ts'),
       },
     },
@@ -76,6 +77,7 @@ async function measure(code) {
 const entries = [
   { name: 'react-aabb/core (everything)', code: "export * from 'react-aabb/core'" },
   { name: 'react-aabb (everything)', code: "export * from 'react-aabb'" },
+  { name: 'react-aabb/debug (the overlay)', code: "export * from 'react-aabb/debug'" },
   {
     name: 'the geometry kernel only (every function of articles 000-004)',
     code: `export { minkowskiDifference, overlaps, containsPoint, centreBoxOverlaps, centreBoxToRect,

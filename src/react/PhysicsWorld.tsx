@@ -15,7 +15,7 @@ import { assertWorldProps, type PhysicsWorldProps } from './worldProps.js'
  * not ship the overlay (its drawing, the grid it rebuilds, the rays).
  */
 const LazyDebugOverlay = lazy(() =>
-  import('./DebugOverlay.js').then(({ DebugOverlay }) => ({ default: DebugOverlay })),
+  import('../debug.js').then(({ DebugOverlay }) => ({ default: DebugOverlay })),
 )
 
 export type { PhysicsWorldProps }

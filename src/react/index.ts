@@ -13,7 +13,8 @@ export type { AABBBodyOptions, BodyContact, BodyDragEnd } from '../board/bodyOpt
 export { useWorld, type WorldApi } from './useWorld.js'
 export { useWorldState, type WorldState } from './useWorldState.js'
 export { useAfterStep } from './useAfterStep.js'
-export { DebugOverlay } from './DebugOverlay.js'
+// Also its own entry, `react-aabb/debug`, which `<PhysicsWorld debug>` loads lazily.
+export { DebugOverlay } from '../debug.js'
 export {
   createPhysicsStore,
   type PhysicsEngine,

@@ -12,7 +12,7 @@ function recordingEngine() {
   const registrations: Array<{ id: string; element: Element; live: boolean }> = []
   let watchers = 0
   const engine = {
-    registerBody: vi.fn((id: string, element: Element) => {
+    registerBody: vi.fn((id: string, element: Element, _options: { current: AABBBodyOptions }) => {
       const registration = { id, element, live: true }
       registrations.push(registration)
       return () => {
@@ -68,7 +68,7 @@ describe('a body binding', () => {
     const onMoveEnd = vi.fn()
     binding.sync('a', { mass: 2 })
     binding.connect('a', element())
-    const options = calls.registerBody.mock.calls[0]![2] as { current: AABBBodyOptions }
+    const options = calls.registerBody.mock.calls[0]![2]
     expect(options.current).toEqual({ mass: 2 })
     binding.sync('a', { mass: 2, onMoveEnd })
     expect(options.current.onMoveEnd).toBe(onMoveEnd)

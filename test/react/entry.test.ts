@@ -34,4 +34,11 @@ describe('the react-aabb entry', () => {
     expect(store.world.settings.gravity).toEqual({ x: 0, y: 10 })
     expect(store.engine.running).toBe(false)
   })
+
+  it('gives the debug overlay an entry of its own, the same component as the main entry exports', async () => {
+    const debug = await import('../../src/debug.js')
+    const library = await import('../../src/index.js')
+    expect(Object.keys(debug)).toEqual(['DebugOverlay'])
+    expect(debug.DebugOverlay).toBe(library.DebugOverlay)
+  })
 })
