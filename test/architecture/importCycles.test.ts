@@ -18,9 +18,9 @@ function sourceFiles(directory: string): string[] {
 
 /**
  * Every module specifier `text` names: imports and re-exports (type-only ones included),
- * `import('x')` calls and `import('x').T` types.
+ * `import('x').T` types and, unless `lazy` is false, `import('x')` calls.
  */
-export function moduleSpecifiers(fileName: string, text: string): string[] {
+export function moduleSpecifiers(fileName: string, text: string, lazy = true): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false)
   const specifiers: string[] = []
   const visit = (node: ts.Node): void => {
@@ -31,6 +31,7 @@ export function moduleSpecifiers(fileName: string, text: string): string[] {
     ) {
       specifiers.push(node.moduleSpecifier.text)
     } else if (
+      lazy &&
       ts.isCallExpression(node) &&
       node.expression.kind === ts.SyntaxKind.ImportKeyword &&
       node.arguments[0] &&
@@ -62,11 +63,11 @@ function resolveRelative(from: string, specifier: string): string {
 /** Each file's imports of other files in the list (package imports left out). */
 export type ImportGraph = Map<string, string[]>
 
-function importGraph(files: string[]): ImportGraph {
+function importGraph(files: string[], lazy = true): ImportGraph {
   return new Map(
     files.map((file) => [
       file,
-      moduleSpecifiers(file, readFileSync(file, 'utf8'))
+      moduleSpecifiers(file, readFileSync(file, 'utf8'), lazy)
         .filter((specifier) => specifier.startsWith('.'))
         .map((specifier) => resolveRelative(file, specifier)),
     ]),
@@ -138,8 +139,11 @@ function cycleWithin(graph: ImportGraph, component: Set<string>): string[] {
   throw new Error('cycleWithin: the component has no cycle through its first file')
 }
 
+/** Parsing every file of src takes seconds on a loaded machine: more than Vitest's default 5 s. */
+const wholeSource = { timeout: 60_000 }
+
 describe('imports in src', () => {
-  it('form no cycle (type-only imports included)', () => {
+  it('form no cycle (type-only imports included)', wholeSource, () => {
     const cycles = importCycles(importGraph(sourceFiles(src))).map((cycle) =>
       cycle.map((file) => path.relative(root, file)).join(' -> '),
     )
@@ -165,6 +169,11 @@ describe('imports in src', () => {
     ])
   })
 
+  it('leave out import() calls when asked for the static ones only', () => {
+    const text = "import { a } from './a.js'\nconst b = () => import('./b.js')"
+    expect(moduleSpecifiers('x.ts', text, false)).toEqual(['./a.js'])
+  })
+
   it('name each cycle by its files, and only cycles', () => {
     const graph: ImportGraph = new Map([
       ['a', ['b']],
@@ -187,4 +196,26 @@ describe('imports in src', () => {
       ),
     ).toEqual([])
   })
+})
+
+describe('a board app (PhysicsWorld + useAABBBody)', () => {
+  it(
+    'reaches none of the debug overlay through static imports: it loads when `debug` is set',
+    wholeSource,
+    () => {
+      const graph = importGraph(sourceFiles(src), false)
+      const reached = new Set<string>()
+      const visit = (file: string): void => {
+        if (reached.has(file)) return
+        reached.add(file)
+        for (const next of graph.get(file) ?? []) visit(next)
+      }
+      visit(path.join(src, 'react/PhysicsWorld.tsx'))
+      visit(path.join(src, 'react/useAABBBody.ts'))
+      const overlay = [...reached]
+        .map((file) => path.relative(root, file))
+        .filter((file) => /debug/i.test(file))
+      expect(overlay).toEqual([])
+    },
+  )
 })
