@@ -60,6 +60,39 @@ export default tseslint.config(
     },
   },
   {
+    // The board is the framework-free controller any binding drives: no React, no
+    // zustand binding (its vanilla store is fine), nothing from src/react.
+    files: ['src/board/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zustand',
+              message: 'src/board may use zustand/vanilla only (zustand imports React).',
+            },
+          ],
+          patterns: [
+            {
+              group: ['react', 'react/*', 'react-dom', 'react-dom/*'],
+              message: 'src/board must not import React: it is driven by the bindings.',
+            },
+            {
+              group: ['zustand/*', '!zustand/vanilla'],
+              message:
+                'src/board may use zustand/vanilla only (zustand and zustand/react import React).',
+            },
+            {
+              group: ['**/react/**', '../react'],
+              message: 'src/board must not import src/react.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -31,12 +31,20 @@ export default defineConfig({
     alias: {
       'react-aabb/core': path.join(root, 'src/core/index.ts'),
       'react-aabb/widgets': path.join(root, 'src/widgets/index.ts'),
+      'react-aabb/debug': path.join(root, 'src/debug.ts'),
       'react-aabb': path.join(root, 'src/index.ts'),
     },
   },
   build: {
     lib: {
-      entry: { index: 'src/index.ts', core: 'src/core/index.ts', widgets: 'src/widgets/index.ts' },
+      // `debug` is an entry of its own so that it stays a chunk of its own: PhysicsWorld
+      // imports it lazily, and a board app bundling `react-aabb` leaves it out.
+      entry: {
+        index: 'src/index.ts',
+        core: 'src/core/index.ts',
+        debug: 'src/debug.ts',
+        widgets: 'src/widgets/index.ts',
+      },
       formats: ['es'],
     },
     rolldownOptions: {

@@ -1,7 +1,9 @@
 // `npm run size`: the minified and gzipped size of each entry point as an app would bundle it
 // (react, react-dom and zustand excluded), plus an app that imports only `overlaps`, which
-// shows that unused parts tree-shake away, and what typical apps pull in. Prints a Markdown
-// table; `--write` also records it as the "Bundle size" section of bench/RESULTS.md.
+// shows that unused parts tree-shake away, and what typical apps pull in. Sizes count what
+// loads at start; chunks reached only through `import()` (the overlay of
+// `<PhysicsWorld debug>`) are reported apart, as loaded on use. Prints a Markdown table;
+// `--write` also records it as the "Bundle size" section of bench/RESULTS.md.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -23,6 +25,7 @@ async function measure(code) {
     resolve: {
       alias: {
         'react-aabb/core': path.join(root, 'src/core/index.ts'),
+        'react-aabb/debug': path.join(root, 'src/debug.ts'),
         'react-aabb': path.join(root, 'src/index.ts'),
       },
     },
@@ -50,16 +53,31 @@ async function measure(code) {
     Array.isArray(result) ? result : [result]
   )
   const outputs = bundles.flatMap((bundle) => bundle.output)
-  const js = outputs
-    .filter((chunk) => chunk.type === 'chunk')
-    .map((chunk) => chunk.code)
-    .join('\n')
-  return { minified: Buffer.byteLength(js), gzipped: gzipSync(js, { level: 9 }).length }
+  const chunks = outputs.filter((chunk) => chunk.type === 'chunk')
+  // What the app loads at start: the entry chunk and the chunks it imports statically.
+  // Chunks reached only through `import()` (the lazily loaded debug overlay) load when used.
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const initial = new Set()
+  const visit = (/** @type {(typeof chunks)[number]} */ chunk) => {
+    if (initial.has(chunk)) return
+    initial.add(chunk)
+    for (const name of chunk.imports) {
+      const imported = byName.get(name)
+      if (imported) visit(imported)
+    }
+  }
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk)
+  const sizeOf = (/** @type {(typeof chunks)[number][]} */ list) => {
+    const js = list.map((chunk) => chunk.code).join('\n')
+    return { minified: Buffer.byteLength(js), gzipped: gzipSync(js, { level: 9 }).length }
+  }
+  return { ...sizeOf([...initial]), lazy: sizeOf(chunks.filter((chunk) => !initial.has(chunk))) }
 }
 
 const entries = [
   { name: 'react-aabb/core (everything)', code: "export * from 'react-aabb/core'" },
   { name: 'react-aabb (everything)', code: "export * from 'react-aabb'" },
+  { name: 'react-aabb/debug (the overlay)', code: "export * from 'react-aabb/debug'" },
   {
     name: 'the geometry kernel only (every function of articles 000-004)',
     code: `export { minkowskiDifference, overlaps, containsPoint, centreBoxOverlaps, centreBoxToRect,
@@ -78,9 +96,14 @@ const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(2)} kB`
 const rows = []
 for (const { name, code } of entries) {
   const size = await measure(code)
-  rows.push(`| ${name} | ${kB(size.minified)} | ${kB(size.gzipped)} |`)
+  const lazy = size.lazy.minified > 0 ? kB(size.lazy.gzipped) : '-'
+  rows.push(`| ${name} | ${kB(size.minified)} | ${kB(size.gzipped)} | ${lazy} |`)
 }
-const table = ['| bundle | minified | gzipped |', '| --- | --- | --- |', ...rows].join('\n')
+const table = [
+  '| bundle | minified | gzipped | loaded on use (gzipped) |',
+  '| --- | --- | --- | --- |',
+  ...rows,
+].join('\n')
 const sectionTitle = '## Bundle size'
 const section = `${sectionTitle}\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n`
 console.log(table)

@@ -1,78 +1,24 @@
-import { useId, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
-import type { Vec2 } from '../core/geometry/types.js'
+import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { defaultSettings } from '../core/world/settings.js'
-import type { ContactEvent, IntegratorName } from '../core/world/types.js'
 import { describeValue } from '../core/geometry/validate.js'
 import { visuallyHiddenStyle } from '../dom/announcer.js'
-import { defaultScreenReaderInstructions, type Accessibility } from './accessibility.js'
-import { createPhysicsStore, type Bounds } from './createPhysicsStore.js'
-import { DebugOverlay } from './DebugOverlay.js'
-import type { FrameScheduler } from './frameLoop.js'
+import { defaultScreenReaderInstructions } from '../board/accessibility.js'
+import type { Bounds } from '../board/boundsWalls.js'
+import { createPhysicsStore } from '../board/createPhysicsStore.js'
 import { PhysicsContext } from './physicsContext.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
-import { assertWorldProps } from './worldProps.js'
+import { assertWorldProps, type PhysicsWorldProps } from './worldProps.js'
 
 /**
- * Props of {@link PhysicsWorld}. Every other HTML attribute (`className`, `style`, `role`,
- * `aria-*`, event handlers, ...) goes to the container element.
+ * The overlay `debug` draws, loaded on first use: a board app that never sets `debug` does
+ * not ship the overlay (its drawing, the grid it rebuilds, the rays).
  */
-export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
-  /** Units (CSS pixels) per second squared, y down. @default { x: 0, y: 0 } */
-  gravity?: Vec2
-  /** Seconds per fixed step. @default 1 / 60 */
-  fixedStep?: number
-  /** @default 'euler' */
-  integrator?: IntegratorName
-  /** Stop stepping; drags, `move` and manual `step()` still work. @default false */
-  paused?: boolean
-  /**
-   * Walls around the world: `'container'` makes the container's edges static walls
-   * (re-measured when it resizes), a Rect puts them around that rect (world coordinates:
-   * finite `x`, `y`, and `width`, `height` >= 0); `null` means none. The walls are static
-   * bodies with the ids `aabb-bounds-left`, `-right`, `-top` and `-bottom`.
-   * @default none
-   */
-  bounds?: Bounds
-  /** Draw every body's box over the world. @default false */
-  debug?: boolean
-  /**
-   * `'user'` follows `prefers-reduced-motion`; with reduced motion, bodies settle to rest
-   * in one frame instead of animating. @default 'user'
-   */
-  reducedMotion?: 'user' | 'always' | 'never'
-  /** Two bodies started touching (contacts are tracked only while a contact handler exists). */
-  onContactStart?: (event: ContactEvent) => void
-  /** Two bodies stopped touching. */
-  onContactEnd?: (event: ContactEvent) => void
-  /**
-   * What screen readers are told: the key instructions and the `aria-live` announcements,
-   * to translate or reword them (see {@link Accessibility}). @default English texts
-   */
-  accessibility?: Accessibility
-  /**
-   * The container element: an HTML element, or `'svg'` for a world in SVG user units. It may
-   * change to another HTML element; a change between `'svg'` and HTML throws (the world's
-   * units would change under its bodies): remount the world with a new `key` instead.
-   * @default 'div'
-   */
-  as?: 'div' | 'section' | 'main' | 'article' | 'ul' | 'ol' | 'svg'
-  /** The svg's `viewBox` when `as="svg"`. */
-  viewBox?: string
-  /** The svg's `width` when `as="svg"`. */
-  width?: number | string
-  /** The svg's `height` when `as="svg"`. */
-  height?: number | string
-  /**
-   * The world's content: elements with `useAABBBody` bodies, and anything else. Bodies may
-   * sit deeper in the tree (or in a portal): the nearest `<PhysicsWorld>` above a hook owns it.
-   */
-  children?: ReactNode
-  /** Where frames come from (tests run frames by hand). @default requestAnimationFrame */
-  scheduler?: FrameScheduler
-  /** Milliseconds clock used with `scheduler`. @default performance.now */
-  now?: () => number
-}
+const LazyDebugOverlay = lazy(() =>
+  import('../debug.js').then(({ DebugOverlay }) => ({ default: DebugOverlay })),
+)
+
+export type { PhysicsWorldProps }
 
 function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
   return bounds ?? null
@@ -81,7 +27,8 @@ function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
 /**
  * A physics world: renders its container (with `data-aabb-world`), which defines the
  * world's coordinate space, and runs the frame loop of the bodies registered inside it
- * with `useAABBBody`. Each instance has its own zustand store, provided by context.
+ * with `useAABBBody`. Each instance has its own board (`createPhysicsStore`: world, engine and
+ * a zustand store of low-frequency state), created once and provided by context.
  * Renders the same markup on the server; nothing touches the DOM before mount.
  * A world that is not rendered (an HTML or `as="svg"` container inside a `display: none`
  * tab panel) measures nothing until it renders: its bodies and `'container'` walls enter
@@ -135,7 +82,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   )
   // The store measures in the units of the container it was made for (user units in an
   // <svg>, CSS pixels otherwise): those cannot change under its bodies.
-  if ((Container === 'svg') !== (store.getState().containerKind === 'svg')) {
+  if ((Container === 'svg') !== (store.state.getState().containerKind === 'svg')) {
     throw new Error(
       `<PhysicsWorld>: as cannot change between 'svg' and an HTML element after mount (got ${describeValue(Container)}): give the world a new key to remount it`,
     )
@@ -149,7 +96,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   // Before the container is attached below, which starts the frame loop: its first frame
   // must not animate what reduced motion settles.
   useIsomorphicLayoutEffect(() => {
-    const { engine } = store.getState()
+    const { engine } = store
     if (reducedMotion !== 'user' || typeof matchMedia !== 'function') {
       engine.setReducedMotion(reducedMotion === 'always')
       return
@@ -167,7 +114,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   useIsomorphicLayoutEffect(() => {
     const container = containerRef.current as HTMLElement | SVGSVGElement | null
     if (!container) return
-    const { engine } = store.getState()
+    const { engine } = store
     engine.setContactHandlers(contactHandlers)
     engine.setAnnouncements(announcements)
     engine.attachAnnouncer(announcerRef.current)
@@ -181,7 +128,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   const watchesContacts = onContactStart !== undefined || onContactEnd !== undefined
   useIsomorphicLayoutEffect(() => {
     if (!watchesContacts) return
-    return store.getState().engine.watchContacts()
+    return store.engine.watchContacts()
   }, [store, watchesContacts])
 
   const hasGravity = gravity !== undefined
@@ -191,7 +138,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     // A prop not given gets the world's default, so removing one puts the default back. A
     // gravity without x or y reaches the world's check, which names the field.
     const defaults = defaultSettings()
-    store.getState().engine.configure({
+    store.engine.configure({
       gravity: hasGravity ? { x: gravityX as number, y: gravityY as number } : defaults.gravity,
       fixedStep: fixedStep ?? defaults.fixedStep,
       integrator: integrator ?? defaults.integrator,
@@ -199,7 +146,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   }, [store, hasGravity, gravityX, gravityY, fixedStep, integrator])
 
   useIsomorphicLayoutEffect(() => {
-    store.getState().engine.setPaused(paused)
+    store.engine.setPaused(paused)
   }, [store, paused])
 
   const boundsKey =
@@ -208,7 +155,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       : bounds
   const latestBounds = useLatestRef(bounds)
   useIsomorphicLayoutEffect(() => {
-    store.getState().engine.setBounds(boundsOf(latestBounds.current))
+    store.engine.setBounds(boundsOf(latestBounds.current))
   }, [store, boundsKey, latestBounds])
 
   // The overlay needs a positioned container. Giving it one moves absolutely positioned
@@ -219,7 +166,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   useIsomorphicLayoutEffect(() => {
     if (measuredPositioning.current === positionedForDebug) return
     measuredPositioning.current = positionedForDebug
-    store.getState().engine.remeasure()
+    store.engine.remeasure()
   }, [store, positionedForDebug])
   const containerStyle = positionedForDebug ? { position: 'relative' as const, ...style } : style
   const Element = Container as 'div'
@@ -227,7 +174,11 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     <PhysicsContext.Provider value={store}>
       <Element ref={containerRef} data-aabb-world="" style={containerStyle} {...attributes}>
         {children}
-        {debug && <DebugOverlay />}
+        {debug && (
+          <Suspense fallback={null}>
+            <LazyDebugOverlay />
+          </Suspense>
+        )}
       </Element>
       <div
         ref={announcerRef}

@@ -8,26 +8,27 @@ export {
   type AnnouncedBody,
   type Announcements,
   type KeyMoveAnnouncement,
-} from './accessibility.js'
-export type { AABBBodyOptions, BodyContact, BodyDragEnd } from './bodyOptions.js'
+} from '../board/accessibility.js'
+export type { AABBBodyOptions, BodyContact, BodyDragEnd } from '../board/bodyOptions.js'
 export { useWorld, type WorldApi } from './useWorld.js'
 export { useWorldState, type WorldState } from './useWorldState.js'
 export { useAfterStep } from './useAfterStep.js'
-export { DebugOverlay } from './DebugOverlay.js'
+// Also its own entry, `react-aabb/debug`, which `<PhysicsWorld debug>` loads lazily.
+export { DebugOverlay } from '../debug.js'
 export {
   createPhysicsStore,
-  type Bounds,
   type PhysicsEngine,
   type PhysicsState,
   type PhysicsStore,
   type PhysicsStoreOptions,
-  type WorldContactHandlers,
-} from './createPhysicsStore.js'
-export type { InitialPlacement } from './elementRegistry.js'
+} from '../board/createPhysicsStore.js'
+export type { Bounds } from '../board/boundsWalls.js'
+export type { WorldContactHandlers } from '../board/contactRouting.js'
+export type { InitialPlacement } from '../board/elementRegistry.js'
 export {
   createFrameLoop,
   type FrameLoop,
   type FrameLoopOptions,
   type FrameScheduler,
-} from './frameLoop.js'
+} from '../board/frameLoop.js'
 export type { BodyElement } from '../dom/elementBox.js'

@@ -1,11 +1,14 @@
 import { createContext, useContext } from 'react'
-import type { PhysicsStore } from './createPhysicsStore.js'
+import type { PhysicsStore } from '../board/createPhysicsStore.js'
 
-/** The store of the nearest `<PhysicsWorld>`; `null` outside one. */
+/**
+ * The board of the nearest `<PhysicsWorld>` (its world, engine and state store); `null`
+ * outside one. The value never changes for a mounted world, so no consumer re-renders.
+ */
 export const PhysicsContext = createContext<PhysicsStore | null>(null)
 
 /**
- * The nearest `<PhysicsWorld>`'s store.
+ * The nearest `<PhysicsWorld>`'s board.
  * @throws Error naming `hookName` when called outside a `<PhysicsWorld>`.
  */
 export function usePhysicsStore(hookName: string): PhysicsStore {

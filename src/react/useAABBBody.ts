@@ -1,14 +1,15 @@
 import { useId, useMemo, useState } from 'react'
+import { createBodyBinding } from '../board/bodyBinding.js'
+import {
+  assertOptionsObject,
+  validateBodyOptions,
+  type AABBBodyOptions,
+} from '../board/bodyOptions.js'
 import type { BodyId } from '../core/world/types.js'
 import type { BodyElement } from '../dom/elementBox.js'
-import { attachKeyboardMover } from '../dom/keyboardMover.js'
-import { assertOptionsObject, validateBodyOptions, type AABBBodyOptions } from './bodyOptions.js'
-import { attachBodyPointerDrag } from './bodyPointerDrag.js'
-import type { InitialPlacement } from './elementRegistry.js'
 import { usePhysicsStore } from './physicsContext.js'
 import { useFollowedElement } from './useFollowedElement.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
-import { useLatestRef } from './useLatestRef.js'
 
 /** What {@link useAABBBody} returns. */
 export interface AABBBody<E extends BodyElement> {
@@ -55,55 +56,21 @@ export function useAABBBody<E extends BodyElement = HTMLElement>(
   const generatedId = useId()
   const id = options.id ?? generatedId
   validateBodyOptions(options, id)
-  const latest = useLatestRef(options)
-
+  const [binding] = useState(() =>
+    createBodyBinding(store.engine, store.state.getState().keyboardInstructionsId),
+  )
   const { ref, elementRef, generation } = useFollowedElement<E>()
-  // Shared by every body this hook registers: `initialPosition` places only the first.
-  const [placement] = useState<InitialPlacement>(() => ({ done: false }))
 
-  // Registration. Its cleanup removes exactly this registration, so StrictMode's
+  // Every commit, before the registration below (whose cleanup, when it re-runs, has
+  // already run): the registration and the controllers read this render's options.
+  useIsomorphicLayoutEffect(() => binding.sync(id, options))
+
+  // The one registration. Its cleanup removes exactly this registration, so StrictMode's
   // mount-unmount-mount ends with one body (dnd-kit's pattern).
-  useIsomorphicLayoutEffect(() => {
-    const element = elementRef.current
-    if (!element) return
-    return store.getState().engine.registerBody(id, element, latest, placement)
-  }, [store, id, latest, placement, elementRef, generation])
-
-  // Every field `bodyPatchOf` sends to the world: a change of any of them re-applies the patch.
-  const { type, response, mass, restitution, layer, mask, pushable, damping } = options
-  useIsomorphicLayoutEffect(() => {
-    store.getState().engine.updateBody(id)
-  }, [store, id, type, response, mass, restitution, layer, mask, pushable, damping])
-
-  // Contacts are tracked only while some handler wants them (see `watchContacts`).
-  const watchesContacts = options.onContactStart !== undefined || options.onContactEnd !== undefined
-  useIsomorphicLayoutEffect(() => {
-    if (!watchesContacts) return
-    return store.getState().engine.watchContacts()
-  }, [store, watchesContacts])
-
-  const { draggable = false } = options
-  // `dragActivationDistance` is read through `latest` at each press, not a dependency:
-  // attaching again would end a drag in progress.
-  useIsomorphicLayoutEffect(() => {
-    const element = elementRef.current
-    if (!draggable || !element) return
-    const readDistance = () => latest.current.dragActivationDistance
-    return attachBodyPointerDrag(element, id, store.getState().engine, readDistance)
-  }, [store, id, latest, elementRef, generation, draggable])
-
-  const { keyboard = draggable } = options
-  useIsomorphicLayoutEffect(() => {
-    const element = elementRef.current
-    if (!keyboard || !element) return
-    const { engine, keyboardInstructionsId } = store.getState()
-    return attachKeyboardMover(element, {
-      onMove: (direction, untilContact) => engine.moveWithKeys(id, direction, untilContact),
-      role: 'button',
-      roleDescription: 'movable item',
-      ...(keyboardInstructionsId !== null && { instructionsId: keyboardInstructionsId }),
-    })
-  }, [store, id, elementRef, generation, keyboard])
+  useIsomorphicLayoutEffect(
+    () => binding.connect(id, elementRef.current),
+    [binding, id, elementRef, generation],
+  )
 
   return useMemo(() => ({ ref, id }), [ref, id])
 }

@@ -19,7 +19,7 @@ export function useAfterStep(callback: (seconds: number, world: World) => void):
   const store = usePhysicsStore('useAfterStep')
   const latest = useLatestRef(callback)
   useIsomorphicLayoutEffect(() => {
-    const { engine, world } = store.getState()
+    const { engine, world } = store
     return engine.onAfterStep((seconds) => latest.current(seconds, world))
   }, [store, latest])
 }

@@ -79,7 +79,7 @@ export interface WorldApi {
 export function useWorld(): WorldApi {
   const store = usePhysicsStore('useWorld')
   return useMemo(() => {
-    const { world, engine } = store.getState()
+    const { world, engine } = store
     return {
       world,
       step: (seconds) => engine.step(seconds),

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand'
-import type { PhysicsState } from './createPhysicsStore.js'
+import type { PhysicsState } from '../board/createPhysicsStore.js'
 import { usePhysicsStore } from './physicsContext.js'
 
 /** The low-frequency state a component may render from. */
@@ -14,5 +14,5 @@ export type WorldState = Pick<PhysicsState, 'bodyCount' | 'idle' | 'paused' | 'd
  * @throws Error outside a `<PhysicsWorld>`.
  */
 export function useWorldState<T>(selector: (state: WorldState) => T): T {
-  return useStore(usePhysicsStore('useWorldState'), selector)
+  return useStore(usePhysicsStore('useWorldState').state, selector)
 }

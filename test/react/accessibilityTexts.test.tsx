@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react'
 import { act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import type { Accessibility, KeyMoveAnnouncement } from '../../src/react/accessibility.js'
+import type { Accessibility, KeyMoveAnnouncement } from '../../src/board/accessibility.js'
 import { Card } from './support/components.js'
 import { bodyElement } from './support/bodyElement.js'
 import { setupManualBoard } from './support/manualBoard.js'

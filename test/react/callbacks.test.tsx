@@ -3,10 +3,11 @@ import { render } from '@testing-library/react'
 import { act, StrictMode, useLayoutEffect } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { ContactEvent } from '../../src/core/world/types.js'
-import type { BodyContact } from '../../src/react/bodyOptions.js'
-import type { FrameScheduler } from '../../src/react/frameLoop.js'
+import type { BodyContact } from '../../src/board/bodyOptions.js'
+import type { FrameScheduler } from '../../src/board/frameLoop.js'
 import { useWorldState } from '../../src/react/useWorldState.js'
 import { Card } from './support/components.js'
+import { debugOverlayLoaded } from './support/debugOverlayLoaded.js'
 import { setupManualBoard } from './support/manualBoard.js'
 import { bodyElement } from './support/bodyElement.js'
 import { firePointer } from './support/firePointer.js'
@@ -375,13 +376,14 @@ describe('body and world callbacks', () => {
     ])
   })
 
-  it('draws the Minkowski difference and penetration vector of an overlapping pair', () => {
+  it('draws the Minkowski difference and penetration vector of an overlapping pair', async () => {
     const { container } = render(
       <Board debug paused>
         <Card id="a" />
         <Card id="b" type="static" x={30} y={10} />
       </Board>,
     )
+    await debugOverlayLoaded(container)
     fixture.frames.run(1)
     const difference = container.querySelector('[data-aabb-debug-pair="a|b"]')!
     // Where a's top-left may not go without overlapping b: b grown left and up by a's size.
@@ -395,13 +397,14 @@ describe('body and world callbacks', () => {
     ])
   })
 
-  it('draws one debug box per body and follows the bodies', () => {
+  it('draws one debug box per body and follows the bodies', async () => {
     const { container } = render(
       <Board debug gravity={{ x: 0, y: 900 }}>
         <Card id="a" />
         <Card id="b" type="static" x={200} />
       </Board>,
     )
+    await debugOverlayLoaded(container)
     fixture.frames.run(10)
     const boxes = container.querySelectorAll('[data-aabb-debug-body]')
     expect([...boxes].map((box) => box.getAttribute('data-aabb-debug-body'))).toEqual(['a', 'b'])

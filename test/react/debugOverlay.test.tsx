@@ -2,6 +2,7 @@
 import { render } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Card } from './support/components.js'
+import { debugOverlayLoaded } from './support/debugOverlayLoaded.js'
 import { setupManualBoard } from './support/manualBoard.js'
 
 const fixture = setupManualBoard({ debug: true, gravity: { x: 0, y: 900 } })
@@ -22,8 +23,9 @@ function numbers(element: Element, names: string[]): number[] {
 }
 
 describe('DebugOverlay swept rays', () => {
-  it('draws each frame’s motion of a falling body from its previous place to its current one', () => {
+  it('draws each frame’s motion of a falling body from its previous place to its current one', async () => {
     const { container } = render(<FallingCard />)
+    await debugOverlayLoaded(container)
     fixture.frames.run(3)
     const ray = container.querySelector('[data-aabb-debug-ray="a"]')!
     expect(ray.getAttribute('visibility')).toBe('visible')
@@ -42,8 +44,9 @@ describe('DebugOverlay swept rays', () => {
     expect(container.querySelector('[data-aabb-debug-ray="floor"]')).toBeNull()
   })
 
-  it('marks the time of impact when the body lands, and hides the ray once it rests', () => {
+  it('marks the time of impact when the body lands, and hides the ray once it rests', async () => {
     const { container } = render(<FallingCard />)
+    await debugOverlayLoaded(container)
     fixture.frames.run(1)
     const dot = container.querySelector('[data-aabb-debug-impact="a"]')!
     let landedAt: number[] | undefined
@@ -65,8 +68,9 @@ describe('DebugOverlay swept rays', () => {
     expect(dot.getAttribute('visibility')).toBe('hidden')
   })
 
-  it('drops the ray of a removed body', () => {
+  it('drops the ray of a removed body', async () => {
     const { container, rerender } = render(<FallingCard />)
+    await debugOverlayLoaded(container)
     fixture.frames.run(2)
     expect(container.querySelector('[data-aabb-debug-ray="a"]')).not.toBeNull()
     rerender(<FallingCard cardVisible={false} />)
@@ -84,8 +88,9 @@ describe('DebugOverlay broadphase cells', () => {
     )
   }
 
-  it('draws the grid with the automatic cell size and follows the moving body', () => {
+  it('draws the grid with the automatic cell size and follows the moving body', async () => {
     const { container } = render(<FallingCard />)
+    await debugOverlayLoaded(container)
     fixture.frames.run(3)
     const cells = container.querySelector('[data-aabb-debug-cells]')!
     // The largest box, the 300 px floor (and a hair: see uniformGrid.ts).
@@ -103,7 +108,7 @@ describe('DebugOverlay broadphase cells', () => {
     expect(moves(cells)).toHaveLength(4)
   })
 
-  it('grows more cells for more, smaller boxes', () => {
+  it('grows more cells for more, smaller boxes', async () => {
     const { container } = render(
       <Board paused>
         {Array.from({ length: 8 }, (_, index) => (
@@ -111,6 +116,7 @@ describe('DebugOverlay broadphase cells', () => {
         ))}
       </Board>,
     )
+    await debugOverlayLoaded(container)
     fixture.frames.run(1)
     const cells = container.querySelector('[data-aabb-debug-cells]')!
     // Cells of the largest box, 20 px (and a hair), over a 440 x 20 span: 22 columns (the

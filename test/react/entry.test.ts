@@ -20,12 +20,25 @@ describe('the react-aabb entry', () => {
     }
   })
 
-  it('creates a store without touching the DOM', async () => {
+  it('creates a board without touching the DOM, its state store holding only low-frequency state', async () => {
     const { createPhysicsStore } = await import('../../src/index.js')
     const store = createPhysicsStore({ settings: { gravity: { x: 0, y: 10 } } })
-    const state = store.getState()
-    expect(state).toMatchObject({ bodyCount: 0, idle: true, paused: false, dragging: null })
-    expect(state.world.settings.gravity).toEqual({ x: 0, y: 10 })
-    expect(state.engine.running).toBe(false)
+    expect(store.state.getState()).toEqual({
+      containerKind: 'html',
+      keyboardInstructionsId: null,
+      bodyCount: 0,
+      idle: true,
+      paused: false,
+      dragging: null,
+    })
+    expect(store.world.settings.gravity).toEqual({ x: 0, y: 10 })
+    expect(store.engine.running).toBe(false)
+  })
+
+  it('gives the debug overlay an entry of its own, the same component as the main entry exports', async () => {
+    const debug = await import('../../src/debug.js')
+    const library = await import('../../src/index.js')
+    expect(Object.keys(debug)).toEqual(['DebugOverlay'])
+    expect(debug.DebugOverlay).toBe(library.DebugOverlay)
   })
 })

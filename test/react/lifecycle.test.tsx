@@ -3,8 +3,8 @@ import { render } from '@testing-library/react'
 import { Profiler, StrictMode, act } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { BodySnapshot } from '../../src/core/world/types.js'
-import type { AABBBodyOptions } from '../../src/react/bodyOptions.js'
-import { createPhysicsStore } from '../../src/react/createPhysicsStore.js'
+import type { AABBBodyOptions } from '../../src/board/bodyOptions.js'
+import { createPhysicsStore } from '../../src/board/createPhysicsStore.js'
 import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import { useAfterStep } from '../../src/react/useAfterStep.js'
@@ -345,7 +345,7 @@ describe('bad input', () => {
     expect(() => createPhysicsStore({ bounds: { x: 0, y: 0, width: 10, height: -5 } })).toThrow(
       new RangeError('createPhysicsStore: bounds.height must be a finite number >= 0 (got -5)'),
     )
-    const { engine } = createPhysicsStore().getState()
+    const { engine } = createPhysicsStore()
     expect(() => engine.setBounds(42 as unknown as 'container')).toThrow(TypeError)
   })
 

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BodyElement } from '../../src/dom/elementBox.js'
 import { appendSvgElement } from '../../src/dom/svgElement.js'
-import { boundsWallIds } from '../../src/react/boundsWalls.js'
-import { createPhysicsStore } from '../../src/react/createPhysicsStore.js'
+import { boundsWallIds } from '../../src/board/boundsWalls.js'
+import { createPhysicsStore } from '../../src/board/createPhysicsStore.js'
 import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
@@ -283,7 +283,7 @@ describe.each(kinds)('the engine of $name that is not rendered', (kind) => {
       containerKind: kind.props.as === 'svg' ? 'svg' : 'html',
       bounds: 'container',
     })
-    store.getState().engine.registerBody('r', body, {
+    store.engine.registerBody('r', body, {
       current: { draggable: true },
     })
     return { panel, container, store }
@@ -295,7 +295,7 @@ describe.each(kinds)('the engine of $name that is not rendered', (kind) => {
 
   it('attachContainer measures nothing, maps nothing and places no wall until the container shows', async () => {
     const { panel, container, store } = hiddenWorld()
-    const { engine, world } = store.getState()
+    const { engine, world } = store
     expect(() => engine.attachContainer(container)).not.toThrow()
     expect(engine.measureClientToWorld()).toBeNull()
     expect(engine.beginDrag('r')).toBeNull()
@@ -313,14 +313,14 @@ describe.each(kinds)('the engine of $name that is not rendered', (kind) => {
 
   it('once the container is hidden, measureClientToWorld and beginDrag give null and setBounds keeps the walls', () => {
     const { panel, container, store } = hiddenWorld()
-    const { engine, world } = store.getState()
+    const { engine, world } = store
     panel.style.display = 'block'
     engine.attachContainer(container)
     expect(world.has('r')).toBe(true)
     panel.style.display = 'none'
     expect(engine.measureClientToWorld()).toBeNull()
     expect(engine.beginDrag('r')).toBeNull()
-    expect(store.getState().dragging).toBeNull()
+    expect(store.state.getState().dragging).toBeNull()
     engine.setBounds('container')
     expect(world.get(boundsWallIds.right).x).toBeCloseTo(200, 3)
     engine.detachContainer()

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react'
 import { PhysicsWorld, type PhysicsWorldProps } from '../../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../../src/react/useAABBBody.js'
 import { useWorld, type WorldApi } from '../../../src/react/useWorld.js'
-import type { AABBBodyOptions } from '../../../src/react/bodyOptions.js'
+import type { AABBBodyOptions } from '../../../src/board/bodyOptions.js'
 import type { ManualFrames } from './manualFrames.js'
 
 /** An absolutely positioned card registered as a body. */

@@ -1,5 +1,5 @@
 import { act } from 'react'
-import type { FrameScheduler } from '../../../src/react/frameLoop.js'
+import type { FrameScheduler } from '../../../src/board/frameLoop.js'
 
 /** A requestAnimationFrame stand-in whose frames run only when a test says so. */
 export interface ManualFrames {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createFrameLoop, type FrameScheduler } from '../../src/react/frameLoop.js'
+import { createFrameLoop, type FrameScheduler } from '../../src/board/frameLoop.js'
 
 function manualScheduler() {
   const pending = new Map<number, (time: number) => void>()

@@ -1,4 +1,4 @@
-import { createItemBounds, reserveItemBounds, UniformGrid } from '../core/world/uniformGrid.js'
+import { createItemBounds, reserveItemBounds, UniformGrid } from '../core/broadphase/uniformGrid.js'
 import type { World } from '../core/world/types.js'
 
 /**

@@ -1,40 +1,21 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Rect, Vec2 } from '../core/geometry/types.js'
+import type { Vec2 } from '../core/geometry/types.js'
 import { createWorld } from '../core/world/index.js'
-import type {
-  BodyId,
-  ContactEvent,
-  MoveOptions,
-  MoveResult,
-  World,
-  WorldSettings,
-} from '../core/world/types.js'
+import type { BodyId, MoveOptions, MoveResult, World, WorldSettings } from '../core/world/types.js'
 import type { Affine } from '../dom/affine.js'
-import { announce, cancelAnnouncement } from '../dom/announcer.js'
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
-import { defaultAnnouncements, type Announcements } from './accessibility.js'
-import { bodyPatchOf, massOf, type AABBBodyOptions, type BodyDragEnd } from './bodyOptions.js'
-import { assertBounds, placeBoundsWalls } from './boundsWalls.js'
+import type { Announcements } from './accessibility.js'
+import { createBoardAnnouncer } from './boardAnnouncer.js'
+import { bodyPatchOf, type AABBBodyOptions, type BodyDragEnd } from './bodyOptions.js'
+import { bodyRect } from './bodyRect.js'
+import { assertBounds, placeBoundsWalls, type Bounds } from './boundsWalls.js'
+import { createContactRouting, type WorldContactHandlers } from './contactRouting.js'
 import { createDragSessions } from './dragSessions.js'
 import { createElementRegistry, type BodyEntry, type InitialPlacement } from './elementRegistry.js'
+import { createFrame } from './frame.js'
 import { createFrameLoop, safely, type FrameScheduler } from './frameLoop.js'
 import { keyMoveAnnouncement, moveByKey } from './keyboardMove.js'
-import { routeContacts } from './routeContacts.js'
-
-/**
- * Where the world's walls are: `'container'` (the container's edges, re-measured when it
- * resizes), a fixed Rect in world coordinates, or `null` for no walls.
- */
-export type Bounds = 'container' | Rect | null
-
-/** World-level contact callbacks (`<PhysicsWorld onContactStart>`). */
-export interface WorldContactHandlers {
-  /** Two bodies started touching: one `contactStart` event per pair, in the step that found it. */
-  onContactStart?: (event: ContactEvent) => void
-  /** Two bodies stopped touching (or one of them left the world). */
-  onContactEnd?: (event: ContactEvent) => void
-}
 
 /** Options of {@link createPhysicsStore}. */
 export interface PhysicsStoreOptions {
@@ -175,14 +156,16 @@ export interface PhysicsEngine {
   readonly running: boolean
 }
 
-/** What a physics store holds. Only the low-frequency fields change, so selecting them is cheap. */
+/**
+ * The low-frequency state of one board, in a zustand vanilla store: what a component may
+ * render from. Each field changes at most a few times per interaction, never per frame.
+ * Objects with behaviour (the world, the engine) live beside the store, not in it.
+ */
 export interface PhysicsState {
   /** Whether the container is an `<svg>` (world in user units) or an HTML element. */
   containerKind: 'html' | 'svg'
   /** The id of the element that explains the keys to keyboard users, if there is one. */
   keyboardInstructionsId: string | null
-  /** The world; change it through `engine` (or call `engine.wake()` after) so the loop writes. */
-  world: World
   /** Registered elements that are in the world (walls and inactive elements not counted). */
   bodyCount: number
   /** Whether the frame loop is stopped because nothing moves. */
@@ -191,192 +174,87 @@ export interface PhysicsState {
   paused: boolean
   /** The body being dragged by a pointer, if any (with several, the one whose drag began last). */
   dragging: BodyId | null
-  engine: PhysicsEngine
 }
 
-/** A zustand vanilla store of one `<PhysicsWorld>`. */
-export type PhysicsStore = StoreApi<PhysicsState>
-
-/** Most fixed steps a reduced-motion frame runs to bring the world to rest. */
-const maxSettleSteps = 600
+/**
+ * The framework-free board behind one `<PhysicsWorld>`: its world, the engine that runs it
+ * over the registered elements, and the store of its low-frequency state.
+ */
+export interface PhysicsStore {
+  /** The world; change it through `engine` (or call `engine.wake()` after) so the loop writes. */
+  readonly world: World
+  /** What the hooks and `<PhysicsWorld>` call. */
+  readonly engine: PhysicsEngine
+  /** The low-frequency state (zustand vanilla store): select from it to render. */
+  readonly state: StoreApi<PhysicsState>
+}
 
 /**
- * Creates the store of one `<PhysicsWorld>`: a world, its elements, and the frame loop
+ * Creates the board of one `<PhysicsWorld>`: a world, its elements, and the frame loop
  * that runs, in this order, (1) pending measurements, (2) drag goals through the swept
  * `move`, (3) the world's step, (4) one write pass over the bodies that moved, (5) the
- * after-step listeners. Layout is read only on mount, in ResizeObserver callbacks, on
- * `remeasure()` and when a drag starts, never in a frame.
+ * after-step listeners (see `createFrame`). Layout is read only on mount, in
+ * ResizeObserver callbacks, on `remeasure()` and when a drag starts, never in a frame.
+ * It imports nothing from React: any framework can drive it.
  *
  * It touches no DOM until `attachContainer`, so creating it during a server render is safe.
+ *
+ * @example
+ * const { world, engine, state } = createPhysicsStore({ settings: { gravity: { x: 0, y: 900 } } })
+ * engine.attachContainer(document.querySelector('#board')!)
+ * const stop = engine.registerBody('card', cardElement, { current: { draggable: true } })
+ * state.subscribe(({ idle }) => console.log(idle ? 'at rest' : 'moving'))
  */
 export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsStore {
   assertBounds('createPhysicsStore:', options.bounds)
   const world = createWorld(options.settings)
+  const state = createStore<PhysicsState>()(() => ({
+    containerKind: options.containerKind ?? 'html',
+    keyboardInstructionsId: options.keyboardInstructionsId ?? null,
+    bodyCount: 0,
+    idle: true,
+    paused: options.paused ?? false,
+    dragging: null,
+  }))
   const drags = createDragSessions(world)
-  const pendingSizes = new Map<BodyId, Rect>()
-  const needsWrite = new Set<BodyId>()
-  /**
-   * Bodies with an `onMoveEnd` that moved and have not been reported at rest yet, with the
-   * count of fixed steps run when each last moved ({@link fixedSteps}).
-   */
-  const movedSinceRest = new Map<BodyId, number>()
-  /** Fixed steps the world has run in this store's frames. */
-  let fixedSteps = 0
-  const afterStep = new Set<(seconds: number) => void>()
-  let announcer: HTMLElement | null = null
+  const announcer = createBoardAnnouncer()
   let bounds: Bounds = options.bounds ?? null
-  let paused = options.paused ?? false
-  let reducedMotion = options.reducedMotion ?? false
-  let contactHandlers: { readonly current: WorldContactHandlers } = { current: {} }
-  let announcements: { readonly current: Partial<Announcements> | undefined } = {
-    current: undefined,
-  }
-
-  const loop = createFrameLoop({
-    frame,
-    onIdle,
-    ...(options.scheduler && { scheduler: options.scheduler }),
-    ...(options.now && { now: options.now }),
-  })
 
   const elements = createElementRegistry(world, {
     added(entry, displaced) {
-      if (displaced) needsWrite.add(entry.id)
+      if (displaced) frame.displaced(entry.id)
       wake()
     },
     removed(entry) {
       if (drags.endByEngine(entry.id, 'gone')) finishDrag(entry, 'removed')
-      pendingSizes.delete(entry.id)
-      needsWrite.delete(entry.id)
-      movedSinceRest.delete(entry.id)
+      frame.forget(entry.id)
       // Safe from a contact callback too: the world defers a removal asked for while it delivers events.
       if (world.has(entry.id)) world.remove(entry.id)
       wake()
     },
     resized(entry, rect) {
       // The world keeps the position; the new size (and layout origin) is applied by the next frame.
-      pendingSizes.set(entry.id, rect)
+      frame.resized(entry.id, rect)
       wake()
     },
     containerResized: applyBounds,
     countChanged(bodyCount) {
-      store.setState({ bodyCount })
+      state.setState({ bodyCount })
     },
   })
-
-  // Contact events are routed only while someone has a handler: tracking contacts made
-  // the world's step about 28% slower (1,000 boxes, with and without a listener).
-  let contactWatchers = 0
-  let stopRouting: (() => void) | undefined
-  function watchContacts(): () => void {
-    if (contactWatchers++ === 0) {
-      stopRouting = routeContacts(
-        world,
-        () => contactHandlers.current,
-        (id) => elements.get(id)?.options.current,
-      )
-      // A step reports the contacts that already exist (as starts): wake a resting world.
-      wake()
-    }
-    let watching = true
-    return () => {
-      if (!watching) return
-      watching = false
-      if (--contactWatchers > 0) return
-      stopRouting?.()
-      stopRouting = undefined
-    }
-  }
-
-  // ---- the frame --------------------------------------------------------------------
-
-  function frame(seconds: number): boolean {
-    applyPendingSizes()
-    drags.applyGoals(seconds)
-    // A zero-length frame (two callbacks in one clock tick) has nothing to integrate.
-    if (!paused && seconds > 0) {
-      if (reducedMotion) settle()
-      else fixedSteps += world.step(seconds)
-    }
-    writeMoved()
-    if (movedSinceRest.size > 0) reportMoveEnds(false)
-    for (const listener of afterStep) safely(listener, seconds)
-    if (drags.size > 0 || pendingSizes.size > 0) return true
-    return !paused && !world.isIdle()
-  }
-
-  function onIdle(): void {
-    reportMoveEnds(true)
-    store.setState({ idle: true })
-  }
-
-  /**
-   * Calls `onMoveEnd` for each body that moved and has come to rest: in a frame, a body not
-   * dragged, with no velocity, that a fixed step has not moved since it last moved (other
-   * bodies may go on moving: a bouncing ball must not hold back a dropped card's report);
-   * when the loop stops (`idle`), every body. The loop also stops when the world is paused,
-   * with bodies still in flight: those keep their mark until they rest after `resume`. A
-   * paused world never steps to idle, so there a body with no velocity counts as at rest
-   * (one dropped or moved by `move` while paused).
-   */
-  function reportMoveEnds(idle: boolean): void {
-    for (const [id, movedAt] of movedSinceRest) {
-      const entry = elements.get(id)
-      if (!entry?.active) {
-        movedSinceRest.delete(id)
-        continue
-      }
-      if (!idle && (movedAt === fixedSteps || drags.has(id))) continue
-      const body = world.get(id)
-      const still = body.velocity.x === 0 && body.velocity.y === 0
-      if ((!idle || paused) && !still) continue
-      movedSinceRest.delete(id)
-      if (body.x === entry.rest.x && body.y === entry.rest.y) continue
-      entry.rest.x = body.x
-      entry.rest.y = body.y
-      safely(entry.options.current.onMoveEnd, rectOf(id))
-    }
-  }
-
-  function applyPendingSizes(): void {
-    for (const [id, size] of pendingSizes) {
-      const options = elements.get(id)?.options.current
-      // The default mass is the area: a new size changes it.
-      if (world.has(id) && options) {
-        world.update(id, { width: size.width, height: size.height, mass: massOf(options, size) })
-      }
-      needsWrite.add(id)
-    }
-    pendingSizes.clear()
-  }
-
-  /** Reduced motion: run fixed steps until the world rests, so only the end state is drawn. */
-  function settle(): void {
-    const dt = world.settings.fixedStep
-    let steps = 0
-    do fixedSteps += world.step(dt)
-    while (!world.isIdle() && ++steps < maxSettleSteps)
-  }
-
-  function writeBody(id: BodyId, x: number, y: number): void {
-    const entry = elements.get(id)
-    if (!entry) return
-    entry.box.write(x, y)
-    if (entry.options.current.onMoveEnd) movedSinceRest.set(id, fixedSteps)
-  }
-
-  function writeMoved(): void {
-    world.drainMoved(writeBody)
-    for (const id of needsWrite) {
-      const entry = elements.get(id)
-      if (!entry || !world.has(id)) continue
-      const body = world.get(id)
-      entry.box.write(body.x, body.y)
-      // Drawn: `initialPosition` has placed the hook's body (see InitialPlacement).
-      entry.placement.done = true
-    }
-    needsWrite.clear()
-  }
+  const frame = createFrame(world, elements, drags)
+  frame.paused = options.paused ?? false
+  frame.reducedMotion = options.reducedMotion ?? false
+  const loop = createFrameLoop({
+    frame: (seconds) => frame.run(seconds),
+    onIdle() {
+      frame.idle()
+      state.setState({ idle: true })
+    },
+    ...(options.scheduler && { scheduler: options.scheduler }),
+    ...(options.now && { now: options.now }),
+  })
+  const contacts = createContactRouting(world, (id) => elements.get(id)?.options.current, wake)
 
   function wake(): void {
     // Without a container (before mount, after unmount) nothing can be written: stay asleep.
@@ -385,7 +263,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     // Always start (idempotent): a wake during a frame, where the loop is running, asks
     // that frame for one more instead of letting it go idle.
     loop.start()
-    if (store.getState().idle) store.setState({ idle: false })
+    if (state.getState().idle) state.setState({ idle: false })
   }
 
   function applyBounds(space: ContainerSpace | null): void {
@@ -404,25 +282,18 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   }
 
   /**
-   * After a drag ended: takes back what `beginDrag` marked (`data-dragging` and the store's
+   * After a drag ended: takes back what `beginDrag` marked (`data-dragging` and the state's
    * `dragging`), then tells the body's `onDragEnd` where the body is.
    */
   function finishDrag(entry: BodyEntry, reason: BodyDragEnd['reason']): void {
     const { id } = entry
     entry.element.removeAttribute('data-dragging')
     // Another pointer may still drag another body: the state names it until it ends too.
-    if (store.getState().dragging === id) store.setState({ dragging: drags.latest() })
+    if (state.getState().dragging === id) state.setState({ dragging: drags.latest() })
     wake()
-    if (world.has(id)) safely(entry.options.current.onDragEnd, { rect: rectOf(id), reason })
+    if (world.has(id))
+      safely(entry.options.current.onDragEnd, { rect: bodyRect(world, id), reason })
   }
-
-  /** The box of body `id` now, as plain JSON. */
-  function rectOf(id: BodyId): Rect {
-    const { x, y, width, height } = world.get(id)
-    return { x, y, width, height }
-  }
-
-  // ---- the engine ---------------------------------------------------------------------
 
   const engine: PhysicsEngine = {
     attachContainer(element) {
@@ -431,16 +302,10 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     detachContainer() {
       loop.stop()
       elements.detach()
-      store.setState({ idle: true })
+      state.setState({ idle: true })
     },
-    attachAnnouncer(region) {
-      // The old region goes away (unmount) or is replaced: no repeat may write to it later.
-      if (announcer && announcer !== region) cancelAnnouncement(announcer)
-      announcer = region
-    },
-    setAnnouncements(formatters) {
-      announcements = formatters
-    },
+    attachAnnouncer: (region) => announcer.attach(region),
+    setAnnouncements: (formatters) => announcer.setFormatters(formatters),
     registerBody(id, element, bodyOptions, placement = { done: false }) {
       return elements.register(id, element, bodyOptions, placement)
     },
@@ -469,9 +334,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       const space = elements.measureSpace()
       if (!entry?.active || !space || !drags.begin(id, onEndedByEngine)) return null
       entry.element.setAttribute('data-dragging', '')
-      store.setState({ dragging: id })
+      state.setState({ dragging: id })
       wake()
-      safely(entry.options.current.onDragStart, rectOf(id))
+      safely(entry.options.current.onDragStart, bodyRect(world, id))
       return space.clientToWorld
     },
     measureClientToWorld() {
@@ -487,9 +352,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     cancelDrag(id) {
       if (!drags.has(id)) return
       endDrag(id, 'return')
-      if (!announcer) return
-      const format = announcements.current?.onDragCancel ?? defaultAnnouncements.onDragCancel
-      announce(announcer, format({ id, label: elements.labelOf(id) }))
+      announcer.dragCancelled({ id, label: elements.labelOf(id) })
     },
     moveWithKeys(id, direction, untilContact) {
       const entry = elements.get(id)
@@ -497,10 +360,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       const step = untilContact ? 'untilContact' : (entry.options.current.keyboardStep ?? 10)
       const result = moveByKey(world, id, direction, step)
       wake()
-      if (announcer) {
-        const format = announcements.current?.onKeyMove ?? defaultAnnouncements.onKeyMove
+      if (announcer.attached) {
         const labelOf = (body: BodyId) => elements.labelOf(body)
-        announce(announcer, format(keyMoveAnnouncement(result, direction, labelOf, id)))
+        announcer.keyMoved(keyMoveAnnouncement(result, direction, labelOf, id))
       }
       return result
     },
@@ -510,15 +372,12 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       return result
     },
     step(seconds = world.settings.fixedStep) {
-      const steps = world.step(seconds)
-      writeMoved()
-      for (const listener of afterStep) safely(listener, seconds)
-      return steps
+      return frame.stepNow(seconds)
     },
     setPaused(next) {
-      if (next === paused) return
-      paused = next
-      store.setState({ paused })
+      if (next === frame.paused) return
+      frame.paused = next
+      state.setState({ paused: next })
       wake()
     },
     configure(settings) {
@@ -531,32 +390,16 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       applyBounds(elements.measureSpace())
     },
     setReducedMotion(next) {
-      reducedMotion = next
+      frame.reducedMotion = next
       wake()
     },
-    setContactHandlers(handlers) {
-      contactHandlers = handlers
-    },
-    watchContacts,
-    onAfterStep(listener) {
-      afterStep.add(listener)
-      return () => afterStep.delete(listener)
-    },
+    setContactHandlers: (handlers) => contacts.setHandlers(handlers),
+    watchContacts: () => contacts.watch(),
+    onAfterStep: (listener) => frame.onAfterStep(listener),
     wake,
     get running() {
       return loop.running
     },
   }
-
-  const store = createStore<PhysicsState>()(() => ({
-    containerKind: options.containerKind ?? 'html',
-    keyboardInstructionsId: options.keyboardInstructionsId ?? null,
-    world,
-    bodyCount: 0,
-    idle: true,
-    paused,
-    dragging: null,
-    engine,
-  }))
-  return store
+  return { world, engine, state }
 }

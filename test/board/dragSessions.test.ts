@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../src/core/world/index.js'
 import type { World } from '../../src/core/world/types.js'
-import { createDragSessions } from '../../src/react/dragSessions.js'
-import { overlappingPairs } from './support/overlappingPairs.js'
+import { createDragSessions } from '../../src/board/dragSessions.js'
+import { overlappingPairs } from '../react/support/overlappingPairs.js'
 
 /** Every body's top-left corner, by id. */
 function places(world: World): Record<string, string> {

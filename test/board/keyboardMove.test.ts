@@ -2,9 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../src/core/world/index.js'
 import type { BodyId, MoveResult, World } from '../../src/core/world/types.js'
-import { defaultAnnouncements } from '../../src/react/accessibility.js'
-import { keyMoveAnnouncement, moveByKey } from '../../src/react/keyboardMove.js'
-import { overlappingPairs } from './support/overlappingPairs.js'
+import { defaultAnnouncements } from '../../src/board/accessibility.js'
+import { keyMoveAnnouncement, moveByKey } from '../../src/board/keyboardMove.js'
+import { overlappingPairs } from '../react/support/overlappingPairs.js'
 
 const arrows = [
   { x: 1, y: 0 },

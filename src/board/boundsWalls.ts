@@ -1,7 +1,12 @@
 import type { Rect } from '../core/geometry/types.js'
 import { assertRectangle, describeValue } from '../core/geometry/validate.js'
 import type { BodyId, World } from '../core/world/types.js'
-import type { Bounds } from './createPhysicsStore.js'
+
+/**
+ * Where the world's walls are: `'container'` (the container's edges, re-measured when it
+ * resizes), a fixed Rect in world coordinates, or `null` for no walls.
+ */
+export type Bounds = 'container' | Rect | null
 
 /** The ids of the four static walls that `bounds` adds around the world, by side. */
 export const boundsWallIds = {

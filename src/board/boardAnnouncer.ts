@@ -1,0 +1,55 @@
+import { announce, cancelAnnouncement } from '../dom/announcer.js'
+import {
+  defaultAnnouncements,
+  type AnnouncedBody,
+  type Announcements,
+  type KeyMoveAnnouncement,
+} from './accessibility.js'
+
+/** What a board tells screen readers, through one `aria-live` region. */
+export interface BoardAnnouncer {
+  /** The region announcements go to (`null`: none, nothing is announced). */
+  attach(region: HTMLElement | null): void
+  /**
+   * The formatters, read through the ref at each announcement so they can change without
+   * a call; one not given is taken from `defaultAnnouncements`.
+   */
+  setFormatters(formatters: { readonly current: Partial<Announcements> | undefined }): void
+  /** Whether a region is attached: a caller may skip building an announcement otherwise. */
+  readonly attached: boolean
+  /** Announces a key move. */
+  keyMoved(move: KeyMoveAnnouncement): void
+  /** Announces a drag undone by Escape. */
+  dragCancelled(body: AnnouncedBody): void
+}
+
+/** Creates a board's announcer; it touches no DOM until a region is attached. */
+export function createBoardAnnouncer(): BoardAnnouncer {
+  let region: HTMLElement | null = null
+  let formatters: { readonly current: Partial<Announcements> | undefined } = {
+    current: undefined,
+  }
+  return {
+    attach(next) {
+      // The old region goes away (unmount) or is replaced: no repeat may write to it later.
+      if (region && region !== next) cancelAnnouncement(region)
+      region = next
+    },
+    setFormatters(next) {
+      formatters = next
+    },
+    get attached() {
+      return region !== null
+    },
+    keyMoved(move) {
+      if (!region) return
+      const format = formatters.current?.onKeyMove ?? defaultAnnouncements.onKeyMove
+      announce(region, format(move))
+    },
+    dragCancelled(body) {
+      if (!region) return
+      const format = formatters.current?.onDragCancel ?? defaultAnnouncements.onDragCancel
+      announce(region, format(body))
+    },
+  }
+}

@@ -1,0 +1,231 @@
+import type { Rect, SweptResponse, Vec2 } from '../core/geometry/types.js'
+import { SWEPT_RESPONSES } from '../core/geometry/responses.js'
+import {
+  assertBits,
+  assertNumberInRange,
+  assertOneOf,
+  assertPositive,
+  assertVector,
+  describeValue,
+} from '../core/geometry/validate.js'
+import { BODY_TYPES } from '../core/world/bodyStore.js'
+import { assertOptionalBoolean, assertOptionalFunction } from './assertOptional.js'
+import { boundsWallName } from './boundsWalls.js'
+import { defaultBodyFields, defaultMass, MAX_MASS, MIN_MASS } from '../core/world/validate.js'
+import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
+
+/** One contact seen from one body: `normal` points from `other` toward this body. */
+export interface BodyContact {
+  /** This body. */
+  id: BodyId
+  /** The body it touches (a wall of `bounds="container"` is `aabb-bounds-left` and so on). */
+  other: BodyId
+  /**
+   * The unit axis vector of the face of `other` this body touches, pointing from `other`
+   * toward this body (`{ x: -1, y: 0 }`: `other` is on the right). `{ x: 0, y: 0 }` when the
+   * boxes touch only at a corner.
+   */
+  normal: Vec2
+  /** How the contact was found: `'sweep'`, a swept hit (article 003); `'push'`, a push-out of overlapping boxes. */
+  source: ContactSource
+}
+
+/** How a pointer drag of a body ended (`onDragEnd`). */
+export interface BodyDragEnd {
+  /** The body's box now, in world coordinates: where it was dropped, or back at its start. */
+  rect: Rect
+  /**
+   * `'drop'`: released, or made `static`, where it is (a `throwable` body flies on);
+   * `'cancel'`: Escape undid the drag; `'removed'`: the body left the world during the
+   * drag (its element unmounted or lost its size).
+   */
+  reason: 'drop' | 'cancel' | 'removed'
+}
+
+/** Options of `useAABBBody`. Physical fields are applied to the live body when they change. */
+export interface AABBBodyOptions {
+  /**
+   * The body's id, unique in its world; put into `data-aabb-body`. A new id replaces the
+   * body with one of that id where the old one was (its velocity and contacts start anew).
+   * @default an id from React's `useId`
+   */
+  id?: BodyId
+  /**
+   * How the body takes part in the simulation:
+   * - `'dynamic'`: moved by its velocity and gravity, and pushed aside by other bodies.
+   * - `'kinematic'`: moved only by hand (a drag, the keys, `move`); it pushes dynamic
+   *   bodies and is never pushed. A dragged body is kinematic while the drag lasts.
+   * - `'static'`: a wall: the simulation never moves it, nothing pushes it, and a pointer
+   *   cannot drag it (the keys and `move` still place it, without pushing). Making a
+   *   dragged body static ends its drag where the body is.
+   *
+   * Another type given during a drag applies when the drag ends.
+   * @default 'dynamic'
+   */
+  type?: BodyType
+  /** What happens after a swept hit. @default the world's default ('slide') */
+  response?: SweptResponse
+  /** Share of a push-out this body takes, in [1e-12, 1e12]. @default its area (kept in that range) */
+  mass?: number
+  /** Bounce factor for `response: 'bounce'`, in [0, 1]. @default 0 */
+  restitution?: number
+  /** Collision layer bits. @default 1 */
+  layer?: number
+  /** Layers this body collides with. @default 0xffffffff */
+  mask?: number
+  /** Whether other bodies may push it aside. @default true */
+  pushable?: boolean
+  /**
+   * Drag with a pointer (mouse, touch, pen). Escape during a drag undoes it: the body goes
+   * back to where the drag began, and so do the bodies it pushed (those nothing else has
+   * moved since). @default false
+   */
+  draggable?: boolean
+  /**
+   * On release, a dynamic body keeps the velocity the pointer gave it (a throw); give it
+   * `damping` so it slows down. @default false (it stops where it is dropped)
+   */
+  throwable?: boolean
+  /** Linear damping per second (velocity *= 1 / (1 + damping * dt)). @default 0 */
+  damping?: number
+  /**
+   * Client pixels the pointer must travel before a press becomes a drag. A change applies
+   * from the next press; it never ends a drag in progress. @default 4
+   */
+  dragActivationDistance?: number
+  /**
+   * Move with the arrow keys while focused: each press is a swept move by `keyboardStep`
+   * that pushes cards in the way exactly as a pointer drag does; Shift moves until the
+   * first contact, without pushing. An `aria-live` region announces what happened. The
+   * element becomes focusable (`tabindex="0"` unless it has a tabindex), gets
+   * `role="button"` when it has no role of its own (a `<div>` or `<span>`, an SVG `<g>` or
+   * shape, without a `role` attribute: an `<article>`, an `<li>` or `role="group"` keeps
+   * its own; give a card that holds controls such a role, since a button's content is not
+   * interactive), `aria-roledescription="movable item"` unless it has its own, and
+   * `aria-describedby` pointing at the world's hidden key instructions.
+   * @default the value of `draggable`, so whatever a pointer can move, keys can move too
+   */
+  keyboard?: boolean
+  /** World units per arrow key press. @default 10 */
+  keyboardStep?: number
+  /** The name used in announcements ("Notes blocked on the right by Chart"). @default the element's `aria-label`, else the id */
+  label?: string
+  /**
+   * Where the box's top-left starts, in world coordinates, instead of where layout put it
+   * (for example a position saved from `onMoveEnd`). It places the hook's first body, until
+   * a frame has drawn it (a StrictMode remount is placed too); a body created after that
+   * (the element shown again after `display: none`, or a new element) starts where its
+   * element shows.
+   * @default the measured position
+   */
+  initialPosition?: Vec2
+  /**
+   * This body started touching another. The world tracks contacts only while some body or
+   * the world has a contact handler (tracking costs each step time), so a handler added
+   * while bodies already touch hears of those contacts as starts at the next step.
+   */
+  onContactStart?: (contact: BodyContact) => void
+  /** This body stopped touching another. */
+  onContactEnd?: (contact: BodyContact) => void
+  /**
+   * The body came to rest after moving (drag, push, keys or simulation): persist `rect` as
+   * JSON. Called once per rest, in the first frame whose fixed steps left the body still
+   * (no velocity, not dragged), whether or not other bodies are still moving.
+   */
+  onMoveEnd?: (rect: Rect) => void
+  /**
+   * A pointer drag of this body began (the pointer went `dragActivationDistance` from
+   * where it pressed): `rect` is where the body starts. Every start is followed by one
+   * {@link onDragEnd}. Arrow-key moves are not drags.
+   */
+  onDragStart?: (rect: Rect) => void
+  /** The pointer drag of this body ended: dropped, cancelled, or the body left the world. */
+  onDragEnd?: (end: BodyDragEnd) => void
+}
+
+/** Throws a TypeError unless the hook's options are an object (`useAABBBody(null)` read `null.id`). */
+export function assertOptionsObject(options: unknown): asserts options is AABBBodyOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`useAABBBody: options must be an object (got ${describeValue(options)})`)
+  }
+}
+
+/**
+ * Checks every option, throwing a TypeError or RangeError whose message names the body
+ * and the field, e.g. `useAABBBody("notes"): restitution must be a finite number in [0, 1] (got 2)`.
+ */
+export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void {
+  if (typeof id !== 'string' || id === '') {
+    throw new TypeError(`useAABBBody: id must be a non-empty string (got ${describeValue(id)})`)
+  }
+  const wall = boundsWallName(id)
+  if (wall !== undefined) {
+    // The walls of `bounds` are found by these ids: a body with one would be taken over
+    // (moved onto the wall) or removed with the walls.
+    throw new RangeError(
+      `useAABBBody: id "${id}" is reserved for ${wall} of <PhysicsWorld bounds> (choose another id)`,
+    )
+  }
+  const subject = `useAABBBody("${id}"):`
+  if (options.type !== undefined) assertOneOf(subject, 'type', options.type, BODY_TYPES)
+  if (options.response !== undefined) {
+    assertOneOf(subject, 'response', options.response, SWEPT_RESPONSES)
+  }
+  if (options.mass !== undefined) {
+    assertNumberInRange(subject, 'mass', options.mass, MIN_MASS, MAX_MASS)
+  }
+  if (options.restitution !== undefined) {
+    assertNumberInRange(subject, 'restitution', options.restitution, 0, 1)
+  }
+  if (options.layer !== undefined) assertBits(subject, 'layer', options.layer)
+  if (options.mask !== undefined) assertBits(subject, 'mask', options.mask)
+  assertOptionalBoolean(subject, 'pushable', options.pushable)
+  assertOptionalBoolean(subject, 'draggable', options.draggable)
+  assertOptionalBoolean(subject, 'throwable', options.throwable)
+  if (options.damping !== undefined) assertNumberInRange(subject, 'damping', options.damping, 0)
+  assertOptionalBoolean(subject, 'keyboard', options.keyboard)
+  if (options.dragActivationDistance !== undefined) {
+    assertNumberInRange(subject, 'dragActivationDistance', options.dragActivationDistance, 0)
+  }
+  if (options.keyboardStep !== undefined) {
+    assertPositive(subject, 'keyboardStep', options.keyboardStep)
+  }
+  if (options.label !== undefined && typeof options.label !== 'string') {
+    throw new TypeError(`${subject} label must be a string (got ${describeValue(options.label)})`)
+  }
+  if (options.initialPosition !== undefined) {
+    assertVector(subject, 'initialPosition', options.initialPosition)
+  }
+  assertOptionalFunction(subject, 'onContactStart', options.onContactStart)
+  assertOptionalFunction(subject, 'onContactEnd', options.onContactEnd)
+  assertOptionalFunction(subject, 'onMoveEnd', options.onMoveEnd)
+  assertOptionalFunction(subject, 'onDragStart', options.onDragStart)
+  assertOptionalFunction(subject, 'onDragEnd', options.onDragEnd)
+}
+
+/** The width and height of a body: what its default mass depends on. */
+export type BodySize = Readonly<Pick<Rect, 'width' | 'height'>>
+
+/** The body's mass: the `mass` option, else the world's default for `size` (the area). */
+export function massOf(options: AABBBodyOptions, size: BodySize): number {
+  return options.mass ?? defaultMass(size.width, size.height)
+}
+
+/**
+ * Every world field among the options, for a body of `size`. An option not given gets the
+ * world's default, so removing an option in a re-render puts the default back (the world's
+ * `update` leaves out only `undefined` fields).
+ */
+export function bodyPatchOf(options: AABBBodyOptions, size: BodySize): BodyPatch {
+  const defaults = defaultBodyFields(0, 0, size.width, size.height)
+  return {
+    type: options.type ?? defaults.type,
+    response: options.response ?? defaults.response,
+    mass: massOf(options, size),
+    restitution: options.restitution ?? defaults.restitution,
+    layer: options.layer ?? defaults.layer,
+    mask: options.mask ?? defaults.mask,
+    pushable: options.pushable ?? defaults.pushable,
+    damping: options.damping ?? defaults.damping,
+  }
+}
