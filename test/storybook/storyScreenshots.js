@@ -35,14 +35,10 @@ const TOLERANCE = 1
  * @type {Record<string, string>}
  */
 const KNOWN_ARTICLE_FAILURES = {
-  'articles-003-relative-motion--both-moving':
-    'the Minkowski box and the rays run past the right edge of the relative-motion panel',
   'articles-003-swept-platformer--fastest-speed':
     "the motion ray at the fastest speed runs far below the panel's viewBox",
   'articles-003-tunneling-side-by-side--fast-box':
     "the fast box's last samples (and label 5) are drawn past the panel's right edge",
-  'articles-003-tunneling-side-by-side--slow-box':
-    "the step labels 10-25 overlap each other (issue 27's 'print on top of each other')",
   'articles-004-simple-physics--integrators':
     "the phase portrait's trajectory and state dot run outside its viewBox",
 }
