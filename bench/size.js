@@ -26,6 +26,7 @@ async function measure(code) {
       alias: {
         'react-aabb/core': path.join(root, 'src/core/index.ts'),
         'react-aabb/debug': path.join(root, 'src/debug.ts'),
+        'react-aabb/widgets': path.join(root, 'src/widgets/index.ts'),
         'react-aabb': path.join(root, 'src/index.ts'),
       },
     },
@@ -90,6 +91,20 @@ const entries = [
     code: "export { PhysicsWorld, useAABBBody } from 'react-aabb'",
   },
   { name: 'an app importing only `overlaps`', code: "export { overlaps } from 'react-aabb'" },
+  { name: 'react-aabb/widgets (everything)', code: "export * from 'react-aabb/widgets'" },
+  ...[
+    'Article001Table',
+    'OverlapTestDemo',
+    'DiscreteCollisionDemo',
+    'MinkowskiExplorer',
+    'RelativeMotionDemo',
+    'SweptPlatformerDemo',
+    'TunnelingDemo',
+    'IntegratorComparison',
+  ].map((widget) => ({
+    name: `the widget \`${widget}\` only`,
+    code: `export { ${widget} } from 'react-aabb/widgets'`,
+  })),
 ]
 
 const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(2)} kB`

@@ -215,8 +215,20 @@ export function MinkowskiExplorer({
           (0, 0)
         </text>
       </svg>
-      <div style={{ maxWidth: 420, fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
-        <div role="group" aria-label="Construction steps" style={{ display: 'flex', gap: 8 }}>
+      <div
+        style={{
+          // Never wider than the widget, so its tables scroll inside rather than overflow.
+          maxWidth: 'min(420px, 100%)',
+          minWidth: 0,
+          fontFamily: 'system-ui, sans-serif',
+          fontSize: 14,
+        }}
+      >
+        <div
+          role="group"
+          aria-label="Construction steps"
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}
+        >
           <button type="button" disabled={shownStep === 0} onClick={() => setStep(shownStep - 1)}>
             Previous step
           </button>

@@ -1,0 +1,228 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { overlaps, type Rect } from 'react-aabb/core'
+import {
+  Article001Table,
+  DiscreteCollisionDemo,
+  IntegratorComparison,
+  MinkowskiExplorer,
+  OverlapTestDemo,
+  RelativeMotionDemo,
+  SweptPlatformerDemo,
+  TunnelingDemo,
+} from 'react-aabb/widgets'
+import { readRect } from '../../src/widgets/svgRect.js'
+import { centerOf, firePointer, nextFrames } from '../react/support/realPointer.js'
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const widgets: ReadonlyArray<[string, () => ReactElement]> = [
+  ['Article001Table', () => <Article001Table />],
+  ['OverlapTestDemo', () => <OverlapTestDemo />],
+  ['DiscreteCollisionDemo', () => <DiscreteCollisionDemo />],
+  ['MinkowskiExplorer', () => <MinkowskiExplorer />],
+  ['RelativeMotionDemo', () => <RelativeMotionDemo />],
+  ['SweptPlatformerDemo', () => <SweptPlatformerDemo />],
+  ['TunnelingDemo', () => <TunnelingDemo />],
+  ['IntegratorComparison', () => <IntegratorComparison />],
+]
+
+/** The `<svg>` viewBox as a rect. */
+function viewBoxOf(svg: Element): Rect {
+  const [x, y, width, height] = svg.getAttribute('viewBox')!.split(' ').map(Number)
+  return { x: x!, y: y!, width: width!, height: height! }
+}
+
+const contains = (outer: Rect, inner: Rect) =>
+  inner.x >= outer.x &&
+  inner.y >= outer.y &&
+  inner.x + inner.width <= outer.x + outer.width &&
+  inner.y + inner.height <= outer.y + outer.height
+
+/** Stubs `matchMedia` so that `prefers-reduced-motion: reduce` matches. */
+function preferReducedMotion() {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: media === '(prefers-reduced-motion: reduce)',
+    media,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }))
+}
+
+describe('every widget with its default props', () => {
+  it.each(widgets)('%s renders without horizontal overflow at 320 px', async (_name, widget) => {
+    const { container } = render(<div style={{ width: 320 }}>{widget()}</div>)
+    await nextFrames()
+    const host = container.firstElementChild as HTMLElement
+    expect(host.childElementCount).toBeGreaterThan(0)
+    expect(host.scrollWidth).toBeLessThanOrEqual(320)
+    for (const svg of host.querySelectorAll('svg')) {
+      expect(svg.getBoundingClientRect().width).toBeLessThanOrEqual(320)
+      expect(svg.getBoundingClientRect().width).toBeGreaterThan(100)
+    }
+  })
+})
+
+describe('DiscreteCollisionDemo', () => {
+  it('draws the scene it is given, and the arrow keys move the box as the pointer does', async () => {
+    const obstacle = { x: -50, y: -50, width: 100, height: 100 }
+    render(<DiscreteCollisionDemo obstacle={obstacle} size={20} />)
+    expect(readRect(screen.getByTestId('obstacle'))).toEqual(obstacle)
+    const svg = screen.getByRole('application')
+    expect(svg.dataset.colliding).toBe('false')
+
+    // The box starts centred on (-180, -180): 14 presses right and down put it at (-40, -40).
+    svg.focus()
+    for (let i = 0; i < 14; i++) {
+      fireEvent.keyDown(svg, { key: 'ArrowRight' })
+      fireEvent.keyDown(svg, { key: 'ArrowDown' })
+    }
+    expect(svg.dataset.colliding).toBe('true')
+    const byKeys = screen.getByTestId('readout').textContent
+    expect(byKeys).toMatch(/^colliding: penetration/)
+    expect(screen.getByText(byKeys, { selector: '[aria-live]' })).toBeTruthy()
+
+    // The pointer at the same point gives the same readout.
+    fireEvent.keyDown(svg, { key: 'ArrowLeft' })
+    expect(screen.getByTestId('readout').textContent).not.toBe(byKeys)
+    const matrix = (svg as unknown as SVGSVGElement).getScreenCTM()!
+    const client = new DOMPoint(-40, -40).matrixTransform(matrix)
+    firePointer(svg, 'pointermove', client.x, client.y)
+    await nextFrames(1)
+    expect(screen.getByTestId('readout').textContent).toBe(byKeys)
+  })
+})
+
+describe('MinkowskiExplorer', () => {
+  it('moves box A by keys exactly as a drag by the same distance does', async () => {
+    const box = { x: -200, y: -30, width: 60, height: 60 }
+    const obstacle = { x: 0, y: -40, width: 80, height: 80 }
+    const { unmount } = render(<MinkowskiExplorer box={box} obstacle={obstacle} />)
+    const boxA = screen.getByTestId('box-a')
+    expect(readRect(screen.getByTestId('box-b'))).toEqual(obstacle)
+    boxA.focus()
+    for (let i = 0; i < 16; i++) fireEvent.keyDown(boxA, { key: 'ArrowRight' })
+    const byKeys = {
+      a: readRect(boxA),
+      difference: readRect(screen.getByTestId('minkowski-difference')),
+      equations: screen.getByTestId('minkowski-equations').textContent,
+    }
+    expect(byKeys.a.x).toBe(-40)
+    expect(overlaps(byKeys.a, obstacle)).toBe(true)
+    expect(screen.getByText('A at (−40, −30), overlapping B')).toBeTruthy()
+    unmount()
+
+    render(<MinkowskiExplorer box={box} obstacle={obstacle} />)
+    const dragged = screen.getByTestId('box-a')
+    const svg = (dragged as unknown as SVGGraphicsElement).ownerSVGElement!
+    const matrix = svg.getScreenCTM()!
+    const start = centerOf(dragged)
+    const end = new DOMPoint(-10, 0).matrixTransform(matrix) // A's centre, 160 units right
+    firePointer(dragged, 'pointerdown', start.x, start.y)
+    firePointer(window, 'pointermove', end.x, end.y)
+    firePointer(window, 'pointerup', end.x, end.y)
+    await nextFrames(1)
+    const byDrag = readRect(dragged)
+    expect(byDrag.x).toBeCloseTo(-40, 4)
+    expect(byDrag.y).toBeCloseTo(-30, 4)
+    expect(readRect(screen.getByTestId('minkowski-difference')).x).toBeCloseTo(
+      byKeys.difference.x,
+      4,
+    )
+  })
+})
+
+describe('RelativeMotionDemo', () => {
+  it('keeps the Minkowski box, its moved copy and the ray inside its panel', () => {
+    render(
+      <RelativeMotionDemo
+        boxA={{ x: -280, y: -40, width: 80, height: 60 }}
+        boxB={{ x: 200, y: 100, width: 60, height: 120 }}
+        motionA={{ x: 400, y: 200 }}
+      />,
+    )
+    const panel = screen.getByRole('group', { name: 'Minkowski space' })
+    const view = viewBoxOf(panel)
+    expect(contains(view, readRect(within(panel).getByTestId('minkowski-difference')))).toBe(true)
+    expect(contains(view, readRect(within(panel).getByTestId('minkowski-moved')))).toBe(true)
+    const ray = within(panel).getByTestId('ray')
+    const tip = { x: Number(ray.getAttribute('x2')), y: Number(ray.getAttribute('y2')) }
+    expect(contains(view, { ...tip, width: 0, height: 0 })).toBe(true)
+  })
+
+  it('announces the motion the arrow keys set', () => {
+    render(<RelativeMotionDemo />)
+    const tip = screen.getByTestId('tip-b')
+    tip.focus()
+    fireEvent.keyDown(tip, { key: 'ArrowUp' })
+    expect(screen.getByTestId('motion-b').dataset.y).toBe('-10')
+    expect(
+      screen.getByText(/B moves \(−120, −10\)/, { selector: '[aria-live]' }).textContent,
+    ).toMatch(/h = /)
+  })
+})
+
+describe('TunnelingDemo', () => {
+  it('never prints two step numbers on top of each other on a slow run', () => {
+    render(<TunnelingDemo speed={5} framesPerStep={1} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Step' }))
+    // 40 steps of 5 px stop short of the wall (x = 300), so the run is not over and reset.
+    for (let i = 0; i < 40; i++) fireEvent.click(screen.getByRole('button', { name: 'Step' }))
+    const panel = screen.getByRole('img', { name: /^Discrete/ })
+    const labels = [...panel.querySelectorAll('text')].filter((text) =>
+      /^\d+$/.test(text.textContent ?? ''),
+    )
+    expect(labels.length).toBeGreaterThan(3)
+    const boxes = labels.map((label) => label.getBoundingClientRect())
+    for (let i = 1; i < boxes.length; i++) {
+      expect(boxes[i]!.left).toBeGreaterThanOrEqual(boxes[i - 1]!.right)
+    }
+  })
+
+  it('runs the scene it is given', async () => {
+    render(<TunnelingDemo speed={10} wallThickness={20} framesPerStep={1} />)
+    expect(readRect(screen.getAllByTestId('wall')[0]!).width).toBe(20)
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }))
+    const root = document.querySelector<HTMLElement>('[data-phase]')!
+    await vi.waitFor(() => expect(root.dataset.phase).toBe('done'), { timeout: 5000 })
+    expect(screen.getByRole('img', { name: /^Discrete/ }).dataset.outcome).toBe('stopped')
+  })
+})
+
+describe('reduced motion', () => {
+  it('keeps the platformer still behind a Play button', async () => {
+    preferReducedMotion()
+    render(<SweptPlatformerDemo />)
+    await nextFrames(3)
+    const player = screen.getByTestId('player')
+    const first = readRect(player)
+    await nextFrames(5)
+    expect(readRect(player)).toEqual(first)
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    await vi.waitFor(() => expect(readRect(player).y).toBeGreaterThan(first.y))
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy()
+  })
+
+  it('lets the platformer fall at once without the preference', async () => {
+    render(<SweptPlatformerDemo gravity={2000} />)
+    await nextFrames(2)
+    const player = screen.getByTestId('player')
+    const first = readRect(player)
+    await vi.waitFor(() => expect(readRect(player).y).toBeGreaterThan(first.y))
+  })
+
+  it('starts no animation in the other animated widgets', async () => {
+    preferReducedMotion()
+    render(<IntegratorComparison />)
+    await nextFrames(5)
+    expect(screen.getByTestId('step-count').textContent).toMatch(/^0 of/)
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Step 1' }))
+    })
+    expect(screen.getByTestId('step-count').textContent).toMatch(/^1 of/)
+  })
+})
