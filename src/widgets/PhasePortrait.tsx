@@ -1,4 +1,5 @@
 import type { KinematicState, Vec2 } from '../core/index.js'
+import { insetView, polylineInView, rectInView } from './clipToView.js'
 import { palette } from './palette.js'
 
 /** Props of {@link PhasePortrait}. */
@@ -17,6 +18,16 @@ export interface PhasePortraitProps {
 export const PHASE_SCALE = 40
 const HALF_VIEW = 130
 const SIZE = 220
+const VIEW = { x: -HALF_VIEW, y: -HALF_VIEW, width: 2 * HALF_VIEW, height: 2 * HALF_VIEW }
+const TRAIL_WIDTH = 1.5
+/** Where the trail may run: the view less half its stroke. */
+const TRAIL_VIEW = insetView(VIEW, TRAIL_WIDTH / 2)
+
+/** Whether a dot of `radius` (stroke included) at `centre` is wholly inside the view. */
+function dotInView(centre: Vec2, radius: number): boolean {
+  const size = 2 * radius
+  return rectInView(VIEW, { x: centre.x - radius, y: centre.y - radius, width: size, height: size })
+}
 
 /**
  * A point of phase space in the panel's user units: x to the right, v / ω up. In these
@@ -41,7 +52,8 @@ function clampToDrawable(value: number): number {
 /**
  * One integrator's trajectory in phase space, against the exact motion: the dashed circle
  * is the start's energy, the ring is where the exact solution is now, the dot where the
- * integrator is.
+ * integrator is. The trail is drawn up to the panel's edges; a state beyond them is not
+ * drawn (explicit Euler leaves the panel at large k·dt²).
  */
 export function PhasePortrait({ title, trail, exact, omega }: PhasePortraitProps) {
   const points = trail.map(({ x, y: v }) => phasePoint(x, v, omega))
@@ -73,11 +85,12 @@ export function PhasePortrait({ title, trail, exact, omega }: PhasePortraitProps
         stroke={palette.mutedText}
         strokeDasharray="4 4"
       />
-      <polyline
-        points={points.map(({ x, y }) => `${x},${y}`).join(' ')}
+      <path
+        data-testid="trail"
+        d={polylineInView(points, TRAIL_VIEW)}
         fill="none"
         stroke={palette.moving}
-        strokeWidth={1.5}
+        strokeWidth={TRAIL_WIDTH}
       />
       <circle
         data-testid="exact-state"
@@ -86,6 +99,7 @@ export function PhasePortrait({ title, trail, exact, omega }: PhasePortraitProps
         r={6}
         fill="none"
         stroke={palette.text}
+        visibility={dotInView(exactPoint, 6.5) ? 'visible' : 'hidden'}
       />
       {current && (
         <circle
@@ -94,6 +108,7 @@ export function PhasePortrait({ title, trail, exact, omega }: PhasePortraitProps
           cy={current.y}
           r={4}
           fill={palette.moving}
+          visibility={dotInView(current, 4) ? 'visible' : 'hidden'}
         />
       )}
     </svg>

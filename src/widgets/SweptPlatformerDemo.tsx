@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { Rect } from '../core/index.js'
 import { startAnimationLoop } from './animationLoop.js'
+import { insetView, pointAlong, rectInView, rectPartInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
 import { palette } from './palette.js'
 import { stepPlatformer, type PlatformerBody, type PlatformerSettings } from './platformerStep.js'
@@ -35,6 +36,22 @@ const FRAME_SECONDS = 1 / 60
 const BOX_SIZE = 20
 const MOVES = { runSpeed: 180, jumpSpeed: 480 }
 const CONTROL_KEYS = new Set(['KeyW', 'KeyA', 'KeyD', 'ArrowUp', 'ArrowLeft', 'ArrowRight'])
+const RAY_WIDTH = 3
+/** Where the motion ray may be drawn: the view less half the ray's stroke. */
+const RAY_VIEW = insetView({ x: -VIEW / 2, y: -VIEW / 2, width: VIEW, height: VIEW }, RAY_WIDTH / 2)
+const MINKOWSKI_STROKE = 2
+/** Where the Minkowski box may be drawn: the view less half its stroke. */
+const MINKOWSKI_VIEW = insetView(
+  { x: -VIEW / 2, y: -VIEW / 2, width: VIEW, height: VIEW },
+  MINKOWSKI_STROKE / 2,
+)
+const ORIGIN = { x: 0, y: 0 }
+const IMPACT_RADIUS = 4
+/** Where the impact dot's centre may be: the view less the dot's radius. */
+const IMPACT_VIEW = insetView(
+  { x: -VIEW / 2, y: -VIEW / 2, width: VIEW, height: VIEW },
+  IMPACT_RADIUS,
+)
 
 /**
  * Article 003's platformer demo: a small box falls onto a thin platform and never tunnels
@@ -131,15 +148,32 @@ export function SweptPlatformerDemo({
       const frame = stepPlatformer(body, input, ground, dt, settings)
 
       writeRect(boxElement, body.box)
-      writeRect(minkowskiElement, frame.minkowski)
-      ray.setAttribute('x2', String(frame.motion.x))
-      ray.setAttribute('y2', String(frame.motion.y))
+      // While the box falls from the top the Minkowski box lies partly below the view: its
+      // visible part is drawn, the whole box is in data-rect ("x y width height").
+      const minkowskiShown = rectPartInView(frame.minkowski, MINKOWSKI_VIEW)
+      if (minkowskiShown) writeRect(minkowskiElement, minkowskiShown)
+      minkowskiElement.setAttribute('visibility', minkowskiShown ? 'visible' : 'hidden')
+      const { x, y, width, height } = frame.minkowski
+      minkowskiElement.dataset.rect = `${x} ${y} ${width} ${height}`
+      // The whole motion is in data-motion-x/y; the line stops where it leaves the view
+      // (at the fastest speed a frame's motion is thousands of px long).
+      const shown = segmentInView(ORIGIN, frame.motion, RAY_VIEW)
+      const tip = pointAlong(ORIGIN, frame.motion, shown ? shown[1] : 0)
+      ray.setAttribute('x2', String(tip.x))
+      ray.setAttribute('y2', String(tip.y))
+      ray.dataset.motionX = String(frame.motion.x)
+      ray.dataset.motionY = String(frame.motion.y)
       ray.setAttribute('stroke', frame.hit ? palette.colliding : palette.apart)
-      impact.setAttribute('visibility', frame.hit ? 'visible' : 'hidden')
-      if (frame.hit) {
-        impact.setAttribute('cx', String(frame.motion.x * frame.hit.time))
-        impact.setAttribute('cy', String(frame.motion.y * frame.hit.time))
+      // data-hit says whether the ray hit; the dot is drawn when the hit lies in the view.
+      impact.dataset.hit = String(frame.hit !== null)
+      const impactPoint = frame.hit ? pointAlong(ORIGIN, frame.motion, frame.hit.time) : null
+      if (impactPoint) {
+        impact.setAttribute('cx', String(impactPoint.x))
+        impact.setAttribute('cy', String(impactPoint.y))
       }
+      const impactShown =
+        impactPoint !== null && rectInView(IMPACT_VIEW, { ...impactPoint, width: 0, height: 0 })
+      impact.setAttribute('visibility', impactShown ? 'visible' : 'hidden')
       svg.dataset.grounded = String(body.grounded)
       const length = Math.hypot(frame.motion.x, frame.motion.y)
       readout.textContent =
@@ -205,15 +239,15 @@ export function SweptPlatformerDemo({
           data-testid="minkowski-box"
           fill={palette.minkowskiFill}
           stroke={palette.minkowskiStroke}
-          strokeWidth={2}
+          strokeWidth={MINKOWSKI_STROKE}
         />
         <rect data-testid="platform" {...platform} fill={palette.obstacle} />
         <rect ref={boxRef} data-testid="player" fill={palette.moving} stroke={palette.outline} />
-        <line ref={rayRef} data-testid="motion-ray" x1={0} y1={0} strokeWidth={3} />
+        <line ref={rayRef} data-testid="motion-ray" x1={0} y1={0} strokeWidth={RAY_WIDTH} />
         <circle
           ref={impactRef}
           data-testid="impact"
-          r={4}
+          r={IMPACT_RADIUS}
           fill={palette.penetration}
           visibility="hidden"
         />

@@ -1,6 +1,7 @@
 import { createRef, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { Rect } from '../core/index.js'
 import { startAnimationLoop } from './animationLoop.js'
+import { pointAlong, rectInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
 import { palette } from './palette.js'
 import { writeRect } from './svgRect.js'
@@ -26,6 +27,8 @@ const MAX_STEPS = 200
 // slow runs (steps of a few px) do not print their numbers on top of each other.
 const STEP_LABEL_SPACING = 24
 const SVG_NS = 'http://www.w3.org/2000/svg'
+/** The panel's view in user units: what is drawn stays inside it. */
+const VIEW: Rect = { x: 0, y: 0, width: WIDTH, height: HEIGHT }
 
 /** The thin wall both boxes move toward. */
 function wallRect(thickness: number): Rect {
@@ -237,28 +240,41 @@ function TunnelPanel({
   )
 }
 
-/** Writes a body's box and a status line into its panel. */
+/** Writes a body's box (hidden once it left the panel) and a status line into its panel. */
 function draw(refs: PanelRefs, body: SteppedBody, status: string) {
-  if (refs.box.current) writeRect(refs.box.current, body.box)
+  if (refs.box.current) {
+    writeRect(refs.box.current, body.box)
+    refs.box.current.setAttribute('visibility', rectInView(VIEW, body.box) ? 'visible' : 'hidden')
+  }
   if (refs.readout.current) {
-    refs.readout.current.textContent = `${status} (x = ${formatNumber(body.box.x)})`
+    const where = rectInView(VIEW, body.box) ? '' : ', past the panel'
+    refs.readout.current.textContent = `${status} (x = ${formatNumber(body.box.x)}${where})`
   }
 }
 
 /**
  * Leaves an outline where the box ended a step (the only places a discrete test looks) and
- * a line for the step's motion from `from` to `to`.
+ * a line for the step's motion from `from` to `to`. What lies past the panel (the last step
+ * of a box that passed through) is left out: the line stops at the panel's edge.
  */
 function mark(refs: PanelRefs, from: Rect, to: Rect, step: number) {
   const trail = refs.trail.current
   if (!trail) return
-  const path = document.createElementNS(SVG_NS, 'line')
-  path.setAttribute('x1', String(from.x + from.width / 2))
-  path.setAttribute('y1', String(from.y + from.height / 2))
-  path.setAttribute('x2', String(to.x + to.width / 2))
-  path.setAttribute('y2', String(to.y + to.height / 2))
-  path.setAttribute('stroke', palette.mutedText)
-  path.setAttribute('stroke-opacity', '0.6')
+  const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 }
+  const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 }
+  const shown = segmentInView(start, end, VIEW)
+  if (shown) {
+    const [lineFrom, lineTo] = [pointAlong(start, end, shown[0]), pointAlong(start, end, shown[1])]
+    const path = document.createElementNS(SVG_NS, 'line')
+    path.setAttribute('x1', String(lineFrom.x))
+    path.setAttribute('y1', String(lineFrom.y))
+    path.setAttribute('x2', String(lineTo.x))
+    path.setAttribute('y2', String(lineTo.y))
+    path.setAttribute('stroke', palette.mutedText)
+    path.setAttribute('stroke-opacity', '0.6')
+    trail.append(path)
+  }
+  if (!rectInView(VIEW, to)) return
   const outline = document.createElementNS(SVG_NS, 'rect')
   writeRect(outline, to)
   outline.setAttribute('fill', 'none')
@@ -272,7 +288,7 @@ function mark(refs: PanelRefs, from: Rect, to: Rect, step: number) {
   label.setAttribute('fill', palette.mutedText)
   label.setAttribute('font-size', '11')
   label.textContent = String(step)
-  trail.append(path, outline)
+  trail.append(outline)
   const labelX = to.x + to.width / 2
   const lastLabelX = Number(trail.dataset.lastLabelX ?? -Infinity)
   if (Math.abs(labelX - lastLabelX) >= STEP_LABEL_SPACING) {

@@ -12,6 +12,7 @@ import {
   SweptPlatformerDemo,
   TunnelingDemo,
 } from 'react-aabb/widgets'
+import { rectInView } from '../../src/widgets/clipToView.js'
 import { readRect } from '../../src/widgets/svgRect.js'
 import { centerOf, firePointer, nextFrames } from '../react/support/realPointer.js'
 
@@ -37,11 +38,7 @@ function viewBoxOf(svg: Element): Rect {
   return { x: x!, y: y!, width: width!, height: height! }
 }
 
-const contains = (outer: Rect, inner: Rect) =>
-  inner.x >= outer.x &&
-  inner.y >= outer.y &&
-  inner.x + inner.width <= outer.x + outer.width &&
-  inner.y + inner.height <= outer.y + outer.height
+const contains = rectInView
 
 /** Stubs `matchMedia` so that `prefers-reduced-motion: reduce` matches. */
 function preferReducedMotion() {
@@ -190,6 +187,65 @@ describe('TunnelingDemo', () => {
     const root = document.querySelector<HTMLElement>('[data-phase]')!
     await vi.waitFor(() => expect(root.dataset.phase).toBe('done'), { timeout: 5000 })
     expect(screen.getByRole('img', { name: /^Discrete/ }).dataset.outcome).toBe('stopped')
+  })
+})
+
+/**
+ * Every visible shape of `svg`, its stroke included, in screen px, lies inside the svg's
+ * box: what the browser would clip is not drawn at all.
+ */
+function expectDrawnInside(svg: SVGSVGElement) {
+  const view = svg.getBoundingClientRect()
+  for (const shape of svg.querySelectorAll<SVGGraphicsElement>('line, rect, circle, path')) {
+    if (getComputedStyle(shape).visibility === 'hidden') continue
+    const box = shape.getBoundingClientRect()
+    if (box.width === 0 && box.height === 0) continue
+    const halfStroke = (parseFloat(getComputedStyle(shape).strokeWidth) || 0) / 2
+    const shapeName = shape.getAttribute('data-testid') ?? shape.tagName
+    expect(box.left - halfStroke, shapeName).toBeGreaterThanOrEqual(view.left - 0.5)
+    expect(box.top - halfStroke, shapeName).toBeGreaterThanOrEqual(view.top - 0.5)
+    expect(box.right + halfStroke, shapeName).toBeLessThanOrEqual(view.right + 0.5)
+    expect(box.bottom + halfStroke, shapeName).toBeLessThanOrEqual(view.bottom + 0.5)
+  }
+}
+
+describe('nothing drawn outside its panel', () => {
+  it('the platformer at its fastest speed draws its motion ray up to the edge only', async () => {
+    render(<SweptPlatformerDemo speed={100} />)
+    const ray = screen.getByTestId('motion-ray')
+    const svg = (ray as unknown as SVGLineElement).ownerSVGElement!
+    let longest = 0
+    for (let frame = 0; frame < 30; frame++) {
+      await nextFrames(1)
+      longest = Math.max(longest, Math.abs(Number(ray.dataset.motionY)))
+      expectDrawnInside(svg)
+    }
+    // The whole motion is still published: far longer than the 500-unit view.
+    expect(longest).toBeGreaterThan(1000)
+  })
+
+  it('the tunnelling run leaves out the samples past the right edge', () => {
+    render(<TunnelingDemo speed={90} />)
+    for (let i = 0; i < 5; i++) fireEvent.click(screen.getByRole('button', { name: 'Step' }))
+    const panel = screen.getByRole('img', { name: /^Discrete/ }) as unknown as SVGSVGElement
+    expect(panel.dataset.outcome).toBe('passed-through')
+    expectDrawnInside(panel)
+    expect(screen.getAllByTestId('step-sample').length).toBeGreaterThan(3)
+  })
+
+  it("explicit Euler's phase portrait is cut at the panel's edges", () => {
+    render(<IntegratorComparison />)
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Step 200' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Step 200' }))
+    })
+    const panel = screen.getByRole('img', { name: /^Explicit Euler/ }) as unknown as SVGSVGElement
+    expect(
+      within(panel as unknown as HTMLElement)
+        .getByTestId('trail')
+        .getAttribute('d'),
+    ).toMatch(/L/)
+    expectDrawnInside(panel)
   })
 })
 
