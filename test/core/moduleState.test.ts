@@ -26,18 +26,12 @@ const KNOWN: Record<string, string> = {
   'geometry/integrators.ts: sampledAcceleration': 'shared with a callback',
   // Files another change edits in parallel (issue 24's world half); to move into the
   // world's context when both are merged.
-  'world/createWorld.ts: moving': 'edited in parallel',
-  'world/createWorld.ts: EVENT_TYPES': 'edited in parallel (a table: to freeze)',
   'world/move.ts: mover': 'edited in parallel',
   'world/move.ts: obstacle': 'edited in parallel',
   'world/move.ts: motion': 'edited in parallel',
   'world/move.ts: still': 'edited in parallel',
   'world/move.ts: hit': 'edited in parallel',
   'world/move.ts: destination': 'edited in parallel',
-  'world/queries.ts: found': 'edited in parallel',
-  'world/queries.ts: box': 'edited in parallel',
-  'world/queries.ts: ray': 'edited in parallel',
-  'world/snapshot.ts: AXIS_COMPONENTS': 'edited in parallel (a table: to freeze)',
 }
 
 function sourceFiles(dir: string): string[] {

@@ -9,7 +9,7 @@ import {
 } from './bodyStore.js'
 import { Move } from './move.js'
 import { findFreeSpot } from './findFreeSpot.js'
-import { queryPoint, queryRect, raycast } from './queries.js'
+import { createQueries } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from '../step/step.js'
 import { contactKey } from './contactTracker.js'
@@ -42,9 +42,11 @@ import {
   mergeBodyFields,
 } from './validate.js'
 
-const EVENT_TYPES: readonly ContactEventType[] = ['contactStart', 'contactStay', 'contactEnd']
-/** The box of the body `move` was called for, loaded for {@link assertMoveFits}. */
-const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
+const EVENT_TYPES: readonly ContactEventType[] = Object.freeze([
+  'contactStart',
+  'contactStay',
+  'contactEnd',
+])
 
 /** Throws a TypeError naming the method unless `visit` is a function (checked whether or not it would be called). */
 function assertVisitor(method: string, visit: unknown): void {
@@ -84,6 +86,9 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   const store = new BodyStore()
   const sim = new Simulation(store, mergeSettings('createWorld', defaultSettings(), settings))
   const index = new BodyIndex(store)
+  const queries = createQueries(store, index)
+  /** The box of the body `move` was called for, loaded for {@link assertMoveFits}. */
+  const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
   const mover = new Move(sim, index)
   sim.contacts.reportStay = sim.settings.contactStay
   /**
@@ -410,9 +415,9 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       return sim.contacts.listen(type, listener)
     },
 
-    queryPoint: (point) => queryPoint(store, index, point),
-    queryRect: (rect) => queryRect(store, index, rect),
-    raycast: (origin, delta) => raycast(store, index, origin, delta),
+    queryPoint: queries.queryPoint,
+    queryRect: queries.queryRect,
+    raycast: queries.raycast,
     findFreeSpot: (size, near, options) => findFreeSpot(store, index, size, near, options),
 
     isIdle(): boolean {

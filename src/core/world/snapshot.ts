@@ -105,7 +105,7 @@ export function readSnapshot(snapshot: WorldSnapshot): RestoredState {
 }
 
 /** The components of a contact's normal: a unit axis vector's, or a corner's 0. */
-const AXIS_COMPONENTS: readonly number[] = [-1, 0, 1]
+const AXIS_COMPONENTS: readonly number[] = Object.freeze([-1, 0, 1])
 
 /** Checks a snapshot's contacts: pairs of two of its bodies, with an axis normal and a source. */
 function readContacts(contacts: unknown, bodies: ReadonlySet<BodyId>): RestoredState['contacts'] {
