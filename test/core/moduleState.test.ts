@@ -24,14 +24,6 @@ const KNOWN: Record<string, string> = {
   'geometry/integrators.ts: samplePosition': 'shared with a callback',
   'geometry/integrators.ts: sampleVelocity': 'shared with a callback',
   'geometry/integrators.ts: sampledAcceleration': 'shared with a callback',
-  // Files another change edits in parallel (issue 24's world half); to move into the
-  // world's context when both are merged.
-  'world/move.ts: mover': 'edited in parallel',
-  'world/move.ts: obstacle': 'edited in parallel',
-  'world/move.ts: motion': 'edited in parallel',
-  'world/move.ts: still': 'edited in parallel',
-  'world/move.ts: hit': 'edited in parallel',
-  'world/move.ts: destination': 'edited in parallel',
 }
 
 function sourceFiles(dir: string): string[] {

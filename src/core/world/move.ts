@@ -12,14 +12,6 @@ const MAX_SLIDES = 8
 /** Longest chain of bodies one push may shove. */
 const MAX_CHAIN = 64
 
-const mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
-const obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
-const motion: Vec2 = { x: 0, y: 0 }
-const still: Vec2 = { x: 0, y: 0 }
-const hit = createSweepHit()
-/** Where {@link Move.place} puts a body (an object: see {@link Move.pushChain}). */
-const destination: Vec2 = { x: 0, y: 0 }
-
 /**
  * Whether a sweep that hit (`sweep`, of the mover by `motion`) stops the motion, at
  * `sweep.time`. The invariant a move keeps: it never deepens the overlap of any pair. A
@@ -64,6 +56,18 @@ export class Move {
   private readonly chainAmount = new Float64Array(MAX_CHAIN + 2)
   /** What stopped or deflected the mover in the current call, first hit first. */
   hits: MoveResult['hits'] = []
+  /** The moving body's box at the start of the current sweep. */
+  private readonly mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  /** The box of the body a sweep is tested against. */
+  private readonly obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  /** The motion being swept, px. */
+  private readonly motion: Vec2 = { x: 0, y: 0 }
+  /** The obstacle's motion: none (the other bodies stand still during a move). */
+  private readonly still: Vec2 = { x: 0, y: 0 }
+  /** The earliest hit of the current sweep. */
+  private readonly hit = createSweepHit()
+  /** Where {@link Move.place} puts a body (an object: see {@link Move.pushChain}). */
+  private readonly destination: Vec2 = { x: 0, y: 0 }
 
   constructor(
     private readonly sim: Simulation,
@@ -105,13 +109,13 @@ export class Move {
     const stamp = ++this.stamp
     const dx = delta.x
     const dy = delta.y
-    const minX = dx < 0 ? mover.x + dx : mover.x
-    const minY = dy < 0 ? mover.y + dy : mover.y
-    const maxX = (dx > 0 ? mover.x + dx : mover.x) + mover.width
-    const maxY = (dy > 0 ? mover.y + dy : mover.y) + mover.height
+    const minX = dx < 0 ? this.mover.x + dx : this.mover.x
+    const minY = dy < 0 ? this.mover.y + dy : this.mover.y
+    const maxX = (dx > 0 ? this.mover.x + dx : this.mover.x) + this.mover.width
+    const maxY = (dy > 0 ? this.mover.y + dy : this.mover.y) + this.mover.height
     const list = this.candidates
     list.count = 0
-    this.index.querySwept(mover, delta, list)
+    this.index.querySwept(this.mover, delta, list)
     for (let k = 0; k < list.count; k++) this.seen[list.items[k] as number] = stamp
     const { x, y, width, height } = store
     for (let k = 0; k < this.displaced.count; k++) {
@@ -139,13 +143,13 @@ export class Move {
    */
   private log(slot: number, other: number): void {
     const ids = this.sim.store.ids as string[]
-    this.sim.hits.add(ids[slot]!, ids[other]!, mover, motion, hit)
+    this.sim.hits.add(ids[slot]!, ids[other]!, this.mover, this.motion, this.hit)
   }
 
   /** Puts body `slot` at {@link destination}, and lists it as displaced (once) if it moved. */
   private place(slot: number): void {
     const store = this.sim.store
-    if (store.x[slot] === destination.x && store.y[slot] === destination.y) return
+    if (store.x[slot] === this.destination.x && store.y[slot] === this.destination.y) return
     this.displacedIn = ensureCapacity(this.displacedIn, store.capacity)
     if (this.displacedIn[slot] !== this.call) {
       this.displacedIn[slot] = this.call
@@ -156,8 +160,8 @@ export class Move {
       this.displacedFromY[k] = store.y[slot] as number
       this.displaced.push(slot)
     }
-    store.x[slot] = destination.x
-    store.y[slot] = destination.y
+    store.x[slot] = this.destination.x
+    store.y[slot] = this.destination.y
   }
 
   /**
@@ -167,7 +171,7 @@ export class Move {
    */
   private firstHit(slot: number): number {
     const store = this.sim.store
-    this.gather(motion)
+    this.gather(this.motion)
     let best = -1
     let bestTime = Infinity
     let normalX = 0
@@ -177,18 +181,27 @@ export class Move {
       if (other === slot) continue
       const code = pairCode(this.sim, slot, other)
       if (code === IGNORE || code === CROSS) continue
-      if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-      const time = stops(hit, motion) ? hit.time : -1
+      if (
+        !sweepInto(
+          this.hit,
+          this.mover,
+          this.motion,
+          loadRect(this.obstacle, store, other),
+          this.still,
+        )
+      )
+        continue
+      const time = stops(this.hit, this.motion) ? this.hit.time : -1
       if (time >= 0 && time < bestTime) {
         bestTime = time
         best = other
-        normalX = hit.normal.x
-        normalY = hit.normal.y
+        normalX = this.hit.normal.x
+        normalY = this.hit.normal.y
       }
     }
-    hit.time = bestTime
-    hit.normal.x = normalX
-    hit.normal.y = normalY
+    this.hit.time = bestTime
+    this.hit.normal.x = normalX
+    this.hit.normal.y = normalY
     return best
   }
 
@@ -200,34 +213,34 @@ export class Move {
   slideTo(slot: number, goalX: number, goalY: number): void {
     const store = this.sim.store
     for (let round = 0; round < MAX_SLIDES; round++) {
-      loadRect(mover, store, slot)
-      const dx = goalX - mover.x
-      const dy = goalY - mover.y
+      loadRect(this.mover, store, slot)
+      const dx = goalX - this.mover.x
+      const dy = goalY - this.mover.y
       if (dx === 0 && dy === 0) return
-      motion.x = dx
-      motion.y = dy
+      this.motion.x = dx
+      this.motion.y = dy
       const best = this.firstHit(slot)
       if (best < 0) {
-        destination.x = goalX
-        destination.y = goalY
+        this.destination.x = goalX
+        this.destination.y = goalY
         this.place(slot)
         return
       }
-      const time = hit.time
-      destination.x = mover.x + dx * time
-      destination.y = mover.y + dy * time
+      const time = this.hit.time
+      this.destination.x = this.mover.x + dx * time
+      this.destination.y = this.mover.y + dy * time
       this.place(slot)
       this.hits.push({
         other: store.ids[best] as string,
-        normal: { x: hit.normal.x, y: hit.normal.y },
+        normal: { x: this.hit.normal.x, y: this.hit.normal.y },
       })
       this.log(slot, best)
       // The goal slides along the face: the rest of the motion loses its normal part.
-      motion.x = dx * (1 - time)
-      motion.y = dy * (1 - time)
-      slideInto(motion, motion, hit.normal)
-      goalX = (store.x[slot] as number) + motion.x
-      goalY = (store.y[slot] as number) + motion.y
+      this.motion.x = dx * (1 - time)
+      this.motion.y = dy * (1 - time)
+      slideInto(this.motion, this.motion, this.hit.normal)
+      goalX = (store.x[slot] as number) + this.motion.x
+      goalY = (store.y[slot] as number) + this.motion.y
     }
   }
 
@@ -240,15 +253,15 @@ export class Move {
    */
   pushTo(slot: number, goalX: number, goalY: number): void {
     const store = this.sim.store
-    loadRect(mover, store, slot)
-    const dx = goalX - mover.x
-    const dy = goalY - mover.y
+    loadRect(this.mover, store, slot)
+    const dx = goalX - this.mover.x
+    const dy = goalY - this.mover.y
     if (dx === 0 && dy === 0) return
-    motion.x = dx
-    motion.y = dy
+    this.motion.x = dx
+    this.motion.y = dy
     const best = this.firstHit(slot)
-    const bestTime = hit.time
-    const normalX = hit.normal.x
+    const bestTime = this.hit.time
+    const normalX = this.hit.normal.x
     // The first body met is logged for `world.forEachHit`, along an axis as diagonally.
     if (best >= 0) this.log(slot, best)
     if (dx === 0 || dy === 0) {
@@ -256,13 +269,13 @@ export class Move {
       return
     }
     if (best < 0) {
-      destination.x = goalX
-      destination.y = goalY
+      this.destination.x = goalX
+      this.destination.y = goalY
       this.place(slot)
       return
     }
-    destination.x = mover.x + dx * bestTime
-    destination.y = mover.y + dy * bestTime
+    this.destination.x = this.mover.x + dx * bestTime
+    this.destination.y = this.mover.y + dy * bestTime
     this.place(slot)
     const restX = dx * (1 - bestTime)
     const restY = dy * (1 - bestTime)
@@ -297,18 +310,18 @@ export class Move {
     const amount = this.chainAmount[depth] as number
     if (amount === 0) return
     const store = this.sim.store
-    loadRect(mover, store, slot)
+    loadRect(this.mover, store, slot)
     // The end of the number line stops a pushed body like a wall: pushed past it, its far
     // edge would be infinite, and a step would turn it into NaN. (`world.move` checks the
     // mover's own goal, so this stops only bodies it pushes.)
-    const size = axis === 0 ? mover.width : mover.height
-    if (!Number.isFinite((axis === 0 ? mover.x : mover.y) + amount + size)) {
+    const size = axis === 0 ? this.mover.width : this.mover.height
+    if (!Number.isFinite((axis === 0 ? this.mover.x : this.mover.y) + amount + size)) {
       this.chainAmount[depth] = 0
       return
     }
-    motion.x = axis === 0 ? amount : 0
-    motion.y = axis === 0 ? 0 : amount
-    this.gather(motion)
+    this.motion.x = axis === 0 ? amount : 0
+    this.motion.y = axis === 0 ? 0 : amount
+    this.gather(this.motion)
     // This link's candidates, copied above the caller's: the pushes below gather again.
     const begin = this.chainTop
     const end = begin + this.candidates.count
@@ -318,20 +331,20 @@ export class Move {
       this.chainDone[c] = 0
     }
     this.chainTop = end
-    const startX = mover.x
-    const startY = mover.y
-    const width = mover.width
-    const height = mover.height
+    const startX = this.mover.x
+    const startY = this.mover.y
+    const width = this.mover.width
+    const height = this.mover.height
     let limit = amount
     // One body at a time, nearest first, measured again after every push: a push moves
     // the bodies further along the chain, so earlier measurements go stale.
     for (let round = begin; round < end; round++) {
-      mover.x = startX
-      mover.y = startY
-      mover.width = width
-      mover.height = height
-      motion.x = axis === 0 ? limit : 0
-      motion.y = axis === 0 ? 0 : limit
+      this.mover.x = startX
+      this.mover.y = startY
+      this.mover.width = width
+      this.mover.height = height
+      this.motion.x = axis === 0 ? limit : 0
+      this.motion.y = axis === 0 ? 0 : limit
       let nearest = -1
       let nearestTime = Infinity
       for (let c = begin; c < end; c++) {
@@ -339,8 +352,17 @@ export class Move {
         if (other === slot || this.chainDone[c] === 1) continue
         const code = pairCode(this.sim, slot, other)
         if (code === IGNORE || code === CROSS) continue
-        if (!sweepInto(hit, mover, motion, loadRect(obstacle, store, other), still)) continue
-        const time = stops(hit, motion) ? hit.time : -1
+        if (
+          !sweepInto(
+            this.hit,
+            this.mover,
+            this.motion,
+            loadRect(this.obstacle, store, other),
+            this.still,
+          )
+        )
+          continue
+        const time = stops(this.hit, this.motion) ? this.hit.time : -1
         if (time >= 0 && time < nearestTime) {
           nearestTime = time
           nearest = c
@@ -368,8 +390,8 @@ export class Move {
       }
     }
     this.chainTop = begin
-    destination.x = axis === 0 ? startX + limit : startX
-    destination.y = axis === 0 ? startY : startY + limit
+    this.destination.x = axis === 0 ? startX + limit : startX
+    this.destination.y = axis === 0 ? startY : startY + limit
     this.place(slot)
     this.chainAmount[depth] = limit
   }
