@@ -18,12 +18,6 @@ const KNOWN: Record<string, string> = {
   'geometry/sweep.ts: origin': 'leaf kernel scratch',
   'geometry/sweep.ts: relativeMotion': 'leaf kernel scratch',
   'geometry/rayFraction.ts: rectEdges': 'leaf kernel scratch',
-  'geometry/integrators.ts: rk4Timing': 'leaf kernel scratch',
-  // These are handed to a user's acceleration function: one that integrates inside it
-  // would see them change. To move into the integrators' arguments.
-  'geometry/integrators.ts: samplePosition': 'shared with a callback',
-  'geometry/integrators.ts: sampleVelocity': 'shared with a callback',
-  'geometry/integrators.ts: sampledAcceleration': 'shared with a callback',
 }
 
 function sourceFiles(dir: string): string[] {

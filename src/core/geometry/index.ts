@@ -37,10 +37,12 @@ export {
   touchInto,
 } from './responses.js'
 export {
+  createIntegratorScratch,
   integrateEuler,
   integrateEulerInto,
   integrateExplicitEuler,
   integrateExplicitEulerInto,
   integrateRK4,
   integrateRK4Into,
+  type IntegratorScratch,
 } from './integrators.js'

@@ -2,8 +2,8 @@
  * Numerical integrators for one point mass (article 004): article 004's explicit Euler,
  * semi-implicit Euler (the world's default) and the classical fourth-order Runge-Kutta
  * method (RK4). Each `...Into` twin writes into a
- * caller-owned `out` (which may be `state` itself, or share its vectors), does not validate
- * and allocates nothing.
+ * caller-owned `out` (which may be `state` itself, or share its vectors), does not validate,
+ * and allocates nothing when given an {@link IntegratorScratch} of the caller's.
  */
 import type { AccelerationField, KinematicState, Vec2 } from './types.js'
 import {
@@ -14,17 +14,46 @@ import {
   describeValue,
 } from './validate.js'
 
-// Scratch vectors handed to an AccelerationField; their values are copied out right after
-// each call, so a field that keeps or mutates them cannot corrupt the step.
-const samplePosition: Vec2 = { x: 0, y: 0 }
-const sampleVelocity: Vec2 = { x: 0, y: 0 }
-const sampledAcceleration: Vec2 = { x: 0, y: 0 }
+/**
+ * The objects one integration hands to an acceleration field (the sampled position and
+ * velocity, the vector the field writes into) and RK4's step and start time. Each caller
+ * owns its own, so a field that integrates another body inside it, or keeps or changes what
+ * it was given, never disturbs the step that called it; the values are copied out right
+ * after each call of the field.
+ */
+export interface IntegratorScratch {
+  /** The position a field is sampled at. */
+  readonly position: Vec2
+  /** The velocity a field is sampled at. */
+  readonly velocity: Vec2
+  /** The vector a field writes its result into. */
+  readonly acceleration: Vec2
+  /** RK4's step (s) in `[0]` and start time (s) in `[1]`, for {@link integrateRK4WithTiming}. */
+  readonly timing: Float64Array
+}
 
 /**
- * Evaluates `acceleration` at a state. Returns the field's result (normally
- * `sampledAcceleration`, which it writes into); callers copy the numbers out at once.
+ * A fresh {@link IntegratorScratch}: create one per caller (a world makes one per world)
+ * and pass it to the `...Into` integrators so they allocate nothing.
+ * @example
+ * const scratch = createIntegratorScratch()
+ * for (const state of states) integrateRK4Into(state, state, field, 1 / 60, time, scratch)
+ */
+export function createIntegratorScratch(): IntegratorScratch {
+  return {
+    position: { x: 0, y: 0 },
+    velocity: { x: 0, y: 0 },
+    acceleration: { x: 0, y: 0 },
+    timing: new Float64Array(2),
+  }
+}
+
+/**
+ * Evaluates `acceleration` at a state: a constant vector as it is, a field on `scratch`'s
+ * vectors. Callers copy the numbers out at once.
  */
 function accelerationAt(
+  scratch: IntegratorScratch,
   acceleration: Vec2 | AccelerationField,
   positionX: number,
   positionY: number,
@@ -32,16 +61,12 @@ function accelerationAt(
   velocityY: number,
   time: number,
 ): Vec2 {
-  if (typeof acceleration !== 'function') {
-    sampledAcceleration.x = acceleration.x
-    sampledAcceleration.y = acceleration.y
-    return sampledAcceleration
-  }
-  samplePosition.x = positionX
-  samplePosition.y = positionY
-  sampleVelocity.x = velocityX
-  sampleVelocity.y = velocityY
-  return acceleration(samplePosition, sampleVelocity, time, sampledAcceleration)
+  if (typeof acceleration !== 'function') return acceleration
+  scratch.position.x = positionX
+  scratch.position.y = positionY
+  scratch.velocity.x = velocityX
+  scratch.velocity.y = velocityY
+  return acceleration(scratch.position, scratch.velocity, time, scratch.acceleration)
 }
 
 function write(
@@ -61,6 +86,8 @@ function write(
 /**
  * Hot-path twin of {@link integrateEuler}.
  * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
+ * @param scratch - The caller's {@link IntegratorScratch}; without one, a call with a field
+ *   makes its own.
  */
 export function integrateEulerInto(
   out: KinematicState,
@@ -68,10 +95,11 @@ export function integrateEulerInto(
   acceleration: Vec2 | AccelerationField,
   dt: number,
   time = 0,
+  scratch: IntegratorScratch = createIntegratorScratch(),
 ): KinematicState {
   const { x: px, y: py } = state.position
   const { x: vx, y: vy } = state.velocity
-  const a = accelerationAt(acceleration, px, py, vx, vy, time)
+  const a = accelerationAt(scratch, acceleration, px, py, vx, vy, time)
   // Semi-implicit (symplectic) Euler: the velocity first, then the position with the new
   // velocity. Article 004's order (position first) is explicit Euler, which gains energy on
   // every oscillation; this order keeps a spring's energy bounded at the same cost.
@@ -83,6 +111,8 @@ export function integrateEulerInto(
 /**
  * Hot-path twin of {@link integrateExplicitEuler}.
  * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
+ * @param scratch - The caller's {@link IntegratorScratch}; without one, a call with a field
+ *   makes its own.
  */
 export function integrateExplicitEulerInto(
   out: KinematicState,
@@ -90,21 +120,20 @@ export function integrateExplicitEulerInto(
   acceleration: Vec2 | AccelerationField,
   dt: number,
   time = 0,
+  scratch: IntegratorScratch = createIntegratorScratch(),
 ): KinematicState {
   const { x: px, y: py } = state.position
   const { x: vx, y: vy } = state.velocity
-  const a = accelerationAt(acceleration, px, py, vx, vy, time)
+  const a = accelerationAt(scratch, acceleration, px, py, vx, vy, time)
   // Article 004's EularIntergrate, in its order: the position moves with the old velocity,
   // then the velocity takes the acceleration.
   return write(out, px + vx * dt, py + vy * dt, vx + a.x * dt, vy + a.y * dt)
 }
 
-/** The step and start time of a public {@link integrateRK4Into} call. */
-const rk4Timing = new Float64Array(2)
-
 /**
  * Hot-path twin of {@link integrateRK4}.
  * @param time - Time at the start of the step, passed to an acceleration field; defaults to 0.
+ * @param scratch - The caller's {@link IntegratorScratch}; without one, each call makes its own.
  */
 export function integrateRK4Into(
   out: KinematicState,
@@ -112,15 +141,16 @@ export function integrateRK4Into(
   acceleration: Vec2 | AccelerationField,
   dt: number,
   time = 0,
+  scratch: IntegratorScratch = createIntegratorScratch(),
 ): KinematicState {
-  rk4Timing[0] = dt
-  rk4Timing[1] = time
-  return integrateRK4WithTiming(out, state, acceleration, rk4Timing)
+  scratch.timing[0] = dt
+  scratch.timing[1] = time
+  return integrateRK4WithTiming(out, state, acceleration, scratch)
 }
 
 /**
- * {@link integrateRK4Into} with the step in `timing[0]` and the start time in `timing[1]`
- * (internal: the world's step). V8 does not inline an RK4 step (its bytecode is over the
+ * {@link integrateRK4Into} with the step in `scratch.timing[0]` and the start time in
+ * `scratch.timing[1]` (internal: the world's step). V8 does not inline an RK4 step (its bytecode is over the
  * inlining limit), and it boxes the doubles passed to a call it does not inline: taking
  * them from a typed array, a world integrating thousands of bodies makes no garbage.
  */
@@ -128,10 +158,10 @@ export function integrateRK4WithTiming(
   out: KinematicState,
   state: KinematicState,
   acceleration: Vec2 | AccelerationField,
-  timing: Float64Array,
+  scratch: IntegratorScratch,
 ): KinematicState {
-  const dt = timing[0] as number
-  const time = timing[1] as number
+  const dt = scratch.timing[0] as number
+  const time = scratch.timing[1] as number
   // Classical RK4 on the first-order system (position, velocity)' = (velocity, acceleration):
   // four derivative samples k1..k4 at the start, twice at the midpoint and at the end,
   // weighted 1/6, 2/6, 2/6, 1/6. Error per step O(dt^5) against Euler's O(dt^2).
@@ -139,20 +169,29 @@ export function integrateRK4WithTiming(
   const { x: vx, y: vy } = state.velocity
   const half = dt / 2
 
-  const a1 = accelerationAt(acceleration, px, py, vx, vy, time)
+  const a1 = accelerationAt(scratch, acceleration, px, py, vx, vy, time)
   const k1vx = a1.x
   const k1vy = a1.y
   // k1 for the position is the velocity itself (vx, vy).
 
   const k2px = vx + k1vx * half
   const k2py = vy + k1vy * half
-  const a2 = accelerationAt(acceleration, px + vx * half, py + vy * half, k2px, k2py, time + half)
+  const a2 = accelerationAt(
+    scratch,
+    acceleration,
+    px + vx * half,
+    py + vy * half,
+    k2px,
+    k2py,
+    time + half,
+  )
   const k2vx = a2.x
   const k2vy = a2.y
 
   const k3px = vx + k2vx * half
   const k3py = vy + k2vy * half
   const a3 = accelerationAt(
+    scratch,
     acceleration,
     px + k2px * half,
     py + k2py * half,
@@ -165,7 +204,15 @@ export function integrateRK4WithTiming(
 
   const k4px = vx + k3vx * dt
   const k4py = vy + k3vy * dt
-  const a4 = accelerationAt(acceleration, px + k3px * dt, py + k3py * dt, k4px, k4py, time + dt)
+  const a4 = accelerationAt(
+    scratch,
+    acceleration,
+    px + k3px * dt,
+    py + k3py * dt,
+    k4px,
+    k4py,
+    time + dt,
+  )
   const k4vx = a4.x
   const k4vy = a4.y
 

@@ -1,4 +1,8 @@
-import { createSweepHit } from '../geometry/index.js'
+import {
+  createIntegratorScratch,
+  createSweepHit,
+  type IntegratorScratch,
+} from '../geometry/index.js'
 import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
 import { IndexBuffer, PairBuffer } from '../broadphase/buffers.js'
 import { createItemBounds, UniformGrid } from '../broadphase/uniformGrid.js'
@@ -208,10 +212,11 @@ export class StepScratch {
   /** The acceleration of the RK4 body in {@link StepContext.rk4State}. */
   rk4Acceleration: Vec2 = { x: 0, y: 0 }
   /**
-   * The step and the simulated time at its start, for `integrateRK4WithTiming`: V8 boxes
-   * the doubles passed to a call it does not inline, and an RK4 step is never inlined.
+   * The integrators' scratch; its `timing` holds the step and the simulated time at its
+   * start for `integrateRK4WithTiming`: V8 boxes the doubles passed to a call it does not
+   * inline, and an RK4 step is never inlined.
    */
-  rk4Timing = new Float64Array(2)
+  integrator: IntegratorScratch = createIntegratorScratch()
 }
 
 /**

@@ -13,8 +13,8 @@ import { BROADPHASE_MARGIN } from './tolerances.js'
 export function integrate(sim: StepContext, h: number): void {
   const { gravity, integrator } = sim.settings
   const euler = integrator !== 'rk4'
-  sim.scratch.rk4Timing[0] = h
-  sim.scratch.rk4Timing[1] = sim.time
+  sim.scratch.integrator.timing[0] = h
+  sim.scratch.integrator.timing[1] = sim.time
   const { x: storeX, y: storeY, velocityX, velocityY } = sim.store
   const { width: storeWidth, height: storeHeight } = sim.store
   const { damping, gravityScale, inverseMass: storeInverseMass } = sim.store
@@ -61,7 +61,7 @@ export function integrate(sim: StepContext, h: number): void {
       state.velocity.y = startVy
       acceleration.x = gravityX * (gravityScale[slot] as number)
       acceleration.y = gravityY * (gravityScale[slot] as number)
-      integrateRK4WithTiming(state, state, acceleration, context.rk4Timing)
+      integrateRK4WithTiming(state, state, acceleration, context.integrator)
       vx = state.velocity.x
       vy = state.velocity.y
       dx = state.position.x - x

@@ -6,6 +6,7 @@ import {
   integrateExplicitEulerInto,
   integrateRK4,
   integrateRK4Into,
+  createIntegratorScratch,
   type AccelerationField,
   type KinematicState,
   type Vec2,
@@ -193,5 +194,25 @@ describe('acceleration fields', () => {
     const start = at(1, 0.5, 0.25, 0)
     expect(integrateRK4(start, vandal, 0.1)).toEqual(integrateRK4(start, spring(4), 0.1))
     expect(start).toEqual(at(1, 0.5, 0.25, 0))
+  })
+
+  it('may integrate another state inside them without disturbing the step that called them', () => {
+    // The field integrates a far-away state of its own before answering (as a field that
+    // looks ahead would): the samples it was handed must still be its own.
+    const nested = createIntegratorScratch()
+    const lookingAhead: AccelerationField = (position, _velocity, time, out) => {
+      integrateRK4Into(at(500, 500, 9, 9), at(500, 500, 9, 9), spring(7), 0.1, time)
+      integrateEulerInto(at(500, 500, 9, 9), at(500, 500, 9, 9), spring(7), 0.1, time, nested)
+      out.x = -4 * position.x
+      out.y = -4 * position.y
+      return out
+    }
+    const start = at(1, 0.5, 0.25, 0)
+    const scratch = createIntegratorScratch()
+    for (const into of [integrateEulerInto, integrateExplicitEulerInto, integrateRK4Into]) {
+      const expected = into(at(0, 0, 0, 0), start, spring(4), 0.1, 0, scratch)
+      expect(into(at(0, 0, 0, 0), start, lookingAhead, 0.1, 0, scratch)).toEqual(expected)
+      expect(into(at(0, 0, 0, 0), start, lookingAhead, 0.1)).toEqual(expected)
+    }
   })
 })
