@@ -9,7 +9,8 @@
 import { DYNAMIC, KINEMATIC } from '../world/bodyStore.js'
 import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
 import type { StepContext } from './context.js'
-import { dynamicPairCode, pairCode, IGNORE, strongerResponse } from '../world/pairCode.js'
+import { dynamicPairCode, pairCode, strongerResponse } from '../world/pairCode.js'
+import { IGNORE } from '../world/responseCodes.js'
 import { reserveItemBounds } from '../broadphase/uniformGrid.js'
 
 export function collectBodies(sim: StepContext): void {

@@ -4,7 +4,8 @@
  * pairs and the velocity stage's contacts. Writes only the tracker: no position or velocity.
  */
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
-import { IGNORE, pairCode } from '../world/pairCode.js'
+import { pairCode } from '../world/pairCode.js'
+import { IGNORE } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { loadRect } from '../world/bodyStore.js'
 import { contactNormalInto, sweptIntoContact } from './solver.js'

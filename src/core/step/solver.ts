@@ -14,9 +14,9 @@
  */
 import { penetrationVectorInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
-import { CROSS } from '../world/bodyStore.js'
 import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
-import { IGNORE, pairCode } from '../world/pairCode.js'
+import { pairCode } from '../world/pairCode.js'
+import { BOUNCE, CROSS, IGNORE, SLIDE, TOUCH } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { loadRect } from '../world/bodyStore.js'
 import { sweepDynamic, sweptBoxWithin } from './sweep.js'
@@ -32,9 +32,6 @@ import {
   VELOCITY_PASSES,
   VELOCITY_TOLERANCE,
 } from './tolerances.js'
-
-const TOUCH = 1
-const BOUNCE = 2
 
 /**
  * 1 when the boxes of slots p and q overlap by more than {@link PUSH_SLOP}, else 0: the
@@ -282,7 +279,7 @@ function collectContacts(ctx: StepScratch, sim: StepContext, h: number): void {
       // axis the boxes meet on last; the separating axis is the one with the larger gap).
       slack = (nx !== 0 ? gapX : gapY) / h
     }
-    const mode = pairCodes[p] === BOUNCE ? BOUNCE : 0
+    const mode = pairCodes[p] === BOUNCE ? BOUNCE : SLIDE
     contactsPerBody[i + 1] = (contactsPerBody[i + 1] as number) + 1
     contactsPerBody[j + 1] = (contactsPerBody[j + 1] as number) + 1
     bodiesI[count] = i

@@ -7,9 +7,10 @@
  */
 import { bounceInto, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
-import { CROSS, loadRect, RESPONSE_NAMES } from '../world/bodyStore.js'
+import { loadRect } from '../world/bodyStore.js'
+import { CROSS, IGNORE, RESPONSE_NAMES } from '../world/responseCodes.js'
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
-import { dynamicPairCode, IGNORE, pairCode } from '../world/pairCode.js'
+import { dynamicPairCode, pairCode } from '../world/pairCode.js'
 import type { StepContext, StepScratch } from './context.js'
 import { MAX_HITS, MAX_SEPARATIONS, PUSH_SLOP, TOUCH_TOLERANCE } from './tolerances.js'
 import type { ItemBounds } from '../broadphase/uniformGrid.js'

@@ -1,4 +1,4 @@
-import { SWEPT_RESPONSES } from '../geometry/responses.js'
+import { RESPONSE_NAMES } from './responseCodes.js'
 import type { Rect, SweptResponse } from '../geometry/types.js'
 import type { BodyId, BodySnapshot, BodyType } from './types.js'
 
@@ -14,10 +14,6 @@ const KIND_OF: Readonly<Record<BodyType, number>> = Object.freeze({
 })
 /** Body types by their kind code (the index): what {@link BodyStore.kind} stores. */
 export const BODY_TYPES: readonly BodyType[] = Object.freeze(['static', 'kinematic', 'dynamic'])
-
-/** Swept responses as stored in {@link BodyStore.response}: the codes are their indices. */
-export const RESPONSE_NAMES = SWEPT_RESPONSES
-export const CROSS = 3
 
 /** A mask with every layer, the default: such a body collides with every other's layer. */
 export const ALL_LAYERS = 0xffffffff

@@ -1,9 +1,10 @@
 import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
-import { CROSS, loadRect } from './bodyStore.js'
+import { loadRect } from './bodyStore.js'
+import { CROSS, IGNORE } from './responseCodes.js'
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
-import { IGNORE, pairCode } from './pairCode.js'
+import { pairCode } from './pairCode.js'
 import type { StepContext as Simulation } from '../step/context.js'
 import type { MoveResult, PushedBody } from './types.js'
 

@@ -1,9 +1,6 @@
 import { describeValue } from '../geometry/validate.js'
-import { RESPONSE_NAMES } from './bodyStore.js'
+import { IGNORE, RESPONSE_NAMES } from './responseCodes.js'
 import type { StepContext } from '../step/context.js'
-
-/** {@link pairCode}'s answer for a pair that must not collide. */
-export const IGNORE = 255
 
 /**
  * How body `mover` meets body `other`: {@link IGNORE} when their layers and masks do not
