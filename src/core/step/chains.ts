@@ -45,7 +45,7 @@ export class ChainPool {
    * from j toward i) that may not close at all (touching, or speculative and met), in place
    * on `velocity` (this axis) and `impulseTime`: the bodies of a run take its mean velocity
    * and the earliest impulse time among them (they move as one from then on; see the
-   * solver's `storeVelocities`). Bodies weigh `1 / inverseMass[k]`; the caller lists no
+   * velocity stage's `storeVelocities`). Bodies weigh `1 / inverseMass[k]`; the caller lists no
    * contact of a body with an inverse mass of 0 (infinite mass: the passes handle those).
    */
   pool(

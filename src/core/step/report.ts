@@ -1,5 +1,5 @@
 /**
- * Stage 8: report. Records, for the contact tracker, the pairs touching after the step and
+ * Stage 10: report. Records, for the contact tracker, the pairs touching after the step and
  * how they came to touch (push or sweep). Reads the store's boxes, the pairs, the solid
  * pairs and the velocity stage's contacts. Writes only the tracker: no position or velocity.
  */
@@ -8,7 +8,7 @@ import { pairCode } from '../world/pairCode.js'
 import { IGNORE } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { loadRect } from '../world/bodyStore.js'
-import { contactNormalInto, sweptIntoContact } from './solver.js'
+import { contactNormalInto, sweptIntoContact } from './contacts.js'
 
 function touchIfTouching(
   ctx: StepScratch,

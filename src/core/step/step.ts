@@ -1,10 +1,13 @@
+import { findContacts } from './contacts.js'
 import { StepContext } from './context.js'
 import { integrate } from './integrate.js'
 import { collectBodies, findPairs, indexSolids } from './pairs.js'
 import { recordContacts } from './report.js'
+import { pushApart } from './pushOut.js'
 import { settle } from './settle.js'
-import { pushApart, solveVelocities } from './solver.js'
+import { weighContacts } from './support.js'
 import { sweepAgainstSolids } from './sweep.js'
+import { solveVelocities } from './velocities.js'
 
 /**
  * One fixed step of `h` seconds: the stages in order. Each stage is a function of the
@@ -13,12 +16,16 @@ import { sweepAgainstSolids } from './sweep.js'
  * 1. pairs: list the bodies by kind, index the solids (when they changed);
  * 2. integrate: damping and gravity give each dynamic body a wanted displacement;
  * 3. pairs: the broadphase gives the dynamic pairs and each body's solid candidates;
- * 4. velocities: contacts (touching and speculative), shock propagation, pooled chains and
- *    the velocity passes; bodies no solid can stop move here;
- * 5. sweep: the others move swept against solids (article 003), with their response;
- * 6. push-out: dynamic pairs pushed apart by penetration vectors (articles 000, 002);
- * 7. settle: snap back rounding-level motion, velocities from realised displacements;
- * 8. report: contacts and their events (when tracked).
+ * 4. contacts: every contact of the step, touching or speculative (`contacts.ts`);
+ * 5. support: shock propagation: support levels, weights and the solving order
+ *    (`support.ts`);
+ * 6. velocities: the velocity passes with pooled chains; bodies no solid can stop move
+ *    here (`velocities.ts`);
+ * 7. sweep: the others move swept against solids (article 003), with their response;
+ * 8. push-out: dynamic pairs pushed apart by penetration vectors (articles 000, 002;
+ *    `pushOut.ts`);
+ * 9. settle: snap back rounding-level motion, velocities from realised displacements;
+ * 10. report: contacts and their events (when tracked).
  *
  * No loop of its own: V8 compiles a hot loop on stack replacement and keeps that code for
  * later calls; compiled before the rest of the step had run, it would lack type feedback
@@ -30,6 +37,8 @@ export function step(sim: StepContext, h: number): void {
   if (sim.solidsDirty) indexSolids(sim)
   integrate(sim, h)
   findPairs(sim)
+  findContacts(sim.scratch, sim, h)
+  weighContacts(sim.scratch, sim)
   solveVelocities(sim.scratch, sim, h)
   const tracking = sim.contacts.enabled
   if (tracking) sim.contacts.beginStep()

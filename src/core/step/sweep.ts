@@ -1,5 +1,5 @@
 /**
- * Stage 5: sweep against solids (article 003), and the swept move the push-out uses.
+ * Stage 7: sweep against solids (article 003), and the swept move the push-out uses.
  * Reads `sweptBodies`, `deltaX/Y`, the solid candidates of the broadphase (or a fresh query
  * of the solids' grid when a motion leaves its bounds) and each pair's response.
  * Writes the store's position of each swept body and, when a hit bounces, slides or stops

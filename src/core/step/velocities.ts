@@ -1,0 +1,537 @@
+/**
+ * Stage 6, velocities: the velocity passes over the contacts (impulses at their time of
+ * impact, restitution for `bounce`, pooled chains from `chains.ts`), repeated over the
+ * contacts of the bodies each pass changed until none changes.
+ * Reads: the contacts, weights and order of stages 4 and 5.
+ * Writes: `solvedVelocityX/Y`, the store's velocity of every dynamic body and the position
+ * of each body no solid can stop (`storeVelocities`); the others go to `sweptBodies` for
+ * the sweep.
+ */
+import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
+import { BOUNCE, TOUCH } from '../world/responseCodes.js'
+import type { StepContext, StepScratch } from './context.js'
+import { sweptBoxWithin } from './sweep.js'
+import { CANCELLATION, CHAIN_PASSES, VELOCITY_PASSES, VELOCITY_TOLERANCE } from './tolerances.js'
+
+/**
+ * {@link StepScratch.impulseTime} of a body that took no impulse in the step. Here, beside
+ * the passes that read it in their loop: an imported binding read there (a module
+ * namespace's getter under Vitest's transform) made V8 box the impulse times it merges
+ * with, per contact.
+ */
+export const NO_IMPULSE = 2
+
+/**
+ * The axes a contact's normal lies on, and what a body changed on, as bits. Normals are
+ * axis-aligned and there is no friction, so a change of a body's velocity along x alters
+ * only its contacts across x: the passes after the first revisit only those. A corner
+ * contact (no normal) never changes a velocity, so no later pass revisits it.
+ */
+const X_AXIS = 1
+
+const Y_AXIS = 2
+
+const BOTH_AXES = X_AXIS | Y_AXIS
+
+/**
+ * Solves contacts `order[0 .. count)` (from last to first when `backwards`) in velocity pass
+ * `pass`. Each contact: if the pair approaches faster than it may
+ * (0 when touching, gap / step for a speculative contact until it meets), an impulse along
+ * the normal stops that approach at its time in the step, a solid taking all of it, two
+ * dynamic bodies sharing it by mass (article 002), with restitution for `bounce` pairs
+ * (article 004). A touching pair that no longer approaches but would close through its
+ * bodies' impulse times moves together from the earlier one. Bodies whose velocity or
+ * impulse time changed are listed for the next pass.
+ *
+ * The loop is here, with the scratch's arrays read into locals: V8 does not lift reads of
+ * an object's fields (the arrays grow, so they are replaced) out of a loop.
+ */
+function solveContacts(
+  ctx: StepScratch,
+  order: Int32Array,
+  count: number,
+  pass: number,
+  backwards: boolean,
+): void {
+  const bodiesI = ctx.contactI
+  const bodiesJ = ctx.contactJ
+  const normalsX = ctx.contactNormalX
+  const normalsY = ctx.contactNormalY
+  const slacks = ctx.contactSlack
+  const modes = ctx.contactMode
+  const weightsI = ctx.contactWeightI
+  const weightsJ = ctx.contactWeightJ
+  const supported = ctx.weighedBySupport
+  const velocitiesX = ctx.velocityX
+  const velocitiesY = ctx.velocityY
+  const impulseTimes = ctx.impulseTime
+  const inverseMasses = ctx.inverseMass
+  const integratedVelocitiesX = ctx.integratedX
+  const integratedVelocitiesY = ctx.integratedY
+  const changedIn = ctx.bodyChangedIn
+  const changed = ctx.nextChangedBodies.items
+  const axesChanged = ctx.changedAxes
+  let changedCount = ctx.nextChangedBodies.count
+  for (let o = 0; o < count; o++) {
+    const c = order[backwards ? count - 1 - o : o] as number
+    const i = bodiesI[c] as number
+    const j = bodiesJ[c] as number
+    const nx = normalsX[c] as number
+    const ny = normalsY[c] as number
+    const vix = velocitiesX[i] as number
+    const viy = velocitiesY[i] as number
+    const approach =
+      j < 0
+        ? vix * nx + viy * ny
+        : (vix - (velocitiesX[j] as number)) * nx + (viy - (velocitiesY[j] as number)) * ny
+    const slack = slacks[c] as number
+    // A speculative contact that has met (its slack made negative) may not close any more.
+    const allowed = slack > 0 ? slack : 0
+    if (approach + allowed >= 0) {
+      // The velocities no longer close, but the displacements may: `storeVelocities` moves
+      // a body at its integrated velocity until its impulse time and at its solved one after
+      // (all the step for 0 or none). In a column falling as one onto a box at rest, the
+      // bottom box stopped at its impact, and the box above at the later time of its own
+      // speculative contact with the box at rest, so it fell on into the bottom box and the
+      // push-out threw it sideways. A touching pair moves together once either body is hit:
+      // if the body on the normal's side would move less along it than the other, the later
+      // body takes the earlier time.
+      if (slack === 0 && j >= 0) {
+        const timeI = impulseTimes[i] as number
+        const timeJ = impulseTimes[j] as number
+        if (timeI !== timeJ) {
+          const beforeI = timeI > 1 ? 0 : timeI
+          const beforeJ = timeJ > 1 ? 0 : timeJ
+          const moveI =
+            ((integratedVelocitiesX[i] as number) * nx +
+              (integratedVelocitiesY[i] as number) * ny) *
+              beforeI +
+            (vix * nx + viy * ny) * (1 - beforeI)
+          const moveJ =
+            ((integratedVelocitiesX[j] as number) * nx +
+              (integratedVelocitiesY[j] as number) * ny) *
+              beforeJ +
+            ((velocitiesX[j] as number) * nx + (velocitiesY[j] as number) * ny) * (1 - beforeJ)
+          if (moveI - moveJ < -VELOCITY_TOLERANCE) {
+            const later = timeI > timeJ ? i : j
+            impulseTimes[later] = timeI > timeJ ? timeJ : timeI
+            // Its other contacts are looked at again in the next pass (the box above it).
+            changed[changedCount] = later
+            changedCount += Number(changedIn[later] !== pass)
+            changedIn[later] = pass
+            axesChanged[later] = BOTH_AXES
+          }
+        }
+      }
+      continue
+    }
+    const mode = modes[c] as number
+    // Approach speeds below the tolerance are rounding: another pass would not help.
+    const listed = -(approach + allowed) > VELOCITY_TOLERANCE
+    // The axis of the normal (from its squares, as in indexContactsByBody: x or y is a coin
+    // toss to the branch predictor); both for a solid that stops the body dead.
+    const axis = j < 0 && mode === TOUCH ? BOTH_AXES : nx * nx * X_AXIS + ny * ny * Y_AXIS
+    if (listed) {
+      // Both bodies listed for the next pass, once per pass; as listContactsOfChanged lists
+      // contacts, without a branch (room reserved by solveVelocities).
+      changed[changedCount] = i
+      changedCount += Number(changedIn[i] !== pass)
+      changedIn[i] = pass
+      axesChanged[i] = (axesChanged[i] as number) | axis
+      if (j >= 0) {
+        changed[changedCount] = j
+        changedCount += Number(changedIn[j] !== pass)
+        changedIn[j] = pass
+        axesChanged[j] = (axesChanged[j] as number) | axis
+      }
+    }
+    if (j < 0 && mode === TOUCH) {
+      // A solid with the `touch` response stops the body dead (article 003).
+      velocitiesX[i] = 0
+      velocitiesY[i] = 0
+      continue
+    }
+    // When in the step the impulse happens: at the impact for a speculative contact; for a
+    // touching one, at the start if it was closing from the start, else when the first of
+    // its bodies was hit (a push passed down a row, a column landed).
+    // The pair's approach at its integrated velocities, before any impulse of the step.
+    const integratedApproach =
+      ((integratedVelocitiesX[i] as number) - (j >= 0 ? (integratedVelocitiesX[j] as number) : 0)) *
+        nx +
+      ((integratedVelocitiesY[i] as number) - (j >= 0 ? (integratedVelocitiesY[j] as number) : 0)) *
+        ny
+    const timeI = impulseTimes[i] as number
+    const timeJ = j >= 0 ? (impulseTimes[j] as number) : NO_IMPULSE
+    let time: number
+    if (slack !== 0) {
+      const gap = slack > 0 ? slack : -slack
+      // A speculative pair `gap * step` apart, now closing at -approach. It closed at its
+      // integrated speed until the later of its bodies' impulses in this step (a body stopped
+      // by the one under it), and at -approach after that: timing the whole gap at the final
+      // speed put the impact too early, and a box falling onto a box that had just landed
+      // froze in mid-air. (Written out here, not in a function: V8 boxes the doubles passed
+      // to and returned from a call it does not inline, and the step must not allocate.)
+      const changed = Math.max(timeI <= 1 ? timeI : 0, timeJ <= 1 ? timeJ : 0)
+      const before = integratedApproach < 0 ? -integratedApproach : 0
+      time =
+        before * changed >= gap
+          ? gap / before
+          : Math.min(1, changed + (gap - before * changed) / -approach)
+      // Met at `time`: the bodies moved at their integrated velocities until then, which used
+      // the gap up, so later passes must not let the pair close again by it (they let a
+      // column land a step's fall deep into the box it hit). Negative: met, gap kept.
+      slacks[c] = -gap
+    } else {
+      const first = Math.min(timeI, timeJ)
+      // Closing by the integrated velocities: a box falling onto one it already touched, which
+      // was stopped later in the step by a box under it; timed at that stop, the falling box
+      // fell on into it until then (14 px in a pile of 5,000 boxes), and the push-out threw
+      // it sideways. Such a pair meets at the start.
+      time = first <= 1 && integratedApproach >= -VELOCITY_TOLERANCE ? first : 0
+    }
+    // An earlier impulse time changes how the body moves on both axes (see `storeVelocities`).
+    if (time < (impulseTimes[i] as number)) {
+      impulseTimes[i] = time
+      if (listed) axesChanged[i] = BOTH_AXES
+    }
+    if (j >= 0 && time < (impulseTimes[j] as number)) {
+      impulseTimes[j] = time
+      if (listed) axesChanged[j] = BOTH_AXES
+    }
+    // Without restitution the pair stops approaching at the impact; with it, the pair leaves
+    // the impact at `restitution` times the impact speed (article 004).
+    let target = 0
+    if (mode === BOUNCE) {
+      ctx.bounceSpeeds[0] = approach
+      ctx.bounceSpeeds[1] = time
+      bounceTarget(ctx, c)
+      target = ctx.bounceSpeeds[0]
+    }
+    if (j < 0) {
+      // A solid takes the whole response: slide (target 0) or bounce (article 004).
+      velocitiesX[i] = vix + (target - approach) * nx
+      velocitiesY[i] = viy + (target - approach) * ny
+      continue
+    }
+    // A bounce is shared by the real masses: shock propagation's infinite-mass supporter
+    // is right for a resting stack, but a supporter that bounces would pump energy into
+    // the body above it without losing any itself. Without gravity the weights are the
+    // masses too (no contact weights were written).
+    const byMass = target > 0 || !supported
+    let wI = byMass ? (inverseMasses[i] as number) : (weightsI[c] as number)
+    let wJ = byMass ? (inverseMasses[j] as number) : (weightsJ[c] as number)
+    if (wI + wJ === 0) {
+      // Neither body may be moved by the other (both `pushable: false`, or one of them is
+      // and the other holds up a stack): each gives up its own motion toward the other, as
+      // a body meeting a wall does, in proportion to it. Skipped, two such bodies passed
+      // through each other. (The pair approaches: one of them at least moves toward the other.)
+      wI = Math.max(0, -(vix * nx + viy * ny))
+      wJ = Math.max(0, (velocitiesX[j] as number) * nx + (velocitiesY[j] as number) * ny)
+    }
+    const total = wI + wJ
+    if (total === 0) continue
+    // Each body's share of the change of approach speed, (change) * (w / total), at most the
+    // change itself: the impulse (change) / total is up to 5e11 times larger (total down to
+    // 2e-12), and overflowed to Infinity, then NaN, for the heaviest bodies closing at 3.6e296.
+    const change = target - approach
+    const changeI = change * (wI / total)
+    const changeJ = change * (wJ / total)
+    velocitiesX[i] = vix + changeI * nx
+    velocitiesY[i] = viy + changeI * ny
+    velocitiesX[j] = (velocitiesX[j] as number) - changeJ * nx
+    velocitiesY[j] = (velocitiesY[j] as number) - changeJ * ny
+  }
+  ctx.nextChangedBodies.count = changedCount
+}
+
+/**
+ * The approach speed (negative: separating) a bouncing contact leaves with, for an impact
+ * at fraction `time` of the step, both read from and the result written to
+ * {@link bounceSpeeds}. The velocities already hold this step's gravity, but
+ * only the part before the impact hits: that speed bounces, and the gravity after it slows
+ * the way back (article 004's bounce, then integration). Reflecting the end-of-step speed
+ * instead gave every bounce a step of gravity for free, and a box with restitution 1 on a
+ * stack bounced ever higher. Impacts slower than {@link restingSpeed} do not bounce, so
+ * resting bodies stay put.
+ */
+function bounceTarget(ctx: StepScratch, c: number): void {
+  const approach = ctx.bounceSpeeds[0] as number
+  const time = ctx.bounceSpeeds[1] as number
+  const gravityClosing = ctx.contactGravityClosing[c] as number
+  const afterImpact = 1 - time
+  const impactSpeed = -approach - gravityClosing * afterImpact
+  const target = (ctx.contactRestitution[c] as number) * impactSpeed - gravityClosing * afterImpact
+  ctx.bounceSpeeds[0] = impactSpeed <= (ctx.restingSpeed[0] as number) ? 0 : Math.max(target, 0)
+}
+
+/**
+ * Groups the contacts by dynamic body (counting sort, whose counts {@link collectContacts}
+ * made), for the passes after the first and the push-out.
+ */
+function indexContactsByBody(ctx: StepScratch, n: number): void {
+  const count = ctx.contactCount
+  // Counted by collectContacts as it listed them.
+  const starts = ctx.bodyContactStart
+  const listedIn = (ctx.contactListedIn = ensureCapacity(ctx.contactListedIn, count))
+  listedIn.fill(0, 0, count)
+  // Arrays in locals: see `solveContacts`.
+  const bodiesI = ctx.contactI
+  const bodiesJ = ctx.contactJ
+  const order = ctx.contactOrder
+  countsToGroupStarts(starts, n)
+  const contactsOfBodies = (ctx.bodyContacts = ensureCapacity(
+    ctx.bodyContacts,
+    starts[n] as number,
+  ))
+  const axes = (ctx.bodyContactAxes = ensureCapacity(ctx.bodyContactAxes, starts[n] as number))
+  const normalsX = ctx.contactNormalX
+  const normalsY = ctx.contactNormalY
+  // In solving order, so each body's contacts keep the order of pass 0.
+  for (let o = 0; o < count; o++) {
+    const c = order[o] as number
+    // Normals are axis-aligned units or 0, 0: the squares are the axes' bits.
+    const nx = normalsX[c] as number
+    const ny = normalsY[c] as number
+    const axis = nx * nx * X_AXIS + ny * ny * Y_AXIS
+    const i = bodiesI[c] as number
+    contactsOfBodies[starts[i] as number] = c
+    axes[starts[i] as number] = axis
+    starts[i] = (starts[i] as number) + 1
+    const j = bodiesJ[c] as number
+    if (j < 0) continue
+    contactsOfBodies[starts[j] as number] = c
+    axes[starts[j] as number] = axis
+    starts[j] = (starts[j] as number) + 1
+  }
+  rewindGroupStarts(starts, n)
+}
+
+/** Whether dynamic body k had a contact in this step's velocity pass (touching, or speculative). */
+export function hadContact(ctx: StepScratch, k: number): boolean {
+  return (ctx.bodyContactStart[k + 1] as number) > (ctx.bodyContactStart[k] as number)
+}
+
+/**
+ * Lists the contacts of the bodies the previous pass changed, on the axes they changed on,
+ * each once, for pass `pass`.
+ */
+function listContactsOfChanged(ctx: StepScratch, pass: number): void {
+  // Every contact is written and the count goes up only for one to list and not listed
+  // yet: whether the other body of a contact changed too is a coin toss, a mispredicted
+  // branch. The room for it was reserved by solveVelocities (each contact once, and one
+  // spare).
+  const items = ctx.passContacts.items
+  // Arrays in locals: see `solveContacts`.
+  const starts = ctx.bodyContactStart
+  const contactsOfBodies = ctx.bodyContacts
+  const axes = ctx.bodyContactAxes
+  const listedIn = ctx.contactListedIn
+  const changed = ctx.changedBodies.items
+  const changedCount = ctx.changedBodies.count
+  const axesChanged = ctx.changedAxes
+  let count = 0
+  for (let q = 0; q < changedCount; q++) {
+    const k = changed[q] as number
+    const axesOfBody = axesChanged[k] as number
+    axesChanged[k] = 0
+    const end = starts[k + 1] as number
+    for (let e = starts[k] as number; e < end; e++) {
+      const c = contactsOfBodies[e] as number
+      const wanted = Number(((axes[e] as number) & axesOfBody) !== 0)
+      const listed = listedIn[c] as number
+      items[count] = c
+      count += wanted & Number(listed !== pass)
+      listedIn[c] = listed + (pass - listed) * wanted
+    }
+  }
+  ctx.passContacts.count = count
+}
+
+/**
+ * Pools the bodies that close on one another along `axis` (see {@link ChainPool}: exact on
+ * a chain) among the contacts listed for pass `pass` that may not close at all: between
+ * two dynamic bodies that may be pushed, touching or met, sliding (a bounce has a speed of
+ * its own to leave with), and weighed by the bodies' masses (not a supporter under shock
+ * propagation). The bodies it changed are listed for the next pass, as the pass itself
+ * lists them.
+ */
+function poolChains(ctx: StepScratch, pass: number, axis: number): void {
+  const normals = axis === X_AXIS ? ctx.contactNormalX : ctx.contactNormalY
+  const listed = ctx.passContacts.items
+  const eligible = ctx.chainContacts
+  eligible.reserve(ctx.passContacts.count)
+  eligible.count = 0
+  for (let q = 0; q < ctx.passContacts.count; q++) {
+    const c = listed[q] as number
+    const i = ctx.contactI[c] as number
+    const j = ctx.contactJ[c] as number
+    if (j < 0 || normals[c] === 0 || (ctx.contactSlack[c] as number) > 0) continue
+    if (ctx.contactMode[c] === BOUNCE || ctx.inverseMass[i] === 0 || ctx.inverseMass[j] === 0)
+      continue
+    if (
+      ctx.weighedBySupport &&
+      (ctx.contactWeightI[c] !== ctx.inverseMass[i] || ctx.contactWeightJ[c] !== ctx.inverseMass[j])
+    ) {
+      continue
+    }
+    eligible.items[eligible.count++] = c
+  }
+  if (eligible.count < 2) return
+  ctx.chainPool.pool(
+    eligible.items,
+    eligible.count,
+    ctx.contactI,
+    ctx.contactJ,
+    normals,
+    ctx.inverseMass,
+    axis === X_AXIS ? ctx.velocityX : ctx.velocityY,
+    ctx.impulseTime,
+    VELOCITY_TOLERANCE,
+  )
+  const changed = ctx.chainPool.changed
+  const list = ctx.nextChangedBodies
+  for (let q = 0; q < changed.count; q++) {
+    const k = changed.items[q] as number
+    if (ctx.bodyChangedIn[k] !== pass) {
+      list.items[list.count++] = k
+      ctx.bodyChangedIn[k] = pass
+    }
+    ctx.changedAxes[k] = (ctx.changedAxes[k] as number) | axis
+  }
+}
+
+/** After a pass: the bodies it changed become the list the next pass starts from. */
+function endPass(ctx: StepScratch): void {
+  const swap = ctx.changedBodies
+  ctx.changedBodies = ctx.nextChangedBodies
+  ctx.nextChangedBodies = swap
+  ctx.nextChangedBodies.count = 0
+}
+
+/**
+ * Velocity passes: every contact of the step ({@link findContacts}: touching, or
+ * speculative), in the order {@link weighContacts} gave them, stops the approaching part of the motion that it does not allow
+ * ({@link solveContacts}). Passes repeat, each over the contacts of the bodies the previous
+ * one changed, until no velocity changes, so a resting stack ends exactly at rest.
+ */
+export function solveVelocities(ctx: StepScratch, sim: StepContext, h: number): void {
+  const n = sim.dynamicCount
+  const { x: gx, y: gy } = sim.settings.gravity
+  // Slower impacts than what gravity adds in two steps do not bounce: resting bodies stay put.
+  ctx.restingSpeed[0] = 2 * Math.hypot(gx, gy) * sim.settings.fixedStep
+  ctx.integratedX = sim.integratedVelocityX
+  ctx.integratedY = sim.integratedVelocityY
+  indexContactsByBody(ctx, n)
+  // Room for the branch-free lists: every body and every contact once, and one spare.
+  ctx.changedBodies.reserve(n + 1)
+  ctx.nextChangedBodies.reserve(n + 1)
+  ctx.passContacts.reserve(ctx.contactCount + 1)
+  ctx.nextChangedBodies.count = 0
+  // Pass 0 solves every contact in the solving order (bottom-up: shock propagation).
+  solveContacts(ctx, ctx.contactOrder, ctx.contactCount, 0, false)
+  endPass(ctx)
+  // Later passes revisit only the contacts of bodies the previous pass changed: the
+  // others were left solved and nothing about them changed. Symmetric Gauss-Seidel: odd
+  // passes run backwards, so a push travels along a row of boxes both ways.
+  for (let pass = 1; pass < VELOCITY_PASSES && ctx.changedBodies.count > 0; pass++) {
+    listContactsOfChanged(ctx, pass)
+    if (pass === 1 || pass % CHAIN_PASSES === 0) {
+      poolChains(ctx, pass, X_AXIS)
+      poolChains(ctx, pass, Y_AXIS)
+    }
+    solveContacts(ctx, ctx.passContacts.items, ctx.passContacts.count, pass, pass % 2 === 1)
+    endPass(ctx)
+  }
+  storeVelocities(ctx, sim, h)
+}
+
+/**
+ * The solved velocities back into the store, and each displacement following its
+ * impulses: a body whose velocity an impulse changed at fraction `t` of the step moved at
+ * its old velocity until then and at the new one after (time of impact, article 003): its
+ * displacement is `old * t + new * (1 - t)` times the step, not `new` times the step. So a
+ * projectile stops where it meets the box it hits, and the box (and the row behind it)
+ * starts moving only then: nothing ends on the wrong side of what it hit. Then the whole
+ * displacement follows the change of velocity the solver made.
+ *
+ * A body with no solid near it whose displacement stays inside its broadphase bounds (most
+ * bodies, most steps) is moved here, while its numbers are at hand: nothing can stop it
+ * but the dynamic bodies, whose contacts the passes solved. The others are listed in
+ * `sim.sweptBodies` for the sweep against solids. (That sweep reads no other dynamic
+ * body's position, only where each started and its displacement, so moving these first
+ * changes nothing.)
+ */
+function storeVelocities(ctx: StepScratch, sim: StepContext, h: number): void {
+  const { velocityX: storeVelocityX, velocityY: storeVelocityY, x: storeX, y: storeY } = sim.store
+  const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
+  const { startVelocityX, startVelocityY, candidateStart, width, height } = sim
+  const bounds = sim.dynamicBounds
+  const swept = sim.sweptBodies.items
+  let sweptCount = 0
+  const rk4 = sim.settings.integrator === 'rk4'
+  // Arrays in locals: see `solveContacts`.
+  const velocitiesX = ctx.velocityX
+  const velocitiesY = ctx.velocityY
+  const impulseTimes = ctx.impulseTime
+  for (let k = 0; k < sim.dynamicCount; k++) {
+    const slot = dynamic[k] as number
+    const vx = velocitiesX[k] as number
+    const vy = velocitiesY[k] as number
+    const integratedX = integratedVelocityX[k] as number
+    const integratedY = integratedVelocityY[k] as number
+    storeVelocityX[slot] = vx
+    storeVelocityY[slot] = vy
+    let dx = deltaX[k] as number
+    let dy = deltaY[k] as number
+    const time = impulseTimes[k] as number
+    // Most times are 0 (touching from the start) or none, at random: one branch.
+    if ((Number(time !== 0) & Number(time <= 1)) === 1) {
+      dx += (integratedX - vx) * time * h
+      dy += (integratedY - vy) * time * h
+    }
+    // The displacement follows the solved velocity (exact for Euler; for RK4 under constant
+    // gravity the change adds linearly).
+    let changeX = vx - integratedX
+    let changeY = vy - integratedY
+    if (rk4 && time === 0) {
+      // Held from the start of the step (a box at rest on another): the part of the change
+      // that takes back this step's gain from gravity, g·h, was a force along the whole
+      // step, not an impulse at its start. Euler moved the body by all of that gain times h,
+      // RK4 (article 004) by half of it (½·g·h²): removed whole, it lifted a resting box by
+      // ½·g·h² every step, which fell back the next, for ever (never idle).
+      const gainedX = integratedX - (startVelocityX[k] as number)
+      const gainedY = integratedY - (startVelocityY[k] as number)
+      if (changeX * gainedX < 0)
+        changeX += 0.5 * Math.min(Math.abs(changeX), Math.abs(gainedX)) * Math.sign(gainedX)
+      if (changeY * gainedY < 0)
+        changeY += 0.5 * Math.min(Math.abs(changeY), Math.abs(gainedY)) * Math.sign(gainedY)
+    }
+    const moveX = followVelocity(dx, changeX * h)
+    const moveY = followVelocity(dy, changeY * h)
+    deltaX[k] = moveX
+    deltaY[k] = moveY
+    const x = storeX[slot] as number
+    const y = storeY[slot] as number
+    // Folded into one number with the "no solid near" test: one branch, as whether a body
+    // is free is a coin toss.
+    const free =
+      Number(candidateStart[k] === candidateStart[k + 1]) &
+      sweptBoxWithin(bounds, k, x, y, width[k] as number, height[k] as number, moveX, moveY)
+    if (free === 1) {
+      storeX[slot] = x + moveX
+      storeY[slot] = y + moveY
+    } else swept[sweptCount++] = k
+  }
+  sim.sweptBodies.count = sweptCount
+}
+
+/**
+ * `displacement + change`, with the leftover of cancellation made 0: a box resting on the
+ * floor whose fall the velocity pass stopped was left with a displacement of about 1e-17
+ * (`x + v * h - x` is not `v * h` in floating point), and so hit the floor at time 0 in
+ * every step of its rest, logging a swept hit each time.
+ */
+function followVelocity(displacement: number, change: number): number {
+  const sum = displacement + change
+  return Math.abs(sum) <= CANCELLATION * Math.abs(displacement) ? 0 : sum
+}
