@@ -166,12 +166,25 @@ export class Move {
   }
 
   /**
+   * When body `slot` (loaded in `mover`) moving by `motion` is stopped by body `other`: the
+   * fraction of the motion in [0, 1], or -1 when the pair is ignored or crosses, the sweep
+   * misses, or the motion only separates an overlapping pair ({@link stops}). Leaves the
+   * sweep's hit in `hit`.
+   */
+  private stopTime(slot: number, other: number): number {
+    const code = pairCode(this.sim, slot, other)
+    if (code === IGNORE || code === CROSS) return -1
+    const obstacle = loadRect(this.obstacle, this.sim.store, other)
+    if (!sweepInto(this.hit, this.mover, this.motion, obstacle, this.still)) return -1
+    return stops(this.hit, this.motion) ? this.hit.time : -1
+  }
+
+  /**
    * The first body that `mover` (slot `slot`, loaded) moving by `motion` would enter,
    * or -1 (article 003's sweep against each candidate; `cross` pairs pass). Leaves its
    * time in `hit.time` and its normal in `hit.normal`.
    */
   private firstHit(slot: number): number {
-    const store = this.sim.store
     this.gather(this.motion)
     let best = -1
     let bestTime = Infinity
@@ -180,19 +193,7 @@ export class Move {
     for (let c = 0; c < this.candidates.count; c++) {
       const other = this.candidates.items[c] as number
       if (other === slot) continue
-      const code = pairCode(this.sim, slot, other)
-      if (code === IGNORE || code === CROSS) continue
-      if (
-        !sweepInto(
-          this.hit,
-          this.mover,
-          this.motion,
-          loadRect(this.obstacle, store, other),
-          this.still,
-        )
-      )
-        continue
-      const time = stops(this.hit, this.motion) ? this.hit.time : -1
+      const time = this.stopTime(slot, other)
       if (time >= 0 && time < bestTime) {
         bestTime = time
         best = other
@@ -351,19 +352,7 @@ export class Move {
       for (let c = begin; c < end; c++) {
         const other = this.chainCandidates[c] as number
         if (other === slot || this.chainDone[c] === 1) continue
-        const code = pairCode(this.sim, slot, other)
-        if (code === IGNORE || code === CROSS) continue
-        if (
-          !sweepInto(
-            this.hit,
-            this.mover,
-            this.motion,
-            loadRect(this.obstacle, store, other),
-            this.still,
-          )
-        )
-          continue
-        const time = stops(this.hit, this.motion) ? this.hit.time : -1
+        const time = this.stopTime(slot, other)
         if (time >= 0 && time < nearestTime) {
           nearestTime = time
           nearest = c
