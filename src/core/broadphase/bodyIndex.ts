@@ -14,7 +14,7 @@ const SMALL_SORT = 32
 export class BodyIndex {
   private readonly grid = new UniformGrid()
   private readonly bounds = createItemBounds()
-  private slots = new Int32Array(64)
+  private slots = new Int32Array(0)
   private readonly found = new IndexBuffer()
   private dirty = true
 

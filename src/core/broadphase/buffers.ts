@@ -6,7 +6,7 @@
 
 /** A list of indices. */
 export class IndexBuffer {
-  items = new Int32Array(64)
+  items = new Int32Array(0)
   count = 0
 
   push(value: number): void {
@@ -22,8 +22,8 @@ export class IndexBuffer {
 
 /** A list of index pairs `(a[k], b[k])`. */
 export class PairBuffer {
-  a = new Int32Array(64)
-  b = new Int32Array(64)
+  a = new Int32Array(0)
+  b = new Int32Array(0)
   count = 0
 
   push(a: number, b: number): void {
@@ -48,13 +48,20 @@ type GrowableArray =
   | Uint8Array<ArrayBuffer>
 
 /**
+ * The least length a buffer grows to. Buffers start empty: a world that never needs one
+ * (no contacts, no pushes) never allocates it, and creating a world allocates no backing
+ * store for them.
+ */
+const MIN_GROWN_LENGTH = 16
+
+/**
  * Returns `array` if it holds `length` items, else a larger copy of the same kind (doubling,
  * so growing to n items copies O(n) items in all).
  */
 export function ensureCapacity<T extends GrowableArray>(array: T, length: number): T {
   if (array.length >= length) return array
   const Kind = array.constructor as new (length: number) => T
-  const next = new Kind(Math.max(length, array.length * 2))
+  const next = new Kind(Math.max(length, array.length * 2, MIN_GROWN_LENGTH))
   next.set(array)
   return next
 }

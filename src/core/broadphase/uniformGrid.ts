@@ -16,10 +16,10 @@ export interface ItemBounds {
 /** Empty item bounds, ready for {@link reserveItemBounds}. */
 export function createItemBounds(): ItemBounds {
   return {
-    minX: new Float64Array(64),
-    minY: new Float64Array(64),
-    maxX: new Float64Array(64),
-    maxY: new Float64Array(64),
+    minX: new Float64Array(0),
+    minY: new Float64Array(0),
+    maxX: new Float64Array(0),
+    maxY: new Float64Array(0),
   }
 }
 
@@ -115,9 +115,9 @@ export class UniformGrid {
   /** As long as `cellStart`, so `build` copies it whole (a subarray view would be allocated). */
   private cellCursor = new Int32Array(3)
   /** The small items in cell order; each cell's in increasing index order. */
-  private cellItems = new Int32Array(64)
+  private cellItems = new Int32Array(0)
   /** Each item's cell, or {@link LARGE}. */
-  private itemCell = new Int32Array(64)
+  private itemCell = new Int32Array(0)
   private largeItems = new Int32Array(16)
   private largeCount = 0
   /**

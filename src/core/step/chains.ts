@@ -28,14 +28,14 @@ export class ChainPool {
    */
   readonly changed = new IndexBuffer()
   /** Per body: its run (union-find parent), and the call that last reset it. */
-  private parent = new Int32Array(64)
-  private resetIn = new Int32Array(64)
+  private parent = new Int32Array(0)
+  private resetIn = new Int32Array(0)
   /** Per run (at its root body): momentum, mass, and how many bodies it holds. */
-  private momentum = new Float64Array(64)
-  private mass = new Float64Array(64)
-  private size = new Int32Array(64)
+  private momentum = new Float64Array(0)
+  private mass = new Float64Array(0)
+  private size = new Int32Array(0)
   /** Per run: the earliest impulse time of its bodies. */
-  private time = new Float64Array(64)
+  private time = new Float64Array(0)
   private call = 0
   private readonly bodies = new IndexBuffer()
 

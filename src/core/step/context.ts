@@ -15,7 +15,7 @@ import { ChainPool } from './chains.js'
 /**
  * The velocity passes' and the push-out's buffers and scratch for one world, created once
  * per world: no two worlds share any of it, so a world may step inside another world's
- * pair filter or listener. Growable arrays start at 64 entries and are replaced, never
+ * pair filter or listener. Growable arrays start empty and are replaced, never
  * shrunk, when a step needs more. Hot loops read the fields they use into locals first.
  */
 export class StepScratch {
@@ -34,30 +34,30 @@ export class StepScratch {
   // contact (a dynamic pair apart at the start whose motions meet within the step), and
   // -gap / step once the passes made that pair meet (it may approach no more; the gap is kept
   // for its time of impact).
-  contactI = new Int32Array(64)
-  contactJ = new Int32Array(64)
-  contactNormalX = new Float64Array(64)
-  contactNormalY = new Float64Array(64)
-  contactMode = new Uint8Array(64)
-  contactRestitution = new Float64Array(64)
+  contactI = new Int32Array(0)
+  contactJ = new Int32Array(0)
+  contactNormalX = new Float64Array(0)
+  contactNormalY = new Float64Array(0)
+  contactMode = new Uint8Array(0)
+  contactRestitution = new Float64Array(0)
   /**
    * The weights of each dynamic pair contact under gravity (inverse masses, shock propagation
    * applied: see {@link weighUnderGravity}); without gravity they are not written, and
    * {@link weighedBySupport} is false.
    */
-  contactWeightI = new Float64Array(64)
-  contactWeightJ = new Float64Array(64)
+  contactWeightI = new Float64Array(0)
+  contactWeightJ = new Float64Array(0)
   /** Whether this step's contacts have weights of their own (its world has gravity). */
   weighedBySupport = false
-  contactSlack = new Float64Array(64)
+  contactSlack = new Float64Array(0)
   /**
    * How much this step's gravity (and other accelerations) added to the pair's approach,
    * counting only bodies that can move along the contact (a supporter under shock
    * propagation, a solid or a non-pushable body does not).
    */
-  contactGravityClosing = new Float64Array(64)
+  contactGravityClosing = new Float64Array(0)
   /** The `sim.pairs` index of each dynamic pair contact (contacts with solids have none). */
-  contactPair = new Int32Array(64)
+  contactPair = new Int32Array(0)
   contactCount = 0
   /**
    * How many of the contacts are dynamic pairs: {@link collectContacts} lists them first, one
@@ -74,49 +74,49 @@ export class StepScratch {
    * deeper than {@link DEEP_OVERLAP} (see {@link pushApart}). One index per pair instead of two normals of each kind: the contacts
    * hold the normals already, and writing four numbers per pair was a tenth of the listing.
    */
-  pairContact = new Int32Array(64)
+  pairContact = new Int32Array(0)
   /** The step's `StepContext.solvedVelocityX` and `solvedVelocityY` (see {@link loadBodies}). */
   velocityX = new Float64Array(0)
   velocityY = new Float64Array(0)
   /** Contacts in solving order: solids first, then up the support levels, then the rest. */
-  contactOrder = new Int32Array(64)
-  bucketStart = new Int32Array(64)
+  contactOrder = new Int32Array(0)
+  bucketStart = new Int32Array(0)
   /** Each contact's lower body (see `computeSupport`) and its key in the solving order (see `orderContacts`). */
-  contactLower = new Int32Array(64)
-  contactKey = new Int32Array(64)
+  contactLower = new Int32Array(0)
+  contactKey = new Int32Array(0)
   /** Support level of each dynamic body: 0 rests on a solid, n + 1 on a body of level n, -1 none. */
-  level = new Int32Array(64)
-  supportStart = new Int32Array(64)
-  supported = new Int32Array(64)
-  queue = new Int32Array(64)
+  level = new Int32Array(0)
+  supportStart = new Int32Array(0)
+  supported = new Int32Array(0)
+  queue = new Int32Array(0)
   /** A pair's share of a push for one of its bodies, for {@link addCorrection} (a typed array: see {@link pairWeights}). */
   pairPush = new Float64Array(2)
-  correctionX = new Float64Array(64)
-  correctionY = new Float64Array(64)
-  countX = new Int32Array(64)
-  countY = new Int32Array(64)
+  correctionX = new Float64Array(0)
+  correctionY = new Float64Array(0)
+  countX = new Int32Array(0)
+  countY = new Int32Array(0)
   /** Bodies with a correction in the current push-out round. */
   pushedBodies = new IndexBuffer()
   /** The pairs to measure in the current push-out round, and the round each pair was last listed in. */
   roundPairs = new IndexBuffer()
   /** The pairs of the current push-out round that overlap beyond the slop. */
   overlappingPairs = new IndexBuffer()
-  pairListedIn = new Int32Array(64)
+  pairListedIn = new Int32Array(0)
   /**
    * The direction (-1, 0, 1) on each axis in which a solid stopped a push of each dynamic
    * body in this step: further pushes that way would move only its partner, so the partner
    * takes the whole push (it is as if the body had an infinite mass that way).
    */
-  pinnedX = new Int8Array(64)
-  pinnedY = new Int8Array(64)
+  pinnedX = new Int8Array(0)
+  pinnedY = new Int8Array(0)
   /**
    * Per dynamic body and axis, in this round: 1 when a pinned partner pushed it its whole
    * way along -1 (so it now rests on that partner on its +1 side), 2 for the other way; 3
    * both. At the round's end a body with one of them is pinned that way too, so a stack on a
    * floor is pushed up one box per round instead of splitting every push with the box above.
    */
-  restsOnPinnedX = new Uint8Array(64)
-  restsOnPinnedY = new Uint8Array(64)
+  restsOnPinnedX = new Uint8Array(0)
+  restsOnPinnedY = new Uint8Array(0)
   /**
    * The weights {@link weigh} computed: body i's, then body j's. A typed array, not two
    * module variables: V8 boxes every double written to a module variable in a new heap
@@ -137,17 +137,17 @@ export class StepScratch {
    * with no impulse time (stopped dead by a `touch` solid) moves at its new velocity; read
    * as "none", such an impulse stopped the body in mid-air for a step.
    */
-  impulseTime = new Float64Array(64)
+  impulseTime = new Float64Array(0)
   /** The step's integrated velocities (before the passes), by local index. */
   integratedX = new Float64Array(0)
   integratedY = new Float64Array(0)
   /** The contacts of each dynamic body k: `bodyContacts[bodyContactStart[k] .. bodyContactStart[k + 1])`. */
-  bodyContactStart = new Int32Array(64)
-  bodyContacts = new Int32Array(64)
+  bodyContactStart = new Int32Array(0)
+  bodyContacts = new Int32Array(0)
   /** The axis of each entry of `bodyContacts`: {@link X_AXIS}, {@link Y_AXIS}, or 0 for a contact without a normal. */
-  bodyContactAxes = new Uint8Array(64)
+  bodyContactAxes = new Uint8Array(0)
   /** The last velocity pass that changed each body's velocity beyond the tolerance, or -1. */
-  bodyChangedIn = new Int32Array(64)
+  bodyChangedIn = new Int32Array(0)
   /** Bodies changed by the previous pass, and those changed by the current one. */
   changedBodies = new IndexBuffer()
   nextChangedBodies = new IndexBuffer()
@@ -157,13 +157,13 @@ export class StepScratch {
    * both lists: {@link listContactsOfChanged} reads and clears the previous pass's bodies
    * before the pass solves and marks the next ones.
    */
-  changedAxes = new Uint8Array(64)
+  changedAxes = new Uint8Array(0)
   chainPool = new ChainPool()
   /** The contacts {@link poolChains} gives the chain pool. */
   chainContacts = new IndexBuffer()
   /** The contacts to solve in the current pass, and the pass each contact was last listed in. */
   passContacts = new IndexBuffer()
-  contactListedIn = new Int32Array(64)
+  contactListedIn = new Int32Array(0)
   /**
    * A bounce contact's approach speed and its time of impact (a fraction of the step) for
    * {@link bounceTarget}, which replaces the first with the speed the contact leaves with: a
@@ -233,10 +233,10 @@ export class StepContext {
   /** The swept hits since the start of the last step (for `world.forEachHit`). */
   readonly hits = new HitLog()
   /** Dynamic bodies' slots in insertion order; local index k is their position here. */
-  dynamic = new Int32Array(64)
+  dynamic = new Int32Array(0)
   dynamicCount = 0
   /** Static and kinematic bodies' slots (infinite mass), in insertion order. */
-  solid = new Int32Array(64)
+  solid = new Int32Array(0)
   solidCount = 0
   /** The store's version when {@link StepContext.dynamic} was last listed (-1: never). */
   collectedVersion = -1
@@ -252,27 +252,27 @@ export class StepContext {
   candidatePairs = new PairBuffer()
   /** Dynamic pairs (local indices) that may collide, and each pair's response code (`pairCode`). */
   pairs = new PairBuffer()
-  pairCodes = new Uint8Array(64)
-  startX = new Float64Array(64)
-  startY = new Float64Array(64)
+  pairCodes = new Uint8Array(0)
+  startX = new Float64Array(0)
+  startY = new Float64Array(0)
   /** Each dynamic body's width and height, by local index. */
-  width = new Float64Array(64)
-  height = new Float64Array(64)
+  width = new Float64Array(0)
+  height = new Float64Array(0)
   /** Velocities before this step's integration (damping applied), by local index. */
-  startVelocityX = new Float64Array(64)
-  startVelocityY = new Float64Array(64)
-  integratedVelocityX = new Float64Array(64)
-  integratedVelocityY = new Float64Array(64)
+  startVelocityX = new Float64Array(0)
+  startVelocityY = new Float64Array(0)
+  integratedVelocityX = new Float64Array(0)
+  integratedVelocityY = new Float64Array(0)
   /**
    * The velocity pass's velocities by local index: a copy of the integrated ones to begin
    * with (as long as those arrays, so one native copy makes it), then solved.
    */
-  solvedVelocityX = new Float64Array(64)
-  solvedVelocityY = new Float64Array(64)
+  solvedVelocityX = new Float64Array(0)
+  solvedVelocityY = new Float64Array(0)
   /** Each dynamic body's inverse mass in this step (0: not pushable), by local index. */
-  inverseMass = new Float64Array(64)
-  deltaX = new Float64Array(64)
-  deltaY = new Float64Array(64)
+  inverseMass = new Float64Array(0)
+  deltaX = new Float64Array(0)
+  deltaY = new Float64Array(0)
   /** Solid candidates of dynamic k: `candidates.items[candidateStart[k] .. candidateStart[k + 1])`. */
   candidateStart = new Int32Array(65)
   readonly candidates = new IndexBuffer()

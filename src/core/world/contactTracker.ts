@@ -61,20 +61,20 @@ export class ContactTracker {
   // Each record's pair (a is the more movable body, see `touch`), its normal from b toward
   // a, its source, the step that last saw it touch, and the step whose events started it
   // (no stay in that step).
-  private recordA = new Int32Array(64)
-  private recordB = new Int32Array(64)
-  private recordNormalX = new Float64Array(64)
-  private recordNormalY = new Float64Array(64)
-  private recordSource = new Uint8Array(64)
-  private recordSeen = new Int32Array(64)
-  private recordStarted = new Int32Array(64)
+  private recordA = new Int32Array(0)
+  private recordB = new Int32Array(0)
+  private recordNormalX = new Float64Array(0)
+  private recordNormalY = new Float64Array(0)
+  private recordSource = new Uint8Array(0)
+  private recordSeen = new Int32Array(0)
+  private recordStarted = new Int32Array(0)
   /** Where the start event of a record that started in this step is in the queue. */
-  private recordStartEvent = new Int32Array(64)
+  private recordStartEvent = new Int32Array(0)
   /** Live records in the order their pairs started: `live[0 .. liveCount)`. */
-  private live = new Int32Array(64)
+  private live = new Int32Array(0)
   private liveCount = 0
   /** Records whose pair ended, for reuse: `free[0 .. freeCount)`; records past `used` were never used. */
-  private free = new Int32Array(64)
+  private free = new Int32Array(0)
   private freeCount = 0
   private used = 0
   private readonly listeners: Record<ContactEventType, Set<ContactListener>> = {

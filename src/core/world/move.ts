@@ -39,8 +39,8 @@ export class Move {
   /** Bodies moved by the current call, each once, so they can be flagged and found at their new places. */
   readonly displaced = new IndexBuffer()
   /** Where each of {@link displaced} was before the call (parallel to it). */
-  private displacedFromX = new Float64Array(64)
-  private displacedFromY = new Float64Array(64)
+  private displacedFromX = new Float64Array(0)
+  private displacedFromY = new Float64Array(0)
   /** The call that last displaced each slot ({@link call}), so a slot is listed once per call. */
   private displacedIn = new Int32Array(0)
   private call = 0
@@ -48,9 +48,9 @@ export class Move {
   private seen = new Uint32Array(0)
   private stamp = 0
   /** The candidates of every link of the current push chain, each link's above its caller's. */
-  private chainCandidates = new Int32Array(64)
+  private chainCandidates = new Int32Array(0)
   /** 1 for a candidate its link has already measured and pushed (parallel to `chainCandidates`). */
-  private chainDone = new Uint8Array(64)
+  private chainDone = new Uint8Array(0)
   /** Where the next link's candidates go in `chainCandidates`. */
   private chainTop = 0
   /** Each link's amount to move, then how far it moved, by chain depth ({@link pushChain}). */
