@@ -101,6 +101,8 @@ export function createBodyBinding(
       if (connection?.id !== id) return
       if (physicalKeys.some((key) => previous[key] !== next[key])) engine.updateBody(id)
       attachControllers(connection)
+      // A render may have moved the element in the page's layout (its styles, its siblings).
+      engine.layoutMayHaveMoved()
     },
     connect(id, element) {
       if (!element) return () => {}

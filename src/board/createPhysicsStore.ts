@@ -90,6 +90,11 @@ export interface PhysicsEngine {
    */
   remeasure(id?: BodyId): void
   /**
+   * A body's element was rendered again: its layout origin, or its siblings', may have
+   * moved. Measured once the current task ends (the element registry's `layoutMayHaveMoved`).
+   */
+  layoutMayHaveMoved(): void
+  /**
    * Starts dragging a body; returns the client-to-world map for the drag, or null if it
    * cannot be dragged (not in the world, static, already dragged) or the container cannot
    * be measured now (it is not rendered, HTML or `<svg>`). `onEndedByEngine` is called if the
@@ -306,6 +311,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
     attachAnnouncer: (region) => announcer.attach(region),
     setAnnouncements: (formatters) => announcer.setFormatters(formatters),
+    layoutMayHaveMoved: () => elements.layoutMayHaveMoved(),
     registerBody(id, element, bodyOptions, placement = { done: false }) {
       return elements.register(id, element, bodyOptions, placement)
     },

@@ -87,6 +87,15 @@ export interface ElementRegistry {
   measureSpace(): ContainerSpace | null
   /** Measures one element, or all of them, again. */
   remeasure(id?: BodyId): void
+  /**
+   * Says that the page may have laid the elements out anew without any size changing (a
+   * sibling added or removed, a card re-rendered with other styles): once the current task
+   * ends (a microtask, so a React commit is complete), every element's layout origin is
+   * measured again, however many calls came. The world keeps each body where it is; only the
+   * written offsets follow, so no card jumps when the layout under it moves. Registering and
+   * unregistering call it themselves.
+   */
+  layoutMayHaveMoved(): void
   /** The name announcements use: the `label` option, else `aria-label`, else the id ("the left edge" for a wall). */
   labelOf(id: BodyId): string
 }
@@ -101,6 +110,22 @@ export function createElementRegistry(
   let container: HTMLElement | SVGSVGElement | null = null
   let resizeObserver: ResizeObserver | null = null
   let count = 0
+  let layoutCheckQueued = false
+
+  function remeasureAll(): void {
+    if (!container) return
+    const space = measureContainerSpace(container)
+    for (const entry of bodies.values()) measure(entry, space)
+  }
+
+  function layoutMayHaveMoved(): void {
+    if (layoutCheckQueued) return
+    layoutCheckQueued = true
+    queueMicrotask(() => {
+      layoutCheckQueued = false
+      remeasureAll()
+    })
+  }
 
   function setCount(next: number): void {
     if (next === count) return
@@ -197,6 +222,7 @@ export function createElementRegistry(
     }
     entry.box.restore()
     entry.element.removeAttribute('data-aabb-body')
+    layoutMayHaveMoved()
   }
 
   return {
@@ -224,6 +250,7 @@ export function createElementRegistry(
       if (container) {
         observe(element)
         measure(entry, measureContainerSpace(container))
+        layoutMayHaveMoved()
       }
       return () => unregister(entry)
     },
@@ -245,11 +272,11 @@ export function createElementRegistry(
     },
     measureSpace: () => (container ? measureContainerSpace(container) : null),
     remeasure(id) {
-      if (!container) return
-      const space = measureContainerSpace(container)
-      for (const entry of bodies.values())
-        if (id === undefined || entry.id === id) measure(entry, space)
+      if (id === undefined) return remeasureAll()
+      const entry = bodies.get(id)
+      if (container && entry) measure(entry, measureContainerSpace(container))
     },
+    layoutMayHaveMoved,
     labelOf(id) {
       const entry = bodies.get(id)
       if (entry)

@@ -53,8 +53,9 @@ export interface WorldApi {
   /** Changes world settings (gravity, fixedStep, ...). */
   configure(settings: Partial<WorldSettings>): void
   /**
-   * Measures one body, or all bodies and the container, again (after a layout change the
-   * ResizeObserver cannot see). An element without a size enters the world once a
+   * Measures one body, or all bodies and the container, again (after a layout change that
+   * neither a ResizeObserver nor a card's own render shows: a class on an ancestor, a
+   * stylesheet swapped; a card added, removed or rendered again is measured by itself). An element without a size enters the world once a
    * remeasure finds it with one. In a world that is not rendered (its HTML or `<svg>`
    * container inside a `display: none` ancestor, or collapsed by a `scale(0)` transform) no
    * element has a size: their bodies leave the world, and `'container'` walls stay where

@@ -25,6 +25,7 @@ function recordingEngine() {
       return () => watchers--
     }),
     moveWithKeys: vi.fn(() => null),
+    layoutMayHaveMoved: vi.fn(),
   }
   return {
     engine: engine as unknown as PhysicsEngine,
@@ -116,5 +117,16 @@ describe('a body binding', () => {
     expect(watchers()).toBe(1)
     disconnect()
     expect(watchers()).toBe(0)
+  })
+
+  it('asks for a layout check at every render while connected, and not before', () => {
+    const { engine, calls } = recordingEngine()
+    const binding = createBodyBinding(engine, null)
+    binding.sync('a', {})
+    expect(calls.layoutMayHaveMoved).not.toHaveBeenCalled()
+    binding.connect('a', element())
+    binding.sync('a', {})
+    binding.sync('a', { draggable: true })
+    expect(calls.layoutMayHaveMoved).toHaveBeenCalledTimes(2)
   })
 })
