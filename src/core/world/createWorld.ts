@@ -9,6 +9,7 @@ import {
 } from './bodyStore.js'
 import { Move } from './move.js'
 import { findFreeSpot } from './findFreeSpot.js'
+import { compact } from './compact.js'
 import { queryPoint, queryRect, raycast } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from '../step/step.js'
@@ -414,6 +415,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     queryRect: (rect) => queryRect(store, index, rect),
     raycast: (origin, delta) => raycast(store, index, origin, delta),
     findFreeSpot: (size, near, options) => findFreeSpot(store, index, size, near, options),
+    compact: (direction, ids) => compact(world, direction, ids),
 
     isIdle(): boolean {
       return !changed && sim.movedInLastStep === 0 && deferred.length === 0

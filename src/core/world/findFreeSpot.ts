@@ -17,7 +17,7 @@ const SUBJECT = 'findFreeSpot:'
  * left (or top) place of a box of `size` touching `edge` from before it. `edge - size`
  * rounded up would leave the box overlapping by an ulp.
  */
-function placeBefore(edge: number, size: number): number {
+export function placeBefore(edge: number, size: number): number {
   let place = edge - size
   while (place + size > edge) place -= Math.max(Math.abs(place) * Number.EPSILON, Number.MIN_VALUE)
   return place

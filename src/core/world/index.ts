@@ -9,6 +9,8 @@ export type {
   BodyPatch,
   BodySnapshot,
   BodyType,
+  CompactDirection,
+  CompactMove,
   ContactEvent,
   ContactEventType,
   ContactListener,

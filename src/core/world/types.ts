@@ -156,6 +156,16 @@ export interface PushedBody {
   to: Vec2
 }
 
+/** Which way {@link World.compact} moves the bodies: toward the top, bottom, left or right. */
+export type CompactDirection = 'up' | 'down' | 'left' | 'right'
+
+/** A body moved by {@link World.compact}: where it was, and where it ended (top-left corners). */
+export interface CompactMove {
+  id: BodyId
+  from: Vec2
+  to: Vec2
+}
+
 /**
  * One swept hit as the world resolved it (article 003), for drawing and debugging: the
  * body `id`, swept from its top-left corner (`x`, `y`) by (`deltaX`, `deltaY`), first
@@ -355,6 +365,25 @@ export interface World {
    * if (spot !== null) world.update('card-3', spot)
    */
   findFreeSpot(size: Size, near: Vec2, options?: FreeSpotOptions): Vec2 | null
+  /**
+   * Compaction: moves each body as far as it can in `direction` without pushing (a swept,
+   * non-pushing `move` straight that way, which stops at the first body in its way), the
+   * body nearest the target edge first (ties: the smaller x for `'up'`/`'down'`, the smaller
+   * y for `'left'`/`'right'`, then insertion order). No body goes beyond the world's far
+   * edge that way: the outermost edge of any body, so a bounded board compacts against its
+   * walls. It keeps the layout contract (no overlap deepened), is deterministic, and a
+   * second call moves nothing. Returns the bodies that moved, in the order they moved.
+   *
+   * @param ids - The bodies to compact (checked first: unknown ids throw before anything
+   *   moves); the others stay put and are obstacles. @default every dynamic body
+   * @throws RangeError naming `direction` for an unknown direction, or `ids[k]` for an
+   *   unknown id.
+   * @example
+   * // A dashboard that closes the holes a removed card left, react-grid-layout style:
+   * world.remove('card-2')
+   * for (const { id, to } of world.compact('up')) console.log(id, 'moved up to', to.y)
+   */
+  compact(direction: CompactDirection, ids?: readonly BodyId[]): CompactMove[]
   /** True when no body moved in the last step and nothing is pending. */
   isIdle(): boolean
   /** The current settings (a copy). */

@@ -1,0 +1,165 @@
+import type { Vec2 } from '../geometry/types.js'
+import { assertOneOf, describeValue } from '../geometry/validate.js'
+import { placeBefore } from './findFreeSpot.js'
+import type { BodyId, BodySnapshot, CompactDirection, CompactMove, World } from './types.js'
+
+const SUBJECT = 'compact:'
+
+/** The directions {@link compact} takes. */
+export const COMPACT_DIRECTIONS: readonly CompactDirection[] = ['up', 'down', 'left', 'right']
+
+/**
+ * How near a body is to the edge it is compacted toward (smaller first): its leading edge
+ * along the direction. Ties go to the smaller coordinate across it, then to insertion order
+ * (the sort is stable), so the order depends on the layout alone.
+ */
+function leadingEdge(direction: CompactDirection, body: BodySnapshot): number {
+  switch (direction) {
+    case 'up':
+      return body.y
+    case 'down':
+      return -(body.y + body.height)
+    case 'left':
+      return body.x
+    case 'right':
+      return -(body.x + body.width)
+  }
+}
+
+/** The coordinate across the direction, for ties of {@link leadingEdge}. */
+function across(direction: CompactDirection, body: BodySnapshot): number {
+  return direction === 'up' || direction === 'down' ? body.x : body.y
+}
+
+/**
+ * Where body `body` would be if it went all the way to `reach`, the world's far edge in
+ * `direction` (the top of the topmost body for `'up'`, ...): its goal, which the sweep
+ * stops short of at the first body in the way.
+ */
+function goalAt(direction: CompactDirection, body: BodySnapshot, reach: number): Vec2 {
+  switch (direction) {
+    case 'up':
+      return { x: body.x, y: reach }
+    case 'down':
+      return { x: body.x, y: placeBefore(reach, body.height) }
+    case 'left':
+      return { x: reach, y: body.y }
+    case 'right':
+      return { x: placeBefore(reach, body.width), y: body.y }
+  }
+}
+
+/**
+ * Where `body` touches `other` (which stopped it) exactly, along `direction`: the sweep's
+ * touch point is `start + motion * time`, which rounding can leave an ulp short of the
+ * face (then a second compaction would creep on) or an ulp inside it (an overlap). For the
+ * far faces `placeBefore` keeps `x + width` from passing the face.
+ */
+function touching(direction: CompactDirection, body: BodySnapshot, other: BodySnapshot): Vec2 {
+  switch (direction) {
+    case 'up':
+      return { x: body.x, y: other.y + other.height }
+    case 'down':
+      return { x: body.x, y: placeBefore(other.y, body.height) }
+    case 'left':
+      return { x: other.x + other.width, y: body.y }
+    case 'right':
+      return { x: placeBefore(other.x, body.width), y: body.y }
+  }
+}
+
+/** Whether a box of `body`'s size at `place` overlaps the interior of any body but `body`. */
+function blocked(world: World, body: BodySnapshot, place: Vec2): boolean {
+  const box = { x: place.x, y: place.y, width: body.width, height: body.height }
+  return world.queryRect(box).some((id) => {
+    if (id === body.id) return false
+    const other = world.get(id)
+    return (
+      box.x < other.x + other.width &&
+      other.x < box.x + box.width &&
+      box.y < other.y + other.height &&
+      other.y < box.y + box.height
+    )
+  })
+}
+
+/**
+ * The world's far edge in `direction`: the least top (`'up'`), greatest bottom (`'down'`),
+ * ... over every body. Bounds walls are bodies, so on a bounded board it lies beyond the
+ * board's edge; without walls, compaction stops where the outermost body is, not at
+ * infinity.
+ */
+function reachOf(direction: CompactDirection, bodies: readonly BodySnapshot[]): number {
+  let reach = direction === 'up' || direction === 'left' ? Infinity : -Infinity
+  for (const body of bodies) {
+    if (direction === 'up') reach = Math.min(reach, body.y)
+    else if (direction === 'down') reach = Math.max(reach, body.y + body.height)
+    else if (direction === 'left') reach = Math.min(reach, body.x)
+    else reach = Math.max(reach, body.x + body.width)
+  }
+  return reach
+}
+
+/** The ids `compact` moves, checked before anything moves: every dynamic body by default. */
+function compactedIds(world: World, ids: readonly BodyId[] | undefined): BodyId[] {
+  if (ids === undefined) return world.ids().filter((id) => world.get(id).type === 'dynamic')
+  const list: unknown = ids
+  if (!Array.isArray(list)) {
+    throw new TypeError(`${SUBJECT} ids must be an array of body ids (got ${describeValue(list)})`)
+  }
+  list.forEach((id: unknown, k) => {
+    if (typeof id !== 'string' || !world.has(id)) {
+      throw new RangeError(
+        `${SUBJECT} ids[${k}]: body ${describeValue(id)} does not exist (unknown or removed id)`,
+      )
+    }
+  })
+  return [...new Set(ids)]
+}
+
+/**
+ * `world.compact`: moves each body as far as it can in `direction` without pushing, the
+ * body nearest the target edge first (react-grid-layout's vertical compaction, made
+ * swept and free-size: gridstack #754, react-grid-layout #795).
+ *
+ * Each body takes one non-pushing `world.move` toward the world's far edge in that
+ * direction (article 003's sweep, bump.lua's `move`; straight along one axis, so it slides
+ * nowhere: it stops at the first body in the way). So compaction keeps the layout
+ * contract: it never deepens an overlap. Nearest first, a body moves only after every body
+ * that could stop it has: one pass compacts fully, and a second moves nothing.
+ */
+export function compact(
+  world: World,
+  direction: CompactDirection,
+  ids?: readonly BodyId[],
+): CompactMove[] {
+  assertOneOf(SUBJECT, 'direction', direction, COMPACT_DIRECTIONS)
+  const moved = compactedIds(world, ids)
+  const reach = reachOf(
+    direction,
+    world.ids().map((id) => world.get(id)),
+  )
+  const order = moved
+    .map((id) => world.get(id))
+    .sort(
+      (p, q) =>
+        leadingEdge(direction, p) - leadingEdge(direction, q) ||
+        across(direction, p) - across(direction, q),
+    )
+  const moves: CompactMove[] = []
+  for (const body of order) {
+    const result = world.move(body.id, goalAt(direction, body, reach))
+    let to: Vec2 = { x: result.x, y: result.y }
+    const hit = result.hits[0]
+    if (hit !== undefined && (to.x !== body.x || to.y !== body.y)) {
+      const exact = touching(direction, body, world.get(hit.other))
+      if (!blocked(world, body, exact)) {
+        world.update(body.id, exact)
+        to = exact
+      }
+    }
+    if (to.x !== body.x || to.y !== body.y)
+      moves.push({ id: body.id, from: { x: body.x, y: body.y }, to })
+  }
+  return moves
+}
