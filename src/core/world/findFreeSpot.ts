@@ -9,6 +9,7 @@ import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import type { BodyStore } from './bodyStore.js'
 import { IndexBuffer } from '../broadphase/buffers.js'
 import type { BodyId, FreeSpotOptions, Size } from './types.js'
+import { assertSnapGrid, gridLineAbove, gridLineBelow } from './snap.js'
 
 const SUBJECT = 'findFreeSpot:'
 
@@ -85,6 +86,8 @@ export function findFreeSpot(
       ? undefined
       : assertRectangle(SUBJECT, 'options.within', options.within)
   const ignored = ignoredSlots(store, options?.ignore)
+  const grid =
+    options?.grid === undefined ? undefined : assertSnapGrid(SUBJECT, 'options.grid', options.grid)
   // The allowed range of the top-left corner.
   let minX = -Infinity
   let minY = -Infinity
@@ -113,7 +116,7 @@ export function findFreeSpot(
     return true
   }
   // `near` itself is the only place at distance 0; a clamped start is one candidate among others.
-  if (startX === from.x && startY === from.y && isFree(startX, startY))
+  if (grid === undefined && startX === from.x && startY === from.y && isFree(startX, startY))
     return { x: startX, y: startY }
   let radius = Math.max(width, height, 1)
 
@@ -143,8 +146,8 @@ export function findFreeSpot(
     const complete =
       found.count === store.count && coversWithin(from, radius, width, height, within)
     const best = nearestFree(
-      xs,
-      ys,
+      grid === undefined ? xs : onGridLines(xs, grid.x, grid.origin?.x ?? 0),
+      grid === undefined ? ys : onGridLines(ys, grid.y, grid.origin?.y ?? 0),
       from,
       minX,
       minY,
@@ -156,6 +159,24 @@ export function findFreeSpot(
     if (best !== null || complete) return best
     radius *= 2
   }
+}
+
+/**
+ * The grid lines next to each candidate coordinate (the line at or below it and the line
+ * at or above it), for a search restricted to a grid. Why they suffice: let p be the
+ * nearest free grid point. Unless its x is a line next to `near.x` (or next to an edge of
+ * the allowed range), the grid point one cell nearer `near` in x is nearer still, so it is
+ * blocked, by a body whose open Minkowski box holds it and not p: the box's border lies
+ * between the two, and p's x is the line next to that border. The same holds for y. (A
+ * border `o.x - width` enters as `placeBefore(o.x, width)`, and the line below it keeps
+ * `x + width <= o.x` exactly, as rounding is monotonic.)
+ */
+function onGridLines(values: readonly number[], step: number, origin: number): number[] {
+  const lines: number[] = []
+  for (const value of values) {
+    lines.push(gridLineBelow(value, step, origin), gridLineAbove(value, step, origin))
+  }
+  return lines
 }
 
 /** Whether the query of radius `radius` around `from` holds all of `within` (or there is none). */

@@ -3,6 +3,7 @@
  * events, queries and snapshots. Framework-free; exported from `react-aabb/core`.
  */
 export { createWorld } from './createWorld.js'
+export { isOnGrid, snapToGrid, type SnapGrid } from './snap.js'
 export type {
   BodyId,
   BodyOptions,

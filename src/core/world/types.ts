@@ -1,4 +1,5 @@
 import type { Rect, SweptResponse, Vec2 } from '../geometry/types.js'
+import type { SnapGrid } from './snap.js'
 
 /**
  * A body's identity in a world: the `id` given to {@link World.add}, or one the world
@@ -267,6 +268,12 @@ export interface FreeSpotOptions {
   within?: Rect
   /** Bodies that do not count as obstacles, e.g. the card being placed. Unknown ids throw. */
   ignore?: readonly BodyId[]
+  /**
+   * Only places on this grid count: the answer is the nearest grid point where the box is
+   * free (and inside `within`), the grid a snapping board lays its cards on.
+   * @default none (any place)
+   */
+  grid?: SnapGrid
 }
 
 /**
