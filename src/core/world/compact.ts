@@ -1,7 +1,15 @@
 import type { Vec2 } from '../geometry/types.js'
 import { assertOneOf, describeValue } from '../geometry/validate.js'
 import { placeBefore } from './findFreeSpot.js'
-import type { BodyId, BodySnapshot, CompactDirection, CompactMove, World } from './types.js'
+import { gridLineAbove, gridLineBelow, type SnapGrid } from './snap.js'
+import type {
+  BodyId,
+  BodySnapshot,
+  CompactDirection,
+  CompactMove,
+  CompactOptions,
+  World,
+} from './types.js'
 
 const SUBJECT = 'compact:'
 
@@ -65,6 +73,31 @@ function touching(direction: CompactDirection, body: BodySnapshot, other: BodySn
       return { x: other.x + other.width, y: body.y }
     case 'right':
       return { x: placeBefore(other.x, body.width), y: body.y }
+  }
+}
+
+/**
+ * The last grid line of `grid` that `body`, moved from its start to `to`, passed or
+ * reached: `to` pulled back along the direction to the grid, never behind the start. It
+ * lies on the swept path the move found free, so the body fits there.
+ */
+function lastGridLine(
+  direction: CompactDirection,
+  body: BodySnapshot,
+  to: Vec2,
+  grid: SnapGrid,
+): Vec2 {
+  const originX = grid.origin?.x ?? 0
+  const originY = grid.origin?.y ?? 0
+  switch (direction) {
+    case 'up':
+      return { x: to.x, y: Math.min(body.y, gridLineAbove(to.y, grid.y, originY)) }
+    case 'down':
+      return { x: to.x, y: Math.max(body.y, gridLineBelow(to.y, grid.y, originY)) }
+    case 'left':
+      return { x: Math.min(body.x, gridLineAbove(to.x, grid.x, originX)), y: to.y }
+    case 'right':
+      return { x: Math.max(body.x, gridLineBelow(to.x, grid.x, originX)), y: to.y }
   }
 }
 
@@ -132,9 +165,16 @@ export function compact(
   world: World,
   direction: CompactDirection,
   ids?: readonly BodyId[],
+  options?: CompactOptions,
 ): CompactMove[] {
   assertOneOf(SUBJECT, 'direction', direction, COMPACT_DIRECTIONS)
   const moved = compactedIds(world, ids)
+  const gridOf = options?.gridOf
+  if (gridOf !== undefined && typeof gridOf !== 'function') {
+    throw new TypeError(
+      `${SUBJECT} options.gridOf must be a function (got ${describeValue(gridOf)})`,
+    )
+  }
   const reach = reachOf(
     direction,
     world.ids().map((id) => world.get(id)),
@@ -156,6 +196,14 @@ export function compact(
       if (!blocked(world, body, exact)) {
         world.update(body.id, exact)
         to = exact
+      }
+    }
+    const grid = gridOf?.(body.id)
+    if (grid !== undefined && (to.x !== body.x || to.y !== body.y)) {
+      const onGrid = lastGridLine(direction, body, to, grid)
+      if (onGrid.x !== to.x || onGrid.y !== to.y) {
+        world.update(body.id, onGrid)
+        to = onGrid
       }
     }
     if (to.x !== body.x || to.y !== body.y)

@@ -415,7 +415,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     queryRect: (rect) => queryRect(store, index, rect),
     raycast: (origin, delta) => raycast(store, index, origin, delta),
     findFreeSpot: (size, near, options) => findFreeSpot(store, index, size, near, options),
-    compact: (direction, ids) => compact(world, direction, ids),
+    compact: (direction, ids, options) => compact(world, direction, ids, options),
 
     isIdle(): boolean {
       return !changed && sim.movedInLastStep === 0 && deferred.length === 0

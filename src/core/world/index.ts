@@ -12,6 +12,7 @@ export type {
   BodyType,
   CompactDirection,
   CompactMove,
+  CompactOptions,
   ContactEvent,
   ContactEventType,
   ContactListener,

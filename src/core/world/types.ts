@@ -160,6 +160,16 @@ export interface PushedBody {
 /** Which way {@link World.compact} moves the bodies: toward the top, bottom, left or right. */
 export type CompactDirection = 'up' | 'down' | 'left' | 'right'
 
+/** Options of {@link World.compact}. */
+export interface CompactOptions {
+  /**
+   * The grid each body snaps to (`undefined`: none): a body on its grid stops on the last
+   * grid line it reaches rather than touching what stopped it, so a snapped board stays on
+   * its grid and compacting it again moves nothing. @default no grid for any body
+   */
+  gridOf?: (id: BodyId) => SnapGrid | undefined
+}
+
 /** A body moved by {@link World.compact}: where it was, and where it ended (top-left corners). */
 export interface CompactMove {
   id: BodyId
@@ -383,6 +393,8 @@ export interface World {
    *
    * @param ids - The bodies to compact (checked first: unknown ids throw before anything
    *   moves); the others stay put and are obstacles. @default every dynamic body
+   * @param options - `gridOf`: the grid of each body, for a snapping board (see
+   *   {@link CompactOptions}).
    * @throws RangeError naming `direction` for an unknown direction, or `ids[k]` for an
    *   unknown id.
    * @example
@@ -390,7 +402,11 @@ export interface World {
    * world.remove('card-2')
    * for (const { id, to } of world.compact('up')) console.log(id, 'moved up to', to.y)
    */
-  compact(direction: CompactDirection, ids?: readonly BodyId[]): CompactMove[]
+  compact(
+    direction: CompactDirection,
+    ids?: readonly BodyId[],
+    options?: CompactOptions,
+  ): CompactMove[]
   /** True when no body moved in the last step and nothing is pending. */
   isIdle(): boolean
   /** The current settings (a copy). */

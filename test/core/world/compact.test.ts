@@ -157,4 +157,50 @@ describe('world.compact', () => {
       { numRuns: 300 },
     )
   })
+
+  it('with a grid, stops on the last grid line reached: the layout stays on the grid', () => {
+    const world = boardWith([
+      { x: 0, y: 0, width: 100, height: 45 },
+      { x: 0, y: 100, width: 100, height: 50 },
+    ])
+    const grid = { x: 10, y: 10 }
+    const moves = world.compact('up', undefined, { gridOf: () => grid })
+    expect(moves).toEqual([{ id: 'card-1', from: { x: 0, y: 100 }, to: { x: 0, y: 50 } }])
+    expect(world.compact('up', undefined, { gridOf: () => grid })).toEqual([])
+    expect(() => world.compact('up', undefined, { gridOf: grid as never })).toThrow(
+      'compact: options.gridOf must be a function (got an object)',
+    )
+  })
+
+  it('property with a grid: a layout on the grid stays on it, no overlap, idempotent', () => {
+    const grid = { x: 10, y: 10 }
+    const onGrid = fc.record({
+      x: fc.integer({ min: 0, max: 38 }).map((k) => k * 10),
+      y: fc.integer({ min: 0, max: 28 }).map((k) => k * 10),
+      width: fc.double({ min: 1, max: 120, noNaN: true }),
+      height: fc.double({ min: 1, max: 90, noNaN: true }),
+    })
+    fc.assert(
+      fc.property(
+        fc.array(onGrid, { maxLength: 14 }),
+        fc.constantFrom(...directions),
+        (cards, direction) => {
+          const world = boardWith(cards)
+          const options = { gridOf: () => grid }
+          world.compact(direction, undefined, options)
+          expect(deepestOverlap(world)).toBe(0)
+          expect(insideBoard(world)).toBe(true)
+          for (const body of bodiesOf(world).filter((b) => b.type === 'dynamic')) {
+            expect(Number.isInteger(body.x / 10) && Number.isInteger(body.y / 10), body.id).toBe(
+              true,
+            )
+          }
+          const settled = positions(world)
+          expect(world.compact(direction, undefined, options)).toEqual([])
+          expect(positions(world)).toBe(settled)
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
 })
