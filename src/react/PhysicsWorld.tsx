@@ -5,6 +5,7 @@ import { visuallyHiddenStyle } from '../dom/announcer.js'
 import { defaultScreenReaderInstructions } from '../board/accessibility.js'
 import type { Bounds } from '../board/boundsWalls.js'
 import { createPhysicsStore } from '../board/createPhysicsStore.js'
+import { sameLayout, type Layout } from '../board/boardLayout.js'
 import { PhysicsContext } from './physicsContext.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
@@ -59,6 +60,10 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     onContactStart,
     onContactEnd,
     accessibility,
+    snap,
+    compact,
+    layout,
+    onLayoutChange,
     children,
     style,
     ...attributes
@@ -124,6 +129,29 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       engine.detachContainer()
     }
   }, [store, contactHandlers, announcements, Container])
+
+  const layoutChangeHandler = useLatestRef(onLayoutChange)
+  const snapKey = typeof snap === 'object' ? `${snap.x},${snap.y}` : snap
+  const latestSnap = useLatestRef(snap)
+  // After the container is attached (above): the bodies are in the world, so a `layout`
+  // moves them now; bodies that come later take their entries when they enter.
+  useIsomorphicLayoutEffect(() => {
+    const { engine } = store
+    engine.setLayoutChangeHandler(layoutChangeHandler)
+    engine.setSnap(latestSnap.current)
+    engine.setCompact(compact)
+  }, [store, layoutChangeHandler, snapKey, latestSnap, compact])
+  // Compared by value with the previous `layout` on every render, as react-grid-layout does:
+  // a render that passes the same values again (a new object included) changes nothing,
+  // and the engine ignores a layout equal to the one it last reported.
+  const previousLayout = useRef<Layout | undefined>(undefined)
+  useIsomorphicLayoutEffect(() => {
+    const previous = previousLayout.current
+    if (layout === previous) return
+    if (layout !== undefined && previous !== undefined && sameLayout(layout, previous)) return
+    previousLayout.current = layout
+    store.engine.setLayout(layout)
+  })
 
   const watchesContacts = onContactStart !== undefined || onContactEnd !== undefined
   useIsomorphicLayoutEffect(() => {
