@@ -61,34 +61,43 @@ function DashboardCard({ card }: { card: DashboardCardSpec }) {
         overflow: 'hidden',
       }}
     >
-      {/* The handle area: the title bar, where the grab cursor shows. */}
+      {/* The handle area: the title bar, where the grab cursor shows; its button is no
+          handle (a click is not a drag). */}
       <header
         data-card-handle=""
         style={{
-          padding: '6px 10px',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 6,
+          padding: '4px 6px 4px 10px',
           background: '#e3e8f3',
           font: '600 14px system-ui, sans-serif',
           cursor: 'grab',
         }}
       >
-        <span aria-hidden="true" style={{ marginRight: 6, color: '#6b7285' }}>
+        <span aria-hidden="true" style={{ color: '#6b7285' }}>
           ⠿
         </span>
-        {title}
-      </header>
-      <div style={{ padding: '6px 10px', font: '12px system-ui, sans-serif', color: '#4a5163' }}>
-        <p style={{ margin: '0 0 6px' }}>
-          Refreshed {refreshed} {refreshed === 1 ? 'time' : 'times'}
-        </p>
+        <span style={{ flex: 1 }}>{title}</span>
         <button
           type="button"
           style={buttonStyle}
           aria-label={`Refresh ${title}`}
           onClick={() => setRefreshed((count) => count + 1)}
         >
-          Refresh
+          ↻
         </button>
-      </div>
+      </header>
+      <p
+        style={{
+          margin: 0,
+          padding: '6px 10px',
+          font: '12px system-ui, sans-serif',
+          color: '#4a5163',
+        }}
+      >
+        Refreshed {refreshed} {refreshed === 1 ? 'time' : 'times'}
+      </p>
     </article>
   )
 }
