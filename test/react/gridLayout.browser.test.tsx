@@ -82,9 +82,7 @@ function IdleProbe() {
 /** Waits until the board rests after its settles (a settle that moves runs the loop again). */
 async function settled(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 50))
-  await vi.waitFor(() =>
-    expect(boardIdle && !document.querySelector('[data-dragging]')).toBe(true),
-  )
+  await vi.waitFor(() => expect(boardIdle && !document.querySelector('[data-dragging]')).toBe(true))
 }
 
 function positions(world: World): Array<[string, number, number]> {
