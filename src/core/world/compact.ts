@@ -14,7 +14,12 @@ import type {
 const SUBJECT = 'compact:'
 
 /** The directions {@link compact} takes. */
-export const COMPACT_DIRECTIONS: readonly CompactDirection[] = ['up', 'down', 'left', 'right']
+export const COMPACT_DIRECTIONS: readonly CompactDirection[] = Object.freeze([
+  'up',
+  'down',
+  'left',
+  'right',
+])
 
 /**
  * How near a body is to the edge it is compacted toward (smaller first): its leading edge

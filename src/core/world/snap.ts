@@ -16,7 +16,7 @@ export interface SnapGrid {
   origin?: Vec2
 }
 
-const ZERO: Readonly<Vec2> = { x: 0, y: 0 }
+const ZERO: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 })
 
 /**
  * Grid coordinates along one axis are always computed as `origin + k * step` from an
