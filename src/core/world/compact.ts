@@ -63,21 +63,27 @@ function goalAt(direction: CompactDirection, body: BodySnapshot, reach: number):
 }
 
 /**
- * Where `body` touches `other` (which stopped it) exactly, along `direction`: the sweep's
- * touch point is `start + motion * time`, which rounding can leave an ulp short of the
- * face (then a second compaction would creep on) or an ulp inside it (an overlap). For the
- * far faces `placeBefore` keeps `x + width` from passing the face.
+ * Where `body` stops at `other` (which stopped it) exactly, along `direction`, `gap` away
+ * from it (the world's `gap`): the sweep's touch point is `start + motion * time`, which
+ * rounding can leave an ulp short of the face (then a second compaction would creep on)
+ * or an ulp inside it (an overlap). For the far faces `placeBefore` keeps `x + width`
+ * from passing the face.
  */
-function touching(direction: CompactDirection, body: BodySnapshot, other: BodySnapshot): Vec2 {
+function touching(
+  direction: CompactDirection,
+  body: BodySnapshot,
+  other: BodySnapshot,
+  gap: number,
+): Vec2 {
   switch (direction) {
     case 'up':
-      return { x: body.x, y: other.y + other.height }
+      return { x: body.x, y: other.y + other.height + gap }
     case 'down':
-      return { x: body.x, y: placeBefore(other.y, body.height) }
+      return { x: body.x, y: placeBefore(other.y - gap, body.height) }
     case 'left':
-      return { x: other.x + other.width, y: body.y }
+      return { x: other.x + other.width + gap, y: body.y }
     case 'right':
-      return { x: placeBefore(other.x, body.width), y: body.y }
+      return { x: placeBefore(other.x - gap, body.width), y: body.y }
   }
 }
 
@@ -106,17 +112,20 @@ function lastGridLine(
   }
 }
 
-/** Whether a box of `body`'s size at `place` overlaps the interior of any body but `body`. */
-function blocked(world: World, body: BodySnapshot, place: Vec2): boolean {
+/**
+ * Whether a box of `body`'s size at `place` comes nearer than `gap` to any body but `body`
+ * (their interiors meet, each grown by `gap / 2`).
+ */
+function blocked(world: World, body: BodySnapshot, place: Vec2, gap: number): boolean {
   const box = { x: place.x, y: place.y, width: body.width, height: body.height }
   return world.queryRect(box).some((id) => {
     if (id === body.id) return false
     const other = world.get(id)
     return (
-      box.x < other.x + other.width &&
-      other.x < box.x + box.width &&
-      box.y < other.y + other.height &&
-      other.y < box.y + box.height
+      box.x < other.x + other.width + gap &&
+      other.x < box.x + box.width + gap &&
+      box.y < other.y + other.height + gap &&
+      other.y < box.y + box.height + gap
     )
   })
 }
@@ -180,6 +189,7 @@ export function compact(
       `${SUBJECT} options.gridOf must be a function (got ${describeValue(gridOf)})`,
     )
   }
+  const gap = world.settings.gap ?? 0
   const reach = reachOf(
     direction,
     world.ids().map((id) => world.get(id)),
@@ -197,8 +207,8 @@ export function compact(
     let to: Vec2 = { x: result.x, y: result.y }
     const hit = result.hits[0]
     if (hit !== undefined && (to.x !== body.x || to.y !== body.y)) {
-      const exact = touching(direction, body, world.get(hit.other))
-      if (!blocked(world, body, exact)) {
+      const exact = touching(direction, body, world.get(hit.other), gap)
+      if (!blocked(world, body, exact, gap)) {
         world.update(body.id, exact)
         to = exact
       }

@@ -6,10 +6,10 @@ import {
   describeValue,
 } from '../geometry/validate.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
-import type { BodyStore } from './bodyStore.js'
+import { ownCorner, type BodyStore } from './bodyStore.js'
 import { IndexBuffer } from '../broadphase/buffers.js'
 import type { BodyId, FreeSpotOptions, Size } from './types.js'
-import { assertSnapGrid, gridLineAbove, gridLineBelow } from './snap.js'
+import { assertSnapGrid, gridLineAbove, gridLineBelow, type SnapGrid } from './snap.js'
 
 const SUBJECT = 'findFreeSpot:'
 
@@ -75,19 +75,61 @@ export function findFreeSpot(
       `${SUBJECT} size must be an object { width, height } (got ${describeValue(size)})`,
     )
   }
-  const width = assertNumberInRange(SUBJECT, 'size.width', size.width, 0)
-  const height = assertNumberInRange(SUBJECT, 'size.height', size.height, 0)
-  const from = assertVector(SUBJECT, 'near', near)
+  const ownWidth = assertNumberInRange(SUBJECT, 'size.width', size.width, 0)
+  const ownHeight = assertNumberInRange(SUBJECT, 'size.height', size.height, 0)
+  const given = assertVector(SUBJECT, 'near', near)
   if (options !== undefined && (options === null || typeof options !== 'object')) {
     throw new TypeError(`${SUBJECT} options must be an object (got ${describeValue(options)})`)
   }
-  const within =
+  const givenWithin =
     options?.within === undefined
       ? undefined
       : assertRectangle(SUBJECT, 'options.within', options.within)
   const ignored = ignoredSlots(store, options?.ignore)
-  const grid =
+  const givenGrid =
     options?.grid === undefined ? undefined : assertSnapGrid(SUBJECT, 'options.grid', options.grid)
+  // The search runs on collision extents (boxes grown by the store's margin, half the
+  // world's gap): the box's, `near`, `within` and the grid are grown or shifted alike, and
+  // the corner found is the box's own again.
+  const margin = store.margin
+  const spot = nearestFreeExtents(
+    store,
+    index,
+    ownWidth + 2 * margin,
+    ownHeight + 2 * margin,
+    { x: given.x - margin, y: given.y - margin },
+    givenWithin && {
+      x: givenWithin.x - margin,
+      y: givenWithin.y - margin,
+      width: givenWithin.width + 2 * margin,
+      height: givenWithin.height + 2 * margin,
+    },
+    ignored,
+    givenGrid && {
+      x: givenGrid.x,
+      y: givenGrid.y,
+      origin: { x: (givenGrid.origin?.x ?? 0) - margin, y: (givenGrid.origin?.y ?? 0) - margin },
+    },
+  )
+  // `+ 0` turns -0 into 0: a spot is a place, and `-0` would only confuse equality checks.
+  return spot && { x: ownCorner(spot.x, margin) + 0, y: ownCorner(spot.y, margin) + 0 }
+}
+
+/**
+ * {@link findFreeSpot}'s search, on collision extents: the nearest corner for a box of
+ * `width` x `height` near `from` where its interior meets no extents but those `ignored`,
+ * inside `within` and on `grid` when given.
+ */
+function nearestFreeExtents(
+  store: BodyStore,
+  index: BodyIndex,
+  width: number,
+  height: number,
+  from: Vec2,
+  within: Rect | undefined,
+  ignored: Set<number>,
+  grid: SnapGrid | undefined,
+): Vec2 | null {
   // The allowed range of the top-left corner.
   let minX = -Infinity
   let minY = -Infinity

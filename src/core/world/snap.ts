@@ -24,7 +24,8 @@ const ZERO: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 })
  * grid line then give the same number, so a body snapped twice does not creep by an ulp.
  */
 function gridLine(k: number, step: number, origin: number): number {
-  return origin + k * step
+  // `+ 0` turns -0 (from k = -0) into 0: snapping must be a fixed point, bit for bit.
+  return origin + k * step + 0
 }
 
 /** The grid line at or below `value` (the greatest `origin + k * step <= value`). */

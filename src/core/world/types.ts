@@ -235,6 +235,18 @@ export interface WorldSettings {
   /** Report `contactStay` every step for touching pairs. @default false */
   contactStay: boolean
   /**
+   * The least distance between any two bodies, in world units, finite and >= 0: each body
+   * collides as its box grown by `gap / 2` on every side (its collision extents), so
+   * sweeps, pushes, push-outs and `findFreeSpot` all keep it. Static bodies are grown
+   * too, so bodies keep the gap from walls (the board's bounds included), as
+   * react-grid-layout's `containerPadding` defaults to its `margin`. Everything the world
+   * reports and takes (`add`, `get`, `update`, `move`, `drainMoved`, `findFreeSpot`,
+   * snapshots) is the body's own box; the queries (`queryPoint`, `queryRect`, `raycast`)
+   * and `forEachHit` see the collision extents. Changing it keeps every body's own box.
+   * @default 0
+   */
+  gap?: number
+  /**
    * Per-pair filter (not part of a {@link WorldSnapshot}: functions are not JSON).
    * @default undefined (every pair whose layers match collides)
    */
