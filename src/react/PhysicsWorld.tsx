@@ -50,6 +50,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     gravity,
     fixedStep,
     integrator,
+    gap,
     paused = false,
     bounds,
     debug = false,
@@ -76,6 +77,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
         ...(gravity && { gravity }),
         ...(fixedStep !== undefined && { fixedStep }),
         ...(integrator && { integrator }),
+        ...(gap !== undefined && { gap }),
       },
       paused,
       bounds: boundsOf(bounds),
@@ -170,8 +172,9 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       gravity: hasGravity ? { x: gravityX as number, y: gravityY as number } : defaults.gravity,
       fixedStep: fixedStep ?? defaults.fixedStep,
       integrator: integrator ?? defaults.integrator,
+      gap: gap ?? 0,
     })
-  }, [store, hasGravity, gravityX, gravityY, fixedStep, integrator])
+  }, [store, hasGravity, gravityX, gravityY, fixedStep, integrator, gap])
 
   useIsomorphicLayoutEffect(() => {
     store.engine.setPaused(paused)

@@ -12,7 +12,12 @@ import {
   type LayoutChangeHandler,
   type Snap,
 } from '../board/boardLayout.js'
-import { assertOneOf, assertPositive, describeValue } from '../core/geometry/validate.js'
+import {
+  assertNumberInRange,
+  assertOneOf,
+  assertPositive,
+  describeValue,
+} from '../core/geometry/validate.js'
 import { INTEGRATORS } from '../core/world/settings.js'
 import { assertMotionVector } from '../core/world/validate.js'
 import { assertAccessibility } from '../board/accessibility.js'
@@ -51,6 +56,13 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * @example <PhysicsWorld snap={{ x: 120, y: 40 }} bounds="container">...</PhysicsWorld>
    */
   snap?: Snap
+  /**
+   * The least distance in world units (CSS pixels) between any two bodies, walls
+   * included (react-grid-layout's `margin`, and its `containerPadding` at its default): part
+   * of the collision, so drags, pushes and snapping keep it too (`WorldSettings.gap`).
+   * @default 0
+   */
+  gap?: number
   /**
    * Compaction (react-grid-layout's `compactType`, in any of four directions): whenever the
    * board comes to rest (a drop, a key move, a resize end, a card added or removed), each
@@ -154,6 +166,7 @@ export function assertWorldProps(props: PhysicsWorldProps): void {
     assertOneOf(subject, 'reducedMotion', props.reducedMotion, reducedMotionValues)
   }
   if (props.as !== undefined) assertOneOf(subject, 'as', props.as, containerTags)
+  if (props.gap !== undefined) assertNumberInRange(subject, 'gap', props.gap, 0)
   if (props.snap !== undefined) assertSnap(subject, 'snap', props.snap)
   if (props.compact !== undefined) assertCompact(subject, 'compact', props.compact)
   if (props.layout !== undefined) assertLayout(subject, 'layout', props.layout)

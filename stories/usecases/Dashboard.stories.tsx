@@ -14,6 +14,7 @@ const meta = {
     width: 640,
     height: 400,
     snap: 16,
+    gap: 16,
     storageKey: 'react-aabb:dashboard',
     debug: false,
   },
@@ -22,12 +23,13 @@ const meta = {
   argTypes: withDocumentedDefaults(DashboardBoard, {
     cards: { control: false, table: { type: { summary: 'readonly DashboardCardSpec[]' } } },
     snap: { control: { type: 'range', min: 8, max: 48, step: 8 } },
+    gap: { control: { type: 'range', min: 0, max: 32, step: 4 } },
   }),
   parameters: {
     docs: {
       description: {
         component:
-          "A dashboard on a 16 px grid (`snap`), opening in the layout saved in this browser (the default layout the first time and after **Reset layout**). Each card has a title bar to grab it by and a Refresh button that works (a click is not a drag). Drag a card into others: it follows the pointer on the grid, pushes them aside and stops when they are blocked by the board's edges; every card lands on the grid, at the nearest free spot. Tab to a card and use the arrow keys (one cell per press; Shift: until contact); every move is announced. **Compact up** moves every card as far up as it can after each change. The JSON beside the board is the layout from `onLayoutChange`, saved to localStorage and passed back as `layout` (which moves nothing).",
+          "A dashboard on a 16 px grid (`snap`) whose cards keep 16 px apart and from the edges (`gap`), opening in the layout saved in this browser (the default layout the first time and after **Reset layout**). Each card has a title bar to grab it by and a Refresh button that works (a click is not a drag). Drag a card into others: it follows the pointer on the grid, pushes them aside (keeping the gap) and stops when they are blocked by the board's edges; every card lands on the grid, at the nearest free spot. Tab to a card and use the arrow keys (one cell per press; Shift: until contact); every move is announced. **Compact up** moves every card as far up as it can after each change. The JSON beside the board is the layout from `onLayoutChange`, saved to localStorage and passed back as `layout` (which moves nothing).",
       },
     },
   },
@@ -60,7 +62,7 @@ export const BoardInteractions: Story = {
     const shownLayout = () =>
       JSON.parse(canvas.getByTestId('layout-json').textContent ?? '') as Record<
         string,
-        { x: number; y: number }
+        { x: number; y: number; width: number; height: number }
       >
     await waitFor(() => expect(cards()).toHaveLength(args.cards.length))
     await untilStill(cards)
@@ -123,8 +125,20 @@ export const BoardInteractions: Story = {
     await step('Compact up moves every card as far up as it can', async () => {
       await userEvent.click(canvas.getByRole('checkbox', { name: 'Compact up' }))
       await untilStill(cards)
-      await waitFor(() => expect(shownLayout().chart?.y).toBe(0))
-      await expect(shownLayout().notes?.y).toBe(0)
+      // Each card is as far up as the gap lets it: 16 px under the top edge, or 16 px under
+      // a card above it (one it shares columns with).
+      const stuck = (layout: ReturnType<typeof shownLayout>) =>
+        Object.entries(layout).filter(([id, card]) => {
+          const under = Object.entries(layout).some(
+            ([other, above]) =>
+              other !== id &&
+              above.x < card.x + card.width &&
+              card.x < above.x + above.width &&
+              above.y + above.height + 16 === card.y,
+          )
+          return card.y !== 16 && !under
+        })
+      await waitFor(() => expect(stuck(shownLayout())).toEqual([]))
       await expect(overlappingPairs(cards())).toEqual([])
       await expect(elementsOutside(cards(), board)).toEqual([])
     })

@@ -8,6 +8,7 @@ import { useWorldState } from '../../src/react/useWorldState.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import type { Layout, LayoutChange } from '../../src/board/boardLayout.js'
 import type { World } from '../../src/core/world/types.js'
+import type { Rect } from '../../src/core/geometry/types.js'
 import { Card, WorldProbe } from './support/components.js'
 import { bodyElement } from './support/bodyElement.js'
 import { dragBy } from './support/realPointer.js'
@@ -30,11 +31,35 @@ function cardsOf(world: World) {
     .map((id) => world.get(id))
 }
 
-/** Checks every frame (after its write phase): no overlap, every card inside the board. */
+/** How far apart two boxes are: the larger of the x and y separations (negative: overlapping). */
+function separation(a: Rect, b: Rect): number {
+  const dx = Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width))
+  const dy = Math.max(b.y - (a.y + a.height), a.y - (b.y + b.height))
+  return Math.max(dx, dy)
+}
+
+/** The gap every pair of bodies (walls included) must keep at every frame: the `gap` prop. */
+let requiredGap = 0
+
+/**
+ * Checks every frame (after its write phase): no overlap, every card inside the board, and
+ * every pair of bodies at least {@link requiredGap} apart.
+ */
 function FrameSampler() {
   useAfterStep((_seconds, world) => {
     const pairs = overlappingPairs(world)
     if (pairs.length > 0) frameProblems.push(`overlap ${pairs.join(' ')}`)
+    const bodies = world.ids().map((id) => world.get(id))
+    for (let i = 0; i < bodies.length; i++) {
+      for (let j = i + 1; j < bodies.length; j++) {
+        const [a, b] = [bodies[i]!, bodies[j]!]
+        // The four walls meet at the corners: the gap is between a card and anything else.
+        const walls = a.type === 'static' && b.type === 'static'
+        if (!walls && separation(a, b) < requiredGap - 1e-6) {
+          frameProblems.push(`${a.id}/${b.id} ${separation(a, b)} apart`)
+        }
+      }
+    }
     for (const card of cardsOf(world)) {
       const inside =
         card.x >= 0 &&
@@ -63,8 +88,9 @@ function Board({ children, ...props }: PhysicsWorldProps & { children?: ReactNod
   )
 }
 
-function renderBoard(node: ReactNode) {
+function renderBoard(node: ReactNode, gap = 0) {
   frameProblems = []
+  requiredGap = gap
   return render(node)
 }
 
@@ -331,6 +357,35 @@ describe('bad props name the prop, the body and the field', () => {
         </Board>,
       ),
     ).toThrow('useAABBBody("a"): snap must be a finite number > 0 (got 0)')
+    quiet.mockRestore()
+  })
+})
+
+describe('gap, in Chromium with the real mouse', () => {
+  it('a drag that pushes keeps every two cards, and the walls, the gap apart at every frame', async () => {
+    const { container } = renderBoard(
+      <Board gap={10}>
+        <Card id="a" x={10} y={100} width={100} height={60} draggable />
+        <Card id="b" x={120} y={100} width={100} height={60} draggable />
+        <Card id="c" x={230} y={120} width={100} height={60} draggable />
+      </Board>,
+      10,
+    )
+    await settled()
+    const world = container.querySelector('[data-aabb-world]') as HTMLElement
+    await dragBy(bodyElement(container, 'a'), world, 400, 0, 15)
+    await settled()
+    // a pushed b and c to the right wall: each 10 px from the next and from the wall.
+    expect(api.get('c').x).toBe(600 - 10 - 100)
+    expect(api.get('b').x).toBe(600 - 10 - 100 - 10 - 100)
+    expect(frameProblems).toEqual([])
+  })
+
+  it('throws naming gap for a negative gap', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => render(<Board gap={-1} />)).toThrow(
+      '<PhysicsWorld>: gap must be a finite number >= 0 (got -1)',
+    )
     quiet.mockRestore()
   })
 })

@@ -18,6 +18,8 @@ export interface DashboardBoardProps {
   height?: number
   /** The grid cell in CSS pixels (`snap`); the arrow keys move by one cell. @default 16 */
   snap?: number
+  /** The least distance between two cards, and between a card and the board's edge (`gap`). @default 16 */
+  gap?: number
   /** Where the layout is saved in localStorage; it opens in the layout saved there. @default 'react-aabb:dashboard' */
   storageKey?: string
   /** Draw the world's boxes over the board. @default false */
@@ -103,7 +105,7 @@ function DashboardCard({ card }: { card: DashboardCardSpec }) {
 }
 
 /**
- * A dashboard on a grid: titled cards that never overlap, snapped to a 16 px grid, moved
+ * A dashboard on a grid: titled cards that keep 16 px apart (`gap`), snapped to a 16 px grid, moved
  * by drag (pushing the others aside) or by the arrow keys (one cell per press), with a
  * compaction toggle. The layout is controlled: `onLayoutChange` saves it (state and
  * localStorage) and it is passed back as `layout`, which is free; Reset passes the default
@@ -114,6 +116,7 @@ export function DashboardBoard({
   width = 640,
   height = 400,
   snap = dashboardCell,
+  gap = dashboardCell,
   storageKey = 'react-aabb:dashboard',
   debug = false,
 }: DashboardBoardProps) {
@@ -150,6 +153,7 @@ export function DashboardBoard({
         <PhysicsWorld
           bounds="container"
           snap={snap}
+          gap={gap}
           {...(compact && { compact: 'up' as const })}
           layout={layout}
           onLayoutChange={onLayoutChange}

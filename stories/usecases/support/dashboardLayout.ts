@@ -9,7 +9,7 @@ export interface DashboardCardSpec extends Rect {
 /** The dashboard's grid cell in CSS pixels: every default place and size is a multiple of it. */
 export const dashboardCell = 16
 
-/** The starting board: mixed sizes on the 16 px grid, no two cards overlapping, all inside 640 x 400. */
+/** The starting board: mixed sizes on the 16 px grid, 16 px apart and from the edges of 640 x 400. */
 export const dashboardCards: readonly DashboardCardSpec[] = [
   { id: 'chart', title: 'Chart', x: 16, y: 16, width: 240, height: 144 },
   { id: 'notes', title: 'Notes', x: 272, y: 16, width: 160, height: 112 },
