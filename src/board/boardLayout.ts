@@ -3,7 +3,6 @@ import {
   assertFiniteNumber,
   assertNumberInRange,
   assertOneOf,
-  assertPositive,
   describeValue,
 } from '../core/geometry/validate.js'
 import { COMPACT_DIRECTIONS } from '../core/world/compact.js'
@@ -11,15 +10,10 @@ import { isOnGrid, snapToGrid, type SnapGrid } from '../core/world/snap.js'
 import type { BodyId, CompactDirection, World } from '../core/world/types.js'
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import { writeElementSize } from '../dom/elementSize.js'
+import { cellOf, type Snap } from './snapOption.js'
 import type { Bounds } from './boundsWalls.js'
 import type { ElementRegistry } from './elementRegistry.js'
 import { safely } from './frameLoop.js'
-
-/**
- * A snapping grid's cell, in world units (CSS pixels): one number for square cells, or a
- * width and a height. The grid starts at the container's content box.
- */
-export type Snap = number | { x: number; y: number }
 
 /** Where one body is in a {@link Layout}: its top-left, and optionally its size (world units). */
 export interface LayoutEntry {
@@ -46,24 +40,6 @@ export interface LayoutChange {
 
 /** Called once at the end of each gesture and each settle that changed the layout, with the whole layout. */
 export type LayoutChangeHandler = (layout: Layout, change: LayoutChange) => void
-
-/**
- * Checks a snap cell (`number | { x, y }`, each finite and > 0), throwing a RangeError or
- * TypeError that names `field`, e.g. `<PhysicsWorld>: snap must be a finite number > 0 (got 0)`.
- */
-export function assertSnap(subject: string, field: string, value: unknown): Snap {
-  if (typeof value === 'number') return assertPositive(subject, field, value)
-  if (value === null || typeof value !== 'object') {
-    throw new TypeError(
-      `${subject} ${field} must be a number or an object { x, y } (got ${describeValue(value)})`,
-    )
-  }
-  const { x, y } = value as Record<string, unknown>
-  return {
-    x: assertPositive(subject, `${field}.x`, x),
-    y: assertPositive(subject, `${field}.y`, y),
-  }
-}
 
 /** Checks a `compact` direction, naming `field` (RangeError for another value). */
 export function assertCompact(subject: string, field: string, value: unknown): CompactDirection {
@@ -95,11 +71,6 @@ export function assertLayout(subject: string, field: string, value: unknown): La
     if (height !== undefined) assertNumberInRange(subject, `${name}.height`, height, 0)
   }
   return value as Layout
-}
-
-/** The cell of a snap value. */
-function cellOf(snap: Snap): { x: number; y: number } {
-  return typeof snap === 'number' ? { x: snap, y: snap } : snap
 }
 
 /**

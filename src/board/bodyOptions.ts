@@ -11,7 +11,7 @@ import {
 import { BODY_TYPES } from '../core/world/bodyStore.js'
 import { assertOptionalBoolean, assertOptionalFunction } from './assertOptional.js'
 import { boundsWallName } from './boundsWalls.js'
-import { assertSnap, type Snap } from './boardLayout.js'
+import { assertSnap, type Snap } from './snapOption.js'
 import { defaultBodyFields, defaultMass, MAX_MASS, MIN_MASS } from '../core/world/validate.js'
 import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
 

@@ -23,12 +23,8 @@ import { createElementRegistry, type BodyEntry, type InitialPlacement } from './
 import { createFrame } from './frame.js'
 import { createFrameLoop, safely, type FrameScheduler } from './frameLoop.js'
 import { keyMoveAnnouncement, moveByKey } from './keyboardMove.js'
-import {
-  createBoardLayout,
-  type Layout,
-  type LayoutChangeHandler,
-  type Snap,
-} from './boardLayout.js'
+import { createBoardLayout, type Layout, type LayoutChangeHandler } from './boardLayout.js'
+import type { Snap } from './snapOption.js'
 
 /** Options of {@link createPhysicsStore}. */
 export interface PhysicsStoreOptions {

@@ -29,8 +29,8 @@ export type {
   LayoutChange,
   LayoutChangeHandler,
   LayoutEntry,
-  Snap,
 } from '../board/boardLayout.js'
+export type { Snap } from '../board/snapOption.js'
 export type { WorldContactHandlers } from '../board/contactRouting.js'
 export type { InitialPlacement } from '../board/elementRegistry.js'
 export {

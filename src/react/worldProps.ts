@@ -7,11 +7,10 @@ import type { CompactDirection, ContactEvent, IntegratorName } from '../core/wor
 import {
   assertCompact,
   assertLayout,
-  assertSnap,
   type Layout,
   type LayoutChangeHandler,
-  type Snap,
 } from '../board/boardLayout.js'
+import { assertSnap, type Snap } from '../board/snapOption.js'
 import {
   assertNumberInRange,
   assertOneOf,
