@@ -77,7 +77,7 @@ export const BoardInteractions: Story = {
         await untilStill(cards)
         await expect(team.getBoundingClientRect().left - before).toBeCloseTo(args.snap ?? 16, 1)
         await expect(canvas.getByRole('status')).toHaveTextContent('Team moved right')
-        await waitFor(() => expect(shownLayout().team).toMatchObject({ x: 32, y: 288 }))
+        await waitFor(() => expect(shownLayout().team).toMatchObject({ x: 32, y: 304 }))
       },
     )
 

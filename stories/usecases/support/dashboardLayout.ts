@@ -9,15 +9,18 @@ export interface DashboardCardSpec extends Rect {
 /** The dashboard's grid cell in CSS pixels: every default place and size is a multiple of it. */
 export const dashboardCell = 16
 
-/** The starting board: mixed sizes on the 16 px grid, 16 px apart and from the edges of 640 x 400. */
+/**
+ * The starting board: mixed sizes on the 16 px grid inside 640 x 400, at least 16 px apart
+ * and from the edges (the dashboard's gap), with room left to drag and push.
+ */
 export const dashboardCards: readonly DashboardCardSpec[] = [
-  { id: 'chart', title: 'Chart', x: 16, y: 16, width: 240, height: 144 },
-  { id: 'notes', title: 'Notes', x: 272, y: 16, width: 160, height: 112 },
-  { id: 'tasks', title: 'Tasks', x: 448, y: 16, width: 176, height: 208 },
-  { id: 'weather', title: 'Weather', x: 16, y: 176, width: 144, height: 96 },
-  { id: 'clock', title: 'Clock', x: 176, y: 176, width: 112, height: 96 },
-  { id: 'inbox', title: 'Inbox', x: 304, y: 240, width: 208, height: 128 },
-  { id: 'team', title: 'Team', x: 16, y: 288, width: 128, height: 96 },
+  { id: 'chart', title: 'Chart', x: 16, y: 16, width: 208, height: 128 },
+  { id: 'notes', title: 'Notes', x: 256, y: 16, width: 144, height: 96 },
+  { id: 'tasks', title: 'Tasks', x: 448, y: 16, width: 160, height: 176 },
+  { id: 'weather', title: 'Weather', x: 16, y: 176, width: 128, height: 96 },
+  { id: 'clock', title: 'Clock', x: 176, y: 192, width: 112, height: 80 },
+  { id: 'inbox', title: 'Inbox', x: 320, y: 240, width: 192, height: 112 },
+  { id: 'team', title: 'Team', x: 16, y: 304, width: 112, height: 80 },
 ]
 
 /** The layout of a list of cards, as `layout` takes it and the JSON panel shows it. */

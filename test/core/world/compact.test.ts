@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld, type CompactDirection, type World } from '../../../src/core/world/index.js'
-import { bodiesOf, deepestOverlap } from './helpers.js'
+import { bodiesOf, deepestOverlap, PROPERTY_TIMEOUT } from './helpers.js'
 
 const board = { x: 0, y: 0, width: 400, height: 300 }
 const directions: CompactDirection[] = ['up', 'down', 'left', 'right']
@@ -132,31 +132,35 @@ describe('world.compact', () => {
     expect(() => world.compact('up', 'card-0' as unknown as string[])).toThrow(TypeError)
   })
 
-  it('properties: no new overlap, inside the board, deterministic and idempotent', () => {
-    fc.assert(
-      fc.property(layoutArbitrary, fc.constantFrom(...directions), (cards, direction) => {
-        const world = boardWith(cards)
-        const twin = boardWith(cards)
-        const moves = world.compact(direction)
-        expect(deepestOverlap(world)).toBe(0)
-        expect(insideBoard(world)).toBe(true)
-        expect(twin.compact(direction)).toEqual(moves)
-        expect(positions(twin)).toBe(positions(world))
-        const settled = positions(world)
-        expect(world.compact(direction)).toEqual([])
-        expect(positions(world)).toBe(settled)
-        // Every move went the asked way only.
-        for (const { from, to } of moves) {
-          const dx = to.x - from.x
-          const dy = to.y - from.y
-          const forward = { up: -dy, down: dy, left: -dx, right: dx }[direction]
-          expect(forward).toBeGreaterThan(0)
-          expect(direction === 'up' || direction === 'down' ? dx : dy).toBe(0)
-        }
-      }),
-      { numRuns: 300 },
-    )
-  })
+  it(
+    'properties: no new overlap, inside the board, deterministic and idempotent',
+    () => {
+      fc.assert(
+        fc.property(layoutArbitrary, fc.constantFrom(...directions), (cards, direction) => {
+          const world = boardWith(cards)
+          const twin = boardWith(cards)
+          const moves = world.compact(direction)
+          expect(deepestOverlap(world)).toBe(0)
+          expect(insideBoard(world)).toBe(true)
+          expect(twin.compact(direction)).toEqual(moves)
+          expect(positions(twin)).toBe(positions(world))
+          const settled = positions(world)
+          expect(world.compact(direction)).toEqual([])
+          expect(positions(world)).toBe(settled)
+          // Every move went the asked way only.
+          for (const { from, to } of moves) {
+            const dx = to.x - from.x
+            const dy = to.y - from.y
+            const forward = { up: -dy, down: dy, left: -dx, right: dx }[direction]
+            expect(forward).toBeGreaterThan(0)
+            expect(direction === 'up' || direction === 'down' ? dx : dy).toBe(0)
+          }
+        }),
+        { numRuns: 300 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
 
   it('with a grid, stops on the last grid line reached: the layout stays on the grid', () => {
     const world = boardWith([
@@ -172,35 +176,39 @@ describe('world.compact', () => {
     )
   })
 
-  it('property with a grid: a layout on the grid stays on it, no overlap, idempotent', () => {
-    const grid = { x: 10, y: 10 }
-    const onGrid = fc.record({
-      x: fc.integer({ min: 0, max: 38 }).map((k) => k * 10),
-      y: fc.integer({ min: 0, max: 28 }).map((k) => k * 10),
-      width: fc.double({ min: 1, max: 120, noNaN: true }),
-      height: fc.double({ min: 1, max: 90, noNaN: true }),
-    })
-    fc.assert(
-      fc.property(
-        fc.array(onGrid, { maxLength: 14 }),
-        fc.constantFrom(...directions),
-        (cards, direction) => {
-          const world = boardWith(cards)
-          const options = { gridOf: () => grid }
-          world.compact(direction, undefined, options)
-          expect(deepestOverlap(world)).toBe(0)
-          expect(insideBoard(world)).toBe(true)
-          for (const body of bodiesOf(world).filter((b) => b.type === 'dynamic')) {
-            expect(Number.isInteger(body.x / 10) && Number.isInteger(body.y / 10), body.id).toBe(
-              true,
-            )
-          }
-          const settled = positions(world)
-          expect(world.compact(direction, undefined, options)).toEqual([])
-          expect(positions(world)).toBe(settled)
-        },
-      ),
-      { numRuns: 200 },
-    )
-  })
+  it(
+    'property with a grid: a layout on the grid stays on it, no overlap, idempotent',
+    () => {
+      const grid = { x: 10, y: 10 }
+      const onGrid = fc.record({
+        x: fc.integer({ min: 0, max: 38 }).map((k) => k * 10),
+        y: fc.integer({ min: 0, max: 28 }).map((k) => k * 10),
+        width: fc.double({ min: 1, max: 120, noNaN: true }),
+        height: fc.double({ min: 1, max: 90, noNaN: true }),
+      })
+      fc.assert(
+        fc.property(
+          fc.array(onGrid, { maxLength: 14 }),
+          fc.constantFrom(...directions),
+          (cards, direction) => {
+            const world = boardWith(cards)
+            const options = { gridOf: () => grid }
+            world.compact(direction, undefined, options)
+            expect(deepestOverlap(world)).toBe(0)
+            expect(insideBoard(world)).toBe(true)
+            for (const body of bodiesOf(world).filter((b) => b.type === 'dynamic')) {
+              expect(Number.isInteger(body.x / 10) && Number.isInteger(body.y / 10), body.id).toBe(
+                true,
+              )
+            }
+            const settled = positions(world)
+            expect(world.compact(direction, undefined, options)).toEqual([])
+            expect(positions(world)).toBe(settled)
+          },
+        ),
+        { numRuns: 200 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
 })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld, type BodySnapshot, type World } from '../../../src/core/world/index.js'
-import { bodiesOf } from './helpers.js'
+import { bodiesOf, PROPERTY_TIMEOUT } from './helpers.js'
 
 /** How far apart two boxes are: the larger of the x and y separations (negative: overlapping). */
 function separation(a: BodySnapshot, b: BodySnapshot): number {
@@ -106,49 +106,54 @@ describe('the world gap', () => {
     expect(world.compact('up')).toEqual([])
   })
 
-  it('property: pushing moves and compaction never bring two bodies nearer than the gap', () => {
-    const box = fc.record({
-      x: fc.integer({ min: 0, max: 40 }).map((k) => k * 10),
-      y: fc.integer({ min: 0, max: 30 }).map((k) => k * 10),
-      width: fc.integer({ min: 1, max: 60 }),
-      height: fc.integer({ min: 1, max: 60 }),
-    })
-    fc.assert(
-      fc.property(
-        fc.array(box, { maxLength: 10 }),
-        fc.constantFrom(0, 5, 8, 13),
-        fc.array(
-          fc.record({
-            k: fc.nat(),
-            dx: fc.integer({ min: -200, max: 200 }),
-            dy: fc.integer({ min: -200, max: 200 }),
-          }),
-          { maxLength: 6 },
-        ),
-        fc.constantFrom('up' as const, 'down' as const, 'left' as const, 'right' as const),
-        (boxes, gap, moves, direction) => {
-          const world = createWorld({ gap })
-          boxes.forEach((b, k) => {
-            // Only bodies at least the gap from the others enter.
-            const spot = world.findFreeSpot(b, b)
-            if (spot !== null && spot.x === b.x && spot.y === b.y) world.add({ id: `b${k}`, ...b })
-          })
-          const ids = world.ids()
-          if (ids.length < 2) return
-          for (const { k, dx, dy } of moves) {
-            const id = ids[k % ids.length] as string
-            const body = world.get(id)
-            world.move(id, { x: body.x + dx, y: body.y + dy }, { push: true })
+  it(
+    'property: pushing moves and compaction never bring two bodies nearer than the gap',
+    () => {
+      const box = fc.record({
+        x: fc.integer({ min: 0, max: 40 }).map((k) => k * 10),
+        y: fc.integer({ min: 0, max: 30 }).map((k) => k * 10),
+        width: fc.integer({ min: 1, max: 60 }),
+        height: fc.integer({ min: 1, max: 60 }),
+      })
+      fc.assert(
+        fc.property(
+          fc.array(box, { maxLength: 10 }),
+          fc.constantFrom(0, 5, 8, 13),
+          fc.array(
+            fc.record({
+              k: fc.nat(),
+              dx: fc.integer({ min: -200, max: 200 }),
+              dy: fc.integer({ min: -200, max: 200 }),
+            }),
+            { maxLength: 6 },
+          ),
+          fc.constantFrom('up' as const, 'down' as const, 'left' as const, 'right' as const),
+          (boxes, gap, moves, direction) => {
+            const world = createWorld({ gap })
+            boxes.forEach((b, k) => {
+              // Only bodies at least the gap from the others enter.
+              const spot = world.findFreeSpot(b, b)
+              if (spot !== null && spot.x === b.x && spot.y === b.y)
+                world.add({ id: `b${k}`, ...b })
+            })
+            const ids = world.ids()
+            if (ids.length < 2) return
+            for (const { k, dx, dy } of moves) {
+              const id = ids[k % ids.length] as string
+              const body = world.get(id)
+              world.move(id, { x: body.x + dx, y: body.y + dy }, { push: true })
+              expect(closestPair(world)).toBeGreaterThanOrEqual(gap - 1e-9)
+            }
+            world.compact(direction)
             expect(closestPair(world)).toBeGreaterThanOrEqual(gap - 1e-9)
-          }
-          world.compact(direction)
-          expect(closestPair(world)).toBeGreaterThanOrEqual(gap - 1e-9)
-          const settled = JSON.stringify(bodiesOf(world))
-          expect(world.compact(direction)).toEqual([])
-          expect(JSON.stringify(bodiesOf(world))).toBe(settled)
-        },
-      ),
-      { numRuns: 300 },
-    )
-  })
+            const settled = JSON.stringify(bodiesOf(world))
+            expect(world.compact(direction)).toEqual([])
+            expect(JSON.stringify(bodiesOf(world))).toBe(settled)
+          },
+        ),
+        { numRuns: 300 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
 })

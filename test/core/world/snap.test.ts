@@ -8,7 +8,7 @@ import {
   type World,
 } from '../../../src/core/world/index.js'
 import type { Rect, Vec2 } from '../../../src/core/geometry/types.js'
-import { bodiesOf } from './helpers.js'
+import { bodiesOf, PROPERTY_TIMEOUT } from './helpers.js'
 
 function meet(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
@@ -132,40 +132,44 @@ describe('findFreeSpot with a grid', () => {
     ).toThrow('options.grid.y must be a finite number > 0 (got NaN)')
   })
 
-  it('property: matches the brute-force search over every grid point', () => {
-    const box = fc.record({
-      x: fc.integer({ min: 0, max: 280 }).map((v) => v + 0.5),
-      y: fc.integer({ min: 0, max: 180 }),
-      width: fc.integer({ min: 1, max: 90 }),
-      height: fc.integer({ min: 1, max: 70 }),
-    })
-    fc.assert(
-      fc.property(
-        fc.array(box, { maxLength: 12 }),
-        fc.record({
-          width: fc.integer({ min: 1, max: 80 }),
-          height: fc.integer({ min: 1, max: 80 }),
-        }),
-        fc.record({
-          x: fc.double({ min: -50, max: 350, noNaN: true }),
-          y: fc.double({ min: -50, max: 250, noNaN: true }),
-        }),
-        fc.record({
-          x: fc.integer({ min: 3, max: 40 }),
-          y: fc.integer({ min: 3, max: 40 }),
-          origin: fc.record({
-            x: fc.integer({ min: 0, max: 9 }),
-            y: fc.integer({ min: 0, max: 9 }),
+  it(
+    'property: matches the brute-force search over every grid point',
+    () => {
+      const box = fc.record({
+        x: fc.integer({ min: 0, max: 280 }).map((v) => v + 0.5),
+        y: fc.integer({ min: 0, max: 180 }),
+        width: fc.integer({ min: 1, max: 90 }),
+        height: fc.integer({ min: 1, max: 70 }),
+      })
+      fc.assert(
+        fc.property(
+          fc.array(box, { maxLength: 12 }),
+          fc.record({
+            width: fc.integer({ min: 1, max: 80 }),
+            height: fc.integer({ min: 1, max: 80 }),
           }),
-        }),
-        (boxes, size, near, grid) => {
-          const world = createWorld()
-          boxes.forEach((b, k) => world.add({ id: `b${k}`, ...b, type: 'static' }))
-          const found = world.findFreeSpot(size, near, { grid, within })
-          expect(found).toEqual(bruteForceGridSpot(world, size, near, within, grid))
-        },
-      ),
-      { numRuns: 300 },
-    )
-  })
+          fc.record({
+            x: fc.double({ min: -50, max: 350, noNaN: true }),
+            y: fc.double({ min: -50, max: 250, noNaN: true }),
+          }),
+          fc.record({
+            x: fc.integer({ min: 3, max: 40 }),
+            y: fc.integer({ min: 3, max: 40 }),
+            origin: fc.record({
+              x: fc.integer({ min: 0, max: 9 }),
+              y: fc.integer({ min: 0, max: 9 }),
+            }),
+          }),
+          (boxes, size, near, grid) => {
+            const world = createWorld()
+            boxes.forEach((b, k) => world.add({ id: `b${k}`, ...b, type: 'static' }))
+            const found = world.findFreeSpot(size, near, { grid, within })
+            expect(found).toEqual(bruteForceGridSpot(world, size, near, within, grid))
+          },
+        ),
+        { numRuns: 300 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
 })
