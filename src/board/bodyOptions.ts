@@ -11,6 +11,7 @@ import {
 import { BODY_TYPES } from '../core/world/bodyStore.js'
 import { assertOptionalBoolean, assertOptionalFunction } from './assertOptional.js'
 import { boundsWallName } from './boundsWalls.js'
+import { assertSnap, type Snap } from './snapOption.js'
 import { defaultBodyFields, defaultMass, MAX_MASS, MIN_MASS } from '../core/world/validate.js'
 import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
 
@@ -106,8 +107,18 @@ export interface AABBBodyOptions {
    * @default the value of `draggable`, so whatever a pointer can move, keys can move too
    */
   keyboard?: boolean
-  /** World units per arrow key press. @default 10 */
+  /**
+   * World units per arrow key press. @default 10, or the cell of the body's snapping grid
+   * along the key's axis (`snap`)
+   */
   keyboardStep?: number
+  /**
+   * This body's snapping grid, overriding `<PhysicsWorld snap>`: a cell size (one number,
+   * or `{ x, y }`), or `false` for none. Drops, key moves and settles put the body on the
+   * grid (from the container's content box), at the nearest free grid spot.
+   * @default the world's `snap`
+   */
+  snap?: Snap | false
   /** The name used in announcements ("Notes blocked on the right by Chart"). @default the element's `aria-label`, else the id */
   label?: string
   /**
@@ -189,6 +200,9 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   }
   if (options.keyboardStep !== undefined) {
     assertPositive(subject, 'keyboardStep', options.keyboardStep)
+  }
+  if (options.snap !== undefined && options.snap !== false) {
+    assertSnap(subject, 'snap', options.snap)
   }
   if (options.label !== undefined && typeof options.label !== 'string') {
     throw new TypeError(`${subject} label must be a string (got ${describeValue(options.label)})`)

@@ -1,7 +1,14 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Vec2 } from '../core/geometry/types.js'
 import { createWorld } from '../core/world/index.js'
-import type { BodyId, MoveOptions, MoveResult, World, WorldSettings } from '../core/world/types.js'
+import type {
+  BodyId,
+  CompactDirection,
+  MoveOptions,
+  MoveResult,
+  World,
+  WorldSettings,
+} from '../core/world/types.js'
 import type { Affine } from '../dom/affine.js'
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
@@ -16,6 +23,8 @@ import { createElementRegistry, type BodyEntry, type InitialPlacement } from './
 import { createFrame } from './frame.js'
 import { createFrameLoop, safely, type FrameScheduler } from './frameLoop.js'
 import { keyMoveAnnouncement, moveByKey } from './keyboardMove.js'
+import { createBoardLayout, type Layout, type LayoutChangeHandler } from './boardLayout.js'
+import type { Snap } from './snapOption.js'
 
 /** Options of {@link createPhysicsStore}. */
 export interface PhysicsStoreOptions {
@@ -153,6 +162,20 @@ export interface PhysicsEngine {
    * handlers does not track them.
    */
   watchContacts(): () => void
+  /**
+   * The snapping cell (`undefined`: none): drags follow the pointer on the grid, the keys
+   * step by a cell, and every settle puts bodies off the grid on the nearest free grid spot.
+   */
+  setSnap(snap: Snap | undefined): void
+  /** Compacts the board that way after every settle (`undefined`: never). */
+  setCompact(direction: CompactDirection | undefined): void
+  /**
+   * A controlled layout: bodies go where it says (see `BoardLayout.setLayout`); one equal to
+   * the layout last received or reported does nothing.
+   */
+  setLayout(layout: Layout | undefined): void
+  /** The `onLayoutChange` handler, read through the ref at each call. */
+  setLayoutChangeHandler(handler: { readonly current: LayoutChangeHandler | undefined }): void
   /** Runs `listener` after every frame's write phase; returns the function that removes it. */
   onAfterStep(listener: (seconds: number) => void): () => void
   /** Starts the frame loop if it is stopped (after any outside change to the world). */
@@ -221,12 +244,13 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     paused: options.paused ?? false,
     dragging: null,
   }))
-  const drags = createDragSessions(world)
+  const drags = createDragSessions(world, (id, goal) => boardLayout.snapGoal(id, goal))
   const announcer = createBoardAnnouncer()
   let bounds: Bounds = options.bounds ?? null
 
   const elements = createElementRegistry(world, {
     added(entry, displaced) {
+      boardLayout.added(entry.id)
       if (displaced) frame.displaced(entry.id)
       wake()
     },
@@ -247,12 +271,22 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       state.setState({ bodyCount })
     },
   })
+  const boardLayout = createBoardLayout(world, elements, {
+    isDragged: (id) => drags.has(id),
+    bounds: () => bounds,
+  })
   const frame = createFrame(world, elements, drags)
   frame.paused = options.paused ?? false
   frame.reducedMotion = options.reducedMotion ?? false
   const loop = createFrameLoop({
     frame: (seconds) => frame.run(seconds),
     onIdle() {
+      // Snapping and compaction move bodies once everything rests; the loop then runs
+      // again and the next rest settles again (a fixed point: nothing moves then).
+      if (boardLayout.settle()) {
+        wake()
+        return
+      }
       frame.idle()
       state.setState({ idle: true })
     },
@@ -272,6 +306,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   }
 
   function applyBounds(space: ContainerSpace | null): void {
+    boardLayout.containerMeasured(space)
     if (bounds === 'container') {
       if (space) placeBoundsWalls(world, space.edges)
     } else {
@@ -292,6 +327,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
    */
   function finishDrag(entry: BodyEntry, reason: BodyDragEnd['reason']): void {
     const { id } = entry
+    if (reason !== 'removed') boardLayout.gestureEnded('drag')
     entry.element.removeAttribute('data-dragging')
     // Another pointer may still drag another body: the state names it until it ends too.
     if (state.getState().dragging === id) state.setState({ dragging: drags.latest() })
@@ -363,8 +399,13 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     moveWithKeys(id, direction, untilContact) {
       const entry = elements.get(id)
       if (!entry?.active || drags.has(id)) return null
-      const step = untilContact ? 'untilContact' : (entry.options.current.keyboardStep ?? 10)
+      const step = untilContact
+        ? 'untilContact'
+        : (entry.options.current.keyboardStep ??
+          boardLayout.keyboardStep(id, direction.x !== 0 ? 'x' : 'y') ??
+          10)
       const result = moveByKey(world, id, direction, step)
+      boardLayout.gestureEnded('keyboard')
       wake()
       if (announcer.attached) {
         const labelOf = (body: BodyId) => elements.labelOf(body)
@@ -399,6 +440,18 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       frame.reducedMotion = next
       wake()
     },
+    setSnap(snap) {
+      boardLayout.setSnap(snap)
+      wake()
+    },
+    setCompact(direction) {
+      boardLayout.setCompact(direction)
+      wake()
+    },
+    setLayout(layout) {
+      if (boardLayout.setLayout(layout)) wake()
+    },
+    setLayoutChangeHandler: (handler) => boardLayout.setChangeHandler(handler),
     setContactHandlers: (handlers) => contacts.setHandlers(handlers),
     watchContacts: () => contacts.watch(),
     onAfterStep: (listener) => frame.onAfterStep(listener),

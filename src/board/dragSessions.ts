@@ -84,8 +84,14 @@ export interface DragSessions {
   deferType(id: BodyId, type: Exclude<BodyType, 'static'>): boolean
 }
 
-/** Creates the drag sessions of `world`. */
-export function createDragSessions(world: World): DragSessions {
+/**
+ * Creates the drag sessions of `world`. `snapGoal`, when given, may change each goal in
+ * place (a snapping board puts it on the body's grid) before the swept move goes there.
+ */
+export function createDragSessions(
+  world: World,
+  snapGoal?: (id: BodyId, goal: Vec2) => void,
+): DragSessions {
   const drags = new Map<BodyId, Drag>()
   return {
     get size() {
@@ -119,6 +125,7 @@ export function createDragSessions(world: World): DragSessions {
       if (!drag) return
       drag.goal.x = drag.start.x + delta.x
       drag.goal.y = drag.start.y + delta.y
+      snapGoal?.(id, drag.goal)
       drag.pending = true
     },
     applyGoals(seconds) {

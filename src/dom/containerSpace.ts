@@ -1,4 +1,4 @@
-import type { Rect } from '../core/geometry/types.js'
+import type { Rect, Vec2 } from '../core/geometry/types.js'
 import { affineFrom, invertAffine, mapRectBounds, type Affine } from './affine.js'
 
 /**
@@ -15,6 +15,12 @@ export interface ContainerSpace {
   clientToWorld: Affine
   /** The container's edges in world coordinates: its padding box (HTML) or visible area (SVG). */
   edges: Rect
+  /**
+   * The top-left of the container's content box in world coordinates (HTML: its padding,
+   * as world space starts at the padding box; SVG: the visible area's top-left): where a
+   * snapping grid starts.
+   */
+  content: Vec2
 }
 
 /** Whether an element is an `<svg>` or lives inside one (and so measures through CTMs). */
@@ -128,7 +134,8 @@ function measureHtmlSpace(container: HTMLElement): ContainerSpace | null {
     width: container.clientWidth + size.width - container.offsetWidth,
     height: container.clientHeight + size.height - container.offsetHeight,
   }
-  return { clientToWorld, edges }
+  const content = { x: lengthOf(style.paddingLeft), y: lengthOf(style.paddingTop) }
+  return { clientToWorld, edges, content }
 }
 
 function measureSvgSpace(svg: SVGGraphicsElement): ContainerSpace | null {
@@ -143,5 +150,5 @@ function measureSvgSpace(svg: SVGGraphicsElement): ContainerSpace | null {
     width: box.width,
     height: box.height,
   })
-  return { clientToWorld, edges }
+  return { clientToWorld, edges, content: { x: edges.x, y: edges.y } }
 }

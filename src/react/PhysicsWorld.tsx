@@ -5,6 +5,7 @@ import { visuallyHiddenStyle } from '../dom/announcer.js'
 import { defaultScreenReaderInstructions } from '../board/accessibility.js'
 import type { Bounds } from '../board/boundsWalls.js'
 import { createPhysicsStore } from '../board/createPhysicsStore.js'
+import { sameLayout, type Layout } from '../board/boardLayout.js'
 import { PhysicsContext } from './physicsContext.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
@@ -49,6 +50,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     gravity,
     fixedStep,
     integrator,
+    gap,
     paused = false,
     bounds,
     debug = false,
@@ -59,6 +61,10 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     onContactStart,
     onContactEnd,
     accessibility,
+    snap,
+    compact,
+    layout,
+    onLayoutChange,
     children,
     style,
     ...attributes
@@ -71,6 +77,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
         ...(gravity && { gravity }),
         ...(fixedStep !== undefined && { fixedStep }),
         ...(integrator && { integrator }),
+        ...(gap !== undefined && { gap }),
       },
       paused,
       bounds: boundsOf(bounds),
@@ -125,6 +132,29 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     }
   }, [store, contactHandlers, announcements, Container])
 
+  const layoutChangeHandler = useLatestRef(onLayoutChange)
+  const snapKey = typeof snap === 'object' ? `${snap.x},${snap.y}` : snap
+  const latestSnap = useLatestRef(snap)
+  // After the container is attached (above): the bodies are in the world, so a `layout`
+  // moves them now; bodies that come later take their entries when they enter.
+  useIsomorphicLayoutEffect(() => {
+    const { engine } = store
+    engine.setLayoutChangeHandler(layoutChangeHandler)
+    engine.setSnap(latestSnap.current)
+    engine.setCompact(compact)
+  }, [store, layoutChangeHandler, snapKey, latestSnap, compact])
+  // Compared by value with the previous `layout` on every render, as react-grid-layout does:
+  // a render that passes the same values again (a new object included) changes nothing,
+  // and the engine ignores a layout equal to the one it last reported.
+  const previousLayout = useRef<Layout | undefined>(undefined)
+  useIsomorphicLayoutEffect(() => {
+    const previous = previousLayout.current
+    if (layout === previous) return
+    if (layout !== undefined && previous !== undefined && sameLayout(layout, previous)) return
+    previousLayout.current = layout
+    store.engine.setLayout(layout)
+  })
+
   const watchesContacts = onContactStart !== undefined || onContactEnd !== undefined
   useIsomorphicLayoutEffect(() => {
     if (!watchesContacts) return
@@ -142,8 +172,9 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       gravity: hasGravity ? { x: gravityX as number, y: gravityY as number } : defaults.gravity,
       fixedStep: fixedStep ?? defaults.fixedStep,
       integrator: integrator ?? defaults.integrator,
+      gap: gap ?? 0,
     })
-  }, [store, hasGravity, gravityX, gravityY, fixedStep, integrator])
+  }, [store, hasGravity, gravityX, gravityY, fixedStep, integrator, gap])
 
   useIsomorphicLayoutEffect(() => {
     store.engine.setPaused(paused)

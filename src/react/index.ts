@@ -23,6 +23,14 @@ export {
   type PhysicsStoreOptions,
 } from '../board/createPhysicsStore.js'
 export type { Bounds } from '../board/boundsWalls.js'
+export type {
+  Layout,
+  LayoutCause,
+  LayoutChange,
+  LayoutChangeHandler,
+  LayoutEntry,
+} from '../board/boardLayout.js'
+export type { Snap } from '../board/snapOption.js'
 export type { WorldContactHandlers } from '../board/contactRouting.js'
 export type { InitialPlacement } from '../board/elementRegistry.js'
 export {

@@ -3,8 +3,20 @@ import type { Accessibility } from '../board/accessibility.js'
 import type { Bounds } from '../board/boundsWalls.js'
 import type { FrameScheduler } from '../board/frameLoop.js'
 import type { Vec2 } from '../core/geometry/types.js'
-import type { ContactEvent, IntegratorName } from '../core/world/types.js'
-import { assertOneOf, assertPositive, describeValue } from '../core/geometry/validate.js'
+import type { CompactDirection, ContactEvent, IntegratorName } from '../core/world/types.js'
+import {
+  assertCompact,
+  assertLayout,
+  type Layout,
+  type LayoutChangeHandler,
+} from '../board/boardLayout.js'
+import { assertSnap, type Snap } from '../board/snapOption.js'
+import {
+  assertNumberInRange,
+  assertOneOf,
+  assertPositive,
+  describeValue,
+} from '../core/geometry/validate.js'
 import { INTEGRATORS } from '../core/world/settings.js'
 import { assertMotionVector } from '../core/world/validate.js'
 import { assertAccessibility } from '../board/accessibility.js'
@@ -32,6 +44,48 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * @default none
    */
   bounds?: Bounds
+  /**
+   * A snapping grid (react-grid-layout's `cols`/`rowHeight`): the cell size in world units
+   * (CSS pixels), one number or `{ x, y }`, measured from the container's content box.
+   * Drops, key moves and resize ends land on grid points; during a drag the card follows
+   * the pointer snapped (and swept, so it still pushes and stops as a drag does); the
+   * arrow keys move by one cell. Snapping never makes an overlap: a blocked grid spot
+   * gives the nearest free one (inside `bounds`). A body's `snap` option overrides it.
+   * @default none
+   * @example <PhysicsWorld snap={{ x: 120, y: 40 }} bounds="container">...</PhysicsWorld>
+   */
+  snap?: Snap
+  /**
+   * The least distance in world units (CSS pixels) between any two bodies, walls
+   * included (react-grid-layout's `margin`, and its `containerPadding` at its default): part
+   * of the collision, so drags, pushes and snapping keep it too (`WorldSettings.gap`).
+   * @default 0
+   */
+  gap?: number
+  /**
+   * Compaction (react-grid-layout's `compactType`, in any of four directions): whenever the
+   * board comes to rest (a drop, a key move, a resize end, a card added or removed), each
+   * card moves as far as it can that way without pushing, nearest that edge first (see
+   * `world.compact`). With `snap`, cards stop on the last grid line they reach.
+   * @default none
+   */
+  compact?: CompactDirection
+  /**
+   * A controlled layout: each body's top-left (and optionally size) by id, as
+   * `onLayoutChange` gives it. When it changes, the bodies named go there, snapped; what is
+   * in the way stays, and the body takes the nearest free spot. Passing back the layout
+   * received (the same values, even as a new object) causes no motion and no further
+   * `onLayoutChange`. Bodies that mount later go to their entry too.
+   * @default none (bodies start where their elements are)
+   */
+  layout?: Layout
+  /**
+   * Called with the whole layout once at the end of each gesture (`cause`: `'drag'`,
+   * `'keyboard'`, `'resize'`) and each settle (`'settle'`, or `'layout'` when a new `layout`
+   * could not be taken exactly as given) that changed it: what to store and pass back as
+   * `layout`.
+   */
+  onLayoutChange?: LayoutChangeHandler
   /** Draw every body's box over the world. @default false */
   debug?: boolean
   /**
@@ -111,6 +165,11 @@ export function assertWorldProps(props: PhysicsWorldProps): void {
     assertOneOf(subject, 'reducedMotion', props.reducedMotion, reducedMotionValues)
   }
   if (props.as !== undefined) assertOneOf(subject, 'as', props.as, containerTags)
+  if (props.gap !== undefined) assertNumberInRange(subject, 'gap', props.gap, 0)
+  if (props.snap !== undefined) assertSnap(subject, 'snap', props.snap)
+  if (props.compact !== undefined) assertCompact(subject, 'compact', props.compact)
+  if (props.layout !== undefined) assertLayout(subject, 'layout', props.layout)
+  assertOptionalFunction(subject, 'onLayoutChange', props.onLayoutChange)
   assertOptionalFunction(subject, 'onContactStart', props.onContactStart)
   assertOptionalFunction(subject, 'onContactEnd', props.onContactEnd)
   assertAccessibility(subject, props.accessibility)

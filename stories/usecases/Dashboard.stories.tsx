@@ -3,24 +3,33 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { DashboardBoard } from './support/DashboardBoard.js'
-import { dashboardCards } from './support/dashboardLayout.js'
+import { dashboardCards, layoutOf, saveLayout } from './support/dashboardLayout.js'
 import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
 
 const meta = {
   title: 'Use cases/Dashboard',
   component: DashboardBoard,
-  args: { cards: dashboardCards, width: 640, height: 400, keyboardStep: 10, debug: false },
+  args: {
+    cards: dashboardCards,
+    width: 640,
+    height: 400,
+    snap: 16,
+    gap: 16,
+    storageKey: 'react-aabb:dashboard',
+    debug: false,
+  },
   // react-docgen types an array prop as `unknown`: the table is given its type. The other
   // props' `@default`s go to the Default column (withDocumentedDefaults).
   argTypes: withDocumentedDefaults(DashboardBoard, {
     cards: { control: false, table: { type: { summary: 'readonly DashboardCardSpec[]' } } },
-    keyboardStep: { control: { type: 'range', min: 1, max: 50, step: 1 } },
+    snap: { control: { type: 'range', min: 8, max: 48, step: 8 } },
+    gap: { control: { type: 'range', min: 0, max: 32, step: 4 } },
   }),
   parameters: {
     docs: {
       description: {
         component:
-          'Cards of mixed sizes on a board (`bounds="container"`). Drag a card into others: it pushes them aside, and stops when they are blocked by the board\'s edges; Escape during a drag undoes it, pushed cards included. Tab to a card and use the arrow keys (Shift: until contact); every move is announced in an `aria-live` region. The JSON beside the board (below it when the panel is narrower than both) is the saved layout, updated by `onMoveEnd` when a move comes to rest.',
+          "A dashboard on a 16 px grid (`snap`) whose cards keep 16 px apart and from the edges (`gap`), opening in the layout saved in this browser (the default layout the first time and after **Reset layout**). Each card has a title bar to grab it by and a Refresh button that works (a click is not a drag). Drag a card into others: it follows the pointer on the grid, pushes them aside (keeping the gap) and stops when they are blocked by the board's edges; every card lands on the grid, at the nearest free spot. Tab to a card and use the arrow keys (one cell per press; Shift: until contact); every move is announced. **Compact up** moves every card as far up as it can after each change. The JSON beside the board is the layout from `onLayoutChange`, saved to localStorage and passed back as `layout` (which moves nothing).",
       },
     },
   },
@@ -29,46 +38,74 @@ const meta = {
 export default meta
 type Story = StoryObj<typeof meta>
 
-/** Drag the cards, or move them with the keyboard. */
+/** Drag the cards, move them with the keyboard, compact them, reset the layout. */
 export const Board: Story = {}
+
+/** The storage key of the interaction test: cleared before it runs, so it opens in the default layout. */
+const testStorageKey = 'react-aabb:dashboard-test'
 
 /**
  * The interaction test of {@link Board}, in a story of its own because it rearranges the
- * cards: a key move, a push, a drag undone by Escape and a push against the edge.
+ * cards: a key move, a working button, a snapped push, a drag undone by Escape, compaction
+ * and reset.
  */
 export const BoardInteractions: Story = {
   name: 'Board: interaction test',
   tags: ['!autodocs'],
+  args: { storageKey: testStorageKey },
+  beforeEach: () => saveLayout(testStorageKey, null),
   play: async ({ canvasElement, args, step }) => {
     const canvas = within(canvasElement)
     const board = canvas.getByRole('region', { name: 'Dashboard board' })
     const card = (name: string) => canvas.getByRole('article', { name })
     const cards = () => bodiesIn(board)
+    const shownLayout = () =>
+      JSON.parse(canvas.getByTestId('layout-json').textContent ?? '') as Record<
+        string,
+        { x: number; y: number; width: number; height: number }
+      >
     await waitFor(() => expect(cards()).toHaveLength(args.cards.length))
+    await untilStill(cards)
 
-    await step('a focused card moves right by one step and the move is announced', async () => {
-      const team = card('Team')
-      const before = team.getBoundingClientRect().left
-      team.focus()
-      await userEvent.keyboard('{ArrowRight}')
+    await step(
+      'a focused card moves right by one grid cell and the move is announced',
+      async () => {
+        const team = card('Team')
+        const before = team.getBoundingClientRect().left
+        team.focus()
+        await userEvent.keyboard('{ArrowRight}')
+        await untilStill(cards)
+        await expect(team.getBoundingClientRect().left - before).toBeCloseTo(args.snap ?? 16, 1)
+        await expect(canvas.getByRole('status')).toHaveTextContent('Team moved right')
+        await waitFor(() => expect(shownLayout().team).toMatchObject({ x: 32, y: 304 }))
+      },
+    )
+
+    await step('the Refresh button works and does not move its card', async () => {
+      const weather = card('Weather')
+      const before = weather.getBoundingClientRect().left
+      await userEvent.click(canvas.getByRole('button', { name: 'Refresh Weather' }))
+      await expect(weather).toHaveTextContent('Refreshed 1 time')
       await untilStill(cards)
-      await expect(team.getBoundingClientRect().left - before).toBeCloseTo(args.keyboardStep, 1)
-      await expect(canvas.getByRole('status')).toHaveTextContent('Team moved right')
-      await waitFor(() =>
-        expect(JSON.parse(canvas.getByTestId('layout-json').textContent ?? '')).toMatchObject({
-          team: { x: 16 + args.keyboardStep, y: 298 },
-        }),
-      )
+      await expect(weather.getBoundingClientRect().left).toBe(before)
     })
 
-    await step('a card dragged into another pushes it, and nothing overlaps', async () => {
-      const clockBefore = card('Clock').getBoundingClientRect().left
-      await dragOnto(card('Weather'), card('Clock'), 12)
-      await untilStill(cards)
-      await expect(card('Clock').getBoundingClientRect().left).toBeGreaterThan(clockBefore)
-      await expect(overlappingPairs(cards())).toEqual([])
-      await expect(elementsOutside(cards(), board)).toEqual([])
-    })
+    await step(
+      'a card dragged into another pushes it; all land on the grid, none overlap',
+      async () => {
+        const clockBefore = card('Clock').getBoundingClientRect().left
+        await dragOnto(card('Weather'), card('Clock'), 12)
+        await untilStill(cards)
+        await expect(card('Clock').getBoundingClientRect().left).toBeGreaterThan(clockBefore)
+        await expect(overlappingPairs(cards())).toEqual([])
+        await expect(elementsOutside(cards(), board)).toEqual([])
+        await waitFor(() =>
+          expect(
+            Object.values(shownLayout()).every(({ x, y }) => x % 16 === 0 && y % 16 === 0),
+          ).toBe(true),
+        )
+      },
+    )
 
     await step(
       'Escape during a drag undoes it: the card and the cards it pushed go back',
@@ -79,31 +116,42 @@ export const BoardInteractions: Story = {
             return { left, top }
           })
         const before = placesOf()
-        const clockBefore = card('Clock').getBoundingClientRect().left
-        let clockPushed = clockBefore
-        const watch = new MutationObserver(() => {
-          clockPushed = Math.max(clockPushed, card('Clock').getBoundingClientRect().left)
-        })
-        watch.observe(card('Clock'), { attributes: true, attributeFilter: ['style'] })
-        await dragOnto(card('Weather'), card('Clock'), 12, 'cancel')
+        await dragOnto(card('Notes'), card('Tasks'), 12, 'cancel')
         await untilStill(cards)
-        watch.disconnect()
-        // It did push Clock during the drag, and everything is back to the pixel.
-        await expect(clockPushed).toBeGreaterThan(clockBefore)
         await expect(placesOf()).toEqual(before)
       },
     )
 
-    await step('a push against the edge stops the dragged card', async () => {
-      const tasks = card('Tasks')
-      await dragOnto(card('Notes'), tasks, 2)
+    await step('Compact up moves every card as far up as it can', async () => {
+      await userEvent.click(canvas.getByRole('checkbox', { name: 'Compact up' }))
       await untilStill(cards)
-      // Tasks is pressed against the right edge; Notes stopped where it touches Tasks.
-      await expect(
-        board.getBoundingClientRect().right - 1 - tasks.getBoundingClientRect().right,
-      ).toBeCloseTo(0, 0)
+      // Each card is as far up as the gap lets it: 16 px under the top edge, or 16 px under
+      // a card above it (one it shares columns with).
+      const stuck = (layout: ReturnType<typeof shownLayout>) =>
+        Object.entries(layout).filter(([id, card]) => {
+          const under = Object.entries(layout).some(
+            ([other, above]) =>
+              other !== id &&
+              above.x < card.x + card.width &&
+              card.x < above.x + above.width &&
+              above.y + above.height + 16 === card.y,
+          )
+          return card.y !== 16 && !under
+        })
+      await waitFor(() => expect(stuck(shownLayout())).toEqual([]))
       await expect(overlappingPairs(cards())).toEqual([])
       await expect(elementsOutside(cards(), board)).toEqual([])
+    })
+
+    await step('Reset layout puts back the default layout', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Reset layout' }))
+      await untilStill(cards)
+      await waitFor(() => expect(shownLayout()).toEqual(layoutOf(args.cards)))
+      const chart = card('Chart').getBoundingClientRect()
+      const origin = board.getBoundingClientRect()
+      // 16 px from the board's padding box (inside its 1 px border).
+      await expect(chart.left - origin.left - 1).toBeCloseTo(16, 0)
+      await expect(chart.top - origin.top - 1).toBeCloseTo(16, 0)
     })
   },
 }

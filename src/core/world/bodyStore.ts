@@ -41,6 +41,20 @@ export interface BodyFields {
 }
 
 /** Writes a body's box into a scratch rect. */
+/**
+ * A corner coordinate of a body's own box from that of its collision extents (`+ margin`,
+ * see {@link BodyStore.margin}); without a gap the value itself, bit for bit (`-0 + 0` would
+ * be `+0`).
+ */
+export function ownCorner(extent: number, margin: number): number {
+  return margin === 0 ? extent : extent + margin
+}
+
+/** A body's own width or height from that of its collision extents (see {@link ownCorner}). */
+function ownSize(extent: number, margin: number): number {
+  return margin === 0 ? extent : Math.max(0, extent - 2 * margin)
+}
+
 export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
   out.x = store.x[slot] as number
   out.y = store.y[slot] as number
@@ -104,6 +118,13 @@ export class BodyStore {
   moved = new Uint8Array(0)
   /** The id of each slot (`undefined` for free slots). */
   ids: (BodyId | undefined)[] = []
+  /**
+   * Half the world's `gap`: the arrays `x`, `y`, `width` and `height` hold each body's
+   * collision extents, its own box grown by this much on every side, which is all the
+   * step, the broadphase and `move` ever see. {@link BodyStore.write} grows a box and
+   * {@link BodyStore.fields} gives the body's own box back.
+   */
+  margin = 0
   private readonly slotOf = new Map<BodyId, number>()
   private free: number[] = []
   private nextSerial = 0
@@ -201,10 +222,11 @@ export class BodyStore {
   /** Writes checked fields into a slot. */
   write(slot: number, fields: BodyFields): void {
     this.version++
-    this.x[slot] = fields.x
-    this.y[slot] = fields.y
-    this.width[slot] = fields.width
-    this.height[slot] = fields.height
+    const margin = this.margin
+    this.x[slot] = fields.x - margin
+    this.y[slot] = fields.y - margin
+    this.width[slot] = fields.width + 2 * margin
+    this.height[slot] = fields.height + 2 * margin
     this.velocityX[slot] = fields.velocityX
     this.velocityY[slot] = fields.velocityY
     this.mass[slot] = fields.mass
@@ -224,11 +246,12 @@ export class BodyStore {
 
   /** The fields of a slot, as {@link BodyFields}. */
   fields(slot: number): BodyFields {
+    const margin = this.margin
     return {
-      x: this.x[slot] as number,
-      y: this.y[slot] as number,
-      width: this.width[slot] as number,
-      height: this.height[slot] as number,
+      x: ownCorner(this.x[slot] as number, margin),
+      y: ownCorner(this.y[slot] as number, margin),
+      width: ownSize(this.width[slot] as number, margin),
+      height: ownSize(this.height[slot] as number, margin),
       type: BODY_TYPES[this.kind[slot] as number] as BodyType,
       velocityX: this.velocityX[slot] as number,
       velocityY: this.velocityY[slot] as number,
@@ -241,6 +264,16 @@ export class BodyStore {
       mask: this.mask[slot] as number,
       pushable: this.pushable[slot] === 1,
     }
+  }
+
+  /** Changes {@link BodyStore.margin}, keeping each body's own box (its extents grow or shrink around it). */
+  setMargin(margin: number): void {
+    if (margin === this.margin) return
+    const boxes = Array.from(this.order.subarray(0, this.count), (slot) => this.fields(slot))
+    this.margin = margin
+    this.order
+      .subarray(0, this.count)
+      .forEach((slot, k) => this.write(slot, boxes[k] as BodyFields))
   }
 
   /** A plain copy of a slot, as `world.get` returns it. */

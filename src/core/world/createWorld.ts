@@ -5,10 +5,12 @@ import {
   DYNAMIC,
   loadRect,
   MAX_BODIES,
+  ownCorner,
   type BodyFields,
 } from './bodyStore.js'
 import { Move } from './move.js'
 import { findFreeSpot } from './findFreeSpot.js'
+import { compact } from './compact.js'
 import { createQueries } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from '../step/step.js'
@@ -90,6 +92,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   /** The box of the body `move` was called for, loaded for {@link assertMoveFits}. */
   const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
   const mover = new Move(sim, index)
+  store.margin = (sim.settings.gap ?? 0) / 2
   sim.contacts.reportStay = sim.settings.contactStay
   /**
    * `owed[0]`: simulated seconds owed to the fixed step (the accumulator). A typed array, not
@@ -223,16 +226,21 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     const slot = store.lend(id, pending.fields)
     let x: number
     let y: number
+    let reached: boolean
     let pushed: MoveResult['pushed']
     try {
-      if (push) move.pushTo(slot, target.x, target.y)
-      else move.slideTo(slot, target.x, target.y)
+      // The sweep runs on collision extents: the goal of the box's corner, less the margin.
+      const goalX = target.x - store.margin
+      const goalY = target.y - store.margin
+      if (push) move.pushTo(slot, goalX, goalY)
+      else move.slideTo(slot, goalX, goalY)
       for (let k = 0; k < move.displaced.count; k++) {
         const moved = move.displaced.items[k] as number
         if (moved !== slot) touched(moved, store.kind[moved] !== DYNAMIC)
       }
-      x = store.x[slot] as number
-      y = store.y[slot] as number
+      x = ownCorner(store.x[slot] as number, store.margin)
+      y = ownCorner(store.y[slot] as number, store.margin)
+      reached = store.x[slot] === goalX && store.y[slot] === goalY
       pushed = move.pushedBy(slot)
     } finally {
       store.release(slot)
@@ -241,7 +249,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     }
     pending.fields = { ...pending.fields, x, y }
     sim.rethrowFilterError()
-    return { x, y, reached: x === target.x && y === target.y, hits: move.hits, pushed }
+    return { x, y, reached, hits: move.hits, pushed }
   }
 
   function freshId(): BodyId {
@@ -382,10 +390,14 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       if (pending !== undefined) return movePending(id, pending, target, push)
       const move = mover
       move.begin()
+      // The sweep runs on collision extents: the goal of the box's corner, less the margin.
+      const margin = store.margin
+      const goalX = target.x - margin
+      const goalY = target.y - margin
       if (push) {
-        move.pushTo(slot, target.x, target.y)
+        move.pushTo(slot, goalX, goalY)
       } else {
-        move.slideTo(slot, target.x, target.y)
+        move.slideTo(slot, goalX, goalY)
       }
       for (let k = 0; k < move.displaced.count; k++) {
         const moved = move.displaced.items[k] as number
@@ -395,9 +407,9 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       const x = store.x[slot] as number
       const y = store.y[slot] as number
       return {
-        x,
-        y,
-        reached: x === target.x && y === target.y,
+        x: ownCorner(x, margin),
+        y: ownCorner(y, margin),
+        reached: x === goalX && y === goalY,
         hits: move.hits,
         pushed: move.pushedBy(slot),
       }
@@ -419,6 +431,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     queryRect: queries.queryRect,
     raycast: queries.raycast,
     findFreeSpot: (size, near, options) => findFreeSpot(store, index, size, near, options),
+    compact: (direction, ids, options) => compact(world, direction, ids, options),
 
     isIdle(): boolean {
       return !changed && sim.movedInLastStep === 0 && deferred.length === 0
@@ -431,6 +444,11 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     configure(patch: Partial<WorldSettings>): void {
       sim.settings = mergeSettings('configure', sim.settings, patch)
       sim.contacts.reportStay = sim.settings.contactStay
+      const margin = (sim.settings.gap ?? 0) / 2
+      if (margin !== store.margin) {
+        store.setMargin(margin)
+        index.invalidate()
+      }
       // The filter may change which pairs collide.
       sim.solidsDirty = true
       changed = true
@@ -442,7 +460,12 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         const slot = store.order[index] as number
         if (store.moved[slot] === 0) continue
         store.moved[slot] = 0
-        visit(store.ids[slot] as BodyId, store.x[slot] as number, store.y[slot] as number)
+        const margin = store.margin
+        visit(
+          store.ids[slot] as BodyId,
+          ownCorner(store.x[slot] as number, margin),
+          ownCorner(store.y[slot] as number, margin),
+        )
       }
     },
 
@@ -474,6 +497,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       sim.hits.clear()
       sim.settings = { ...state.settings, filter: sim.settings.filter }
       sim.contacts.reportStay = sim.settings.contactStay
+      store.margin = (sim.settings.gap ?? 0) / 2
       for (const body of state.bodies) store.insert(body.id, body.fields)
       sim.contacts.continueWith(
         state.contacts.map((contact) => ({

@@ -6,9 +6,10 @@ import {
   describeValue,
 } from '../geometry/validate.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
-import type { BodyStore } from './bodyStore.js'
+import { ownCorner, type BodyStore } from './bodyStore.js'
 import { IndexBuffer } from '../broadphase/buffers.js'
 import type { BodyId, FreeSpotOptions, Size } from './types.js'
+import { assertSnapGrid, gridLineAbove, gridLineBelow, type SnapGrid } from './snap.js'
 
 const SUBJECT = 'findFreeSpot:'
 
@@ -17,7 +18,7 @@ const SUBJECT = 'findFreeSpot:'
  * left (or top) place of a box of `size` touching `edge` from before it. `edge - size`
  * rounded up would leave the box overlapping by an ulp.
  */
-function placeBefore(edge: number, size: number): number {
+export function placeBefore(edge: number, size: number): number {
   let place = edge - size
   while (place + size > edge) place -= Math.max(Math.abs(place) * Number.EPSILON, Number.MIN_VALUE)
   return place
@@ -74,17 +75,61 @@ export function findFreeSpot(
       `${SUBJECT} size must be an object { width, height } (got ${describeValue(size)})`,
     )
   }
-  const width = assertNumberInRange(SUBJECT, 'size.width', size.width, 0)
-  const height = assertNumberInRange(SUBJECT, 'size.height', size.height, 0)
-  const from = assertVector(SUBJECT, 'near', near)
+  const ownWidth = assertNumberInRange(SUBJECT, 'size.width', size.width, 0)
+  const ownHeight = assertNumberInRange(SUBJECT, 'size.height', size.height, 0)
+  const given = assertVector(SUBJECT, 'near', near)
   if (options !== undefined && (options === null || typeof options !== 'object')) {
     throw new TypeError(`${SUBJECT} options must be an object (got ${describeValue(options)})`)
   }
-  const within =
+  const givenWithin =
     options?.within === undefined
       ? undefined
       : assertRectangle(SUBJECT, 'options.within', options.within)
   const ignored = ignoredSlots(store, options?.ignore)
+  const givenGrid =
+    options?.grid === undefined ? undefined : assertSnapGrid(SUBJECT, 'options.grid', options.grid)
+  // The search runs on collision extents (boxes grown by the store's margin, half the
+  // world's gap): the box's, `near`, `within` and the grid are grown or shifted alike, and
+  // the corner found is the box's own again.
+  const margin = store.margin
+  const spot = nearestFreeExtents(
+    store,
+    index,
+    ownWidth + 2 * margin,
+    ownHeight + 2 * margin,
+    { x: given.x - margin, y: given.y - margin },
+    givenWithin && {
+      x: givenWithin.x - margin,
+      y: givenWithin.y - margin,
+      width: givenWithin.width + 2 * margin,
+      height: givenWithin.height + 2 * margin,
+    },
+    ignored,
+    givenGrid && {
+      x: givenGrid.x,
+      y: givenGrid.y,
+      origin: { x: (givenGrid.origin?.x ?? 0) - margin, y: (givenGrid.origin?.y ?? 0) - margin },
+    },
+  )
+  // `+ 0` turns -0 into 0: a spot is a place, and `-0` would only confuse equality checks.
+  return spot && { x: ownCorner(spot.x, margin) + 0, y: ownCorner(spot.y, margin) + 0 }
+}
+
+/**
+ * {@link findFreeSpot}'s search, on collision extents: the nearest corner for a box of
+ * `width` x `height` near `from` where its interior meets no extents but those `ignored`,
+ * inside `within` and on `grid` when given.
+ */
+function nearestFreeExtents(
+  store: BodyStore,
+  index: BodyIndex,
+  width: number,
+  height: number,
+  from: Vec2,
+  within: Rect | undefined,
+  ignored: Set<number>,
+  grid: SnapGrid | undefined,
+): Vec2 | null {
   // The allowed range of the top-left corner.
   let minX = -Infinity
   let minY = -Infinity
@@ -113,7 +158,7 @@ export function findFreeSpot(
     return true
   }
   // `near` itself is the only place at distance 0; a clamped start is one candidate among others.
-  if (startX === from.x && startY === from.y && isFree(startX, startY))
+  if (grid === undefined && startX === from.x && startY === from.y && isFree(startX, startY))
     return { x: startX, y: startY }
   let radius = Math.max(width, height, 1)
 
@@ -143,8 +188,8 @@ export function findFreeSpot(
     const complete =
       found.count === store.count && coversWithin(from, radius, width, height, within)
     const best = nearestFree(
-      xs,
-      ys,
+      grid === undefined ? xs : onGridLines(xs, grid.x, grid.origin?.x ?? 0),
+      grid === undefined ? ys : onGridLines(ys, grid.y, grid.origin?.y ?? 0),
       from,
       minX,
       minY,
@@ -156,6 +201,24 @@ export function findFreeSpot(
     if (best !== null || complete) return best
     radius *= 2
   }
+}
+
+/**
+ * The grid lines next to each candidate coordinate (the line at or below it and the line
+ * at or above it), for a search restricted to a grid. Why they suffice: let p be the
+ * nearest free grid point. Unless its x is a line next to `near.x` (or next to an edge of
+ * the allowed range), the grid point one cell nearer `near` in x is nearer still, so it is
+ * blocked, by a body whose open Minkowski box holds it and not p: the box's border lies
+ * between the two, and p's x is the line next to that border. The same holds for y. (A
+ * border `o.x - width` enters as `placeBefore(o.x, width)`, and the line below it keeps
+ * `x + width <= o.x` exactly, as rounding is monotonic.)
+ */
+function onGridLines(values: readonly number[], step: number, origin: number): number[] {
+  const lines: number[] = []
+  for (const value of values) {
+    lines.push(gridLineBelow(value, step, origin), gridLineAbove(value, step, origin))
+  }
+  return lines
 }
 
 /** Whether the query of radius `radius` around `from` holds all of `within` (or there is none). */

@@ -3,12 +3,16 @@
  * events, queries and snapshots. Framework-free; exported from `react-aabb/core`.
  */
 export { createWorld } from './createWorld.js'
+export { isOnGrid, snapToGrid, type SnapGrid } from './snap.js'
 export type {
   BodyId,
   BodyOptions,
   BodyPatch,
   BodySnapshot,
   BodyType,
+  CompactDirection,
+  CompactMove,
+  CompactOptions,
   ContactEvent,
   ContactEventType,
   ContactListener,

@@ -1,7 +1,7 @@
 import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
-import { loadRect } from './bodyStore.js'
+import { loadRect, ownCorner } from './bodyStore.js'
 import { CROSS, IGNORE } from './responseCodes.js'
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
 import { pairCode } from './pairCode.js'
@@ -82,17 +82,27 @@ export class Move {
     this.hits = []
   }
 
-  /** The bodies other than `moverSlot` that the current call displaced, for `MoveResult.pushed`. */
+  /**
+   * The bodies other than `moverSlot` that the current call displaced, for
+   * `MoveResult.pushed`: their own boxes' corners (the store's extents less its margin).
+   */
   pushedBy(moverSlot: number): PushedBody[] {
     const store = this.sim.store
+    const margin = store.margin
     const pushed: PushedBody[] = []
     for (let k = 0; k < this.displaced.count; k++) {
       const slot = this.displaced.items[k] as number
       if (slot === moverSlot) continue
       pushed.push({
         id: store.ids[slot] as string,
-        from: { x: this.displacedFromX[k] as number, y: this.displacedFromY[k] as number },
-        to: { x: store.x[slot] as number, y: store.y[slot] as number },
+        from: {
+          x: ownCorner(this.displacedFromX[k] as number, margin),
+          y: ownCorner(this.displacedFromY[k] as number, margin),
+        },
+        to: {
+          x: ownCorner(store.x[slot] as number, margin),
+          y: ownCorner(store.y[slot] as number, margin),
+        },
       })
     }
     return pushed

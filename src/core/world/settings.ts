@@ -80,6 +80,7 @@ export function mergeSettings(
     }
     next.contactStay = patch.contactStay
   }
+  if (patch.gap !== undefined) next.gap = assertNumberInRange(subject, 'gap', patch.gap, 0)
   if ('filter' in patch) {
     if (patch.filter !== undefined && typeof patch.filter !== 'function') {
       throw new TypeError(

@@ -1,4 +1,5 @@
 import type { Rect, SweptResponse, Vec2 } from '../geometry/types.js'
+import type { SnapGrid } from './snap.js'
 
 /**
  * A body's identity in a world: the `id` given to {@link World.add}, or one the world
@@ -156,6 +157,26 @@ export interface PushedBody {
   to: Vec2
 }
 
+/** Which way {@link World.compact} moves the bodies: toward the top, bottom, left or right. */
+export type CompactDirection = 'up' | 'down' | 'left' | 'right'
+
+/** Options of {@link World.compact}. */
+export interface CompactOptions {
+  /**
+   * The grid each body snaps to (`undefined`: none): a body on its grid stops on the last
+   * grid line it reaches rather than touching what stopped it, so a snapped board stays on
+   * its grid and compacting it again moves nothing. @default no grid for any body
+   */
+  gridOf?: (id: BodyId) => SnapGrid | undefined
+}
+
+/** A body moved by {@link World.compact}: where it was, and where it ended (top-left corners). */
+export interface CompactMove {
+  id: BodyId
+  from: Vec2
+  to: Vec2
+}
+
 /**
  * One swept hit as the world resolved it (article 003), for drawing and debugging: the
  * body `id`, swept from its top-left corner (`x`, `y`) by (`deltaX`, `deltaY`), first
@@ -214,6 +235,18 @@ export interface WorldSettings {
   /** Report `contactStay` every step for touching pairs. @default false */
   contactStay: boolean
   /**
+   * The least distance between any two bodies, in world units, finite and >= 0: each body
+   * collides as its box grown by `gap / 2` on every side (its collision extents), so
+   * sweeps, pushes, push-outs and `findFreeSpot` all keep it. Static bodies are grown
+   * too, so bodies keep the gap from walls (the board's bounds included), as
+   * react-grid-layout's `containerPadding` defaults to its `margin`. Everything the world
+   * reports and takes (`add`, `get`, `update`, `move`, `drainMoved`, `findFreeSpot`,
+   * snapshots) is the body's own box; the queries (`queryPoint`, `queryRect`, `raycast`)
+   * and `forEachHit` see the collision extents. Changing it keeps every body's own box.
+   * @default 0
+   */
+  gap?: number
+  /**
    * Per-pair filter (not part of a {@link WorldSnapshot}: functions are not JSON).
    * @default undefined (every pair whose layers match collides)
    */
@@ -257,6 +290,12 @@ export interface FreeSpotOptions {
   within?: Rect
   /** Bodies that do not count as obstacles, e.g. the card being placed. Unknown ids throw. */
   ignore?: readonly BodyId[]
+  /**
+   * Only places on this grid count: the answer is the nearest grid point where the box is
+   * free (and inside `within`), the grid a snapping board lays its cards on.
+   * @default none (any place)
+   */
+  grid?: SnapGrid
 }
 
 /**
@@ -355,6 +394,31 @@ export interface World {
    * if (spot !== null) world.update('card-3', spot)
    */
   findFreeSpot(size: Size, near: Vec2, options?: FreeSpotOptions): Vec2 | null
+  /**
+   * Compaction: moves each body as far as it can in `direction` without pushing (a swept,
+   * non-pushing `move` straight that way, which stops at the first body in its way), the
+   * body nearest the target edge first (ties: the smaller x for `'up'`/`'down'`, the smaller
+   * y for `'left'`/`'right'`, then insertion order). No body goes beyond the world's far
+   * edge that way: the outermost edge of any body, so a bounded board compacts against its
+   * walls. It keeps the layout contract (no overlap deepened), is deterministic, and a
+   * second call moves nothing. Returns the bodies that moved, in the order they moved.
+   *
+   * @param ids - The bodies to compact (checked first: unknown ids throw before anything
+   *   moves); the others stay put and are obstacles. @default every dynamic body
+   * @param options - `gridOf`: the grid of each body, for a snapping board (see
+   *   {@link CompactOptions}).
+   * @throws RangeError naming `direction` for an unknown direction, or `ids[k]` for an
+   *   unknown id.
+   * @example
+   * // A dashboard that closes the holes a removed card left, react-grid-layout style:
+   * world.remove('card-2')
+   * for (const { id, to } of world.compact('up')) console.log(id, 'moved up to', to.y)
+   */
+  compact(
+    direction: CompactDirection,
+    ids?: readonly BodyId[],
+    options?: CompactOptions,
+  ): CompactMove[]
   /** True when no body moved in the last step and nothing is pending. */
   isIdle(): boolean
   /** The current settings (a copy). */

@@ -1,48 +1,49 @@
 import { useCallback, useState } from 'react'
-import { PhysicsWorld, useAABBBody, type Rect } from 'react-aabb'
+import { PhysicsWorld, useAABBBody, type Layout } from 'react-aabb'
 import {
+  dashboardCell,
   layoutOf,
-  roundedRect,
+  loadLayout,
+  saveLayout,
   type DashboardCardSpec,
-  type DashboardLayout,
 } from './dashboardLayout.js'
 
 /** Props of {@link DashboardBoard}. */
 export interface DashboardBoardProps {
-  /** The cards and where they start. */
+  /** The cards and their default places. */
   cards: readonly DashboardCardSpec[]
   /** Board width in CSS pixels. @default 640 */
   width?: number
   /** Board height in CSS pixels. @default 400 */
   height?: number
-  /** Pixels per arrow key press (Shift: until contact). */
-  keyboardStep: number
+  /** The grid cell in CSS pixels (`snap`); the arrow keys move by one cell. @default 16 */
+  snap?: number
+  /** The least distance between two cards, and between a card and the board's edge (`gap`). @default 16 */
+  gap?: number
+  /** Where the layout is saved in localStorage; it opens in the layout saved there. @default 'react-aabb:dashboard' */
+  storageKey?: string
   /** Draw the world's boxes over the board. @default false */
   debug?: boolean
 }
 
-function DashboardCard({
-  card,
-  keyboardStep,
-  onMoveEnd,
-}: {
-  card: DashboardCardSpec
-  keyboardStep: number
-  onMoveEnd: (id: string, rect: Rect) => void
-}) {
-  const { id } = card
-  const { ref } = useAABBBody<HTMLElement>({
-    id,
-    draggable: true,
-    keyboard: true,
-    keyboardStep,
-    label: card.title,
-    onMoveEnd: (rect) => onMoveEnd(id, rect),
-  })
+const buttonStyle = {
+  font: '12px system-ui, sans-serif',
+  padding: '2px 8px',
+  borderRadius: 6,
+  border: '1px solid #9aa3b8',
+  background: '#f6f7fb',
+  color: '#1d2230',
+  cursor: 'pointer',
+} as const
+
+function DashboardCard({ card }: { card: DashboardCardSpec }) {
+  const { id, title } = card
+  const [refreshed, setRefreshed] = useState(0)
+  const { ref } = useAABBBody<HTMLElement>({ id, draggable: true, keyboard: true, label: title })
   return (
     <article
       ref={ref}
-      aria-label={card.title}
+      aria-label={title}
       aria-roledescription="movable card"
       style={{
         position: 'absolute',
@@ -51,68 +52,131 @@ function DashboardCard({
         width: card.width,
         height: card.height,
         boxSizing: 'border-box',
-        padding: 10,
+        display: 'flex',
+        flexDirection: 'column',
         borderRadius: 8,
         background: '#ffffff',
         border: '1px solid #c9cfdd',
         boxShadow: '0 1px 3px rgba(20, 30, 60, 0.15)',
-        font: '600 14px system-ui, sans-serif',
         color: '#1d2230',
-        cursor: 'grab',
         userSelect: 'none',
+        overflow: 'hidden',
       }}
     >
-      {card.title}
-      <div style={{ font: '12px system-ui, sans-serif', color: '#6b7285', marginTop: 4 }}>
-        {card.width} × {card.height}
-      </div>
+      {/* The handle area: the title bar, where the grab cursor shows; its button is no
+          handle (a click is not a drag). */}
+      <header
+        data-card-handle=""
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 6,
+          padding: '4px 6px 4px 10px',
+          background: '#e3e8f3',
+          font: '600 14px system-ui, sans-serif',
+          cursor: 'grab',
+        }}
+      >
+        <span aria-hidden="true" style={{ color: '#6b7285' }}>
+          ⠿
+        </span>
+        <span style={{ flex: 1 }}>{title}</span>
+        <button
+          type="button"
+          style={buttonStyle}
+          aria-label={`Refresh ${title}`}
+          onClick={() => setRefreshed((count) => count + 1)}
+        >
+          ↻
+        </button>
+      </header>
+      <p
+        style={{
+          margin: 0,
+          padding: '6px 10px',
+          font: '12px system-ui, sans-serif',
+          color: '#4a5163',
+        }}
+      >
+        Refreshed {refreshed} {refreshed === 1 ? 'time' : 'times'}
+      </p>
     </article>
   )
 }
 
 /**
- * A dashboard of cards that never overlap: drag a card and it pushes the others aside,
- * stopping when they are blocked by the board's edges; focus one and move it with the arrow
- * keys (Shift: until contact), with each move announced. The layout panel is updated from
- * `onMoveEnd`, once a move has come to rest, never per frame.
+ * A dashboard on a grid: titled cards that keep 16 px apart (`gap`), snapped to a 16 px grid, moved
+ * by drag (pushing the others aside) or by the arrow keys (one cell per press), with a
+ * compaction toggle. The layout is controlled: `onLayoutChange` saves it (state and
+ * localStorage) and it is passed back as `layout`, which is free; Reset passes the default
+ * layout.
  */
 export function DashboardBoard({
   cards,
   width = 640,
   height = 400,
-  keyboardStep,
+  snap = dashboardCell,
+  gap = dashboardCell,
+  storageKey = 'react-aabb:dashboard',
   debug = false,
 }: DashboardBoardProps) {
-  const [layout, setLayout] = useState<DashboardLayout>(() => layoutOf(cards))
-  const saveCard = useCallback((id: string, rect: Rect) => {
-    setLayout((previous) => ({ ...previous, [id]: roundedRect(rect) }))
-  }, [])
+  const [layout, setLayout] = useState<Layout>(() => loadLayout(storageKey) ?? layoutOf(cards))
+  const [compact, setCompact] = useState(false)
+  const onLayoutChange = useCallback(
+    (next: Layout) => {
+      setLayout(next)
+      saveLayout(storageKey, next)
+    },
+    [storageKey],
+  )
+  const reset = () => {
+    setCompact(false)
+    setLayout(layoutOf(cards))
+    saveLayout(storageKey, null)
+  }
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-      <PhysicsWorld
-        bounds="container"
-        debug={debug}
-        role="region"
-        aria-label="Dashboard board"
-        style={{
-          position: 'relative',
-          width,
-          height,
-          background: '#eef1f7',
-          border: '1px solid #c9cfdd',
-          borderRadius: 10,
-          flex: 'none',
-        }}
-      >
-        {cards.map((card) => (
-          <DashboardCard
-            key={card.id}
-            card={card}
-            keyboardStep={keyboardStep}
-            onMoveEnd={saveCard}
-          />
-        ))}
-      </PhysicsWorld>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+        <div style={{ display: 'flex', gap: 16, font: '13px system-ui, sans-serif' }}>
+          <label>
+            <input
+              type="checkbox"
+              checked={compact}
+              onChange={(event) => setCompact(event.target.checked)}
+            />{' '}
+            Compact up
+          </label>
+          <button type="button" style={buttonStyle} onClick={reset}>
+            Reset layout
+          </button>
+        </div>
+        <PhysicsWorld
+          bounds="container"
+          snap={snap}
+          gap={gap}
+          {...(compact && { compact: 'up' as const })}
+          layout={layout}
+          onLayoutChange={onLayoutChange}
+          debug={debug}
+          role="region"
+          aria-label="Dashboard board"
+          style={{
+            position: 'relative',
+            width,
+            height,
+            background: '#eef1f7',
+            backgroundImage: 'radial-gradient(circle, #c9cfdd 1px, transparent 1px)',
+            backgroundSize: `${snap}px ${snap}px`,
+            border: '1px solid #c9cfdd',
+            borderRadius: 10,
+            flex: 'none',
+          }}
+        >
+          {cards.map((card) => (
+            <DashboardCard key={card.id} card={card} />
+          ))}
+        </PhysicsWorld>
+      </div>
       {/* It scrolls once the layout outgrows the board: focusable, so keys can scroll it too. */}
       <pre
         role="region"

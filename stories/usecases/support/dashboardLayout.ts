@@ -1,4 +1,4 @@
-import type { Rect } from 'react-aabb'
+import type { Layout, Rect } from 'react-aabb'
 
 /** One card of the dashboard: its id, the title shown (and announced), and where it sits. */
 export interface DashboardCardSpec extends Rect {
@@ -6,31 +6,44 @@ export interface DashboardCardSpec extends Rect {
   title: string
 }
 
-/** A saved layout: each card's box by id, as `onMoveEnd` reports it (whole pixels). */
-export type DashboardLayout = Record<string, Rect>
+/** The dashboard's grid cell in CSS pixels: every default place and size is a multiple of it. */
+export const dashboardCell = 16
 
-/** The starting board: mixed sizes, no two cards overlapping, all inside 640 x 400. */
+/**
+ * The starting board: mixed sizes on the 16 px grid inside 640 x 400, at least 16 px apart
+ * and from the edges (the dashboard's gap), with room left to drag and push.
+ */
 export const dashboardCards: readonly DashboardCardSpec[] = [
-  { id: 'chart', title: 'Chart', x: 16, y: 16, width: 240, height: 150 },
-  { id: 'notes', title: 'Notes', x: 272, y: 16, width: 160, height: 110 },
-  { id: 'tasks', title: 'Tasks', x: 448, y: 16, width: 176, height: 200 },
-  { id: 'weather', title: 'Weather', x: 16, y: 182, width: 140, height: 100 },
-  { id: 'clock', title: 'Clock', x: 172, y: 182, width: 110, height: 90 },
-  { id: 'inbox', title: 'Inbox', x: 298, y: 232, width: 200, height: 120 },
-  { id: 'team', title: 'Team', x: 16, y: 298, width: 120, height: 86 },
+  { id: 'chart', title: 'Chart', x: 16, y: 16, width: 208, height: 128 },
+  { id: 'notes', title: 'Notes', x: 256, y: 16, width: 144, height: 96 },
+  { id: 'tasks', title: 'Tasks', x: 448, y: 16, width: 160, height: 176 },
+  { id: 'weather', title: 'Weather', x: 16, y: 176, width: 128, height: 96 },
+  { id: 'clock', title: 'Clock', x: 176, y: 192, width: 112, height: 80 },
+  { id: 'inbox', title: 'Inbox', x: 320, y: 240, width: 192, height: 112 },
+  { id: 'team', title: 'Team', x: 16, y: 304, width: 112, height: 80 },
 ]
 
-/** A box rounded to whole pixels, so the JSON reads well and compares stably. */
-export function roundedRect({ x, y, width, height }: Rect): Rect {
-  return {
-    x: Math.round(x),
-    y: Math.round(y),
-    width: Math.round(width),
-    height: Math.round(height),
+/** The layout of a list of cards, as `layout` takes it and the JSON panel shows it. */
+export function layoutOf(cards: readonly DashboardCardSpec[]): Layout {
+  return Object.fromEntries(
+    cards.map(({ id, x, y, width, height }) => [id, { x, y, width, height }]),
+  )
+}
+
+/** The layout saved under `key` in localStorage, or `null` (none saved, unreadable, or no storage: SSR). */
+export function loadLayout(key: string): Layout | null {
+  if (typeof localStorage === 'undefined') return null
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(key) ?? 'null')
+    return saved !== null && typeof saved === 'object' ? (saved as Layout) : null
+  } catch {
+    return null
   }
 }
 
-/** The layout of a list of cards, as the JSON panel shows it. */
-export function layoutOf(cards: readonly DashboardCardSpec[]): DashboardLayout {
-  return Object.fromEntries(cards.map((card) => [card.id, roundedRect(card)]))
+/** Saves a layout under `key` (`null` forgets it). */
+export function saveLayout(key: string, layout: Layout | null): void {
+  if (typeof localStorage === 'undefined') return
+  if (layout === null) localStorage.removeItem(key)
+  else localStorage.setItem(key, JSON.stringify(layout))
 }

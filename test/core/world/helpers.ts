@@ -2,6 +2,12 @@ import { expect } from 'vitest'
 import type { BodySnapshot, ContactEvent, World } from '../../../src/core/world/index.js'
 import { overlapDepth as overlapOnEachAxis } from '../geometry/arbitraries.js'
 
+/**
+ * Milliseconds for a property test of a few hundred runs: far above its time on an idle
+ * machine (under a second), for a machine shared with other test runs.
+ */
+export const PROPERTY_TIMEOUT = 30_000
+
 /** How deep two boxes overlap: the smaller of the x and y overlaps (<= 0 when apart or touching). */
 export function overlapDepth(a: BodySnapshot, b: BodySnapshot): number {
   const { x, y } = overlapOnEachAxis(a, b)

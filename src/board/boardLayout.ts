@@ -1,0 +1,297 @@
+import type { Rect, Vec2 } from '../core/geometry/types.js'
+import {
+  assertFiniteNumber,
+  assertNumberInRange,
+  assertOneOf,
+  describeValue,
+} from '../core/geometry/validate.js'
+import { COMPACT_DIRECTIONS } from '../core/world/compact.js'
+import { isOnGrid, snapToGrid, type SnapGrid } from '../core/world/snap.js'
+import type { BodyId, CompactDirection, World } from '../core/world/types.js'
+import type { ContainerSpace } from '../dom/containerSpace.js'
+import { writeElementSize } from '../dom/elementSize.js'
+import { cellOf, type Snap } from './snapOption.js'
+import type { Bounds } from './boundsWalls.js'
+import type { ElementRegistry } from './elementRegistry.js'
+import { safely } from './frameLoop.js'
+
+/** Where one body is in a {@link Layout}: its top-left, and optionally its size (world units). */
+export interface LayoutEntry {
+  x: number
+  y: number
+  width?: number
+  height?: number
+}
+
+/** A board's layout: each body's place (and size) by id, as `onLayoutChange` gives it and `layout` takes it. */
+export type Layout = Record<BodyId, LayoutEntry>
+
+/**
+ * What made a layout change: a pointer drag, a key move, a resize, the board settling by
+ * itself (bodies added or removed, compaction, physics), or a new `layout` that could not
+ * be taken as given (what overlapped was moved to the nearest free spot).
+ */
+export type LayoutCause = 'drag' | 'keyboard' | 'resize' | 'settle' | 'layout'
+
+/** The second argument of `onLayoutChange`. */
+export interface LayoutChange {
+  cause: LayoutCause
+}
+
+/** Called once at the end of each gesture and each settle that changed the layout, with the whole layout. */
+export type LayoutChangeHandler = (layout: Layout, change: LayoutChange) => void
+
+/** Checks a `compact` direction, naming `field` (RangeError for another value). */
+export function assertCompact(subject: string, field: string, value: unknown): CompactDirection {
+  return assertOneOf(subject, field, value, COMPACT_DIRECTIONS)
+}
+
+/**
+ * Checks a whole layout before any of it is applied: an object of entries with finite `x`
+ * and `y`, and `width`/`height` finite and >= 0 when given. The message names the prop,
+ * the body and the field: `<PhysicsWorld>: layout["chart"].y must be a finite number (got NaN)`.
+ */
+export function assertLayout(subject: string, field: string, value: unknown): Layout {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new TypeError(
+      `${subject} ${field} must be an object of { x, y, width?, height? } by body id (got ${describeValue(value)})`,
+    )
+  }
+  for (const [id, entry] of Object.entries(value as Record<string, unknown>)) {
+    const name = `${field}[${JSON.stringify(id)}]`
+    if (entry === null || typeof entry !== 'object') {
+      throw new TypeError(
+        `${subject} ${name} must be an object { x, y, width?, height? } (got ${describeValue(entry)})`,
+      )
+    }
+    const { x, y, width, height } = entry as Record<string, unknown>
+    assertFiniteNumber(subject, `${name}.x`, x)
+    assertFiniteNumber(subject, `${name}.y`, y)
+    if (width !== undefined) assertNumberInRange(subject, `${name}.width`, width, 0)
+    if (height !== undefined) assertNumberInRange(subject, `${name}.height`, height, 0)
+  }
+  return value as Layout
+}
+
+/**
+ * Whether two layouts say the same: the same ids, each at the same place; a size given by
+ * only one of them is not compared (a `layout` may leave sizes to the elements).
+ */
+export function sameLayout(a: Layout, b: Layout): boolean {
+  const ids = Object.keys(a)
+  if (ids.length !== Object.keys(b).length) return false
+  return ids.every((id) => {
+    const p = a[id] as LayoutEntry
+    const q = b[id]
+    if (q === undefined || p.x !== q.x || p.y !== q.y) return false
+    const sameWidth = p.width === undefined || q.width === undefined || p.width === q.width
+    const sameHeight = p.height === undefined || q.height === undefined || p.height === q.height
+    return sameWidth && sameHeight
+  })
+}
+
+/** A copy of a layout's values (the app may reuse or change its objects). */
+function copyLayout(layout: Layout): Layout {
+  const copy: Layout = {}
+  for (const [id, entry] of Object.entries(layout)) copy[id] = { ...entry }
+  return copy
+}
+
+/** What the board layout needs from its store. */
+export interface BoardLayoutHost {
+  /** Whether a pointer drags body `id` now (a new `layout` leaves it where the drag has it). */
+  isDragged(id: BodyId): boolean
+  /** The walls' setting: snapped and placed bodies stay inside it. */
+  bounds(): Bounds
+}
+
+/**
+ * The layout side of a board (issue #25, react-grid-layout's `layout`/`onLayoutChange`,
+ * `cols`/`rowHeight`, `compactType`): snapping, compaction after every settle, and a
+ * controlled layout. Framework-free; `<PhysicsWorld>` drives it through the engine.
+ *
+ * Every change goes through the world's invariant-keeping operations: swept moves
+ * (`move`, `compact`) and `findFreeSpot`, so no snap, compaction or new layout ever leaves
+ * two bodies overlapping.
+ */
+export interface BoardLayout {
+  /** The world's snapping cell (`undefined`: none); a body's `snap` option overrides it. */
+  setSnap(snap: Snap | undefined): void
+  /** Compaction after every settle, that way (`undefined`: none). */
+  setCompact(direction: CompactDirection | undefined): void
+  /** The handler, read through the ref at each call. */
+  setChangeHandler(handler: { readonly current: LayoutChangeHandler | undefined }): void
+  /**
+   * A new `layout`: each body named goes there (snapped; what is in the way stays, and the
+   * body goes to the nearest free spot). One equal to the layout last received or reported
+   * (the same values, even in a new object) does nothing. Returns whether anything moved.
+   */
+  setLayout(layout: Layout | undefined): boolean
+  /** The container was measured (where its content box starts, where its edges are). */
+  containerMeasured(space: ContainerSpace | null): void
+  /** Body `id` entered the world: it goes to its `layout` entry, if it has one. */
+  added(id: BodyId): void
+  /** A gesture ended: the next layout change reports this cause. */
+  gestureEnded(cause: LayoutCause): void
+  /** The grid body `id` snaps to, or `undefined`. */
+  gridOf(id: BodyId): SnapGrid | undefined
+  /** Puts a drag goal on the body's grid (in place), so the card follows the pointer snapped. */
+  snapGoal(id: BodyId, goal: Vec2): void
+  /** The keyboard step of body `id` moving along x (`'x'`) or y: its grid's cell, or `undefined`. */
+  keyboardStep(id: BodyId, axis: 'x' | 'y'): number | undefined
+  /**
+   * The world came to rest: snaps bodies off their grid to the nearest free grid spot,
+   * compacts, and returns `true` if that moved anything (the loop runs again and the next
+   * rest settles again); otherwise reports a changed layout and returns `false`.
+   */
+  settle(): boolean
+}
+
+/** Creates the layout side of one board. */
+export function createBoardLayout(
+  world: World,
+  elements: ElementRegistry,
+  host: BoardLayoutHost,
+): BoardLayout {
+  let worldCell: { x: number; y: number } | undefined
+  let direction: CompactDirection | undefined
+  let origin: Vec2 = { x: 0, y: 0 }
+  let edges: Rect | null = null
+  let handler: { readonly current: LayoutChangeHandler | undefined } = { current: undefined }
+  /** The layout the app has: the last one received or reported (null before either). */
+  let known: Layout | null = null
+  /** The last `layout` received: where bodies that enter later go. */
+  let received: Layout | undefined
+  let cause: LayoutCause | null = null
+
+  /** The bodies the layout is made of: those of registered elements in the world (no walls). */
+  function layoutIds(): BodyId[] {
+    return world.ids().filter((id) => elements.get(id)?.active === true)
+  }
+
+  /** The rect snapped and placed bodies must stay inside, if there is one. */
+  function within(): Rect | undefined {
+    const bounds = host.bounds()
+    if (bounds === 'container') return edges ?? undefined
+    return bounds ?? undefined
+  }
+
+  function currentLayout(): Layout {
+    const layout: Layout = {}
+    for (const id of layoutIds()) {
+      const { x, y, width, height } = world.get(id)
+      layout[id] = { x, y, width, height }
+    }
+    return layout
+  }
+
+  /** Puts `id` at the nearest free place (on its grid) to `near`, ignoring `ignore`; whether it moved. */
+  function placeNear(id: BodyId, near: Vec2, ignore: BodyId[]): boolean {
+    const body = world.get(id)
+    const grid = board.gridOf(id)
+    const spot = world.findFreeSpot(body, near, {
+      ignore,
+      ...(grid && { grid }),
+      ...(within() && { within: within() }),
+    })
+    if (spot === null || (spot.x === body.x && spot.y === body.y)) return false
+    world.update(id, spot)
+    return true
+  }
+
+  /** Applies one entry's size (element and body) and place; whether the body moved. */
+  function applyEntry(id: BodyId, entry: LayoutEntry, ignore: BodyId[]): boolean {
+    const body = world.get(id)
+    const width = entry.width ?? body.width
+    const height = entry.height ?? body.height
+    if (width !== body.width || height !== body.height) {
+      const element = elements.get(id)?.element
+      if (element) writeElementSize(element, width, height)
+      world.update(id, { width, height })
+    }
+    return placeNear(id, entry, ignore)
+  }
+
+  const board: BoardLayout = {
+    setSnap(snap) {
+      worldCell = snap === undefined ? undefined : cellOf(snap)
+    },
+    setCompact(next) {
+      direction = next
+    },
+    setChangeHandler(next) {
+      handler = next
+    },
+    setLayout(layout) {
+      if (layout === undefined) {
+        received = undefined
+        return false
+      }
+      if (known !== null && sameLayout(layout, known)) return false
+      received = copyLayout(layout)
+      known = copyLayout(layout)
+      // Bodies not placed yet do not count as obstacles: a swap of two cards must not send
+      // the first to a free spot because the second is still where the first goes.
+      const pending = Object.keys(layout).filter((id) => world.has(id) && !host.isDragged(id))
+      let moved = false
+      while (pending.length > 0) {
+        const id = pending[0] as BodyId
+        if (applyEntry(id, layout[id] as LayoutEntry, pending)) moved = true
+        pending.shift()
+      }
+      cause = 'layout'
+      return moved
+    },
+    containerMeasured(space) {
+      if (space === null) return
+      origin = space.content
+      edges = space.edges
+    },
+    added(id) {
+      const entry = received?.[id]
+      if (entry !== undefined) applyEntry(id, entry, [id])
+    },
+    gestureEnded(next) {
+      cause = next
+    },
+    gridOf(id) {
+      const own = elements.get(id)?.options.current.snap
+      if (own === false) return undefined
+      const cell = own === undefined ? worldCell : cellOf(own)
+      return cell && { x: cell.x, y: cell.y, origin }
+    },
+    snapGoal(id, goal) {
+      const grid = board.gridOf(id)
+      if (grid === undefined) return
+      const snapped = snapToGrid(goal, grid)
+      goal.x = snapped.x
+      goal.y = snapped.y
+    },
+    keyboardStep(id, axis) {
+      return board.gridOf(id)?.[axis]
+    },
+    settle() {
+      let moved = false
+      const ids = layoutIds().filter((id) => world.get(id).type === 'dynamic')
+      for (const id of ids) {
+        const grid = board.gridOf(id)
+        const body = world.get(id)
+        if (grid !== undefined && !isOnGrid(body, grid) && placeNear(id, body, [id])) moved = true
+      }
+      if (direction !== undefined) {
+        const gridOf = (id: BodyId) => board.gridOf(id)
+        if (world.compact(direction, ids, { gridOf }).length > 0) moved = true
+      }
+      if (moved) return true
+      if (handler.current === undefined && known === null) return false
+      const layout = currentLayout()
+      if (known === null || !sameLayout(layout, known)) {
+        known = copyLayout(layout)
+        safely((value: Layout) => handler.current?.(value, { cause: cause ?? 'settle' }), layout)
+      }
+      cause = null
+      return false
+    },
+  }
+  return board
+}
