@@ -18,6 +18,12 @@ const preview: Preview = {
     },
   },
   tags: ['autodocs'],
+  // A play function's clicks leave the focus, and its ring, on the last control it pressed:
+  // the story would then show a state no user left it in.
+  afterEach: () => {
+    const focused = document.activeElement
+    if (focused instanceof HTMLElement || focused instanceof SVGElement) focused.blur()
+  },
 }
 
 export default preview
