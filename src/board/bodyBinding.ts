@@ -78,7 +78,7 @@ export function createBodyBinding(
     if (draggable !== (connected.detachPointer !== undefined)) {
       connected.detachPointer?.()
       connected.detachPointer = draggable
-        ? attachBodyPointerDrag(element, id, engine, () => options.current.dragActivationDistance)
+        ? attachBodyPointerDrag(element, id, engine, () => options.current)
         : undefined
     }
     if (keyboard !== (connected.detachKeyboard !== undefined)) {

@@ -94,6 +94,22 @@ export interface AABBBodyOptions {
    */
   dragActivationDistance?: number
   /**
+   * A CSS selector: only a press inside a descendant of the element that matches it (a
+   * grip, a title bar) starts a pointer drag; the rest of the card is left to the page.
+   * Read at each press. The keyboard moves the card as before.
+   * @default any press on the element may start a drag
+   * @example useAABBBody({ draggable: true, dragHandle: '.card-title' })
+   */
+  dragHandle?: string
+  /**
+   * A CSS selector: a press inside a descendant of the element that matches it never
+   * starts a pointer drag (even inside `dragHandle`), so a button's click, an input's
+   * typing and a link work inside a draggable card. `''` cancels nothing. Read at each
+   * press.
+   * @default 'input, textarea, select, button, a[href], [contenteditable], [data-aabb-cancel]'
+   */
+  dragCancel?: string
+  /**
    * Move with the arrow keys while focused: each press is a swept move by `keyboardStep`
    * that pushes cards in the way exactly as a pointer drag does; Shift moves until the
    * first contact, without pushing. An `aria-live` region announces what happened. The
@@ -187,6 +203,12 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   if (options.dragActivationDistance !== undefined) {
     assertNumberInRange(subject, 'dragActivationDistance', options.dragActivationDistance, 0)
   }
+  if (options.dragHandle !== undefined) {
+    assertSelector(subject, 'dragHandle', options.dragHandle, false)
+  }
+  if (options.dragCancel !== undefined) {
+    assertSelector(subject, 'dragCancel', options.dragCancel, true)
+  }
   if (options.keyboardStep !== undefined) {
     assertPositive(subject, 'keyboardStep', options.keyboardStep)
   }
@@ -201,6 +223,26 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   assertOptionalFunction(subject, 'onMoveEnd', options.onMoveEnd)
   assertOptionalFunction(subject, 'onDragStart', options.onDragStart)
   assertOptionalFunction(subject, 'onDragEnd', options.onDragEnd)
+}
+
+/**
+ * Throws unless `value` is a CSS selector string: a TypeError for another type or an
+ * empty one (unless `emptyAllowed`), a SyntaxError for one the browser cannot parse. On
+ * the server, where no document parses selectors, only the type is checked (the client's
+ * render checks the rest).
+ */
+function assertSelector(subject: string, field: string, value: unknown, emptyAllowed: boolean) {
+  if (typeof value !== 'string' || (value.trim() === '' && !emptyAllowed)) {
+    throw new TypeError(
+      `${subject} ${field} must be a ${emptyAllowed ? '' : 'non-empty '}CSS selector string (got ${describeValue(value)})`,
+    )
+  }
+  if (value === '' || typeof document === 'undefined') return
+  try {
+    document.createDocumentFragment().querySelector(value)
+  } catch {
+    throw new SyntaxError(`${subject} ${field} is not a valid CSS selector (got "${value}")`)
+  }
 }
 
 /** The width and height of a body: what its default mass depends on. */

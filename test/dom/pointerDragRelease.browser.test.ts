@@ -1,7 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cdp, userEvent } from 'vitest/browser'
 import { identityAffine } from '../../src/dom/affine.js'
-import { attachPointerDrag, type PointerDragAttachment } from '../../src/dom/pointerDrag.js'
+import {
+  attachPointerDrag,
+  type PointerDragAttachment,
+  type PointerDragOptions,
+} from '../../src/dom/pointerDrag.js'
 
 /** The real mouse at client coordinates of the test's frame, driven through DevTools. */
 interface RealMouse {
@@ -86,7 +90,7 @@ afterEach(() => {
 })
 
 /** A 100 px card at (100, 100) on a board that takes clicks too, made draggable. */
-function setup(content = '') {
+function setup(content = '', presses: Partial<PointerDragOptions> = {}) {
   const board = document.createElement('div')
   board.style.cssText = 'position: absolute; left: 0; top: 0; width: 600px; height: 400px'
   const card = document.createElement('div')
@@ -98,6 +102,7 @@ function setup(content = '') {
   const calls: string[] = []
   const moved = { x: 0 }
   attachment = attachPointerDrag(card, {
+    ...presses,
     onStart: () => {
       calls.push('start')
       return identityAffine
@@ -161,8 +166,10 @@ describe('attachPointerDrag with the real mouse', () => {
   })
 
   it('keeps dragging a card pressed on a link inside it (no native drag of the link)', async () => {
+    // Links cancel a press by default; this card drags by them.
     const { calls, moved } = setup(
       '<a href="#away" style="display: block; height: 50px">a link</a>',
+      { dragCancel: '' },
     )
     const mouse = await realMouse()
     await mouse.move(110, 110)
