@@ -8,6 +8,7 @@ import {
   type BodyFields,
 } from './bodyStore.js'
 import { Move } from './move.js'
+import { Resize, resizeRequest } from './resize.js'
 import { findFreeSpot } from './findFreeSpot.js'
 import { createQueries } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
@@ -24,6 +25,8 @@ import type {
   ContactListener,
   MoveOptions,
   MoveResult,
+  BodyResizeOptions,
+  ResizeResult,
   World,
   WorldSettings,
   WorldSnapshot,
@@ -90,6 +93,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   /** The box of the body `move` was called for, loaded for {@link assertMoveFits}. */
   const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
   const mover = new Move(sim, index)
+  const resizer = new Resize(sim, mover)
   sim.contacts.reportStay = sim.settings.contactStay
   /**
    * `owed[0]`: simulated seconds owed to the fixed step (the accumulator). A typed array, not
@@ -401,6 +405,20 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         hits: move.hits,
         pushed: move.pushedBy(slot),
       }
+    },
+
+    resize(id: BodyId, rect: Rect, options?: BodyResizeOptions): ResizeResult {
+      const slot = slotOf('resize', id)
+      const request = resizeRequest(id, loadRect(moving, store, slot), rect, options)
+      resizer.run(slot, request)
+      touched(slot, store.kind[slot] !== DYNAMIC)
+      for (let k = 0; k < mover.displaced.count; k++) {
+        const moved = mover.displaced.items[k] as number
+        touched(moved, store.kind[moved] !== DYNAMIC)
+      }
+      for (const squeezed of resizer.squeezed) touched(squeezed, false)
+      sim.rethrowFilterError()
+      return resizer.result(slot, request.target)
     },
 
     on(type: ContactEventType, listener: ContactListener): () => void {
