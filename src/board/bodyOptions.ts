@@ -13,6 +13,7 @@ import { assertOptionalBoolean, assertOptionalFunction } from './assertOptional.
 import { boundsWallName } from './boundsWalls.js'
 import { defaultBodyFields, defaultMass, MAX_MASS, MIN_MASS } from '../core/world/validate.js'
 import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
+import { assertResizable, type ResizeOptions } from './resizeOptions.js'
 
 /** One contact seen from one body: `normal` points from `other` toward this body. */
 export interface BodyContact {
@@ -122,8 +123,24 @@ export interface AABBBodyOptions {
    * @default the value of `draggable`, so whatever a pointer can move, keys can move too
    */
   keyboard?: boolean
-  /** World units per arrow key press. @default 10 */
+  /** World units per arrow key press (and per Alt+arrow resize step). @default 10 */
   keyboardStep?: number
+  /**
+   * Resize with handles: `true` or {@link ResizeOptions} (`handles`, `minWidth`,
+   * `minHeight`, `maxWidth`, `maxHeight`, `mode`). The card gets a handle per direction
+   * (default `['se']`): a `<div data-aabb-resize-handle="se">` 24 px across, or an element
+   * of its own with that attribute. Dragging a handle resizes the element (CSS `width` and
+   * `height`; an SVG `<rect>`'s attributes) through the world's swept `resize`, every
+   * frame, without a React render: a growing edge pushes the cards ahead (`mode: 'push'`),
+   * stops at the first (`'stop'`) or shrinks them first (`'squeeze'`); the opposite edge
+   * stays. Escape puts everything back. A keyboard card grows or shrinks its right and
+   * bottom edges by `keyboardStep` with Alt+arrows, announced as moves are.
+   * @default false
+   * @example useAABBBody({ draggable: true, resizable: { minWidth: 80, mode: 'squeeze' } })
+   */
+  resizable?: boolean | ResizeOptions
+  /** A resize of this body ended (a handle released, an Alt+arrow step, or undone by Escape): its box now. */
+  onResizeEnd?: (rect: Rect) => void
   /** The name used in announcements ("Notes blocked on the right by Chart"). @default the element's `aria-label`, else the id */
   label?: string
   /**
@@ -212,6 +229,7 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   if (options.keyboardStep !== undefined) {
     assertPositive(subject, 'keyboardStep', options.keyboardStep)
   }
+  assertResizable(subject, options.resizable)
   if (options.label !== undefined && typeof options.label !== 'string') {
     throw new TypeError(`${subject} label must be a string (got ${describeValue(options.label)})`)
   }
@@ -223,6 +241,7 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   assertOptionalFunction(subject, 'onMoveEnd', options.onMoveEnd)
   assertOptionalFunction(subject, 'onDragStart', options.onDragStart)
   assertOptionalFunction(subject, 'onDragEnd', options.onDragEnd)
+  assertOptionalFunction(subject, 'onResizeEnd', options.onResizeEnd)
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { BodyId } from '../core/world/types.js'
 import type { BodyElement } from '../dom/elementBox.js'
-import { attachPointerDrag } from '../dom/pointerDrag.js'
+import { attachPointerDrag, DEFAULT_DRAG_CANCEL } from '../dom/pointerDrag.js'
+import { RESIZE_HANDLE_SELECTOR } from '../dom/resizeHandles.js'
 import type { AABBBodyOptions } from './bodyOptions.js'
 import type { PhysicsEngine } from './createPhysicsStore.js'
 
@@ -33,8 +34,10 @@ export function attachBodyPointerDrag(
     get dragHandle() {
       return pressOptions().dragHandle
     },
+    // A press on a resize handle resizes the card: it never drags it too.
     get dragCancel() {
-      return pressOptions().dragCancel
+      const cancel = pressOptions().dragCancel ?? DEFAULT_DRAG_CANCEL
+      return cancel === '' ? RESIZE_HANDLE_SELECTOR : `${cancel}, ${RESIZE_HANDLE_SELECTOR}`
     },
     onStart: () => engine.beginDrag(id, session.abortDrag),
     onMove: (delta) => engine.dragTo(id, delta),
