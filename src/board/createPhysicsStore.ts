@@ -262,14 +262,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
     resized(entry, rect) {
       // A size a resize wrote comes back from layout rounded to its units: the world keeps
-      // its exact size (an undo compares sizes exactly).
+      // its exact size (an undo compares sizes exactly); the layout origin still applies.
+      let measured = rect
       if (world.has(entry.id)) {
-        const body = world.get(entry.id)
-        const rounding = Math.abs(body.width - rect.width) + Math.abs(body.height - rect.height)
-        if (rounding < LAYOUT_ROUNDING) return
+        const { width, height } = world.get(entry.id)
+        const rounding = Math.abs(width - rect.width) + Math.abs(height - rect.height)
+        if (rounding < LAYOUT_ROUNDING) measured = { ...rect, width, height }
       }
       // The world keeps the position; the new size (and layout origin) is applied by the next frame.
-      frame.resized(entry.id, rect)
+      frame.resized(entry.id, measured)
       wake()
     },
     containerResized: applyBounds,
