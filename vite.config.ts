@@ -5,7 +5,6 @@ import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './test/support/chromium.js'
-import { mouse } from './test/support/mouseCommand.js'
 
 const root = path.dirname(fileURLToPath(import.meta.url))
 
@@ -24,8 +23,6 @@ const browser = () => ({
   provider: chromium,
   viewport: { width: 1024, height: 768 },
   instances: [{ browser: 'chromium' as const }],
-  // The real mouse, pressed, moved and released in separate calls (test/support/mouseCommand.ts).
-  commands: { mouse },
 })
 
 export default defineConfig({

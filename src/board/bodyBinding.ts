@@ -1,6 +1,13 @@
 import type { BodyId } from '../core/world/types.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import { attachKeyboardMover } from '../dom/keyboardMover.js'
+import { attachPointerDrag } from '../dom/pointerDrag.js'
+import {
+  attachKeyboardResizer,
+  attachResizeHandles,
+  type ResizeDirection,
+} from '../dom/resizeHandles.js'
+import { resizeOptionsOf } from './resizeOptions.js'
 import type { AABBBodyOptions } from './bodyOptions.js'
 import { attachBodyPointerDrag } from './bodyPointerDrag.js'
 import type { PhysicsEngine } from './createPhysicsStore.js'
@@ -46,6 +53,30 @@ interface Connection {
   stopContacts?: () => void
   detachPointer?: () => void
   detachKeyboard?: () => void
+  detachResize?: () => void
+  /** The handle directions attached (joined), to re-attach when they change. */
+  resizeHandles?: string
+}
+
+/**
+ * Makes `handle` resize body `id` by its `direction` edges (a pointer drag wired to the
+ * engine's resize gesture). Any press on the handle counts: it is the control.
+ */
+function attachResizeDrag(
+  handle: Element,
+  direction: ResizeDirection,
+  id: BodyId,
+  engine: PhysicsEngine,
+): () => void {
+  const session = attachPointerDrag(handle, {
+    dragCancel: '',
+    onStart: () => engine.beginResize(id, direction, session.abortDrag),
+    onMove: (delta) => engine.dragTo(id, delta),
+    onEnd: () => engine.endDrag(id),
+    onCancel: () => engine.cancelDrag(id),
+    onScroll: () => engine.measureClientToWorld(),
+  })
+  return session
 }
 
 /**
@@ -78,8 +109,28 @@ export function createBodyBinding(
     if (draggable !== (connected.detachPointer !== undefined)) {
       connected.detachPointer?.()
       connected.detachPointer = draggable
-        ? attachBodyPointerDrag(element, id, engine, () => options.current.dragActivationDistance)
+        ? attachBodyPointerDrag(element, id, engine, () => options.current)
         : undefined
+    }
+    const resizable = resizeOptionsOf(options.current.resizable)
+    const handles = resizable ? (resizable.handles ?? ['se']).join(' ') : undefined
+    // Attaching again would end a resize in progress: only a change of the handles does.
+    if (handles !== connected.resizeHandles) {
+      connected.detachResize?.()
+      connected.resizeHandles = handles
+      connected.detachResize =
+        handles === undefined
+          ? undefined
+          : chain(
+              attachResizeHandles(element, handles.split(' ') as ResizeDirection[], (handle, d) =>
+                attachResizeDrag(handle, d, id, engine),
+              ),
+              keyboard
+                ? attachKeyboardResizer(element, (direction) =>
+                    engine.resizeWithKeys(id, direction),
+                  )
+                : () => {},
+            )
     }
     if (keyboard !== (connected.detachKeyboard !== undefined)) {
       connected.detachKeyboard?.()
@@ -117,7 +168,16 @@ export function createBodyBinding(
         connected.stopContacts?.()
         connected.detachPointer?.()
         connected.detachKeyboard?.()
+        connected.detachResize?.()
       }
     },
+  }
+}
+
+/** One function that calls `first`, then `second`. */
+function chain(first: () => void, second: () => void): () => void {
+  return () => {
+    first()
+    second()
   }
 }

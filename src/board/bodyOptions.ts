@@ -14,6 +14,7 @@ import { boundsWallName } from './boundsWalls.js'
 import { assertSnap, type Snap } from './snapOption.js'
 import { defaultBodyFields, defaultMass, MAX_MASS, MIN_MASS } from '../core/world/validate.js'
 import type { BodyId, BodyPatch, BodyType, ContactSource } from '../core/world/types.js'
+import { assertResizable, type ResizeOptions } from './resizeOptions.js'
 
 /** One contact seen from one body: `normal` points from `other` toward this body. */
 export interface BodyContact {
@@ -95,6 +96,22 @@ export interface AABBBodyOptions {
    */
   dragActivationDistance?: number
   /**
+   * A CSS selector: only a press inside a descendant of the element that matches it (a
+   * grip, a title bar) starts a pointer drag; the rest of the card is left to the page.
+   * Read at each press. The keyboard moves the card as before.
+   * @default any press on the element may start a drag
+   * @example useAABBBody({ draggable: true, dragHandle: '.card-title' })
+   */
+  dragHandle?: string
+  /**
+   * A CSS selector: a press inside a descendant of the element that matches it never
+   * starts a pointer drag (even inside `dragHandle`), so a button's click, an input's
+   * typing and a link work inside a draggable card. `''` cancels nothing. Read at each
+   * press.
+   * @default 'input, textarea, select, button, a[href], [contenteditable], [data-aabb-cancel]'
+   */
+  dragCancel?: string
+  /**
    * Move with the arrow keys while focused: each press is a swept move by `keyboardStep`
    * that pushes cards in the way exactly as a pointer drag does; Shift moves until the
    * first contact, without pushing. An `aria-live` region announces what happened. The
@@ -108,8 +125,8 @@ export interface AABBBodyOptions {
    */
   keyboard?: boolean
   /**
-   * World units per arrow key press. @default 10, or the cell of the body's snapping grid
-   * along the key's axis (`snap`)
+   * World units per arrow key press (and per Alt+arrow resize step). @default 10, or the
+   * cell of the body's snapping grid along the key's axis (`snap`)
    */
   keyboardStep?: number
   /**
@@ -119,6 +136,22 @@ export interface AABBBodyOptions {
    * @default the world's `snap`
    */
   snap?: Snap | false
+  /**
+   * Resize with handles: `true` or {@link ResizeOptions} (`handles`, `minWidth`,
+   * `minHeight`, `maxWidth`, `maxHeight`, `mode`). The card gets a handle per direction
+   * (default `['se']`): a `<div data-aabb-resize-handle="se">` 24 px across, or an element
+   * of its own with that attribute. Dragging a handle resizes the element (CSS `width` and
+   * `height`; an SVG `<rect>`'s attributes) through the world's swept `resize`, every
+   * frame, without a React render: a growing edge pushes the cards ahead (`mode: 'push'`),
+   * stops at the first (`'stop'`) or shrinks them first (`'squeeze'`); the opposite edge
+   * stays. Escape puts everything back. A keyboard card grows or shrinks its right and
+   * bottom edges by `keyboardStep` with Alt+arrows, announced as moves are.
+   * @default false
+   * @example useAABBBody({ draggable: true, resizable: { minWidth: 80, mode: 'squeeze' } })
+   */
+  resizable?: boolean | ResizeOptions
+  /** A resize of this body ended (a handle released, an Alt+arrow step, or undone by Escape): its box now. */
+  onResizeEnd?: (rect: Rect) => void
   /** The name used in announcements ("Notes blocked on the right by Chart"). @default the element's `aria-label`, else the id */
   label?: string
   /**
@@ -198,12 +231,19 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   if (options.dragActivationDistance !== undefined) {
     assertNumberInRange(subject, 'dragActivationDistance', options.dragActivationDistance, 0)
   }
+  if (options.dragHandle !== undefined) {
+    assertSelector(subject, 'dragHandle', options.dragHandle, false)
+  }
+  if (options.dragCancel !== undefined) {
+    assertSelector(subject, 'dragCancel', options.dragCancel, true)
+  }
   if (options.keyboardStep !== undefined) {
     assertPositive(subject, 'keyboardStep', options.keyboardStep)
   }
   if (options.snap !== undefined && options.snap !== false) {
     assertSnap(subject, 'snap', options.snap)
   }
+  assertResizable(subject, options.resizable)
   if (options.label !== undefined && typeof options.label !== 'string') {
     throw new TypeError(`${subject} label must be a string (got ${describeValue(options.label)})`)
   }
@@ -215,6 +255,27 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   assertOptionalFunction(subject, 'onMoveEnd', options.onMoveEnd)
   assertOptionalFunction(subject, 'onDragStart', options.onDragStart)
   assertOptionalFunction(subject, 'onDragEnd', options.onDragEnd)
+  assertOptionalFunction(subject, 'onResizeEnd', options.onResizeEnd)
+}
+
+/**
+ * Throws unless `value` is a CSS selector string: a TypeError for another type or an
+ * empty one (unless `emptyAllowed`), a SyntaxError for one the browser cannot parse. On
+ * the server, where no document parses selectors, only the type is checked (the client's
+ * render checks the rest).
+ */
+function assertSelector(subject: string, field: string, value: unknown, emptyAllowed: boolean) {
+  if (typeof value !== 'string' || (value.trim() === '' && !emptyAllowed)) {
+    throw new TypeError(
+      `${subject} ${field} must be a ${emptyAllowed ? '' : 'non-empty '}CSS selector string (got ${describeValue(value)})`,
+    )
+  }
+  if (value === '' || typeof document === 'undefined') return
+  try {
+    document.createDocumentFragment().querySelector(value)
+  } catch {
+    throw new SyntaxError(`${subject} ${field} is not a valid CSS selector (got "${value}")`)
+  }
 }
 
 /** The width and height of a body: what its default mass depends on. */

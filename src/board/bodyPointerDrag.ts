@@ -1,13 +1,21 @@
 import type { BodyId } from '../core/world/types.js'
 import type { BodyElement } from '../dom/elementBox.js'
-import { attachPointerDrag } from '../dom/pointerDrag.js'
+import { attachPointerDrag, DEFAULT_DRAG_CANCEL } from '../dom/pointerDrag.js'
+import { RESIZE_HANDLE_SELECTOR } from '../dom/resizeHandles.js'
+import type { AABBBodyOptions } from './bodyOptions.js'
 import type { PhysicsEngine } from './createPhysicsStore.js'
+
+/** The options a pointer drag reads at each press. */
+export type PressOptions = Pick<
+  AABBBodyOptions,
+  'dragActivationDistance' | 'dragHandle' | 'dragCancel'
+>
 
 /**
  * Lets a pointer drag body `id` by `element` (`attachPointerDrag`, wired to the engine) and
  * returns the function that detaches it, ending a drag in progress where the body is. The
- * activation distance is read at each press, so a change applies from the next press and
- * never ends a drag. When the engine ends the drag on its own (the body became static or
+ * activation distance, `dragHandle` and `dragCancel` are read from `pressOptions()` at each
+ * press, so a change applies from the next press and never ends a drag. When the engine ends the drag on its own (the body became static or
  * left the world), the pointer session is aborted: it would otherwise stay active, taking
  * Escape and the click that ends the press.
  */
@@ -15,13 +23,21 @@ export function attachBodyPointerDrag(
   element: BodyElement,
   id: BodyId,
   engine: PhysicsEngine,
-  activationDistance: () => number | undefined,
+  pressOptions: () => PressOptions,
 ): () => void {
   // The engine ignores an end or cancel of a drag it no longer has (ended by itself, or the
   // body removed before this session detaches), so the session reports them as they come.
   const session = attachPointerDrag(element, {
     get activationDistance() {
-      return activationDistance()
+      return pressOptions().dragActivationDistance
+    },
+    get dragHandle() {
+      return pressOptions().dragHandle
+    },
+    // A press on a resize handle resizes the card: it never drags it too.
+    get dragCancel() {
+      const cancel = pressOptions().dragCancel ?? DEFAULT_DRAG_CANCEL
+      return cancel === '' ? RESIZE_HANDLE_SELECTOR : `${cancel}, ${RESIZE_HANDLE_SELECTOR}`
     },
     onStart: () => engine.beginDrag(id, session.abortDrag),
     onMove: (delta) => engine.dragTo(id, delta),

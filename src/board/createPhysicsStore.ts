@@ -6,6 +6,7 @@ import type {
   CompactDirection,
   MoveOptions,
   MoveResult,
+  ResizeResult,
   World,
   WorldSettings,
 } from '../core/world/types.js'
@@ -25,6 +26,15 @@ import { createFrameLoop, safely, type FrameScheduler } from './frameLoop.js'
 import { keyMoveAnnouncement, moveByKey } from './keyboardMove.js'
 import { createBoardLayout, type Layout, type LayoutChangeHandler } from './boardLayout.js'
 import type { Snap } from './snapOption.js'
+import { prepareSizeWrites, writeElementSize, type ResizeDirection } from '../dom/resizeHandles.js'
+import { resizeByKey, resizeMinSizes } from './resizeByKey.js'
+import { resizeOptionsOf, worldResizeOptions } from './resizeOptions.js'
+
+/**
+ * CSS pixels within which a measured size is the one written (layout rounds sizes to its
+ * units: 1/64 px in Chromium and WebKit, 1/60 in Gecko; both axes summed).
+ */
+const LAYOUT_ROUNDING = 1 / 16
 
 /** Options of {@link createPhysicsStore}. */
 export interface PhysicsStoreOptions {
@@ -127,6 +137,18 @@ export interface PhysicsEngine {
    * the drag pushed go back too, unless something else has moved them since.
    */
   cancelDrag(id: BodyId): void
+  /**
+   * Starts resizing a body by the handle of `direction` (a drag whose `dragTo` deltas move
+   * those edges, ended by `endDrag` or undone by `cancelDrag`); returns the client-to-world
+   * map, or null as {@link beginDrag} does, or when the body is not `resizable`.
+   */
+  beginResize(id: BodyId, direction: ResizeDirection, onEndedByEngine?: () => void): Affine | null
+  /**
+   * An Alt+arrow resize: the right (or bottom) edge moves by the body's keyboard step in
+   * `direction`, through the world's `resize`; announced as a key move. Null when the body
+   * is not resizable, not in the world, or dragged.
+   */
+  resizeWithKeys(id: BodyId, direction: Readonly<Vec2>): ResizeResult | null
   /** An arrow-key move: by the body's step, or until contact; announces the outcome. */
   moveWithKeys(id: BodyId, direction: Readonly<Vec2>, untilContact: boolean): MoveResult | null
   /** Swept move of a body (the world's `move`), then wakes the loop to write it. */
@@ -244,7 +266,10 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     paused: options.paused ?? false,
     dragging: null,
   }))
-  const drags = createDragSessions(world, (id, goal) => boardLayout.snapGoal(id, goal))
+  const drags = createDragSessions(world, {
+    snapGoal: (id, goal) => boardLayout.snapGoal(id, goal),
+    onSizeChanged: writeSize,
+  })
   const announcer = createBoardAnnouncer()
   let bounds: Bounds = options.bounds ?? null
 
@@ -262,8 +287,16 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
     },
     resized(entry, rect) {
+      // A size a resize wrote comes back from layout rounded to its units: the world keeps
+      // its exact size (an undo compares sizes exactly); the layout origin still applies.
+      let measured = rect
+      if (world.has(entry.id)) {
+        const { width, height } = world.get(entry.id)
+        const rounding = Math.abs(width - rect.width) + Math.abs(height - rect.height)
+        if (rounding < LAYOUT_ROUNDING) measured = { ...rect, width, height }
+      }
       // The world keeps the position; the new size (and layout origin) is applied by the next frame.
-      frame.resized(entry.id, rect)
+      frame.resized(entry.id, measured)
       wake()
     },
     containerResized: applyBounds,
@@ -295,6 +328,19 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   })
   const contacts = createContactRouting(world, (id) => elements.get(id)?.options.current, wake)
 
+  /**
+   * Writes body `id`'s box from the world onto its element (a resize changed its size):
+   * the position with the size, so that a box written between frames (an undo, a key) is
+   * never shown at its new size in its old place.
+   */
+  function writeSize(id: BodyId): void {
+    const entry = elements.get(id)
+    if (!entry?.active || !world.has(id)) return
+    const { x, y, width, height } = world.get(id)
+    writeElementSize(entry.element, width, height)
+    entry.box.write(x, y)
+  }
+
   function wake(): void {
     // Without a container (before mount, after unmount) nothing can be written: stay asleep.
     // Attaching the container wakes the loop.
@@ -318,7 +364,20 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   /** Ends a drag the pointer ended (release, Escape). */
   function endDrag(id: BodyId, release: 'drop' | 'throw' | 'return'): void {
     const entry = elements.get(id)
-    if (drags.end(id, release) && entry) finishDrag(entry, release === 'return' ? 'cancel' : 'drop')
+    const resize = drags.isResize(id)
+    if (drags.end(id, release) && entry) {
+      if (resize) finishResize(entry)
+      else finishDrag(entry, release === 'return' ? 'cancel' : 'drop')
+    }
+  }
+
+  /** After a resize gesture ended: takes back what `beginResize` marked, then `onResizeEnd`. */
+  function finishResize(entry: BodyEntry): void {
+    const { id } = entry
+    entry.element.removeAttribute('data-resizing')
+    if (state.getState().dragging === id) state.setState({ dragging: drags.latest() })
+    wake()
+    if (world.has(id)) safely(entry.options.current.onResizeEnd, bodyRect(world, id))
   }
 
   /**
@@ -358,7 +417,11 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       // A static body cannot be dragged, so a static type ends a drag where the body is.
       // Any other type waits: a dragged body stays kinematic until the drag ends.
       if (patch.type === 'static') {
-        if (drags.endByEngine(id, 'drop')) finishDrag(entry, 'drop')
+        const resize = drags.isResize(id)
+        if (drags.endByEngine(id, 'drop')) {
+          if (resize) finishResize(entry)
+          else finishDrag(entry, 'drop')
+        }
       } else if (patch.type && drags.deferType(id, patch.type)) delete patch.type
       world.update(id, patch)
       wake()
@@ -380,6 +443,37 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       wake()
       safely(entry.options.current.onDragStart, bodyRect(world, id))
       return space.clientToWorld
+    },
+    beginResize(id, direction, onEndedByEngine) {
+      const entry = elements.get(id)
+      const resizable = entry && resizeOptionsOf(entry.options.current.resizable)
+      const space = elements.measureSpace()
+      if (!entry?.active || !resizable || !space) return null
+      const options = worldResizeOptions(resizable, resizeMinSizes(world, elements, id))
+      if (!drags.begin(id, onEndedByEngine, { direction, options })) return null
+      // Layout is read here, once per gesture: the frames then only write sizes.
+      prepareSizeWrites(entry.element)
+      entry.element.setAttribute('data-resizing', direction)
+      state.setState({ dragging: id })
+      wake()
+      return space.clientToWorld
+    },
+    resizeWithKeys(id, direction) {
+      const entry = elements.get(id)
+      const resizable = entry && resizeOptionsOf(entry.options.current.resizable)
+      if (!entry?.active || !resizable || drags.has(id)) return null
+      const options = worldResizeOptions(resizable, resizeMinSizes(world, elements, id))
+      const step = entry.options.current.keyboardStep ?? 10
+      const result = resizeByKey(world, id, direction, step, options)
+      writeSize(id)
+      for (const { id: squeezed } of result.squeezed) writeSize(squeezed)
+      wake()
+      if (announcer.attached) {
+        const labelOf = (body: BodyId) => elements.labelOf(body)
+        announcer.keyMoved(keyMoveAnnouncement(result, direction, labelOf, id))
+      }
+      safely(entry.options.current.onResizeEnd, bodyRect(world, id))
+      return result
     },
     measureClientToWorld() {
       return elements.measureSpace()?.clientToWorld ?? null

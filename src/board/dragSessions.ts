@@ -1,5 +1,21 @@
-import type { Vec2 } from '../core/geometry/types.js'
-import type { BodyId, BodyType, MoveOptions, MoveResult, World } from '../core/world/types.js'
+import type { Rect, Vec2 } from '../core/geometry/types.js'
+import type {
+  BodyId,
+  BodyResizeOptions,
+  BodyType,
+  MoveOptions,
+  MoveResult,
+  ResizeResult,
+  World,
+} from '../core/world/types.js'
+import { keepFixedEdges, resizedRect, type ResizeDirection } from './resizeOptions.js'
+
+/** A drag of a resize handle: the edges of `direction` follow the pointer. */
+export interface ResizeGesture {
+  direction: ResizeDirection
+  /** How the world resizes the body (mode, min and max sizes), read when the gesture begins. */
+  options: BodyResizeOptions
+}
 
 interface Drag {
   start: Vec2
@@ -17,14 +33,30 @@ interface Drag {
    * drag first pushed it, and where the drag last left it. What a cancel puts back.
    */
   pushed: Map<BodyId, { from: Vec2; to: Vec2 }>
+  /** A resize handle's drag: the body's box when it began, and how it resizes. */
+  resize: (ResizeGesture & { start: Rect; delta: Vec2 }) | undefined
+  /** The bodies a resize squeezed: each one's box before the first squeeze, and the last one. */
+  squeezed: Map<BodyId, { from: Rect; to: Rect }>
 }
 
-/** Notes in `drag` the bodies a move of the dragged body pushed (`result.pushed`). */
-function notePushes(drag: Drag, { pushed }: MoveResult): void {
+/** Notes in `drag` the bodies a move or resize of the dragged body pushed (`result.pushed`). */
+function notePushes(drag: Drag, { pushed }: Pick<MoveResult, 'pushed'>): void {
   for (const { id, from, to } of pushed) {
     const known = drag.pushed.get(id)
     if (known) known.to = to
     else drag.pushed.set(id, { from, to })
+    // A body squeezed in an earlier frame and pushed in this one: its box is here now.
+    const squeezed = drag.squeezed.get(id)
+    if (squeezed) squeezed.to = { ...squeezed.to, x: to.x, y: to.y }
+  }
+}
+
+/** Notes in `drag` the bodies a resize squeezed (`result.squeezed`). */
+function noteSqueezes(drag: Drag, { squeezed }: ResizeResult): void {
+  for (const { id, from, to } of squeezed) {
+    const known = drag.squeezed.get(id)
+    if (known) known.to = to
+    else drag.squeezed.set(id, { from, to })
   }
 }
 
@@ -56,6 +88,8 @@ const velocitySmoothing = 0.5
 export interface DragSessions {
   readonly size: number
   has(id: BodyId): boolean
+  /** Whether `id`'s running drag is a resize gesture. */
+  isResize(id: BodyId): boolean
   /** The body whose running drag began last, or null when none runs. */
   latest(): BodyId | null
   /**
@@ -63,10 +97,17 @@ export interface DragSessions {
    * runs if the engine ends the drag itself ({@link DragSessions.endByEngine}), so the
    * pointer session that drives it can stop too.
    */
-  begin(id: BodyId, onEndedByEngine?: () => void): boolean
-  /** The body should be at its start plus `delta`. */
+  begin(id: BodyId, onEndedByEngine?: () => void, resize?: ResizeGesture): boolean
+  /**
+   * The body should be at its start plus `delta`; in a resize (`begin` with a gesture), the
+   * edges of the gesture's direction should be moved by `delta`.
+   */
   aim(id: BodyId, delta: Readonly<Vec2>): void
-  /** Moves every dragged body to its goal (swept, pushing), once per frame of `seconds`. */
+  /**
+   * Moves every dragged body to its goal (swept, pushing), once per frame of `seconds`; a
+   * resized one is resized (`world.resize`), and `onSizeChanged` hears of each body whose
+   * size changed, the squeezed ones included.
+   */
   applyGoals(seconds: number): void
   /**
    * Ends a drag: where the pointer is, or undone (`'return'`: the body is placed where the
@@ -85,12 +126,20 @@ export interface DragSessions {
 }
 
 /**
- * Creates the drag sessions of `world`. `snapGoal`, when given, may change each goal in
- * place (a snapping board puts it on the body's grid) before the swept move goes there.
+/** What a board adds to its drag sessions: {@link createDragSessions}. */
+export interface DragSessionHooks {
+  /** May change each goal in place (a snapping board puts it on the body's grid) before the swept move goes there. */
+  snapGoal?: (id: BodyId, goal: Vec2) => void
+  /** Called for each body whose size a resize changed (or put back), so the board can write its element's size. */
+  onSizeChanged?: (id: BodyId) => void
+}
+
+/**
+ * Creates the drag sessions of `world`, with a board's {@link DragSessionHooks}.
  */
 export function createDragSessions(
   world: World,
-  snapGoal?: (id: BodyId, goal: Vec2) => void,
+  { snapGoal, onSizeChanged = () => {} }: DragSessionHooks = {},
 ): DragSessions {
   const drags = new Map<BodyId, Drag>()
   return {
@@ -98,17 +147,21 @@ export function createDragSessions(
       return drags.size
     },
     has: (id) => drags.has(id),
+    isResize: (id) => drags.get(id)?.resize !== undefined,
     latest() {
       // A Map keeps insertion order: the last key is the drag begun last.
       let last: BodyId | null = null
       for (const id of drags.keys()) last = id
       return last
     },
-    begin(id, onEndedByEngine) {
+    begin(id, onEndedByEngine, resize) {
       if (drags.has(id)) return false
       const body = world.get(id)
       if (!isDraggableType(body.type)) return false
+      const { x, y, width, height } = body
       drags.set(id, {
+        resize: resize && { ...resize, start: { x, y, width, height }, delta: { x: 0, y: 0 } },
+        squeezed: new Map(),
         start: { x: body.x, y: body.y },
         goal: { x: body.x, y: body.y },
         pending: false,
@@ -123,6 +176,10 @@ export function createDragSessions(
     aim(id, delta) {
       const drag = drags.get(id)
       if (!drag) return
+      if (drag.resize) {
+        drag.resize.delta.x = delta.x
+        drag.resize.delta.y = delta.y
+      }
       drag.goal.x = drag.start.x + delta.x
       drag.goal.y = drag.start.y + delta.y
       snapGoal?.(id, drag.goal)
@@ -132,7 +189,10 @@ export function createDragSessions(
       for (const [id, drag] of drags) {
         let dx = 0
         let dy = 0
-        if (drag.pending) {
+        if (drag.pending && drag.resize) {
+          drag.pending = false
+          resizeToGoal(id, drag)
+        } else if (drag.pending) {
           drag.pending = false
           const from = world.get(id)
           // The displacement the world allowed, not the pointer's: a blocked card throws nothing.
@@ -169,8 +229,16 @@ export function createDragSessions(
     if (!drag) return false
     drags.delete(id)
     if (!world.has(id)) return true
-    if (release === 'return') putBackPushed(drag)
+    if (release === 'return') {
+      // Squeezed first: a squeezed body's box before the resize holds its position too.
+      putBackSqueezed(drag)
+      putBackPushed(drag)
+    } else if (drag.pending && drag.resize) resizeToGoal(id, drag)
     else if (drag.pending) world.move(id, drag.goal, dragMoveOptions)
+    if (release === 'return' && drag.resize) {
+      world.update(id, drag.resize.start)
+      onSizeChanged(id)
+    }
     const throwing = release === 'throw' && drag.typeAfter === 'dynamic'
     world.update(id, {
       type: drag.typeAfter,
@@ -178,6 +246,36 @@ export function createDragSessions(
       ...(release === 'return' ? drag.start : undefined),
     })
     return true
+  }
+
+  /** One frame of a resize gesture: `world.resize` toward the rect its handle asks for. */
+  function resizeToGoal(id: BodyId, drag: Drag): void {
+    const gesture = drag.resize as NonNullable<Drag['resize']>
+    const goal = resizedRect(gesture.start, gesture.direction, gesture.delta)
+    // The edges the handle does not move are the body's own now, exactly (a measurement
+    // may have rounded the size since the gesture began).
+    const body = world.get(id)
+    keepFixedEdges(goal, body, gesture.direction)
+    const result = world.resize(id, goal, gesture.options)
+    notePushes(drag, result)
+    noteSqueezes(drag, result)
+    onSizeChanged(id)
+    for (const { id: squeezed } of result.squeezed) onSizeChanged(squeezed)
+  }
+
+  /**
+   * Undoes a cancelled resize's squeezes as {@link putBackPushed} undoes pushes: each body
+   * goes back to its box, unless something else has changed it since.
+   */
+  function putBackSqueezed(drag: Drag): void {
+    for (const [id, { from, to }] of drag.squeezed) {
+      if (drags.has(id) || !world.has(id)) continue
+      const body = world.get(id)
+      if (body.x !== to.x || body.y !== to.y || body.width !== to.width) continue
+      if (body.height !== to.height) continue
+      world.update(id, from)
+      onSizeChanged(id)
+    }
   }
 
   /**

@@ -51,7 +51,7 @@ export function moveByKey(
  * `result` of the move of `id` in `direction`, with each body named by `labelOf`.
  */
 export function keyMoveAnnouncement(
-  result: MoveResult,
+  result: Pick<MoveResult, 'hits' | 'pushed'>,
   direction: Readonly<Vec2>,
   labelOf: (id: BodyId) => string,
   id: BodyId,

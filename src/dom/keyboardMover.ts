@@ -8,6 +8,11 @@ const arrowDirections: Readonly<Record<string, Readonly<Vec2>>> = {
   ArrowDown: { x: 0, y: 1 },
 }
 
+/** The unit direction of an arrow key (`event.key`), or undefined for another key. */
+export function arrowDirectionOf(key: string): Readonly<Vec2> | undefined {
+  return arrowDirections[key]
+}
+
 /** Options of {@link attachKeyboardMover}. */
 export interface KeyboardMoverOptions {
   /**

@@ -28,6 +28,14 @@ export interface PointerDragHandlers {
 /** Client pixels a press travels before it becomes a drag, unless told otherwise. */
 const DEFAULT_ACTIVATION_DISTANCE = 4
 
+/**
+ * Where presses never start a drag unless told otherwise: form controls, buttons, links,
+ * editable text and anything marked `data-aabb-cancel`, so that clicking, typing and
+ * following a link inside a draggable card work as they do elsewhere.
+ */
+export const DEFAULT_DRAG_CANCEL =
+  'input, textarea, select, button, a[href], [contenteditable], [data-aabb-cancel]'
+
 /** Options of {@link attachPointerDrag}. */
 export interface PointerDragOptions extends PointerDragHandlers {
   /**
@@ -36,6 +44,18 @@ export interface PointerDragOptions extends PointerDragHandlers {
    * next press. @default 4
    */
   activationDistance?: number
+  /**
+   * A CSS selector: only a press inside a descendant of the handle that matches it (a
+   * grip, a title bar) starts a drag. Read when a press starts.
+   * @default any press on the handle may start a drag
+   */
+  dragHandle?: string
+  /**
+   * A CSS selector: a press inside a descendant of the handle that matches it never starts
+   * a drag, even inside `dragHandle`. `''` cancels nothing. Read when a press starts.
+   * @default {@link DEFAULT_DRAG_CANCEL}
+   */
+  dragCancel?: string
 }
 
 /**
@@ -76,6 +96,8 @@ type PressPhase = 'idle' | 'pressed' | 'dragging' | 'cancelled'
  * (with `abortDrag`, for drags ended elsewhere).
  *
  * - `touch-action: none` is set on the handle only, so touch scrolling works everywhere else.
+ * - A press inside a `dragCancel` match (by default form controls, buttons and links), or
+ *   outside every `dragHandle` match when one is given, is left to the page: never a drag.
  * - Nothing is prevented before the activation distance: a press that does not move
  *   stays a click, focus and selection behave as usual. The pointer is captured only once
  *   the drag is active, and the click that ends a real drag is swallowed.
@@ -112,6 +134,7 @@ export function attachPointerDrag(
   function onPointerDown(event: Event): void {
     const pointer = event as PointerEvent
     if (phase !== 'idle' || !pointer.isPrimary || pointer.button !== 0) return
+    if (!pressMayDrag(handle, pointer.target as Element, options)) return
     phase = 'pressed'
     activationDistance = options.activationDistance ?? DEFAULT_ACTIVATION_DISTANCE
     pointerId = pointer.pointerId
@@ -256,6 +279,25 @@ export function attachPointerDrag(
     style.touchAction = ownTouchAction
   }
   return Object.assign(detach, { abortDrag })
+}
+
+/**
+ * Whether a press on `target` may start a drag of `handle`: no element from `target` up to
+ * the handle (the handle itself excluded, so a card that is itself a link still drags)
+ * matches `dragCancel`, and, when `dragHandle` is given, one of them matches it. The
+ * selectors are those of react-grid-layout's `draggableHandle` and `draggableCancel`.
+ */
+function pressMayDrag(
+  handle: Element,
+  target: Element,
+  { dragHandle, dragCancel = DEFAULT_DRAG_CANCEL }: PointerDragOptions,
+): boolean {
+  let insideDragHandle = dragHandle === undefined
+  for (let node: Element | null = target; node && node !== handle; node = node.parentElement) {
+    if (dragCancel !== '' && node.matches(dragCancel)) return false
+    if (!insideDragHandle && node.matches(dragHandle as string)) insideDragHandle = true
+  }
+  return insideDragHandle
 }
 
 function preventDefault(event: Event): void {

@@ -10,6 +10,7 @@ export {
   type KeyMoveAnnouncement,
 } from '../board/accessibility.js'
 export type { AABBBodyOptions, BodyContact, BodyDragEnd } from '../board/bodyOptions.js'
+export type { ResizeDirection, ResizeOptions } from '../board/resizeOptions.js'
 export { useWorld, type WorldApi } from './useWorld.js'
 export { useWorldState, type WorldState } from './useWorldState.js'
 export { useAfterStep } from './useAfterStep.js'

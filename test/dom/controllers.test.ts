@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { identityAffine } from '../../src/dom/affine.js'
 import { attachKeyboardMover, directionName, sideFacing } from '../../src/dom/keyboardMover.js'
-import { attachPointerDrag } from '../../src/dom/pointerDrag.js'
+import { attachPointerDrag, type PointerDragOptions } from '../../src/dom/pointerDrag.js'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -189,12 +189,13 @@ describe('attachPointerDrag', () => {
     for (const detach of detachAfterTest.splice(0)) detach()
   })
 
-  function setup(activationDistance = 4) {
+  function setup(activationDistance = 4, presses: Partial<PointerDragOptions> = {}) {
     const handle = element()
     const calls: string[] = []
     const deltas: Array<{ x: number; y: number }> = []
     const attachment = attachPointerDrag(handle, {
       activationDistance,
+      ...presses,
       onStart: () => {
         calls.push('start')
         return identityAffine
@@ -249,6 +250,46 @@ describe('attachPointerDrag', () => {
     pointer(document, 'pointerup', 20)
     handle.click()
     expect(onClick).toHaveBeenCalledTimes(1)
+  })
+
+  it('starts a drag only from inside a dragHandle match, never from inside a dragCancel match', () => {
+    const { handle, calls } = setup(4, { dragHandle: '.grip' })
+    handle.innerHTML =
+      '<div class="grip"><span>title</span><button>x</button></div><p>body <a href="#">link</a></p>'
+    const pressAndMove = (target: Element) => {
+      pointer(target, 'pointerdown', 0)
+      pointer(document, 'pointermove', 30)
+      pointer(document, 'pointerup', 30)
+    }
+    pressAndMove(handle.querySelector('p')!)
+    pressAndMove(handle)
+    // Inside the grip, but on its button (the default dragCancel).
+    pressAndMove(handle.querySelector('button')!)
+    expect(calls).toEqual([])
+    pressAndMove(handle.querySelector('span')!)
+    expect(calls).toEqual(['start', 'end'])
+  })
+
+  it('cancels presses on controls and links by default, on nothing with dragCancel ""', () => {
+    const cancelled = setup()
+    cancelled.handle.innerHTML =
+      '<input><a href="#">link</a><a>no href</a><span data-aabb-cancel><b>marked</b></span>'
+    for (const selector of ['input', 'a[href]', 'b']) {
+      pointer(cancelled.handle.querySelector(selector)!, 'pointerdown', 0)
+      pointer(document, 'pointermove', 30)
+      pointer(document, 'pointerup', 30)
+    }
+    expect(cancelled.calls).toEqual([])
+    pointer(cancelled.handle.querySelector('a:not([href])')!, 'pointerdown', 0)
+    pointer(document, 'pointermove', 30)
+    expect(cancelled.calls).toEqual(['start'])
+    pointer(document, 'pointerup', 30)
+
+    // With dragCancel '', a press on the button drags.
+    const uncancelled = setup(4, { dragCancel: '' })
+    uncancelled.handle.innerHTML = '<button>x</button>'
+    drag(uncancelled.handle.querySelector('button')!)
+    expect(uncancelled.calls).toEqual(['start'])
   })
 
   it('ignores secondary buttons and other pointers', () => {

@@ -1,81 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cdp, userEvent } from 'vitest/browser'
+import { userEvent } from 'vitest/browser'
+import { nextTrusted, realMouse } from '../react/support/realMouse.js'
 import { identityAffine } from '../../src/dom/affine.js'
-import { attachPointerDrag, type PointerDragAttachment } from '../../src/dom/pointerDrag.js'
-
-/** The real mouse at client coordinates of the test's frame, driven through DevTools. */
-interface RealMouse {
-  move(x: number, y: number): Promise<void>
-  press(x: number, y: number): Promise<void>
-  release(x: number, y: number): Promise<void>
-}
-
-/** Resolves with the next trusted `type` event the document sees. */
-function nextTrusted<Name extends keyof DocumentEventMap>(
-  type: Name,
-): Promise<DocumentEventMap[Name]> {
-  return new Promise((resolve) => {
-    const listener = (event: DocumentEventMap[Name]) => {
-      if (!event.isTrusted) return
-      document.removeEventListener(type, listener, true)
-      resolve(event)
-    }
-    document.addEventListener(type, listener, true)
-  })
-}
-
-/**
- * DevTools takes the top page's coordinates, and the test's frame may be offset and scaled
- * in it: two probe moves give the map from client coordinates to the page's.
- */
-async function realMouse(): Promise<RealMouse> {
-  const session = cdp()
-  let held = false
-  const send = async (
-    type: 'mouseMoved' | 'mousePressed' | 'mouseReleased',
-    pageX: number,
-    pageY: number,
-  ) => {
-    await session.send('Input.dispatchMouseEvent', {
-      type,
-      x: pageX,
-      y: pageY,
-      button: type === 'mouseMoved' && !held ? 'none' : 'left',
-      buttons: held ? 1 : 0,
-      clickCount: 1,
-    })
-  }
-  const probe = async (pageX: number, pageY: number) => {
-    const seen = nextTrusted('pointermove')
-    await send('mouseMoved', pageX, pageY)
-    return seen
-  }
-  const first = await probe(10, 10)
-  const second = await probe(110, 110)
-  const scaleX = (second.clientX - first.clientX) / 100
-  const scaleY = (second.clientY - first.clientY) / 100
-  const pageX = (x: number) => 10 + (x - first.clientX) / scaleX
-  const pageY = (y: number) => 10 + (y - first.clientY) / scaleY
-  return {
-    async move(x, y) {
-      const seen = nextTrusted('pointermove')
-      await send('mouseMoved', pageX(x), pageY(y))
-      await seen
-    },
-    async press(x, y) {
-      const seen = nextTrusted('pointerdown')
-      held = true
-      await send('mousePressed', pageX(x), pageY(y))
-      await seen
-    },
-    async release(x, y) {
-      const seen = nextTrusted('pointerup')
-      held = false
-      await send('mouseReleased', pageX(x), pageY(y))
-      await seen
-    },
-  }
-}
+import {
+  attachPointerDrag,
+  type PointerDragAttachment,
+  type PointerDragOptions,
+} from '../../src/dom/pointerDrag.js'
 
 let attachment: PointerDragAttachment | undefined
 
@@ -86,7 +17,7 @@ afterEach(() => {
 })
 
 /** A 100 px card at (100, 100) on a board that takes clicks too, made draggable. */
-function setup(content = '') {
+function setup(content = '', presses: Partial<PointerDragOptions> = {}) {
   const board = document.createElement('div')
   board.style.cssText = 'position: absolute; left: 0; top: 0; width: 600px; height: 400px'
   const card = document.createElement('div')
@@ -98,6 +29,7 @@ function setup(content = '') {
   const calls: string[] = []
   const moved = { x: 0 }
   attachment = attachPointerDrag(card, {
+    ...presses,
     onStart: () => {
       calls.push('start')
       return identityAffine
@@ -161,8 +93,10 @@ describe('attachPointerDrag with the real mouse', () => {
   })
 
   it('keeps dragging a card pressed on a link inside it (no native drag of the link)', async () => {
+    // Links cancel a press by default; this card drags by them.
     const { calls, moved } = setup(
       '<a href="#away" style="display: block; height: 50px">a link</a>',
+      { dragCancel: '' },
     )
     const mouse = await realMouse()
     await mouse.move(110, 110)

@@ -6,7 +6,7 @@ import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import { useWorld, type WorldApi } from '../../src/react/useWorld.js'
 import { centerOf, everyFrame, nextFrames } from './support/realPointer.js'
-import { realMouse } from './support/realMouse.js'
+import { realMouse, type RealMouse } from './support/realMouse.js'
 
 /**
  * Random sessions on a real board in Chromium, with the real mouse and keyboard: drags,
@@ -154,6 +154,27 @@ function displayedProblems(board: HTMLElement): string[] {
   return problems
 }
 
+/**
+ * The real mouse kept inside the test's frame (DevTools events outside it never reach the
+ * page), moving only when the point changes by a pixel or more (a move to where it is
+ * makes no pointermove, which the real mouse waits for).
+ */
+async function pointerOf(mouse: RealMouse) {
+  const at = { x: Number.NaN, y: Number.NaN }
+  return {
+    async moveTo(x: number, y: number) {
+      const inX = Math.min(Math.max(x, 1), innerWidth - 2)
+      const inY = Math.min(Math.max(y, 1), innerHeight - 2)
+      if (Math.abs(inX - at.x) < 1 && Math.abs(inY - at.y) < 1) return
+      at.x = inX
+      at.y = inY
+      await mouse.move(inX, inY)
+    },
+    press: () => mouse.press(at.x, at.y),
+    release: () => mouse.release(at.x, at.y),
+  }
+}
+
 async function runSession(seed: number) {
   const random = randomFrom(seed)
   const initial: CardSpec[] = Array.from({ length: random.int(4, 7) }, (_, n) => ({
@@ -196,6 +217,7 @@ async function runSession(seed: number) {
       problems.push(`after ${action}: ${problem}; the world: ${bodies.join(', ')}`)
     }
   })
+  const pointer = await pointerOf(await realMouse())
   let added = initial.length
   const cardElements = () => [...board.querySelectorAll<HTMLElement>('[data-card]')]
   try {
@@ -224,19 +246,18 @@ async function runSession(seed: number) {
       if (kind === 'drag' || kind === 'throw' || kind === 'escape') {
         if (!element) continue
         const from = centerOf(element)
-        await realMouse.move(from.x, from.y)
-        await realMouse.down()
+        await pointer.moveTo(from.x, from.y)
+        await pointer.press()
         const steps = kind === 'throw' ? 2 : random.int(3, 10)
         for (let s = 1; s <= steps; s++) {
-          await realMouse.move(
+          await pointer.moveTo(
             from.x + ((target.x - from.x) * s) / steps,
             from.y + ((target.y - from.y) * s) / steps,
-            2,
           )
           if (kind !== 'throw') await nextFrames(1)
         }
         if (kind === 'escape') await userEvent.keyboard('{Escape}')
-        await realMouse.up()
+        await pointer.release()
       } else if (kind === 'keys') {
         if (!element) continue
         element.focus()

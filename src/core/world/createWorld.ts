@@ -9,6 +9,7 @@ import {
   type BodyFields,
 } from './bodyStore.js'
 import { Move } from './move.js'
+import { Resize, resizeRequest } from './resize.js'
 import { findFreeSpot } from './findFreeSpot.js'
 import { compact } from './compact.js'
 import { createQueries } from './queries.js'
@@ -26,6 +27,8 @@ import type {
   ContactListener,
   MoveOptions,
   MoveResult,
+  BodyResizeOptions,
+  ResizeResult,
   World,
   WorldSettings,
   WorldSnapshot,
@@ -93,6 +96,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
   const mover = new Move(sim, index)
   store.margin = (sim.settings.gap ?? 0) / 2
+  const resizer = new Resize(sim, mover)
   sim.contacts.reportStay = sim.settings.contactStay
   /**
    * `owed[0]`: simulated seconds owed to the fixed step (the accumulator). A typed array, not
@@ -413,6 +417,20 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         hits: move.hits,
         pushed: move.pushedBy(slot),
       }
+    },
+
+    resize(id: BodyId, rect: Rect, options?: BodyResizeOptions): ResizeResult {
+      const slot = slotOf('resize', id)
+      const request = resizeRequest(id, loadRect(moving, store, slot), rect, options)
+      resizer.run(slot, request)
+      touched(slot, store.kind[slot] !== DYNAMIC)
+      for (let k = 0; k < mover.displaced.count; k++) {
+        const moved = mover.displaced.items[k] as number
+        touched(moved, store.kind[moved] !== DYNAMIC)
+      }
+      for (const squeezed of resizer.squeezed) touched(squeezed, false)
+      sim.rethrowFilterError()
+      return resizer.result(slot, request.target)
     },
 
     on(type: ContactEventType, listener: ContactListener): () => void {

@@ -220,15 +220,18 @@ export class Move {
   /**
    * bump.lua's `move` (without pushing): sweep toward the goal (article 003); at the
    * first body in the way, stop at the touch point and slide the rest of the motion along
-   * its face; repeat. Bodies whose pair response is `cross` are passed through.
+   * its face; repeat. Bodies whose pair response is `cross` are passed through. Returns
+   * the slot of the last body met (for a motion along one axis, the one that stopped it
+   * short of the goal), or -1 when none was.
    */
-  slideTo(slot: number, goalX: number, goalY: number): void {
+  slideTo(slot: number, goalX: number, goalY: number): number {
     const store = this.sim.store
+    let last = -1
     for (let round = 0; round < MAX_SLIDES; round++) {
       loadRect(this.mover, store, slot)
       const dx = goalX - this.mover.x
       const dy = goalY - this.mover.y
-      if (dx === 0 && dy === 0) return
+      if (dx === 0 && dy === 0) return last
       this.motion.x = dx
       this.motion.y = dy
       const best = this.firstHit(slot)
@@ -236,8 +239,9 @@ export class Move {
         this.destination.x = goalX
         this.destination.y = goalY
         this.place(slot)
-        return
+        return last
       }
+      last = best
       const time = this.hit.time
       this.destination.x = this.mover.x + dx * time
       this.destination.y = this.mover.y + dy * time
@@ -254,6 +258,7 @@ export class Move {
       goalX = (store.x[slot] as number) + this.motion.x
       goalY = (store.y[slot] as number) + this.motion.y
     }
+    return last
   }
 
   /**
@@ -298,10 +303,73 @@ export class Move {
   }
 
   /**
+   * Whether growing body `slot` by its edge on `axis` (0: x, 1: y) in direction `sign` (1:
+   * the right or bottom edge, -1: the left or top one) would deepen an overlap that the
+   * sweep of the box moving that way lets pass ({@link stops}): a body that already
+   * overlaps it (or holds it, when it has no size along `axis`), reaches past that edge,
+   * and overlaps less along `axis` than across it (so the overlap along `axis`, the pair's
+   * depth, would grow with the edge), unless the sweep stops or pushes it and it lies ahead
+   * of the box's opposite edge. A resize sweeps the box moving with its edge; these are
+   * the cases where the box's motion keeps the pair's depth but the grown box does not.
+   */
+  growthDeepens(slot: number, axis: number, sign: number): boolean {
+    const store = this.sim.store
+    const box = loadRect(this.mover, store, slot)
+    this.gather(this.still)
+    this.motion.x = axis === 0 ? sign : 0
+    this.motion.y = axis === 0 ? 0 : sign
+    for (let c = 0; c < this.candidates.count; c++) {
+      const other = this.candidates.items[c] as number
+      if (other === slot) continue
+      const code = pairCode(this.sim, slot, other)
+      if (code === IGNORE || code === CROSS) continue
+      const b = loadRect(this.obstacle, store, other)
+      const overlapX = Math.min(box.x + box.width, b.x + b.width) - Math.max(box.x, b.x)
+      const overlapY = Math.min(box.y + box.height, b.y + b.height) - Math.max(box.y, b.y)
+      const along = axis === 0 ? overlapX : overlapY
+      const across = axis === 0 ? overlapY : overlapX
+      // `along` may be 0: a box of no height inside another gets an interior when it grows.
+      if (!(across > 0 && along >= 0) || along >= across) continue
+      const near = axis === 0 ? box.x : box.y
+      const far = near + (axis === 0 ? box.width : box.height)
+      const otherNear = axis === 0 ? b.x : b.y
+      const otherFar = otherNear + (axis === 0 ? b.width : b.height)
+      if (sign > 0 ? otherFar <= far : otherNear >= near) continue
+      // Met by the sweep, it is stopped at once or pushed (or squeezed) exactly as far as
+      // the edge goes, which keeps the overlap, provided it does not also reach behind the
+      // box's opposite edge (then the pushed body's overlap with the grown box grows).
+      const behind = sign > 0 ? otherNear < near : otherFar > far
+      if (behind || this.stopTime(slot, other) < 0) return true
+    }
+    return false
+  }
+
+  /**
+   * Writes into `out` where body `slot`'s top-left was before the current call, if the call
+   * displaced it (else leaves `out` alone).
+   */
+  positionBeforeCall(slot: number, out: Vec2): void {
+    if (this.displacedIn[slot] !== this.call) return
+    const k = this.displaced.items.indexOf(slot)
+    out.x = this.displacedFromX[k] as number
+    out.y = this.displacedFromY[k] as number
+  }
+
+  /**
+   * Puts body `slot`'s top-left at (`x`, `y`) without a sweep, listing it as displaced (a
+   * resize's squeeze moves the near edge of a body it shrinks).
+   */
+  placeAt(slot: number, x: number, y: number): void {
+    this.destination.x = x
+    this.destination.y = y
+    this.place(slot)
+  }
+
+  /**
    * Moves `slot` by `amount` along one axis (0: x, 1: y), pushing the pushable dynamic
    * bodies in the way, which push the ones in their way in turn ({@link pushChain}).
    */
-  private pushAlong(slot: number, axis: number, amount: number): void {
+  pushAlong(slot: number, axis: number, amount: number): void {
     this.chainAmount[0] = amount
     this.pushChain(slot, axis, 0)
   }

@@ -150,6 +150,65 @@ export interface MoveResult {
   pushed: PushedBody[]
 }
 
+/**
+ * How a growing edge of {@link World.resize} treats the cards ahead of it:
+ * - `'push'`: pushes them as a pushing `move` does (and they push the cards ahead of them);
+ *   the edge stops where the chain is blocked by a solid.
+ * - `'stop'`: stops at the first contact.
+ * - `'squeeze'`: shrinks each pushable card it meets, from the side facing the edge (its
+ *   far edge stays), down to that card's minimum size, then pushes it as `'push'` does.
+ */
+export type ResizeMode = 'push' | 'stop' | 'squeeze'
+
+/** Options of {@link World.resize}. */
+export interface BodyResizeOptions {
+  /**
+   * What a growing edge does to the pushable dynamic bodies ahead of it ({@link ResizeMode}).
+   * Solids (static and kinematic bodies, non-pushable ones) always stop it.
+   * @default 'push', or 'stop' when `push` is false
+   */
+  mode?: ResizeMode
+  /**
+   * As `move`'s: whether cards ahead may be moved at all. `false` is `mode: 'stop'`, and
+   * contradicts another mode. @default true
+   */
+  push?: boolean
+  /**
+   * The smallest size of the resized body (the rect is clamped to it, the fixed edges
+   * staying put); also the size below which `'squeeze'` shrinks no card that `minSizes`
+   * does not list. @default { width: 0, height: 0 }
+   */
+  minSize?: Size
+  /** The largest size of the resized body (the rect is clamped to it). @default unbounded */
+  maxSize?: Size
+  /** The minimum size of each card `'squeeze'` may shrink, by id, over `minSize`. @default none */
+  minSizes?: Readonly<Record<BodyId, Size>>
+}
+
+/** A body a `'squeeze'` {@link World.resize} shrank: its box before and after the call. */
+export interface SqueezedBody {
+  id: BodyId
+  from: Rect
+  to: Rect
+}
+
+/** What {@link World.resize} did. */
+export interface ResizeResult {
+  /** The body's box now. */
+  rect: Rect
+  /** Whether it reached the rect asked for (after clamping to `minSize` and `maxSize`). */
+  reached: boolean
+  /** The bodies that stopped its edges, first hit first, with the normal of each. */
+  hits: Array<{ other: BodyId; normal: Vec2 }>
+  /**
+   * The bodies it moved, other than itself, each once, top-left before and after (as
+   * `move`'s `pushed`; a squeezed body whose near edge moved is listed here too).
+   */
+  pushed: PushedBody[]
+  /** The bodies it shrank (mode `'squeeze'`), each once, with their boxes before and after. */
+  squeezed: SqueezedBody[]
+}
+
 /** A body displaced by a pushing {@link World.move}: where it was before the move, and where the move left it (top-left corners). */
 export interface PushedBody {
   id: BodyId
@@ -357,6 +416,25 @@ export interface World {
    * stops where one of its edges would pass Number.MAX_VALUE, as at a wall.
    */
   move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
+  /**
+   * Resizes a body toward `rect` as swept edges: the edges `rect` moves (one per axis at
+   * most: a resize keeps the opposite edge where it is) sweep through the world, the
+   * horizontal one first, and a growing edge treats what it meets by `options.mode`
+   * (pushing by default); a shrinking edge just moves in. Like `move` it never deepens an
+   * overlap and never takes a body into a solid or out of the bounds' walls. The size is
+   * first clamped to `minSize` and `maxSize`, anchored at the fixed edges.
+   * @throws RangeError / TypeError naming the body and the field (`rect.width`,
+   * `options.minSize.width`, ...) for bad input, before anything changes; a RangeError
+   * when `rect` moves both edges of an axis.
+   * @example
+   * const world = createWorld()
+   * world.add({ id: 'a', x: 0, y: 0, width: 100, height: 50 })
+   * world.add({ id: 'b', x: 100, y: 0, width: 100, height: 50 })
+   * // Grow a's right edge by 30: b is pushed to x = 130.
+   * world.resize('a', { x: 0, y: 0, width: 130, height: 50 }).pushed
+   * // [{ id: 'b', from: { x: 100, y: 0 }, to: { x: 130, y: 0 } }]
+   */
+  resize(id: BodyId, rect: Rect, options?: BodyResizeOptions): ResizeResult
   /**
    * Subscribes to contact events; returns the function that unsubscribes. Contacts are
    * tracked for pairs with a dynamic or kinematic body in them: two static bodies are never

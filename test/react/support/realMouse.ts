@@ -1,16 +1,75 @@
-import { commands } from 'vitest/browser'
-import type { MouseAction } from '../../support/mouseCommand.js'
+import { cdp } from 'vitest/browser'
 
-declare module 'vitest/browser' {
-  interface BrowserCommands {
-    mouse: (action: MouseAction) => Promise<void>
-  }
+/** The real mouse at client coordinates of the test's frame, driven through DevTools. */
+export interface RealMouse {
+  move(x: number, y: number): Promise<void>
+  press(x: number, y: number): Promise<void>
+  release(x: number, y: number): Promise<void>
 }
 
-/** The real mouse (Playwright's), in client coordinates of the test page. */
-export const realMouse = {
-  /** Moves to (x, y) in `steps` interpolated moves (each a pointermove). */
-  move: (x: number, y: number, steps = 1) => commands.mouse({ type: 'move', x, y, steps }),
-  down: () => commands.mouse({ type: 'down' }),
-  up: () => commands.mouse({ type: 'up' }),
+/** Resolves with the next trusted `type` event the document sees. */
+export function nextTrusted<Name extends keyof DocumentEventMap>(
+  type: Name,
+): Promise<DocumentEventMap[Name]> {
+  return new Promise((resolve) => {
+    const listener = (event: DocumentEventMap[Name]) => {
+      if (!event.isTrusted) return
+      document.removeEventListener(type, listener, true)
+      resolve(event)
+    }
+    document.addEventListener(type, listener, true)
+  })
+}
+
+/**
+ * DevTools takes the top page's coordinates, and the test's frame may be offset and scaled
+ * in it: two probe moves give the map from client coordinates to the page's.
+ */
+export async function realMouse(): Promise<RealMouse> {
+  const session = cdp()
+  let held = false
+  const send = async (
+    type: 'mouseMoved' | 'mousePressed' | 'mouseReleased',
+    pageX: number,
+    pageY: number,
+  ) => {
+    await session.send('Input.dispatchMouseEvent', {
+      type,
+      x: pageX,
+      y: pageY,
+      button: type === 'mouseMoved' && !held ? 'none' : 'left',
+      buttons: held ? 1 : 0,
+      clickCount: 1,
+    })
+  }
+  const probe = async (pageX: number, pageY: number) => {
+    const seen = nextTrusted('pointermove')
+    await send('mouseMoved', pageX, pageY)
+    return seen
+  }
+  const first = await probe(10, 10)
+  const second = await probe(110, 110)
+  const scaleX = (second.clientX - first.clientX) / 100
+  const scaleY = (second.clientY - first.clientY) / 100
+  const pageX = (x: number) => 10 + (x - first.clientX) / scaleX
+  const pageY = (y: number) => 10 + (y - first.clientY) / scaleY
+  return {
+    async move(x, y) {
+      const seen = nextTrusted('pointermove')
+      await send('mouseMoved', pageX(x), pageY(y))
+      await seen
+    },
+    async press(x, y) {
+      const seen = nextTrusted('pointerdown')
+      held = true
+      await send('mousePressed', pageX(x), pageY(y))
+      await seen
+    },
+    async release(x, y) {
+      const seen = nextTrusted('pointerup')
+      held = false
+      await send('mouseReleased', pageX(x), pageY(y))
+      await seen
+    },
+  }
 }

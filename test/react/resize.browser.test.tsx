@@ -1,0 +1,242 @@
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
+import type { ResizeOptions } from '../../src/board/resizeOptions.js'
+import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
+import type { WorldApi } from '../../src/react/useWorld.js'
+import { Card, WorldProbe } from './support/components.js'
+import { bodyElement } from './support/bodyElement.js'
+import { dragBy, everyFrame, nextFrames } from './support/realPointer.js'
+import { realMouse } from './support/realMouse.js'
+
+let api: WorldApi
+
+afterEach(() => {
+  cleanup()
+})
+
+/**
+ * A 500 x 200 board walled by its edges: `a` (resizable as `resizable` says) at 20, then
+ * `b` at 120 and `c` at 220, each 100 x 60 at y = 20.
+ */
+function renderRow(resizable: boolean | ResizeOptions, bResizable?: ResizeOptions) {
+  const onResizeEnd = vi.fn()
+  const { container } = render(
+    <PhysicsWorld
+      gravity={{ x: 0, y: 0 }}
+      bounds="container"
+      style={{ position: 'relative', width: 500, height: 200 }}
+    >
+      <WorldProbe onApi={(value) => (api = value)} />
+      <Card
+        id="a"
+        aria-label="A"
+        x={20}
+        y={20}
+        width={100}
+        height={60}
+        draggable
+        resizable={resizable}
+        onResizeEnd={onResizeEnd}
+      />
+      <Card
+        id="b"
+        aria-label="B"
+        x={120}
+        y={20}
+        width={100}
+        height={60}
+        {...(bResizable && { resizable: bResizable })}
+      />
+      <Card id="c" aria-label="C" x={220} y={20} width={100} height={60} />
+    </PhysicsWorld>,
+  )
+  const surface = container.querySelector('[data-aabb-world]')!
+  const card = (id: string) => bodyElement(container, id)
+  const handle = (direction = 'se') =>
+    card('a').querySelector(`[data-aabb-resize-handle="${direction}"]`)!
+  return { surface, card, handle, onResizeEnd }
+}
+
+/** The cards' boxes as displayed, relative to the board. */
+function shownBoxes(surface: Element, cards: HTMLElement[]) {
+  const board = surface.getBoundingClientRect()
+  return cards.map((card) => {
+    const box = card.getBoundingClientRect()
+    return {
+      left: box.left - board.left,
+      top: box.top - board.top,
+      right: box.right - board.left,
+      bottom: box.bottom - board.top,
+    }
+  })
+}
+
+/**
+ * Samples every frame while `gesture` runs: no two cards overlap by more than 0.01 px and
+ * none leaves the 500 x 200 board. Returns the number of frames sampled.
+ */
+async function sampled(
+  surface: Element,
+  cards: HTMLElement[],
+  gesture: () => Promise<unknown>,
+): Promise<number> {
+  const problems: string[] = []
+  let frames = 0
+  const stop = everyFrame(() => {
+    frames++
+    const boxes = shownBoxes(surface, cards)
+    boxes.forEach((box, i) => {
+      if (box.left < -0.01 || box.top < -0.01 || box.right > 500.01 || box.bottom > 200.01) {
+        problems.push(
+          `frame ${frames}: ${cards[i]!.dataset.aabbBody} outside ${JSON.stringify(box)}`,
+        )
+      }
+      for (let j = i + 1; j < boxes.length; j++) {
+        const other = boxes[j]!
+        const x = Math.min(box.right, other.right) - Math.max(box.left, other.left)
+        const y = Math.min(box.bottom, other.bottom) - Math.max(box.top, other.top)
+        if (x > 0.01 && y > 0.01) problems.push(`frame ${frames}: cards ${i} and ${j} overlap`)
+      }
+    })
+  })
+  await gesture()
+  await nextFrames(3)
+  stop()
+  expect(problems).toEqual([])
+  return frames
+}
+
+describe('resizable cards with the real mouse, every frame sampled', () => {
+  it("'push' (the default) grows the card and pushes the row; the left edge stays", async () => {
+    const { surface, card, handle, onResizeEnd } = renderRow(true)
+    await nextFrames(2)
+    expect(handle().getBoundingClientRect().width).toBe(24)
+    let travel = { x: 0, y: 0 }
+    const frames = await sampled(surface, [card('a'), card('b'), card('c')], async () => {
+      travel = await dragBy(handle(), surface, 60, 0, 12)
+    })
+    expect(frames).toBeGreaterThan(5)
+    const a = api.get('a')
+    expect(a.x).toBe(20)
+    expect(a.width).toBeCloseTo(100 + travel.x, 1)
+    expect(api.get('b').x).toBeCloseTo(120 + travel.x, 1)
+    expect(api.get('c').x).toBeCloseTo(220 + travel.x, 1)
+    // The element shows the world's size: CSS width, no React render.
+    expect(card('a').getBoundingClientRect().width).toBeCloseTo(a.width, 1)
+    expect(onResizeEnd).toHaveBeenCalledTimes(1)
+    const end = onResizeEnd.mock.calls[0]![0] as { x: number; width: number }
+    expect(end.x).toBe(20)
+    expect(end.width).toBeCloseTo(a.width, 1)
+  })
+
+  it("'push' stops where the row meets the board's wall", async () => {
+    const { surface, card, handle } = renderRow({ mode: 'push' })
+    await nextFrames(2)
+    await sampled(surface, [card('a'), card('b'), card('c')], () =>
+      dragBy(handle(), surface, 300, 0, 15),
+    )
+    // c's right edge is at the wall (500): a grew by 180 at most.
+    expect(api.get('c').x).toBeCloseTo(400, 1)
+    expect(api.get('a').width).toBeCloseTo(280, 1)
+  })
+
+  it("'stop' stops at the first contact", async () => {
+    const { surface, card, handle } = renderRow({ mode: 'stop', handles: ['se', 's'] })
+    await nextFrames(2)
+    await sampled(surface, [card('a'), card('b'), card('c')], () =>
+      dragBy(handle(), surface, 80, 40, 10),
+    )
+    const a = api.get('a')
+    expect(a.width).toBe(100)
+    expect(a.height).toBeGreaterThan(90)
+    expect(api.get('b').x).toBe(120)
+  })
+
+  it("'squeeze' shrinks the card ahead down to its minWidth, then pushes", async () => {
+    const { surface, card, handle } = renderRow({ mode: 'squeeze' }, { minWidth: 40 })
+    await nextFrames(2)
+    let travel = { x: 0, y: 0 }
+    await sampled(surface, [card('a'), card('b'), card('c')], async () => {
+      travel = await dragBy(handle(), surface, 90, 0, 12)
+    })
+    expect(api.get('a').width).toBeCloseTo(100 + travel.x, 1)
+    const b = api.get('b')
+    expect(b.width).toBe(40)
+    // b gave 60 and kept its right edge until then; the other 30 pushed b and c.
+    expect(b.x + b.width).toBeCloseTo(220 + travel.x - 60, 1)
+    expect(api.get('c').x).toBeCloseTo(220 + travel.x - 60, 1)
+    expect(card('b').getBoundingClientRect().width).toBeCloseTo(40, 1)
+  })
+
+  it('keeps the size within minWidth and maxHeight, and the opposite edges in place', async () => {
+    const { surface, card, handle } = renderRow({
+      handles: ['nw', 'se'],
+      minWidth: 70,
+      maxHeight: 80,
+      mode: 'stop',
+    })
+    await nextFrames(2)
+    await sampled(surface, [card('a'), card('b'), card('c')], () =>
+      dragBy(handle('se'), surface, -80, 60, 10),
+    )
+    expect(api.get('a')).toMatchObject({ x: 20, y: 20, width: 70, height: 80 })
+    // The north-west handle moves the left and top edges; right (90) and bottom (100) stay.
+    await sampled(surface, [card('a'), card('b'), card('c')], () =>
+      dragBy(handle('nw'), surface, -50, -50, 10),
+    )
+    const a = api.get('a')
+    expect(a.x + a.width).toBeCloseTo(90, 1)
+    expect(a.y + a.height).toBeCloseTo(100, 1)
+    expect(a.height).toBe(80)
+    // The left edge stopped at the wall.
+    expect(a.x).toBeCloseTo(0, 1)
+  })
+
+  it('Escape during a resize puts the card and the cards it pushed or squeezed back', async () => {
+    const { surface, card, handle, onResizeEnd } = renderRow({ mode: 'squeeze' }, { minWidth: 40 })
+    await nextFrames(2)
+    const box = handle().getBoundingClientRect()
+    const x = box.left + 12
+    const y = box.top + 12
+    const mouse = await realMouse()
+    await sampled(surface, [card('a'), card('b'), card('c')], async () => {
+      await mouse.move(x, y)
+      await mouse.press(x, y)
+      for (const dx of [10, 40, 80, 100]) {
+        await mouse.move(x + dx, y)
+        await nextFrames(1)
+      }
+      expect(api.get('b').width).toBe(40)
+      expect(api.get('c').x).toBeGreaterThan(220)
+      await userEvent.keyboard('{Escape}')
+      await mouse.release(x + 100, y)
+    })
+    expect(api.get('a')).toMatchObject({ x: 20, width: 100, height: 60 })
+    expect(api.get('b')).toMatchObject({ x: 120, width: 100 })
+    expect(api.get('c')).toMatchObject({ x: 220, width: 100 })
+    expect(card('a').getBoundingClientRect().width).toBeCloseTo(100, 1)
+    expect(card('b').getBoundingClientRect().width).toBeCloseTo(100, 1)
+    expect(onResizeEnd).toHaveBeenCalledTimes(1)
+  })
+
+  it('Alt+arrows resize the focused card by the keyboard step and announce it', async () => {
+    const { card, onResizeEnd } = renderRow(true)
+    await nextFrames(2)
+    card('a').focus()
+    await userEvent.keyboard('{Alt>}{ArrowRight}{/Alt}')
+    expect(api.get('a')).toMatchObject({ x: 20, width: 110 })
+    expect(api.get('b').x).toBe(130)
+    expect(document.querySelector('[aria-live="polite"]')!.textContent).toBe(
+      'A moved right, pushed B and C',
+    )
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}')
+    expect(api.get('a').height).toBe(50)
+    await nextFrames(2)
+    expect(card('a').getBoundingClientRect().height).toBeCloseTo(50, 1)
+    expect(onResizeEnd).toHaveBeenCalledTimes(2)
+    // A plain arrow still moves the card.
+    await userEvent.keyboard('{ArrowDown}')
+    expect(api.get('a')).toMatchObject({ y: 30, height: 50 })
+  })
+})
