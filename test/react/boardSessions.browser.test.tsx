@@ -159,7 +159,7 @@ function displayedProblems(board: HTMLElement): string[] {
  * page), moving only when the point changes by a pixel or more (a move to where it is
  * makes no pointermove, which the real mouse waits for).
  */
-async function pointerOf(mouse: RealMouse) {
+function pointerOf(mouse: RealMouse) {
   const at = { x: Number.NaN, y: Number.NaN }
   return {
     async moveTo(x: number, y: number) {
@@ -217,7 +217,7 @@ async function runSession(seed: number) {
       problems.push(`after ${action}: ${problem}; the world: ${bodies.join(', ')}`)
     }
   })
-  const pointer = await pointerOf(await realMouse())
+  const pointer = pointerOf(await realMouse())
   let added = initial.length
   const cardElements = () => [...board.querySelectorAll<HTMLElement>('[data-card]')]
   try {
