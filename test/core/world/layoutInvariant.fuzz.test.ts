@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld, type BodySnapshot, type World } from '../../../src/core/world/index.js'
-import { bodiesOf, expectFiniteBodies, overlapDepth } from './helpers.js'
+import { WALLS, bodiesOf, expectFiniteBodies, overlapDepth, placeWalls } from './helpers.js'
 
 // The layout contract (README, "The layout contract"; issue #23) attacked with random boards
 // and random sequences of drags, keyboard moves, pushes, throws, resizes, adds and removes.
@@ -92,8 +92,6 @@ const board = fc.record({
   ),
 })
 
-const WALLS = ['left', 'right', 'top', 'bottom'] as const
-
 /** Every pair's overlap depth (> 0 only), by `a/b` id. */
 function depths(bodies: BodySnapshot[]): Map<string, number> {
   const out = new Map<string, number>()
@@ -110,21 +108,6 @@ function depths(bodies: BodySnapshot[]): Map<string, number> {
 function expectNoDeeper(before: Map<string, number>, world: World, label: string): void {
   for (const [pair, depth] of depths(bodiesOf(world))) {
     expect(depth, `${label}: ${pair}`).toBeLessThanOrEqual((before.get(pair) ?? 0) + 1e-9)
-  }
-}
-
-/** Sets the four walls around a board of `width` x `height` at the origin. */
-function placeWalls(world: World, width: number, height: number, wall: number): void {
-  const rects = {
-    left: { x: -wall, y: -wall, width: wall, height: height + 2 * wall },
-    right: { x: width, y: -wall, width: wall, height: height + 2 * wall },
-    top: { x: 0, y: -wall, width, height: wall },
-    bottom: { x: 0, y: height, width, height: wall },
-  }
-  for (const side of WALLS) {
-    const id = `wall-${side}`
-    if (world.has(id)) world.update(id, rects[side])
-    else world.add({ id, ...rects[side], type: 'static' })
   }
 }
 
