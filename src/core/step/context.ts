@@ -293,6 +293,13 @@ export class StepContext {
   readonly wayOutSolids = new IndexBuffer()
   /** Scratch for dynamic bodies in the way of a move outside its broadphase bounds. */
   readonly freshDynamics = new IndexBuffer()
+  /**
+   * 1 for each slot the layout watch marked overflowing (`world/layoutWatch.ts`): its
+   * dynamic pairs are ignored, so it rests where it is. Grown by the watch.
+   */
+  overflowing = new Uint8Array(64)
+  /** How many bodies overflow (as last reported by the layout watch). */
+  overflowCount = 0
   /** Bodies that moved in the last fixed step. */
   movedInLastStep = 0
   /** Simulated seconds, passed to integrators. */

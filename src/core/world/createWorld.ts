@@ -9,6 +9,7 @@ import {
 } from './bodyStore.js'
 import { Move } from './move.js'
 import { findFreeSpot } from './findFreeSpot.js'
+import { LayoutWatch } from './layoutWatch.js'
 import { createQueries } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from '../step/step.js'
@@ -22,6 +23,7 @@ import type {
   BodySnapshot,
   ContactEventType,
   ContactListener,
+  OverflowListener,
   MoveOptions,
   MoveResult,
   World,
@@ -90,6 +92,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   /** The box of the body `move` was called for, loaded for {@link assertMoveFits}. */
   const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
   const mover = new Move(sim, index)
+  const watch = new LayoutWatch(sim, index)
+  const overflowListeners = new Set<OverflowListener>()
   sim.contacts.reportStay = sim.settings.contactStay
   /**
    * `owed[0]`: simulated seconds owed to the fixed step (the accumulator). A typed array, not
@@ -128,6 +132,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     if (wasSolid || store.kind[slot] !== DYNAMIC) sim.solidsDirty = true
     index.invalidate()
     changed = true
+    watch.noteChange()
   }
 
   /** Delivers queued contact events, then applies what listeners deferred (repeatedly). */
@@ -189,6 +194,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     // Ends are delivered while the id still names the body; deletion waits for them.
     deferred.push(() => {
       store.delete(slot)
+      watch.forget(slot)
+      watch.noteChange()
       removing.delete(id)
       if (wasSolid) sim.solidsDirty = true
       index.invalidate()
@@ -341,13 +348,22 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       const { fixedStep, maxSubSteps, maxFrameTime } = sim.settings
       owed[0] = (owed[0] as number) + (frame < maxFrameTime ? frame : maxFrameTime)
       let steps = 0
+      let overflowChanged = false
       while (owed[0] >= fixedStep && steps < maxSubSteps) {
         changed = false
         sim.stepOnce(fixedStep)
         owed[0] -= fixedStep
         steps++
         if (sim.movedInLastStep > 0) index.invalidate()
+        if (watch.afterStep(fixedStep)) {
+          overflowChanged = true
+          index.invalidate()
+        }
         deliver()
+      }
+      if (overflowChanged) {
+        const ids = watch.overflowing
+        for (const listener of [...overflowListeners]) listener(ids)
       }
       // Over the sub-step cap: the rest of the frame is dropped, not carried (a tab that was
       // hidden must not replay minutes of simulation).
@@ -403,16 +419,29 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       }
     },
 
-    on(type: ContactEventType, listener: ContactListener): () => void {
-      if (!EVENT_TYPES.includes(type)) {
+    on(
+      type: ContactEventType | 'overflow',
+      listener: ContactListener | OverflowListener,
+    ): () => void {
+      if (type !== 'overflow' && !EVENT_TYPES.includes(type)) {
         throw new RangeError(
-          `on: type must be one of 'contactStart', 'contactStay', 'contactEnd' (got ${describeValue(type)})`,
+          `on: type must be one of 'contactStart', 'contactStay', 'contactEnd', 'overflow' (got ${describeValue(type)})`,
         )
       }
       if (typeof listener !== 'function') {
         throw new TypeError(`on: listener must be a function (got ${describeValue(listener)})`)
       }
-      return sim.contacts.listen(type, listener)
+      if (type !== 'overflow') return sim.contacts.listen(type, listener as ContactListener)
+      // A wrapper per subscription, so subscribing one function twice needs two unsubscribes.
+      const entry: OverflowListener = (ids) => (listener as OverflowListener)(ids)
+      overflowListeners.add(entry)
+      return () => {
+        overflowListeners.delete(entry)
+      }
+    },
+
+    overflowing(): readonly BodyId[] {
+      return watch.overflowing
     },
 
     queryPoint: queries.queryPoint,

@@ -12,6 +12,7 @@ export type {
   ContactEvent,
   ContactEventType,
   ContactListener,
+  OverflowListener,
   ContactSource,
   FreeSpotOptions,
   IntegratorName,
