@@ -198,8 +198,14 @@ export class StepScratch {
   sweepCandidateItems = new Int32Array(0)
   sweepCandidateBegin = 0
   sweepCandidateEnd = 0
-  /** A way out of {@link separateFromSolids}: the body's box moved, for {@link movedClear}. */
+  /** A way out of {@link separateFromSolids}: the body's box moved, for {@link wayOutClear}. */
   sweepMoved: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  /** The left, right, up and down moves that clear the solids a body overlaps (`overlappedSolids`). */
+  sweepWays = new Float64Array(4)
+  /** The best way out so far (`considerWay`): its length, move x, move y and clearance. */
+  sweepBest = new Float64Array(4)
+  /** The region a way out sweeps: the box spanning the body's place and {@link sweepMoved}. */
+  sweepRegion: Rect = { x: 0, y: 0, width: 0, height: 0 }
 
   // Contact recording (recordContacts.ts).
   touchA: Rect = { x: 0, y: 0, width: 0, height: 0 }
@@ -283,8 +289,17 @@ export class StepContext {
   readonly sweptBodies = new IndexBuffer()
   /** Scratch for solid queries outside a body's broadphase bounds. */
   readonly freshCandidates = new IndexBuffer()
+  /** Scratch for the solids in the region a way out of a solid sweeps (`separateFromSolids`). */
+  readonly wayOutSolids = new IndexBuffer()
   /** Scratch for dynamic bodies in the way of a move outside its broadphase bounds. */
   readonly freshDynamics = new IndexBuffer()
+  /**
+   * 1 for each slot the layout watch marked overflowing (`world/layoutWatch.ts`): its
+   * dynamic pairs are ignored, so it rests where it is. Grown by the watch.
+   */
+  overflowing = new Uint8Array(64)
+  /** How many bodies overflow (as last reported by the layout watch). */
+  overflowCount = 0
   /** Bodies that moved in the last fixed step. */
   movedInLastStep = 0
   /** Simulated seconds, passed to integrators. */

@@ -107,10 +107,14 @@ export function filterPairs(sim: StepContext): void {
   const candidates = sim.candidatePairs
   const count = candidates.count
   const codes = (sim.pairCodes = ensureCapacity(sim.pairCodes, count))
-  if (sim.settings.filter === undefined && sim.store.selectiveCount === 0) {
-    // No filter, and every body's mask has every layer: every candidate is a pair (the
-    // two buffers trade places), with the stronger response of its bodies (what
-    // dynamicPairCode gives it then).
+  if (
+    sim.settings.filter === undefined &&
+    sim.store.selectiveCount === 0 &&
+    sim.overflowCount === 0
+  ) {
+    // No filter, every body's mask has every layer and no body overflows: every candidate
+    // is a pair (the two buffers trade places), with the stronger response of its bodies
+    // (what dynamicPairCode gives it then).
     sim.candidatePairs = sim.pairs
     sim.pairs = candidates
     const { a: pairA, b: pairB } = candidates

@@ -7,7 +7,7 @@
  */
 import { bounceInto, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
-import { loadRect } from '../world/bodyStore.js'
+import { KINEMATIC, loadRect } from '../world/bodyStore.js'
 import { CROSS, IGNORE, RESPONSE_NAMES } from '../world/responseCodes.js'
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
 import { dynamicPairCode, pairCode } from '../world/pairCode.js'
@@ -350,37 +350,155 @@ function bounceOffSolid(
   velocity.y += (target - approach) * normal.y
 }
 
+/** A way out of a solid that sweeps through no other solid. */
+const WAY_CLEAR = 0
 /**
- * Whether {@link moved} (body `slot` at a new place) overlaps no solid among the selected
- * candidates by more than {@link TOUCH_TOLERANCE}.
+ * A way out that sweeps through a kinematic body only: taken when no way is clear, as
+ * kinematic bodies go where they are told (a drag) and may cover a card, while static
+ * bodies and the bounds are hard.
  */
-function movedClear(ctx: StepScratch, sim: StepContext, slot: number): boolean {
+const WAY_KINEMATIC = 1
+/** A way out that sweeps through a static body: never taken. */
+const WAY_BLOCKED = 2
+
+/**
+ * How clear the way out in {@link StepScratch.sweepMoved} is (body `slot` moved along one
+ * axis from {@link StepScratch.sweepMover}): {@link WAY_CLEAR}, {@link WAY_KINEMATIC} or
+ * {@link WAY_BLOCKED}, by the solids the region it sweeps (for an axis move, the box spanning
+ * both places) overlaps by more than {@link TOUCH_TOLERANCE}, among those the body did not
+ * overlap at the start. All solids are asked (the solids' grid), never the step's
+ * candidates: a way checked against a subset ended inside a bounds wall, and the next round
+ * pushed the body out through the wall's far side (issue #23).
+ */
+function wayOutClear(ctx: StepScratch, sim: StepContext, slot: number): number {
   const store = sim.store
-  for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
-    const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
+  const mover = ctx.sweepMover
+  const moved = ctx.sweepMoved
+  const region = ctx.sweepRegion
+  region.x = Math.min(mover.x, moved.x)
+  region.y = Math.min(mover.y, moved.y)
+  region.width = Math.max(mover.x, moved.x) - region.x + mover.width
+  region.height = Math.max(mover.y, moved.y) - region.y + mover.height
+  const near = sim.wayOutSolids
+  near.count = 0
+  let clearance = WAY_CLEAR
+  sim.solidGrid.query(region.x, region.y, region.x + region.width, region.y + region.height, near)
+  for (let q = 0; q < near.count; q++) {
+    const solid = sim.solid[near.items[q] as number] as number
     const code = pairCode(sim, slot, solid)
     if (code === IGNORE || code === CROSS) continue
-    if (
-      !penetrationVectorInto(
-        ctx.sweepPenetration,
-        ctx.sweepMoved,
-        loadRect(ctx.sweepObstacle, store, solid),
-      )
-    )
+    loadRect(ctx.sweepObstacle, store, solid)
+    if (!penetrationVectorInto(ctx.sweepPenetration, region, ctx.sweepObstacle)) continue
+    if (Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) <= TOUCH_TOLERANCE)
       continue
-    if (Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) > TOUCH_TOLERANCE)
-      return false
+    const before = penetrationVectorInto(ctx.sweepPenetration, mover, ctx.sweepObstacle)
+      ? Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
+      : 0
+    if (before > TOUCH_TOLERANCE && wayKeepsSolid(ctx)) continue
+    if (store.kind[solid] !== KINEMATIC) return WAY_BLOCKED
+    clearance = WAY_KINEMATIC
   }
-  return true
+  return clearance
+}
+
+/**
+ * Whether the way in {@link StepScratch.sweepMoved} may leave a solid (in
+ * {@link StepScratch.sweepObstacle}) the body overlaps: only by the solid's near side on the
+ * way's axis, never through it (a card half inside a 4096-px bounds wall was pushed out
+ * beyond it). A way that keeps overlapping the solid is let through: in a corner each
+ * round clears one solid and enters none (the way may deepen this one, which a later
+ * round clears), so the rounds end.
+ */
+function wayKeepsSolid(ctx: StepScratch): boolean {
+  const mover = ctx.sweepMover
+  const moved = ctx.sweepMoved
+  const solid = ctx.sweepObstacle
+  const after = penetrationVectorInto(ctx.sweepPenetration, moved, solid)
+    ? Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
+    : 0
+  if (after > TOUCH_TOLERANCE) return true
+  const outLeft = mover.x + mover.width - solid.x
+  const outRight = solid.x + solid.width - mover.x
+  const outUp = mover.y + mover.height - solid.y
+  const outDown = solid.y + solid.height - mover.y
+  if (moved.x < mover.x) return outLeft <= outRight
+  if (moved.x > mover.x) return outRight <= outLeft
+  if (moved.y < mover.y) return outUp <= outDown
+  return outDown <= outUp
+}
+
+/**
+ * Keeps the way in {@link StepScratch.sweepMoved} in {@link StepScratch.sweepBest} (length,
+ * move x, move y, clearance) when its clearance ({@link wayOutClear}) is better than the
+ * best so far, or as good and shorter (strictly: among equal ones the first stays).
+ */
+function considerWay(ctx: StepScratch, sim: StepContext, slot: number): void {
+  const best = ctx.sweepBest
+  const moveX = ctx.sweepMoved.x - ctx.sweepMover.x
+  const moveY = ctx.sweepMoved.y - ctx.sweepMover.y
+  const length = Math.abs(moveX) + Math.abs(moveY)
+  const known = best[3] as number
+  if (known === WAY_CLEAR && length >= (best[0] as number)) return
+  const clearance = wayOutClear(ctx, sim, slot)
+  if (clearance === WAY_BLOCKED) return
+  if (clearance > known || (clearance === known && length >= (best[0] as number))) return
+  best[0] = length
+  best[1] = moveX
+  best[2] = moveY
+  best[3] = clearance
+}
+
+/**
+ * Gathers the solids of one kind (`kinematic` or static) whose interior body `slot` (in
+ * {@link StepScratch.sweepMover}) overlaps, among the selected candidates, into
+ * {@link StepScratch.sweepWays}: the four axis moves that clear all of them (left, right,
+ * up, down, each >= 0). Returns the first such solid, or -1 when there is none.
+ */
+function overlappedSolids(
+  ctx: StepScratch,
+  sim: StepContext,
+  slot: number,
+  kinematic: boolean,
+): number {
+  const store = sim.store
+  const ways = ctx.sweepWays
+  ways.fill(0)
+  let first = -1
+  for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
+    const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
+    if ((store.kind[solid] === KINEMATIC) !== kinematic) continue
+    const code = pairCode(sim, slot, solid)
+    if (code === IGNORE || code === CROSS) continue
+    loadRect(ctx.sweepObstacle, store, solid)
+    if (!penetrationVectorInto(ctx.sweepPenetration, ctx.sweepMover, ctx.sweepObstacle)) continue
+    const depth = Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
+    if (depth <= TOUCH_TOLERANCE) continue
+    if (first < 0) first = solid
+    const outLeft = ctx.sweepMover.x + ctx.sweepMover.width - ctx.sweepObstacle.x
+    const outRight = ctx.sweepObstacle.x + ctx.sweepObstacle.width - ctx.sweepMover.x
+    const outUp = ctx.sweepMover.y + ctx.sweepMover.height - ctx.sweepObstacle.y
+    const outDown = ctx.sweepObstacle.y + ctx.sweepObstacle.height - ctx.sweepMover.y
+    ways[0] = Math.max(ways[0] as number, outLeft)
+    ways[1] = Math.max(ways[1] as number, outRight)
+    ways[2] = Math.max(ways[2] as number, outUp)
+    ways[3] = Math.max(ways[3] as number, outDown)
+  }
+  return first
 }
 
 /**
  * Moves dynamic body `k` out of every solid its interior overlaps (a body added or
- * teleported into a wall). All overlapped solids are solved together: of the four axis
- * moves that clear every one of them at once, the shortest is taken (the penetration
- * vector of articles 000/002, generalised from one box to several), so a box squeezed
- * between two walls never bounces from one into the other. Repeats while the new place
- * overlaps other solids. Velocity into the solid is removed (slide).
+ * teleported into a wall, a static grown over it). All overlapped solids are solved
+ * together: of the four axis moves that clear every one of them at once, the shortest
+ * admissible one is taken (the penetration vector of articles 000/002, generalised from one
+ * box to several), so a box squeezed between two walls never bounces from one into the
+ * other. A way is admissible when it leaves each overlapped solid by its near side (never
+ * through it: a card half inside a 4096-px bounds wall was pushed out beyond it) and sweeps
+ * through no other static body ({@link wayOutClear}); a way clear of kinematic bodies too is
+ * preferred. With no admissible way the body is wedged
+ * and stays where it is: the world's overflow pass relocates it or reports it (README,
+ * "The layout contract"). Repeats while the new place overlaps other solids. Velocity into
+ * the solid is removed (slide).
  */
 export function separateFromSolids(ctx: StepScratch, sim: StepContext, k: number): void {
   const store = sim.store
@@ -390,66 +508,58 @@ export function separateFromSolids(ctx: StepScratch, sim: StepContext, k: number
     ctx.sweepMotion.x = 0
     ctx.sweepMotion.y = 0
     if (!selectCandidates(ctx, sim, k)) return
-    let left = 0
-    let right = 0
-    let up = 0
-    let down = 0
-    let first = -1
-    for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
-      const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
-      const code = pairCode(sim, slot, solid)
-      if (code === IGNORE || code === CROSS) continue
-      loadRect(ctx.sweepObstacle, store, solid)
-      if (!penetrationVectorInto(ctx.sweepPenetration, ctx.sweepMover, ctx.sweepObstacle)) continue
-      const depth = Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
-      if (depth <= TOUCH_TOLERANCE) continue
-      if (first < 0) first = solid
-      left = Math.max(left, ctx.sweepMover.x + ctx.sweepMover.width - ctx.sweepObstacle.x)
-      right = Math.max(right, ctx.sweepObstacle.x + ctx.sweepObstacle.width - ctx.sweepMover.x)
-      up = Math.max(up, ctx.sweepMover.y + ctx.sweepMover.height - ctx.sweepObstacle.y)
-      down = Math.max(down, ctx.sweepObstacle.y + ctx.sweepObstacle.height - ctx.sweepMover.y)
-    }
+    // Static bodies and the bounds are hard, kinematic ones go where they are told: the
+    // ways out clear the static bodies the body overlaps, or, when it overlaps none, the
+    // kinematic ones.
+    let first = overlappedSolids(ctx, sim, slot, false)
+    if (first < 0) first = overlappedSolids(ctx, sim, slot, true)
     if (first < 0) return
-    // A way out that ends inside another solid is no way out: a body between a wall it
-    // touched and a kinematic overlapping it went into the wall, back into the kinematic,
-    // and so on every round of every step (left inside, reported idle). Such ways are left
-    // out, unless every way is such (squeezed: the shortest is taken all the same).
-    // (Each way is written into `moved` here, not passed: V8 boxes the doubles passed to
-    // a call it does not inline.)
+    const ways = ctx.sweepWays
+    const left = ways[0] as number
+    const right = ways[1] as number
+    const up = ways[2] as number
+    const down = ways[3] as number
+    // Each way is written into `moved` here, not passed: V8 boxes the doubles passed to a
+    // call it does not inline. Same tie-breaking as the kernel's penetration vector: x
+    // before y, negative first. The shortest way of the best clearance is taken: clear,
+    // else through kinematic bodies only.
     ctx.sweepMoved.width = ctx.sweepMover.width
     ctx.sweepMoved.height = ctx.sweepMover.height
-    ctx.sweepMoved.x = ctx.sweepMover.x - left
+    ctx.sweepBest[0] = Infinity
+    ctx.sweepBest[1] = 0
+    ctx.sweepBest[2] = 0
+    ctx.sweepBest[3] = WAY_BLOCKED
     ctx.sweepMoved.y = ctx.sweepMover.y
-    const clearLeft = movedClear(ctx, sim, slot)
+    ctx.sweepMoved.x = ctx.sweepMover.x - left
+    considerWay(ctx, sim, slot)
     ctx.sweepMoved.x = ctx.sweepMover.x + right
-    const clearRight = movedClear(ctx, sim, slot)
+    considerWay(ctx, sim, slot)
     ctx.sweepMoved.x = ctx.sweepMover.x
     ctx.sweepMoved.y = ctx.sweepMover.y - up
-    const clearUp = movedClear(ctx, sim, slot)
+    considerWay(ctx, sim, slot)
     ctx.sweepMoved.y = ctx.sweepMover.y + down
-    const clearDown = movedClear(ctx, sim, slot)
-    const anyClear = clearLeft || clearRight || clearUp || clearDown
-    // Same tie-breaking as the kernel's penetration vector: x before y, negative first.
-    let moveX = 0
-    let moveY = 0
-    let shortest = Infinity
-    if (clearLeft || !anyClear) {
-      shortest = left
-      moveX = -left
+    considerWay(ctx, sim, slot)
+    // In a corner (a bounds wall on two sides) no single move clears every solid: each
+    // solid's own penetration vector is tried, one solid a round.
+    if (ctx.sweepBest[3] === WAY_BLOCKED) {
+      for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
+        const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
+        const code = pairCode(sim, slot, solid)
+        if (code === IGNORE || code === CROSS) continue
+        loadRect(ctx.sweepObstacle, store, solid)
+        if (!penetrationVectorInto(ctx.sweepPenetration, ctx.sweepMover, ctx.sweepObstacle))
+          continue
+        if (Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) <= TOUCH_TOLERANCE)
+          continue
+        ctx.sweepMoved.x = ctx.sweepMover.x + ctx.sweepPenetration.x
+        ctx.sweepMoved.y = ctx.sweepMover.y + ctx.sweepPenetration.y
+        considerWay(ctx, sim, slot)
+      }
     }
-    if ((clearRight || !anyClear) && right < shortest) {
-      shortest = right
-      moveX = right
-    }
-    if ((clearUp || !anyClear) && up < shortest) {
-      shortest = up
-      moveX = 0
-      moveY = -up
-    }
-    if ((clearDown || !anyClear) && down < shortest) {
-      moveX = 0
-      moveY = down
-    }
+    // Wedged: every way out goes through a static body or the bounds.
+    if (ctx.sweepBest[3] === WAY_BLOCKED) return
+    const moveX = ctx.sweepBest[1]
+    const moveY = ctx.sweepBest[2]
     store.x[slot] = ctx.sweepMover.x + moveX
     store.y[slot] = ctx.sweepMover.y + moveY
     ctx.sweepHit.normal.x = Math.sign(moveX)

@@ -96,3 +96,18 @@ export const MAX_HITS = 4
 
 /** Most rounds of separating a body from the solids it starts inside. */
 export const MAX_SEPARATIONS = 4
+
+/**
+ * Depth (px) beyond which an overlap the step leaves is a stuck overlap for the layout
+ * watch (`world/layoutWatch.ts`). Invariant: every layout change settles: a pair the
+ * push-out leaves this deep for {@link STUCK_SECONDS} cannot be pushed apart locally, and
+ * is relocated or reported as overflowing, never left flickering.
+ */
+export const STUCK_DEPTH = 0.5
+
+/**
+ * Simulated time (s) a body stays stuck deeper than {@link STUCK_DEPTH} before the layout
+ * watch relocates it or reports it as overflowing. Invariant: a layout change is idle within
+ * 1 s of simulated time (a quarter for the push-out to try, then one decision per step).
+ */
+export const STUCK_SECONDS = 0.25

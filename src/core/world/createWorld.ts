@@ -12,6 +12,7 @@ import { Move } from './move.js'
 import { Resize, resizeRequest } from './resize.js'
 import { findFreeSpot } from './findFreeSpot.js'
 import { compact } from './compact.js'
+import { LayoutWatch } from './layoutWatch.js'
 import { createQueries } from './queries.js'
 import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from '../step/step.js'
@@ -25,6 +26,7 @@ import type {
   BodySnapshot,
   ContactEventType,
   ContactListener,
+  OverflowListener,
   MoveOptions,
   MoveResult,
   BodyResizeOptions,
@@ -97,6 +99,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   const mover = new Move(sim, index)
   store.margin = (sim.settings.gap ?? 0) / 2
   const resizer = new Resize(sim, mover)
+  const watch = new LayoutWatch(sim, index)
+  const overflowListeners = new Set<OverflowListener>()
   sim.contacts.reportStay = sim.settings.contactStay
   /**
    * `owed[0]`: simulated seconds owed to the fixed step (the accumulator). A typed array, not
@@ -135,6 +139,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     if (wasSolid || store.kind[slot] !== DYNAMIC) sim.solidsDirty = true
     index.invalidate()
     changed = true
+    watch.noteChange()
   }
 
   /** Delivers queued contact events, then applies what listeners deferred (repeatedly). */
@@ -196,6 +201,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     // Ends are delivered while the id still names the body; deletion waits for them.
     deferred.push(() => {
       store.delete(slot)
+      watch.forget(slot)
+      watch.noteChange()
       removing.delete(id)
       if (wasSolid) sim.solidsDirty = true
       index.invalidate()
@@ -353,13 +360,22 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       const { fixedStep, maxSubSteps, maxFrameTime } = sim.settings
       owed[0] = (owed[0] as number) + (frame < maxFrameTime ? frame : maxFrameTime)
       let steps = 0
+      let overflowChanged = false
       while (owed[0] >= fixedStep && steps < maxSubSteps) {
         changed = false
         sim.stepOnce(fixedStep)
         owed[0] -= fixedStep
         steps++
         if (sim.movedInLastStep > 0) index.invalidate()
+        if (watch.afterStep(fixedStep)) {
+          overflowChanged = true
+          index.invalidate()
+        }
         deliver()
+      }
+      if (overflowChanged) {
+        const ids = watch.overflowing
+        for (const listener of [...overflowListeners]) listener(ids)
       }
       // Over the sub-step cap: the rest of the frame is dropped, not carried (a tab that was
       // hidden must not replay minutes of simulation).
@@ -433,16 +449,29 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       return resizer.result(slot, request.target)
     },
 
-    on(type: ContactEventType, listener: ContactListener): () => void {
-      if (!EVENT_TYPES.includes(type)) {
+    on(
+      type: ContactEventType | 'overflow',
+      listener: ContactListener | OverflowListener,
+    ): () => void {
+      if (type !== 'overflow' && !EVENT_TYPES.includes(type)) {
         throw new RangeError(
-          `on: type must be one of 'contactStart', 'contactStay', 'contactEnd' (got ${describeValue(type)})`,
+          `on: type must be one of 'contactStart', 'contactStay', 'contactEnd', 'overflow' (got ${describeValue(type)})`,
         )
       }
       if (typeof listener !== 'function') {
         throw new TypeError(`on: listener must be a function (got ${describeValue(listener)})`)
       }
-      return sim.contacts.listen(type, listener)
+      if (type !== 'overflow') return sim.contacts.listen(type, listener as ContactListener)
+      // A wrapper per subscription, so subscribing one function twice needs two unsubscribes.
+      const entry: OverflowListener = (ids) => (listener as OverflowListener)(ids)
+      overflowListeners.add(entry)
+      return () => {
+        overflowListeners.delete(entry)
+      }
+    },
+
+    overflowing(): readonly BodyId[] {
+      return watch.overflowing
     },
 
     queryPoint: queries.queryPoint,

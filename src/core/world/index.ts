@@ -17,6 +17,7 @@ export type {
   ContactEvent,
   ContactEventType,
   ContactListener,
+  OverflowListener,
   ContactSource,
   FreeSpotOptions,
   IntegratorName,

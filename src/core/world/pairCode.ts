@@ -2,6 +2,9 @@ import { describeValue } from '../geometry/validate.js'
 import { IGNORE, RESPONSE_NAMES } from './responseCodes.js'
 import type { StepContext } from '../step/context.js'
 
+/** `StepContext.overflowing`: the body overflows and rests, its dynamic pairs ignored. */
+export const OVERFLOWING = 1
+
 /**
  * How body `mover` meets body `other`: {@link IGNORE} when their layers and masks do not
  * match or the world's filter returns `false`, else a response code (an index of
@@ -19,9 +22,11 @@ export function pairCode(sim: StepContext, mover: number, other: number): number
  * `cross` over `bounce` over `touch` over `slide` (the order of the codes), so a `cross`
  * body passes through every body and a `bounce` body bounces off every body, whichever
  * of the two was added first. (With the first body's own response, the result depended on
- * insertion order.)
+ * insertion order.) A pair with an overflowing body (see `LayoutWatch`) is ignored.
  */
 export function dynamicPairCode(sim: StepContext, a: number, b: number): number {
+  // An overflowing body rests where the layout watch left it (world/layoutWatch.ts).
+  if (sim.overflowing[a] === OVERFLOWING || sim.overflowing[b] === OVERFLOWING) return IGNORE
   return resolvePairCode(sim, a, b, strongerResponse(sim.store.response, a, b))
 }
 

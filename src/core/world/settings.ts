@@ -26,6 +26,14 @@ export const INTEGRATORS: readonly IntegratorName[] = Object.freeze(['euler', 'r
 export const MAX_SUB_STEPS = 1000
 
 /**
+ * Longest `maxFrameTime` (and so `fixedStep`, which may not exceed it), in seconds. Without a
+ * bound, `fixedStep: 1e10` with an in-range gravity gave NaN (issue #23): the step's
+ * products of gravity, step and its square left the range of doubles. A second covers any
+ * real frame; within it every gravity up to `MAX_MOTION` stays finite (tested).
+ */
+export const MAX_FRAME_TIME = 1
+
+/**
  * Checks `patch` and returns `base` with it applied (a new object; `base` is untouched, so
  * a bad field changes nothing). `method` names the caller in messages, e.g.
  * `createWorld: settings fixedStep must be a finite number > 0 (got 0)`.
@@ -63,6 +71,7 @@ export function mergeSettings(
   }
   if (patch.maxFrameTime !== undefined) {
     next.maxFrameTime = assertPositive(subject, 'maxFrameTime', patch.maxFrameTime)
+    assertNumberInRange(subject, 'maxFrameTime', next.maxFrameTime, 0, MAX_FRAME_TIME)
   }
   if (patch.integrator !== undefined) {
     if (!INTEGRATORS.includes(patch.integrator)) {

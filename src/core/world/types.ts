@@ -118,6 +118,12 @@ export interface ContactEvent {
 /** A listener for contact events. */
 export type ContactListener = (event: ContactEvent) => void
 
+/**
+ * A listener for the `overflow` event: the ids of the bodies that overflow (in insertion
+ * order; empty when none is left), called once each time that set changes.
+ */
+export type OverflowListener = (ids: readonly BodyId[]) => void
+
 /** Options of {@link World.move}. */
 export interface MoveOptions {
   /**
@@ -280,14 +286,18 @@ export type PairFilter = (a: BodyId, b: BodyId) => SweptResponse | boolean | und
 export interface WorldSettings {
   /** Units per second squared, each component in [-1e150, 1e150]. @default { x: 0, y: 0 } */
   gravity: Vec2
-  /** Seconds per fixed step. @default 1 / 60 */
+  /** Seconds per fixed step, > 0 and at most `maxFrameTime`. @default 1 / 60 */
   fixedStep: number
   /**
    * Most fixed steps one `step()` call may run, an integer from 1 to 1,000; the rest of the
    * frame time is dropped. @default 8
    */
   maxSubSteps: number
-  /** Longest frame time accepted, in seconds (a tab hidden for minutes). @default 0.25 */
+  /**
+   * Longest frame time accepted, in seconds (a tab hidden for minutes), > 0 and at most 1:
+   * longer ones are clamped by `step`; larger settings throw a RangeError naming the field.
+   * @default 0.25
+   */
   maxFrameTime: number
   /** @default 'euler' (semi-implicit) */
   integrator: IntegratorName
@@ -442,6 +452,24 @@ export interface World {
    * none with them) even while they touch.
    */
   on(type: ContactEventType, listener: ContactListener): () => void
+  /**
+   * Subscribes to the `overflow` event (see {@link World.overflowing}); returns the
+   * function that unsubscribes. Called after the `step` in which the overflowing set
+   * changed, once, with the new set.
+   * @example
+   * world.on('overflow', (ids) => console.warn('no room for', ids))
+   */
+  on(type: 'overflow', listener: OverflowListener): () => void
+  /**
+   * The bodies that overflow, in insertion order: dynamic bodies the step could not push
+   * out of an overlap (deeper than 0.5 px for 0.25 s of simulated time) and for which no
+   * free spot is left inside their enclosure (the static bodies around them, as a board's
+   * walls). An overflowing body rests where it is and its pairs with other dynamic bodies
+   * are ignored, so the board comes to rest instead of flickering; after a later change
+   * of the layout (a body added, removed, moved or resized) it is placed again when it
+   * can be. See README, "The layout contract".
+   */
+  overflowing(): readonly BodyId[]
   /** Ids of bodies containing the point (edges included). */
   queryPoint(point: Vec2): BodyId[]
   /** Ids of bodies overlapping or touching the rect. */

@@ -60,3 +60,24 @@ export function recordContacts(world: World): ContactEvent[] {
   world.on('contactEnd', (event) => events.push(event))
   return events
 }
+
+/** The four walls {@link placeWalls} sets, by side: their ids are `wall-<side>`. */
+export const WALLS = ['left', 'right', 'top', 'bottom'] as const
+
+/**
+ * Sets four static walls `wall` px thick around a board of `width` x `height` at the origin
+ * (as `bounds="container"` does, 4096 px thick by default), or moves them when they exist.
+ */
+export function placeWalls(world: World, width: number, height: number, wall = 4096): void {
+  const rects = {
+    left: { x: -wall, y: -wall, width: wall, height: height + 2 * wall },
+    right: { x: width, y: -wall, width: wall, height: height + 2 * wall },
+    top: { x: 0, y: -wall, width, height: wall },
+    bottom: { x: 0, y: height, width, height: wall },
+  }
+  for (const side of WALLS) {
+    const id = `wall-${side}`
+    if (world.has(id)) world.update(id, rects[side])
+    else world.add({ id, ...rects[side], type: 'static' })
+  }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { createWorld, type World } from '../../../src/core/world/index.js'
+import { deepestOverlap, placeWalls } from './helpers.js'
+
+// Invariant 3 of the layout contract (README, "The layout contract"; issue #23): every
+// layout change settles within 1 s of simulated time; overlap-free whenever the cards fit,
+// else at rest with the overflowing ids reported once.
+
+/** Steps `world` for `seconds` of simulated time at 60 Hz; returns the step it was last not idle. */
+function lastBusyStep(world: World, seconds: number): number {
+  let last = 0
+  for (let i = 1; i <= seconds * 60; i++) {
+    world.step(1 / 60)
+    if (!world.isIdle()) last = i
+  }
+  return last
+}
+
+/** The cards' places, to see that nothing flips once idle. */
+function places(world: World, ids: readonly string[]): string {
+  return JSON.stringify(ids.map((id) => [world.get(id).x, world.get(id).y]))
+}
+
+describe('every layout change settles (issue #23)', () => {
+  it('a column board too short for its cards comes to rest within 1 s and reports the overflow once', () => {
+    const world = createWorld()
+    placeWalls(world, 100, 400)
+    const cards = ['a', 'b', 'c']
+    cards.forEach((id, k) => world.add({ id, x: 0, y: 150 * k, width: 100, height: 150 }))
+    const reports: (readonly string[])[] = []
+    world.on('overflow', (ids) => reports.push(ids))
+    expect(lastBusyStep(world, 3)).toBeLessThanOrEqual(60)
+    expect(reports).toHaveLength(1)
+    expect(reports[0]).toHaveLength(1)
+    expect(world.overflowing()).toEqual(reports[0])
+    const rest = places(world, cards)
+    for (let i = 0; i < 60; i++) world.step(1 / 60)
+    expect(places(world, cards)).toBe(rest)
+    expect(world.isIdle()).toBe(true)
+    // The cards that are not reported stay inside the board, and apart.
+    const placed = cards.filter((id) => !world.overflowing().includes(id))
+    for (const id of placed) {
+      const card = world.get(id)
+      expect(card.y).toBeGreaterThanOrEqual(0)
+      expect(card.y + card.height).toBeLessThanOrEqual(400)
+    }
+    const [p, q] = placed.map((id) => world.get(id))
+    expect(Math.min(p!.y + p!.height, q!.y + q!.height) - Math.max(p!.y, q!.y)).toBeLessThanOrEqual(
+      0.5,
+    )
+  })
+
+  it('the overflow ends, and is reported, when the board grows to fit', () => {
+    const world = createWorld()
+    placeWalls(world, 100, 400)
+    for (let k = 0; k < 3; k++)
+      world.add({ id: `c${k}`, x: 0, y: 150 * k, width: 100, height: 150 })
+    const reports: (readonly string[])[] = []
+    world.on('overflow', (ids) => reports.push(ids))
+    lastBusyStep(world, 1)
+    placeWalls(world, 100, 450)
+    expect(lastBusyStep(world, 2)).toBeLessThanOrEqual(60)
+    expect(reports.at(-1)).toEqual([])
+    expect(world.overflowing()).toEqual([])
+    expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
+  })
+
+  it('a board shrunk from 640 to 420 px wide re-lays its cards in the free space below, overlap-free and idle', () => {
+    const world = createWorld()
+    placeWalls(world, 640, 600)
+    const cards = ['a', 'b', 'c']
+    cards.forEach((id, k) => world.add({ id, x: 10 + 210 * k, y: 10, width: 200, height: 120 }))
+    lastBusyStep(world, 0.5)
+    placeWalls(world, 420, 600)
+    expect(lastBusyStep(world, 3)).toBeLessThanOrEqual(60)
+    expect(world.overflowing()).toEqual([])
+    expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
+    for (const id of cards) {
+      const card = world.get(id)
+      expect(card.x).toBeGreaterThanOrEqual(0)
+      expect(card.x + card.width).toBeLessThanOrEqual(420)
+    }
+  })
+
+  it('a static panel grown over a card near the bottom wall moves the card to the nearest free spot', () => {
+    const world = createWorld()
+    placeWalls(world, 1000, 1000)
+    world.add({ id: 'panel', x: 0, y: 700, width: 1000, height: 100, type: 'static' })
+    world.add({ id: 'card', x: 400, y: 880, width: 100, height: 100 })
+    world.update('panel', { height: 240 })
+    expect(lastBusyStep(world, 2)).toBeLessThanOrEqual(60)
+    expect(world.get('card')).toMatchObject({ x: 400, y: 600 })
+  })
+})
