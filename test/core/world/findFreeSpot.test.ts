@@ -6,13 +6,8 @@ import {
   type Size,
   type World,
 } from '../../../src/core/world/index.js'
-import type { Rect, Vec2 } from '../../../src/core/geometry/types.js'
-import { bodiesOf } from './helpers.js'
-
-/** Whether the open interiors of two boxes meet (the contract's "overlaps"). */
-function meet(a: Rect, b: Rect): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-}
+import type { Vec2 } from '../../../src/core/geometry/types.js'
+import { bodiesOf, interiorsMeet, nearestFreeCorner } from './helpers.js'
 
 /**
  * The oracle: every crossing of the candidate coordinates of every body (left of, right of),
@@ -39,23 +34,12 @@ function bruteForceSpot(world: World, size: Size, near: Vec2, options: FreeSpotO
     xs.push(before(body.x, size.width), body.x + body.width)
     ys.push(before(body.y, size.height), body.y + body.height)
   }
-  let best: { x: number; y: number; distance: number } | null = null
+  const corners: Vec2[] = []
   for (const x of xs) {
     if (!(x >= minX && x <= maxX)) continue
-    for (const y of ys) {
-      if (!(y >= minY && y <= maxY)) continue
-      const box = { x, y, ...size }
-      if (bodies.some((body) => meet(box, body))) continue
-      const distance = Math.hypot(x - near.x, y - near.y)
-      if (
-        best === null ||
-        distance < best.distance ||
-        (distance === best.distance && (y < best.y || (y === best.y && x < best.x)))
-      ) {
-        best = { x, y, distance }
-      }
-    }
+    for (const y of ys) if (y >= minY && y <= maxY) corners.push({ x, y })
   }
+  const best = nearestFreeCorner(corners, size, near, bodies)
   return best === null ? null : { x: best.x + 0, y: best.y + 0 }
 }
 
@@ -161,7 +145,8 @@ describe('findFreeSpot', () => {
               expect(box.y >= within.y && box.y + box.height <= within.y + within.height).toBe(true)
             }
             for (const other of bodiesOf(w)) {
-              if (!ignore.includes(other.id)) expect(meet(box, other), other.id).toBe(false)
+              if (!ignore.includes(other.id))
+                expect(interiorsMeet(box, other), other.id).toBe(false)
             }
           }
         },

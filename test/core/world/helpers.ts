@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
-import type { BodySnapshot, ContactEvent, World } from '../../../src/core/world/index.js'
+import type { Rect, Vec2 } from '../../../src/core/geometry/types.js'
+import type { BodySnapshot, ContactEvent, Size, World } from '../../../src/core/world/index.js'
 import { overlapDepth as overlapOnEachAxis } from '../geometry/arbitraries.js'
 
 /**
@@ -80,4 +81,39 @@ export function placeWalls(world: World, width: number, height: number, wall = 4
     if (world.has(id)) world.update(id, rects[side])
     else world.add({ id, ...rects[side], type: 'static' })
   }
+}
+
+/**
+ * Whether the open interiors of two boxes meet (the contract's "overlaps"), with no checks:
+ * the oracles try corners at infinite coordinates too.
+ */
+export function interiorsMeet(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
+
+/**
+ * The free-spot oracles' choice among candidate top-left corners: those whose box's open
+ * interior meets no body's (the contract's "overlaps"), the nearest `near`, ties to the
+ * smaller y, then the smaller x.
+ */
+export function nearestFreeCorner(
+  corners: Iterable<Vec2>,
+  size: Size,
+  near: Vec2,
+  bodies: readonly Rect[],
+): Vec2 | null {
+  let best: (Vec2 & { distance: number }) | null = null
+  for (const { x, y } of corners) {
+    const box = { x, y, ...size }
+    if (bodies.some((body) => interiorsMeet(box, body))) continue
+    const distance = Math.hypot(x - near.x, y - near.y)
+    if (
+      best === null ||
+      distance < best.distance ||
+      (distance === best.distance && (y < best.y || (y === best.y && x < best.x)))
+    ) {
+      best = { x, y, distance }
+    }
+  }
+  return best && { x: best.x, y: best.y }
 }

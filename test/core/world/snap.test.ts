@@ -8,11 +8,7 @@ import {
   type World,
 } from '../../../src/core/world/index.js'
 import type { Rect, Vec2 } from '../../../src/core/geometry/types.js'
-import { bodiesOf, PROPERTY_TIMEOUT } from './helpers.js'
-
-function meet(a: Rect, b: Rect): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-}
+import { bodiesOf, nearestFreeCorner, PROPERTY_TIMEOUT } from './helpers.js'
 
 /**
  * The oracle: every grid point whose box fits `within`, checked against every body, the
@@ -26,8 +22,7 @@ function bruteForceGridSpot(
   grid: SnapGrid,
 ): Vec2 | null {
   const origin = grid.origin ?? { x: 0, y: 0 }
-  const bodies = bodiesOf(world)
-  let best: (Vec2 & { distance: number }) | null = null
+  const corners: Vec2[] = []
   for (let i = Math.ceil((within.x - origin.x) / grid.x) - 1; ; i++) {
     const x = origin.x + i * grid.x
     if (x + size.width > within.x + within.width) break
@@ -35,20 +30,10 @@ function bruteForceGridSpot(
     for (let j = Math.ceil((within.y - origin.y) / grid.y) - 1; ; j++) {
       const y = origin.y + j * grid.y
       if (y + size.height > within.y + within.height) break
-      if (y < within.y) continue
-      const box = { x, y, ...size }
-      if (bodies.some((body) => meet(box, body))) continue
-      const distance = Math.hypot(x - near.x, y - near.y)
-      if (
-        best === null ||
-        distance < best.distance ||
-        (distance === best.distance && (y < best.y || (y === best.y && x < best.x)))
-      ) {
-        best = { x, y, distance }
-      }
+      if (y >= within.y) corners.push({ x, y })
     }
   }
-  return best && { x: best.x, y: best.y }
+  return nearestFreeCorner(corners, size, near, bodiesOf(world))
 }
 
 describe('snapToGrid', () => {
