@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../src/core/world/index.js'
 import type { World } from '../../src/core/world/types.js'
 import { createDragSessions } from '../../src/board/dragSessions.js'
+import { PROPERTY_TIMEOUT } from '../core/world/helpers.js'
 import { overlappingPairs } from '../react/support/overlappingPairs.js'
 
 /** Every body's top-left corner, by id. */
@@ -117,42 +118,46 @@ describe('drag sessions: cancel undoes the drag', () => {
   // A board of cards (some not pushable), a drag along random pointer positions, with the
   // world stepping between frames, then Escape: the board is back exactly as it was, and
   // no card overlapped another at any frame.
-  it('gives back the board exactly after any drag through it', () => {
-    const point = fc.record({
-      x: fc.integer({ min: -400, max: 400 }),
-      y: fc.integer({ min: -400, max: 400 }),
-    })
-    fc.assert(
-      fc.property(
-        fc.array(fc.constantFrom('card', 'fixed', 'empty'), { minLength: 16, maxLength: 16 }),
-        fc.nat(15),
-        fc.array(point, { minLength: 1, maxLength: 12 }),
-        (cells, dragged, path) => {
-          const world = board()
-          cells.forEach((kind, index) => {
-            // One 60 x 60 card per 100 x 100 cell of a 4 x 4 grid.
-            if (kind === 'empty' && index !== dragged) return
-            world.add({
-              id: `card${index}`,
-              x: (index % 4) * 100 + 20,
-              y: Math.floor(index / 4) * 100 + 20,
-              width: 60,
-              height: 60,
-              pushable: kind !== 'fixed',
+  it(
+    'gives back the board exactly after any drag through it',
+    () => {
+      const point = fc.record({
+        x: fc.integer({ min: -400, max: 400 }),
+        y: fc.integer({ min: -400, max: 400 }),
+      })
+      fc.assert(
+        fc.property(
+          fc.array(fc.constantFrom('card', 'fixed', 'empty'), { minLength: 16, maxLength: 16 }),
+          fc.nat(15),
+          fc.array(point, { minLength: 1, maxLength: 12 }),
+          (cells, dragged, path) => {
+            const world = board()
+            cells.forEach((kind, index) => {
+              // One 60 x 60 card per 100 x 100 cell of a 4 x 4 grid.
+              if (kind === 'empty' && index !== dragged) return
+              world.add({
+                id: `card${index}`,
+                x: (index % 4) * 100 + 20,
+                y: Math.floor(index / 4) * 100 + 20,
+                width: 60,
+                height: 60,
+                pushable: kind !== 'fixed',
+              })
             })
-          })
-          const before = places(world)
-          const drags = createDragSessions(world)
-          drags.begin(`card${dragged}`)
-          for (const delta of path) {
-            dragFrame(world, drags, `card${dragged}`, delta)
-            expect(overlappingPairs(world, 1e-9)).toEqual([])
-          }
-          drags.end(`card${dragged}`, 'return')
-          expect(places(world)).toEqual(before)
-        },
-      ),
-      { numRuns: 1000 },
-    )
-  })
+            const before = places(world)
+            const drags = createDragSessions(world)
+            drags.begin(`card${dragged}`)
+            for (const delta of path) {
+              dragFrame(world, drags, `card${dragged}`, delta)
+              expect(overlappingPairs(world, 1e-9)).toEqual([])
+            }
+            drags.end(`card${dragged}`, 'return')
+            expect(places(world)).toEqual(before)
+          },
+        ),
+        { numRuns: 1000 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
 })

@@ -1,56 +1,60 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../../src/core/world/index.js'
-import { deepestOverlap } from './helpers.js'
+import { deepestOverlap, PROPERTY_TIMEOUT } from './helpers.js'
 
 const STEP = 1 / 60
 
 describe('dynamic pairs: speculative contacts', () => {
-  it('never lets two dynamic boxes pass through each other, at any speed and size', () => {
-    fc.assert(
-      fc.property(
-        fc.double({ min: 0.5, max: 50, noNaN: true }),
-        fc.double({ min: 0.5, max: 50, noNaN: true }),
-        fc.double({ min: 0.5, max: 50, noNaN: true }),
-        fc.double({ min: 0, max: 500, noNaN: true }),
-        fc.double({ min: 1, max: 1e6, noNaN: true }),
-        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
-        fc.double({ min: 0.5, max: 10, noNaN: true }),
-        fc.constantFrom('slide', 'touch', 'bounce'),
-        (widthA, widthB, height, gap, speedA, speedB, massB, response) => {
-          const world = createWorld()
-          world.add({ id: 'a', x: 0, y: 0, width: widthA, height, velocity: { x: speedA, y: 0 } })
-          world.add({
-            id: 'b',
-            x: widthA + gap,
-            y: height / 3,
-            width: widthB,
-            height,
-            velocity: { x: speedB, y: 0 },
-            mass: massB,
-            response,
-            restitution: 1,
-          })
-          for (let i = 0; i < 3; i++) {
-            world.step(STEP)
-            const a = world.get('a')
-            const b = world.get('b')
-            // a starts on b's left: it must still be there, touching at most. A body that
-            // moves less than the world's rest distance (1e-4) in a step is put back where it
-            // was (so stacks go idle), which may leave that much overlap.
-            expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1e-4 + 1e-6 * (1 + Math.abs(b.x)))
-          }
+  it(
+    'never lets two dynamic boxes pass through each other, at any speed and size',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.double({ min: 0.5, max: 50, noNaN: true }),
+          fc.double({ min: 0.5, max: 50, noNaN: true }),
+          fc.double({ min: 0.5, max: 50, noNaN: true }),
+          fc.double({ min: 0, max: 500, noNaN: true }),
+          fc.double({ min: 1, max: 1e6, noNaN: true }),
+          fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+          fc.double({ min: 0.5, max: 10, noNaN: true }),
+          fc.constantFrom('slide', 'touch', 'bounce'),
+          (widthA, widthB, height, gap, speedA, speedB, massB, response) => {
+            const world = createWorld()
+            world.add({ id: 'a', x: 0, y: 0, width: widthA, height, velocity: { x: speedA, y: 0 } })
+            world.add({
+              id: 'b',
+              x: widthA + gap,
+              y: height / 3,
+              width: widthB,
+              height,
+              velocity: { x: speedB, y: 0 },
+              mass: massB,
+              response,
+              restitution: 1,
+            })
+            for (let i = 0; i < 3; i++) {
+              world.step(STEP)
+              const a = world.get('a')
+              const b = world.get('b')
+              // a starts on b's left: it must still be there, touching at most. A body that
+              // moves less than the world's rest distance (1e-4) in a step is put back where it
+              // was (so stacks go idle), which may leave that much overlap.
+              expect(a.x + a.width).toBeLessThanOrEqual(b.x + 1e-4 + 1e-6 * (1 + Math.abs(b.x)))
+            }
+          },
+        ),
+        {
+          numRuns: 1000,
+          // Found by fast-check: b hits a at 1e6 px/s across a rounding-level gap, which flings
+          // a beyond its broadphase bounds; the pair then moves together, and rounding in their
+          // nearly equal motions must not stop a where b passes through it.
+          examples: [[0.5, 0.5, 0.5, 1e-12, 1, -1e6, 1, 'slide']],
         },
-      ),
-      {
-        numRuns: 1000,
-        // Found by fast-check: b hits a at 1e6 px/s across a rounding-level gap, which flings
-        // a beyond its broadphase bounds; the pair then moves together, and rounding in their
-        // nearly equal motions must not stop a where b passes through it.
-        examples: [[0.5, 0.5, 0.5, 1e-12, 1, -1e6, 1, 'slide']],
-      },
-    )
-  })
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
 
   it('bounces two boxes off each other at the moment of impact, not a step early or late', () => {
     const world = createWorld()
