@@ -63,6 +63,18 @@ export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
   return out
 }
 
+/**
+ * Turns a rect of collision extents into the body's own box, in place (see
+ * {@link BodyStore.margin}): the inverse of growing the box by `margin` on every side.
+ */
+export function toOwnRect(rect: Rect, margin: number): Rect {
+  rect.x = ownCorner(rect.x, margin)
+  rect.y = ownCorner(rect.y, margin)
+  rect.width = ownSize(rect.width, margin)
+  rect.height = ownSize(rect.height, margin)
+  return rect
+}
+
 function grow<T extends Float64Array | Uint32Array | Uint8Array | Int32Array>(
   array: T,
   capacity: number,

@@ -6,6 +6,7 @@ import {
   loadRect,
   MAX_BODIES,
   ownCorner,
+  toOwnRect,
   type BodyFields,
 } from './bodyStore.js'
 import { Move } from './move.js'
@@ -437,7 +438,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
 
     resize(id: BodyId, rect: Rect, options?: BodyResizeOptions): ResizeResult {
       const slot = slotOf('resize', id)
-      const request = resizeRequest(id, loadRect(moving, store, slot), rect, options)
+      const own = toOwnRect(loadRect(moving, store, slot), store.margin)
+      const request = resizeRequest(id, own, rect, options)
       resizer.run(slot, request)
       touched(slot, store.kind[slot] !== DYNAMIC)
       for (let k = 0; k < mover.displaced.count; k++) {

@@ -5,7 +5,7 @@ import {
   assertRectangle,
   describeValue,
 } from '../geometry/validate.js'
-import { loadRect } from './bodyStore.js'
+import { loadRect, toOwnRect } from './bodyStore.js'
 import type { Move } from './move.js'
 import type { StepContext as Simulation } from '../step/context.js'
 import type {
@@ -155,6 +155,8 @@ export class Resize {
   /** The bodies the current call squeezed, each once, with their boxes before it. */
   private squeezedSlots: number[] = []
   private squeezedFrom: Rect[] = []
+  /** Scratch: the resized body's own box. */
+  private readonly own: Rect = { x: 0, y: 0, width: 0, height: 0 }
 
   constructor(
     private readonly sim: Simulation,
@@ -178,41 +180,50 @@ export class Resize {
   /** What the last call did to body `slot`, asked for `target`. */
   result(slot: number, target: Readonly<Rect>): ResizeResult {
     const store = this.sim.store
-    const rect = loadRect({ x: 0, y: 0, width: 0, height: 0 }, store, slot)
+    const ownRectOf = (other: number) =>
+      toOwnRect(loadRect({ x: 0, y: 0, width: 0, height: 0 }, store, other), store.margin)
+    const rect = ownRectOf(slot)
     const squeezed: SqueezedBody[] = this.squeezedSlots.map((other, k) => ({
       id: store.ids[other] as string,
-      from: this.squeezedFrom[k] as Rect,
-      to: loadRect({ x: 0, y: 0, width: 0, height: 0 }, store, other),
+      from: toOwnRect({ ...(this.squeezedFrom[k] as Rect) }, store.margin),
+      to: ownRectOf(other),
     }))
     return {
       rect,
+      // Up to rounding: with a gap, the own box is computed back from the extents.
       reached:
-        rect.x === target.x &&
-        rect.y === target.y &&
-        rect.width === target.width &&
-        rect.height === target.height,
+        sameEdge(rect.x, target.x) &&
+        sameEdge(rect.y, target.y) &&
+        sameEdge(rect.x + rect.width, target.x + target.width) &&
+        sameEdge(rect.y + rect.height, target.y + target.height),
       hits: this.move.hits,
       pushed: this.move.pushedBy(slot),
       squeezed,
     }
   }
 
-  /** Moves the edge of `slot` along `axis` (0: x, 1: y) that `request.target` moves. */
+  /**
+   * Moves the edge of `slot` along `axis` (0: x, 1: y) that `request.target` moves. The
+   * target is the body's own box and the store holds its extents (grown by the world's half
+   * gap, `BodyStore.margin`): the edge and growth are found on own boxes and applied to the
+   * extents as differences, so an edge that stays keeps its stored value bit for bit.
+   */
   private resizeAxis(slot: number, axis: 0 | 1, request: ResizeRequest): void {
     const store = this.sim.store
     const position = axis === 0 ? store.x : store.y
     const length = axis === 0 ? store.width : store.height
     const from = position[slot] as number
     const fromSize = length[slot] as number
+    const own = toOwnRect(loadRect(this.own, store, slot), store.margin)
     const start = axis === 0 ? request.target.x : request.target.y
     const size = axis === 0 ? request.target.width : request.target.height
     // -1: the near edge (left, top) moves, the far one stays; 1: the other way round.
-    const sign = start !== from ? -1 : 1
-    const growth = size - fromSize
+    const sign = start !== (axis === 0 ? own.x : own.y) ? -1 : 1
+    const growth = size - (axis === 0 ? own.width : own.height)
     if (growth <= 0) {
       // A shrinking edge moves into the body's own box: nothing to sweep, no overlap deepens.
-      position[slot] = start
-      length[slot] = size
+      if (sign < 0) position[slot] = from - growth
+      length[slot] = fromSize + growth
       return
     }
     // Grown, the box would deepen an overlap its motion separates: the edge stays.
@@ -277,7 +288,8 @@ export class Resize {
     const own =
       request.minSizes && Object.hasOwn(request.minSizes, id) ? request.minSizes[id] : undefined
     const size = own ?? request.minSize
-    return axis === 0 ? size.width : size.height
+    // Minimum sizes are of own boxes; the store holds extents, `2 * margin` larger.
+    return (axis === 0 ? size.width : size.height) + 2 * this.sim.store.margin
   }
 
   /** Lists `slot` as squeezed (once per call), with its box before the call. */

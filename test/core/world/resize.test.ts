@@ -132,6 +132,43 @@ describe('world.resize', () => {
     expect(rectOf(w, 'a')).toEqual({ x: -20, y: 0, width: 100, height: 50 })
   })
 
+  it("keeps the world's gap: the moving edge stops, pushes and squeezes a gap away", () => {
+    const gapped = () => {
+      const w = createWorld({ gap: 10 })
+      w.add({ id: 'a', x: 0, y: 0, width: 100, height: 50 })
+      w.add({ id: 'b', x: 200, y: 0, width: 100, height: 50 })
+      w.add({ id: 'wall', x: 400, y: 0, width: 10, height: 50, type: 'static' })
+      return w
+    }
+    const stop = gapped()
+    const stopped = stop.resize('a', { x: 0, y: 0, width: 250, height: 50 }, { mode: 'stop' })
+    expect(stopped.rect).toEqual({ x: 0, y: 0, width: 190, height: 50 })
+    expect(stopped.reached).toBe(false)
+
+    const push = gapped()
+    push.resize('a', { x: 0, y: 0, width: 300, height: 50 })
+    expect(rectOf(push, 'a')).toEqual({ x: 0, y: 0, width: 280, height: 50 })
+    expect(rectOf(push, 'b')).toEqual({ x: 290, y: 0, width: 100, height: 50 })
+
+    const squeeze = gapped()
+    const squeezed = squeeze.resize(
+      'a',
+      { x: 0, y: 0, width: 250, height: 50 },
+      { mode: 'squeeze', minSize: { width: 40, height: 40 } },
+    )
+    expect(rectOf(squeeze, 'a')).toEqual({ x: 0, y: 0, width: 250, height: 50 })
+    expect(rectOf(squeeze, 'b')).toEqual({ x: 260, y: 0, width: 40, height: 50 })
+    expect(squeezed.squeezed).toEqual([
+      { id: 'b', from: { x: 200, y: 0, width: 100, height: 50 }, to: rectOf(squeeze, 'b') },
+    ])
+
+    // A shrink keeps the fixed edge exactly, and a resize that changes nothing is reached.
+    const shrink = gapped()
+    const shrunk = shrink.resize('a', { x: 30, y: 0, width: 70, height: 50 })
+    expect(shrunk).toMatchObject({ rect: { x: 30, y: 0, width: 70, height: 50 }, reached: true })
+    expect(shrink.resize('a', rectOf(shrink, 'a')).reached).toBe(true)
+  })
+
   it('refuses bad input, naming the body and the field, and changes nothing', () => {
     const w = row()
     const before = bodiesOf(w)
@@ -226,8 +263,9 @@ describe('world.resize keeps the layout invariant (property)', () => {
       fc.property(
         fc.array(box, { minLength: 2, maxLength: 8 }),
         fc.array(resize, { minLength: 1, maxLength: 5 }),
-        (boxes, resizes) => {
-          const w = createWorld()
+        fc.constantFrom(0, 0, 4, 10),
+        (boxes, resizes, gap) => {
+          const w = createWorld({ gap })
           // The board's walls: nothing may leave [-100, 700] on either axis.
           w.add({ id: 'wall-l', x: -110, y: -110, width: 10, height: 920, type: 'static' })
           w.add({ id: 'wall-r', x: 700, y: -110, width: 10, height: 920, type: 'static' })
