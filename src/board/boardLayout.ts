@@ -13,6 +13,8 @@ import { writeElementSize } from '../dom/elementSize.js'
 import { cellOf, type Snap } from './snapOption.js'
 import type { Bounds } from './boundsWalls.js'
 import type { ElementRegistry } from './elementRegistry.js'
+import type { ResizeDirection } from './resizeOptions.js'
+import { snapResizeEdges, type EdgeSnap } from './resizeSnap.js'
 import { safely } from './frameLoop.js'
 
 /** Where one body is in a {@link Layout}: its top-left, and optionally its size (world units). */
@@ -103,6 +105,8 @@ export interface BoardLayoutHost {
   isDragged(id: BodyId): boolean
   /** The walls' setting: snapped and placed bodies stay inside it. */
   bounds(): Bounds
+  /** The layout wrote body `id`'s size onto its element (see `Frame.sizeWritten`). */
+  sizeWritten(id: BodyId): void
 }
 
 /**
@@ -137,6 +141,11 @@ export interface BoardLayout {
   gridOf(id: BodyId): SnapGrid | undefined
   /** Puts a drag goal on the body's grid (in place), so the card follows the pointer snapped. */
   snapGoal(id: BodyId, goal: Vec2): void
+  /**
+   * Puts the edges a resize of `direction` moves on body `id`'s grid, in place (see
+   * {@link snapResizeEdges}); without a grid, leaves `rect` as it is.
+   */
+  snapResize(id: BodyId, rect: Rect, direction: ResizeDirection, toward: EdgeSnap): void
   /** The keyboard step of body `id` moving along x (`'x'`) or y: its grid's cell, or `undefined`. */
   keyboardStep(id: BodyId, axis: 'x' | 'y'): number | undefined
   /**
@@ -207,6 +216,7 @@ export function createBoardLayout(
     if (width !== body.width || height !== body.height) {
       const element = elements.get(id)?.element
       if (element) writeElementSize(element, width, height)
+      host.sizeWritten(id)
       world.update(id, { width, height })
     }
     return placeNear(id, entry, ignore)
@@ -266,6 +276,11 @@ export function createBoardLayout(
       const snapped = snapToGrid(goal, grid)
       goal.x = snapped.x
       goal.y = snapped.y
+    },
+    snapResize(id, rect, direction, toward) {
+      const grid = board.gridOf(id)
+      if (grid !== undefined)
+        snapResizeEdges(rect, direction, grid, world.settings.gap ?? 0, toward)
     },
     keyboardStep(id, axis) {
       return board.gridOf(id)?.[axis]

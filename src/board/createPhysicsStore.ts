@@ -269,6 +269,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   }))
   const drags = createDragSessions(world, {
     snapGoal: (id, goal) => boardLayout.snapGoal(id, goal),
+    snapResize: (id, rect, direction, toward) =>
+      boardLayout.snapResize(id, rect, direction, toward),
     onSizeChanged: writeSize,
   })
   const announcer = createBoardAnnouncer()
@@ -308,6 +310,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const boardLayout = createBoardLayout(world, elements, {
     isDragged: (id) => drags.has(id),
     bounds: () => bounds,
+    sizeWritten: (id) => frame.sizeWritten(id),
   })
   const frame = createFrame(world, elements, drags)
   frame.paused = options.paused ?? false
@@ -339,6 +342,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     if (!entry?.active || !world.has(id)) return
     const { x, y, width, height } = world.get(id)
     writeElementSize(entry.element, width, height)
+    frame.sizeWritten(id)
     entry.box.write(x, y)
   }
 
@@ -375,6 +379,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   /** After a resize gesture ended: takes back what `beginResize` marked, then `onResizeEnd`. */
   function finishResize(entry: BodyEntry): void {
     const { id } = entry
+    boardLayout.gestureEnded('resize')
     entry.element.removeAttribute('data-resizing')
     if (state.getState().dragging === id) state.setState({ dragging: drags.latest() })
     wake()
@@ -464,8 +469,12 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       const resizable = entry && resizeOptionsOf(entry.options.current.resizable)
       if (!entry?.active || !resizable || drags.has(id)) return null
       const options = worldResizeOptions(resizable, resizeMinSizes(world, elements, id))
-      const step = entry.options.current.keyboardStep ?? 10
+      const step =
+        entry.options.current.keyboardStep ??
+        boardLayout.keyboardStep(id, direction.x !== 0 ? 'x' : 'y') ??
+        10
       const result = resizeByKey(world, id, direction, step, options)
+      boardLayout.gestureEnded('resize')
       writeSize(id)
       for (const { id: squeezed } of result.squeezed) writeSize(squeezed)
       wake()

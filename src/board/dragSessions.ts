@@ -9,6 +9,12 @@ import type {
   World,
 } from '../core/world/types.js'
 import { keepFixedEdges, resizedRect, type ResizeDirection } from './resizeOptions.js'
+import type { EdgeSnap } from './resizeSnap.js'
+
+/** Whether two boxes are the same, exactly. */
+function sameRect(a: Readonly<Rect>, b: Readonly<Rect>): boolean {
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height
+}
 
 /** A drag of a resize handle: the edges of `direction` follow the pointer. */
 export interface ResizeGesture {
@@ -130,6 +136,11 @@ export interface DragSessions {
 export interface DragSessionHooks {
   /** May change each goal in place (a snapping board puts it on the body's grid) before the swept move goes there. */
   snapGoal?: (id: BodyId, goal: Vec2) => void
+  /**
+   * May put the edges a resize moves on the body's grid, in place, before `world.resize`
+   * goes there (`'nearest'`), and again (`'inside'`) when the edges were blocked short of it.
+   */
+  snapResize?: (id: BodyId, rect: Rect, direction: ResizeDirection, toward: EdgeSnap) => void
   /** Called for each body whose size a resize changed (or put back), so the board can write its element's size. */
   onSizeChanged?: (id: BodyId) => void
 }
@@ -139,7 +150,7 @@ export interface DragSessionHooks {
  */
 export function createDragSessions(
   world: World,
-  { snapGoal, onSizeChanged = () => {} }: DragSessionHooks = {},
+  { snapGoal, snapResize, onSizeChanged = () => {} }: DragSessionHooks = {},
 ): DragSessions {
   const drags = new Map<BodyId, Drag>()
   return {
@@ -256,6 +267,20 @@ export function createDragSessions(
     // may have rounded the size since the gesture began).
     const body = world.get(id)
     keepFixedEdges(goal, body, gesture.direction)
+    snapResize?.(id, goal, gesture.direction, 'nearest')
+    resizeOnce(id, drag, goal)
+    const reached = world.get(id)
+    if (snapResize && !sameRect(reached, goal)) {
+      // Blocked short of the grid line: back to the line inside, which only shrinks.
+      const inside = { x: reached.x, y: reached.y, width: reached.width, height: reached.height }
+      snapResize(id, inside, gesture.direction, 'inside')
+      if (!sameRect(reached, inside)) resizeOnce(id, drag, inside)
+    }
+  }
+
+  /** One `world.resize` of a gesture to `goal`, noting what it pushed and squeezed. */
+  function resizeOnce(id: BodyId, drag: Drag, goal: Rect): void {
+    const gesture = drag.resize as NonNullable<Drag['resize']>
     const result = world.resize(id, goal, gesture.options)
     notePushes(drag, result)
     noteSqueezes(drag, result)

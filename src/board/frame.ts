@@ -22,6 +22,12 @@ export interface Frame {
   reducedMotion: boolean
   /** Body `id` was measured at `rect`: its size is applied by the next frame. */
   resized(id: BodyId, rect: Rect): void
+  /**
+   * The board wrote body `id`'s size onto its element itself (a resize, a `layout`): a
+   * measurement still pending was taken before that write, so it is stale and dropped (the
+   * element's ResizeObserver reports the written size next).
+   */
+  sizeWritten(id: BodyId): void
   /** Body `id`'s element must be written by the next frame, moved or not. */
   displaced(id: BodyId): void
   /** Body `id` left: nothing of it is applied, written or reported. */
@@ -90,6 +96,9 @@ export function createFrame(world: World, elements: ElementRegistry, drags: Drag
     reducedMotion: false,
     resized(id, rect) {
       pendingSizes.set(id, rect)
+    },
+    sizeWritten(id) {
+      pendingSizes.delete(id)
     },
     displaced(id) {
       needsWrite.add(id)

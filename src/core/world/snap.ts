@@ -46,7 +46,7 @@ export function gridLineAbove(value: number, step: number, origin: number): numb
 }
 
 /** The grid line nearest `value` (a tie goes to the line above: CSS pixel rounding's way). */
-function nearestLine(value: number, step: number, origin: number): number {
+export function nearestLine(value: number, step: number, origin: number): number {
   const below = gridLineBelow(value, step, origin)
   const above = gridLineAbove(value, step, origin)
   return value - below < above - value ? below : above
