@@ -163,6 +163,97 @@ describe('RelativeMotionDemo', () => {
   })
 })
 
+describe('RelativeMotionDemo, keys and pointer', () => {
+  it('sets the same motion and time of impact by the arrow keys as by dragging the tip', async () => {
+    const scene = {
+      boxA: { x: -200, y: -40, width: 80, height: 60 },
+      boxB: { x: 60, y: -30, width: 60, height: 60 },
+      motionA: { x: 300, y: 0 },
+      motionB: { x: -40, y: 0 },
+    }
+    const readouts = () => ({
+      motionB: screen.getByTestId('motion-b').dataset,
+      h: screen.getByTestId('fraction').dataset.h,
+      collision: screen.queryByTestId('collision-point')?.getAttribute('cx') ?? null,
+    })
+    const { unmount } = render(<RelativeMotionDemo {...scene} />)
+    expect(readRect(screen.getByTestId('box-b'))).toEqual(scene.boxB)
+    const tip = screen.getByTestId('tip-b')
+    tip.focus()
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(tip, { key: 'ArrowLeft' })
+    fireEvent.keyDown(tip, { key: 'ArrowDown' })
+    const byKeys = readouts()
+    expect([byKeys.motionB.x, byKeys.motionB.y]).toEqual(['-70', '10'])
+    expect(Number(byKeys.h)).toBeGreaterThan(0)
+    expect(Number(byKeys.h)).toBeLessThan(1)
+    unmount()
+
+    render(<RelativeMotionDemo {...scene} />)
+    const dragged = screen.getByTestId('tip-b')
+    const svg = (dragged as unknown as SVGGraphicsElement).ownerSVGElement!
+    const matrix = svg.getScreenCTM()!
+    // B's centre is (90, 0): the tip of a motion (-70, 10) is at (20, 10).
+    const end = new DOMPoint(20, 10).matrixTransform(matrix)
+    const start = centerOf(dragged)
+    firePointer(dragged, 'pointerdown', start.x, start.y)
+    // The tip listens to the window once the grab has rendered.
+    await nextFrames(1)
+    firePointer(window, 'pointermove', end.x, end.y)
+    firePointer(window, 'pointerup', end.x, end.y)
+    await nextFrames(1)
+    const byDrag = readouts()
+    expect(Number(byDrag.motionB.x)).toBeCloseTo(-70, 3)
+    expect(Number(byDrag.motionB.y)).toBeCloseTo(10, 3)
+    expect(Number(byDrag.h)).toBeCloseTo(Number(byKeys.h), 3)
+  })
+})
+
+describe('widgets with custom scenes', () => {
+  it('OverlapTestDemo gives the verdicts of the boxes it is given', () => {
+    const unit = { x: 0.5, y: 0.5 }
+    const { unmount } = render(
+      <OverlapTestDemo
+        first={{ center: { x: 0, y: 0 }, halfExtents: unit }}
+        second={{ center: { x: 1.5, y: 0.2 }, halfExtents: unit }}
+      />,
+    )
+    expect(screen.getByTestId('centre-test').textContent).toBe('apart')
+    expect(screen.getByTestId('edge-test').textContent).toBe('apart')
+    unmount()
+    render(
+      <OverlapTestDemo
+        first={{ center: { x: 0, y: 0 }, halfExtents: { x: 1, y: 0.25 } }}
+        second={{ center: { x: 1.5, y: 0.2 }, halfExtents: unit }}
+      />,
+    )
+    expect(screen.getByTestId('centre-test').textContent).toBe('overlap')
+    expect(screen.getByTestId('edge-test').textContent).toBe('overlap')
+  })
+
+  it('SweptPlatformerDemo draws the platform it is given', () => {
+    const platform = { x: -100, y: 80, width: 200, height: 30 }
+    render(<SweptPlatformerDemo platform={platform} />)
+    expect(readRect(screen.getByTestId('platform'))).toEqual(platform)
+  })
+
+  it("IntegratorComparison's energy readouts follow its time step", () => {
+    const ratios = () =>
+      screen.getAllByTestId(/^energy-ratio-/).map((cell) => cell.textContent ?? '')
+    const stepTen = () => {
+      const step = screen.getByRole('button', { name: 'Step 1' })
+      for (let i = 0; i < 10; i++) fireEvent.click(step)
+    }
+    const { unmount } = render(<IntegratorComparison />)
+    stepTen()
+    const byDefault = ratios()
+    unmount()
+    render(<IntegratorComparison dt={0.2} />)
+    stepTen()
+    expect(ratios()).toHaveLength(byDefault.length)
+    expect(ratios()).not.toEqual(byDefault)
+  })
+})
+
 describe('TunnelingDemo', () => {
   it('never prints two step numbers on top of each other on a slow run', () => {
     render(<TunnelingDemo speed={5} framesPerStep={1} />)
