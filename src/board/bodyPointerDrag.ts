@@ -39,6 +39,9 @@ export function attachBodyPointerDrag(
       const cancel = pressOptions().dragCancel ?? DEFAULT_DRAG_CANCEL
       return cancel === '' ? RESIZE_HANDLE_SELECTOR : `${cancel}, ${RESIZE_HANDLE_SELECTOR}`
     },
+    get autoScroll() {
+      return engine.autoScroll
+    },
     onStart: () => engine.beginDrag(id, session.abortDrag),
     onMove: (delta) => engine.dragTo(id, delta),
     onEnd: () => engine.endDrag(id),

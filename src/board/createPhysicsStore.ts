@@ -1,3 +1,4 @@
+import { autoScrollOptionsOf, type AutoScrollOptions } from '../dom/autoScroll.js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Vec2 } from '../core/geometry/types.js'
 import { createWorld } from '../core/world/index.js'
@@ -190,6 +191,10 @@ export interface PhysicsEngine {
    * step by a cell, and every settle puts bodies off the grid on the nearest free grid spot.
    */
   setSnap(snap: Snap | undefined): void
+  /** How drags scroll their scroll container near its edge (`<PhysicsWorld autoScroll>`). */
+  setAutoScroll(autoScroll: boolean | AutoScrollOptions | undefined): void
+  /** The auto-scroll a drag that begins now uses (`null`: none). */
+  readonly autoScroll: Required<AutoScrollOptions> | null
   /** Compacts the board that way after every settle (`undefined`: never). */
   setCompact(direction: CompactDirection | undefined): void
   /**
@@ -307,6 +312,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       state.setState({ bodyCount })
     },
   })
+  let autoScroll = autoScrollOptionsOf(undefined)
   const boardLayout = createBoardLayout(world, elements, {
     isDragged: (id) => drags.has(id),
     bounds: () => bounds,
@@ -551,6 +557,12 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     setCompact(direction) {
       boardLayout.setCompact(direction)
       wake()
+    },
+    setAutoScroll(next) {
+      autoScroll = autoScrollOptionsOf(next)
+    },
+    get autoScroll() {
+      return autoScroll
     },
     setLayout(layout) {
       if (boardLayout.setLayout(layout)) wake()

@@ -1,5 +1,6 @@
 import type { Vec2 } from '../core/geometry/types.js'
 import { applyAffineInto, type Affine } from './affine.js'
+import { createAutoScroller, type AutoScroller, type AutoScrollOptions } from './autoScroll.js'
 
 /** What a pointer drag reports, in world coordinates. */
 export interface PointerDragHandlers {
@@ -56,6 +57,12 @@ export interface PointerDragOptions extends PointerDragHandlers {
    * @default {@link DEFAULT_DRAG_CANCEL}
    */
   dragCancel?: string
+  /**
+   * Scrolls the nearest scroll container of the handle (or the page) while the dragging
+   * pointer is near its edge (see `createAutoScroller`); `null` never does. Read when a
+   * drag begins. @default null
+   */
+  autoScroll?: Required<AutoScrollOptions> | null
 }
 
 /**
@@ -107,6 +114,8 @@ type PressPhase = 'idle' | 'pressed' | 'dragging' | 'cancelled'
  * - A scroll during an active drag (of the page or of any scroll container: one passive
  *   capturing listener on the document, present only while the drag is active) asks
  *   `onScroll` for a fresh map, so the card stays under a still pointer.
+ * - With `autoScroll`, a dragging pointer near the edge of the handle's scroll container
+ *   (or of the page) scrolls it, and the scroll keeps the card under the pointer as above.
  */
 export function attachPointerDrag(
   handle: Element,
@@ -130,6 +139,7 @@ export function attachPointerDrag(
   const startWorld: Vec2 = { x: 0, y: 0 }
   const pointerWorld: Vec2 = { x: 0, y: 0 }
   const delta: Vec2 = { x: 0, y: 0 }
+  let autoScroller: AutoScroller | null = null
 
   function onPointerDown(event: Event): void {
     const pointer = event as PointerEvent
@@ -179,11 +189,14 @@ export function attachPointerDrag(
       document.addEventListener('keydown', onKeyDown, true)
       document.addEventListener('scroll', onScroll, scrollListening)
       applyAffineInto(startWorld, clientToWorld, startClientX, startClientY)
+      const autoScroll = options.autoScroll
+      autoScroller = autoScroll ? createAutoScroller(handle, autoScroll, onScroll) : null
     }
     if (event.cancelable) event.preventDefault()
     lastClientX = pointer.clientX
     lastClientY = pointer.clientY
     reportPointer()
+    autoScroller?.update(lastClientX, lastClientY)
   }
 
   /** Reports the last pointer position, in world units from where the drag began. */
@@ -234,8 +247,10 @@ export function attachPointerDrag(
     document.addEventListener('pointerdown', finish, true)
   }
 
-  /** Removes what follows the pointer (moves, capture loss) and intercepts Escape and scrolls. */
+  /** Removes what follows the pointer (moves, capture loss, auto-scroll) and intercepts Escape and scrolls. */
   function stopFollowing(): void {
+    autoScroller?.stop()
+    autoScroller = null
     document.removeEventListener('pointermove', onPointerMove)
     document.removeEventListener('keydown', onKeyDown, true)
     document.removeEventListener('scroll', onScroll, scrollListening)

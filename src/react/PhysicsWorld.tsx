@@ -63,6 +63,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     accessibility,
     snap,
     compact,
+    autoScroll,
     layout,
     onLayoutChange,
     children,
@@ -131,6 +132,13 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       engine.detachContainer()
     }
   }, [store, contactHandlers, announcements, Container])
+
+  const autoScrollKey =
+    typeof autoScroll === 'object' ? `${autoScroll.edge},${autoScroll.speed}` : autoScroll
+  const latestAutoScroll = useLatestRef(autoScroll)
+  useIsomorphicLayoutEffect(() => {
+    store.engine.setAutoScroll(latestAutoScroll.current)
+  }, [store, autoScrollKey, latestAutoScroll])
 
   const layoutChangeHandler = useLatestRef(onLayoutChange)
   const snapKey = typeof snap === 'object' ? `${snap.x},${snap.y}` : snap

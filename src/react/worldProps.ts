@@ -1,3 +1,4 @@
+import { assertAutoScroll, type AutoScrollOptions } from '../dom/autoScroll.js'
 import type { HTMLAttributes, ReactNode } from 'react'
 import type { Accessibility } from '../board/accessibility.js'
 import type { Bounds } from '../board/boundsWalls.js'
@@ -70,6 +71,15 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * @default none
    */
   compact?: CompactDirection
+  /**
+   * A drag whose pointer comes near the edge of the world's nearest scroll container (or of
+   * the page) scrolls it, faster nearer the edge, and the card follows the content under
+   * the still pointer, swept (dnd-kit's and react-grid-layout's auto-scroll). `true`,
+   * `false`, or `{ edge, speed }`: the band in CSS pixels, the pixels per frame at the edge.
+   * @default true (`{ edge: 40, speed: 20 }`)
+   * @example <PhysicsWorld autoScroll={{ edge: 60, speed: 30 }}>...</PhysicsWorld>
+   */
+  autoScroll?: boolean | AutoScrollOptions
   /**
    * A controlled layout: each body's top-left (and optionally size) by id, as
    * `onLayoutChange` gives it. When it changes, the bodies named go there, snapped; what is
@@ -168,6 +178,7 @@ export function assertWorldProps(props: PhysicsWorldProps): void {
   if (props.gap !== undefined) assertNumberInRange(subject, 'gap', props.gap, 0)
   if (props.snap !== undefined) assertSnap(subject, 'snap', props.snap)
   if (props.compact !== undefined) assertCompact(subject, 'compact', props.compact)
+  assertAutoScroll(subject, props.autoScroll)
   if (props.layout !== undefined) assertLayout(subject, 'layout', props.layout)
   assertOptionalFunction(subject, 'onLayoutChange', props.onLayoutChange)
   assertOptionalFunction(subject, 'onContactStart', props.onContactStart)

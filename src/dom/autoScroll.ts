@@ -1,0 +1,147 @@
+import { assertNumberInRange, describeValue } from '../core/geometry/validate.js'
+
+/**
+ * How a drag near the edge of its scroll container scrolls it (`<PhysicsWorld autoScroll>`).
+ * Distances in CSS pixels.
+ */
+export interface AutoScrollOptions {
+  /** How near the edge the pointer starts the scroll. @default 40 */
+  edge?: number
+  /** Pixels per frame with the pointer on (or past) the edge; less further in, 0 at `edge`. @default 20 */
+  speed?: number
+}
+
+/** The defaults of {@link AutoScrollOptions}. */
+const DEFAULT_EDGE = 40
+const DEFAULT_SPEED = 20
+
+/**
+ * Checks `autoScroll` (a boolean or {@link AutoScrollOptions}), throwing an error that names
+ * `subject` and the field, e.g. `<PhysicsWorld>: autoScroll.edge must be a finite number > 0 (got 0)`.
+ */
+export function assertAutoScroll(subject: string, value: unknown): void {
+  if (value === undefined || typeof value === 'boolean') return
+  if (value === null || typeof value !== 'object') {
+    throw new TypeError(
+      `${subject} autoScroll must be a boolean or { edge?, speed? } (got ${describeValue(value)})`,
+    )
+  }
+  const { edge, speed } = value as Record<string, unknown>
+  if (edge !== undefined) assertNumberInRange(subject, 'autoScroll.edge', edge, Number.MIN_VALUE)
+  if (speed !== undefined) {
+    assertNumberInRange(subject, 'autoScroll.speed', speed, Number.MIN_VALUE)
+  }
+}
+
+/** `autoScroll` as options, or `null` when it is off (`false`). `undefined` and `true` give the defaults. */
+export function autoScrollOptionsOf(
+  value: boolean | AutoScrollOptions | undefined,
+): Required<AutoScrollOptions> | null {
+  if (value === false) return null
+  const options = typeof value === 'object' ? value : {}
+  return { edge: options.edge ?? DEFAULT_EDGE, speed: options.speed ?? DEFAULT_SPEED }
+}
+
+/** Whether `element` scrolls its content on some axis (CSS overflow that scrolls, and content to scroll). */
+function scrolls(element: Element): boolean {
+  const style = getComputedStyle(element)
+  const scrollsX =
+    /auto|scroll|overlay/.test(style.overflowX) && element.scrollWidth > element.clientWidth
+  const scrollsY =
+    /auto|scroll|overlay/.test(style.overflowY) && element.scrollHeight > element.clientHeight
+  return scrollsX || scrollsY
+}
+
+/**
+ * The element a drag of `element` scrolls: its nearest ancestor that scrolls its content,
+ * or `null` for the page. A layout read: call it when a drag begins.
+ */
+export function scrollContainerOf(element: Element): Element | null {
+  const page = element.ownerDocument.scrollingElement
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    if (node === page || node === element.ownerDocument.body) return null
+    if (scrolls(node)) return node
+  }
+  return null
+}
+
+/**
+ * The speed along one axis for a pointer at `client` in the span [`low`, `high`]: 0 outside
+ * the `edge`-wide bands at either end, rising linearly to `speed` at (and past) the end,
+ * negative toward `low`. A span narrower than two bands shares it between them.
+ */
+export function edgeSpeed(
+  client: number,
+  low: number,
+  high: number,
+  { edge, speed }: Required<AutoScrollOptions>,
+): number {
+  const band = Math.min(edge, (high - low) / 2)
+  if (!(band > 0)) return 0
+  if (client < low + band) return -speed * Math.min(1, (low + band - client) / band)
+  if (client > high - band) return speed * Math.min(1, (client - (high - band)) / band)
+  return 0
+}
+
+/** What {@link createAutoScroller} returns. */
+export interface AutoScroller {
+  /** The pointer is at (`clientX`, `clientY`): scrolls each frame while it stays near an edge. */
+  update(clientX: number, clientY: number): void
+  /** Stops scrolling (the drag ended). */
+  stop(): void
+}
+
+/**
+ * Scrolls the scroll container of `element` (see {@link scrollContainerOf}; the page when
+ * there is none) while a dragging pointer stays within `edge` pixels of its visible edges,
+ * one `requestAnimationFrame` at a time, faster nearer the edge. The container's box is
+ * read once, here, when the drag begins; each frame only writes a scroll position and calls
+ * `onScrolled`, where the drag maps the still pointer anew, so the card follows the content
+ * under it.
+ */
+export function createAutoScroller(
+  element: Element,
+  options: Required<AutoScrollOptions>,
+  onScrolled: () => void,
+): AutoScroller {
+  const view = element.ownerDocument.defaultView
+  const container = scrollContainerOf(element)
+  const box = container?.getBoundingClientRect() ?? {
+    left: 0,
+    top: 0,
+    right: view?.innerWidth ?? 0,
+    bottom: view?.innerHeight ?? 0,
+  }
+  let speedX = 0
+  let speedY = 0
+  let frame: number | null = null
+
+  function tick(): void {
+    frame = null
+    if (speedX === 0 && speedY === 0) return
+    // Whole pixels, at least one: an element's scroll position may round a smaller step away.
+    const byX = Math.sign(speedX) * Math.max(1, Math.round(Math.abs(speedX)))
+    const byY = Math.sign(speedY) * Math.max(1, Math.round(Math.abs(speedY)))
+    if (container) container.scrollBy(byX, byY)
+    else view?.scrollBy(byX, byY)
+    // At once, not at the `scroll` event: that comes a frame later, after a release maybe.
+    onScrolled()
+    frame = view?.requestAnimationFrame(tick) ?? null
+  }
+
+  return {
+    update(clientX, clientY) {
+      speedX = edgeSpeed(clientX, box.left, box.right, options)
+      speedY = edgeSpeed(clientY, box.top, box.bottom, options)
+      if (frame === null && (speedX !== 0 || speedY !== 0)) {
+        frame = view?.requestAnimationFrame(tick) ?? null
+      }
+    },
+    stop() {
+      speedX = 0
+      speedY = 0
+      if (frame !== null) view?.cancelAnimationFrame(frame)
+      frame = null
+    },
+  }
+}

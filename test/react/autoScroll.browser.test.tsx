@@ -1,0 +1,158 @@
+import { cleanup, render } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { assertAutoScroll, edgeSpeed } from '../../src/dom/autoScroll.js'
+import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
+import type { WorldApi } from '../../src/react/useWorld.js'
+import { bodyElement } from './support/bodyElement.js'
+import { Card, WorldProbe } from './support/components.js'
+import { centerOf, everyFrame, nextFrames } from './support/realPointer.js'
+import { realMouse } from './support/realMouse.js'
+
+let api: WorldApi
+
+afterEach(() => {
+  cleanup()
+  window.scrollTo(0, 0)
+})
+
+/**
+ * A 300 x 200 scroll container over a 300 x 900 walled board: card `a` (80 x 60) at
+ * (100, 20), card `b` (80 x 60) at (100, 300), below the fold.
+ */
+function renderScroller(autoScroll?: false) {
+  const { container } = render(
+    <div data-testid="scroller" style={{ width: 300, height: 200, overflow: 'auto' }}>
+      <PhysicsWorld
+        gravity={{ x: 0, y: 0 }}
+        bounds="container"
+        {...(autoScroll === false && { autoScroll })}
+        style={{ position: 'relative', width: 300, height: 900 }}
+      >
+        <WorldProbe onApi={(value) => (api = value)} />
+        <Card id="a" x={100} y={20} width={80} height={60} draggable />
+        <Card id="b" x={100} y={300} width={80} height={60} draggable />
+      </PhysicsWorld>
+    </div>,
+  )
+  const scroller = container.querySelector<HTMLElement>('[data-testid="scroller"]')!
+  return { scroller, card: (id: string) => bodyElement(container, id) }
+}
+
+describe('auto-scroll during a drag, the real mouse, every frame sampled', () => {
+  it('a pointer held near the bottom edge scrolls the container; the card stays under it and pushes what it meets', async () => {
+    const { scroller, card } = renderScroller()
+    await nextFrames(2)
+    const mouse = await realMouse()
+    const start = centerOf(card('a'))
+    const bottom = scroller.getBoundingClientRect().bottom
+    // 10 px inside the bottom edge: 3/4 of the band, 15 px a frame.
+    const held = { x: start.x, y: bottom - 10 }
+    const problems: string[] = []
+    let frames = 0
+    const stop = everyFrame(() => {
+      frames++
+      const a = card('a').getBoundingClientRect()
+      const b = card('b').getBoundingClientRect()
+      const overlapX = Math.min(a.right, b.right) - Math.max(a.left, b.left)
+      const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
+      if (overlapX > 0.5 && overlapY > 0.5) problems.push(`frame ${frames}: a and b overlap`)
+      const { y, height } = api.get('a')
+      if (y < -0.5 || y + height > 900.5) problems.push(`frame ${frames}: a outside (${y})`)
+    })
+    try {
+      await mouse.move(start.x, start.y)
+      await mouse.press(start.x, start.y)
+      for (let k = 1; k <= 8; k++) {
+        await mouse.move(start.x, start.y + ((held.y - start.y) * k) / 8)
+        await nextFrames(1)
+      }
+      await nextFrames(30)
+      expect(scroller.scrollTop).toBeGreaterThan(100)
+      // The card follows the content under the still pointer, a frame behind the scroll at
+      // most (the scroll is mapped to a drag goal that the next frame draws).
+      const shown = centerOf(card('a'))
+      expect(Math.abs(shown.y - held.y)).toBeLessThanOrEqual(15 + 0.5)
+      await mouse.release(held.x, held.y)
+      await nextFrames(3)
+      expect(Math.abs(centerOf(card('a')).y - held.y)).toBeLessThan(0.5)
+      // Released, the scroll stops.
+      const scrolled = scroller.scrollTop
+      await nextFrames(5)
+      expect(scroller.scrollTop).toBe(scrolled)
+    } finally {
+      stop()
+    }
+    expect(problems).toEqual([])
+    // Released, it rests where the pointer left it in the scrolled content, and b was pushed.
+    expect(api.get('a').y).toBeGreaterThan(200)
+    expect(api.get('b').y).toBeGreaterThanOrEqual(api.get('a').y + 60 - 0.5)
+  })
+
+  it('scrolls up near the top edge, and stops when the pointer leaves the band', async () => {
+    const { scroller, card } = renderScroller()
+    await nextFrames(2)
+    scroller.scrollTop = 250
+    await nextFrames(2)
+    const mouse = await realMouse()
+    const start = centerOf(card('b'))
+    const top = scroller.getBoundingClientRect().top
+    await mouse.move(start.x, start.y)
+    await mouse.press(start.x, start.y)
+    await mouse.move(start.x, top + 5)
+    await nextFrames(5)
+    expect(scroller.scrollTop).toBeLessThan(250)
+    // Back in the middle: the scroll stops.
+    const middle = top + 100
+    await mouse.move(start.x, middle)
+    await nextFrames(2)
+    const after = scroller.scrollTop
+    await nextFrames(10)
+    expect(scroller.scrollTop).toBe(after)
+    await mouse.release(start.x, middle)
+  })
+
+  it('autoScroll={false} never scrolls', async () => {
+    const { scroller, card } = renderScroller(false)
+    await nextFrames(2)
+    const mouse = await realMouse()
+    const start = centerOf(card('a'))
+    const bottom = scroller.getBoundingClientRect().bottom
+    await mouse.move(start.x, start.y)
+    await mouse.press(start.x, start.y)
+    await mouse.move(start.x, bottom - 5)
+    await nextFrames(20)
+    expect(scroller.scrollTop).toBe(0)
+    await mouse.release(start.x, bottom - 5)
+  })
+})
+
+describe('auto-scroll options', () => {
+  it('speeds rise linearly through the band, capped at the edge, 0 elsewhere', () => {
+    const options = { edge: 40, speed: 20 }
+    expect(edgeSpeed(100, 0, 200, options)).toBe(0)
+    expect(edgeSpeed(180, 0, 200, options)).toBe(10)
+    expect(edgeSpeed(200, 0, 200, options)).toBe(20)
+    expect(edgeSpeed(260, 0, 200, options)).toBe(20)
+    expect(edgeSpeed(10, 0, 200, options)).toBe(-15)
+    // A span narrower than two bands shares it: the middle is still.
+    expect(edgeSpeed(25, 0, 50, options)).toBe(0)
+    expect(edgeSpeed(25, 25, 25, options)).toBe(0)
+  })
+
+  it('bad autoScroll values name the prop and the field', () => {
+    expect(() => assertAutoScroll('<PhysicsWorld>:', 'yes')).toThrow(
+      '<PhysicsWorld>: autoScroll must be a boolean or { edge?, speed? } (got "yes")',
+    )
+    expect(() => assertAutoScroll('<PhysicsWorld>:', { edge: 0 })).toThrow(/autoScroll\.edge/)
+    expect(() => assertAutoScroll('<PhysicsWorld>:', { speed: Number.NaN })).toThrow(
+      /autoScroll\.speed/,
+    )
+    expect(() =>
+      render(
+        <PhysicsWorld autoScroll={{ edge: -1 }}>
+          <div />
+        </PhysicsWorld>,
+      ),
+    ).toThrow(/<PhysicsWorld>: autoScroll\.edge/)
+  })
+})
