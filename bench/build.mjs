@@ -2,7 +2,7 @@
 // import) for plain Node with Vite's SSR build: dependencies stay external, so each engine is
 // loaded from bench/node_modules (the bench package, installed by bench/install.mjs).
 // `npm run bench` = `node bench/install.mjs && node bench/build.mjs run child && node bench/.out/run.js`;
-// drag and fingerprint import only the library, so they build without the engines.
+// drag, fingerprint and pathological import only the library, so they build without the engines.
 import { build } from 'vite'
 
 /** @type {Record<string, string>} */
@@ -11,6 +11,7 @@ const entries = {
   child: 'bench/child.ts',
   drag: 'bench/drag.ts',
   fingerprint: 'bench/fingerprint.ts',
+  pathological: 'bench/pathological.ts',
 }
 const names = process.argv.slice(2)
 const unknown = names.filter((name) => !(name in entries))

@@ -1,0 +1,193 @@
+/**
+ * `npm run bench:pathological`: the step's cost on the arrangements issue #23 names as
+ * pathological, at 2,000 bodies: all added at one spot, one huge body over thousands of
+ * small ones, long thin bars across small boxes, a packed board that shrinks, and boxes at
+ * 1e6 px/s in a small walled box. For each scene: the median and worst step, the steps run,
+ * and whether the world came to rest. The target (issue #23) is no step over 16 ms on this
+ * machine; the table says which scenes meet it. No peer is measured: the peers of
+ * `npm run bench` have no walls that shrink, no pushing and no resting contract.
+ *
+ * Each scene runs at most {@link MAX_STEPS} steps of 1/60 s or {@link BUDGET_MS} of wall
+ * time, whichever comes first (a quadratic scene is reported, not waited for).
+ *
+ * Run: `node bench/build.mjs pathological && node bench/.out/pathological.js`.
+ */
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createWorld, type World } from '../src/core/index.js'
+import { createRandom } from './scene.js'
+
+const COUNT = 2000
+const MAX_STEPS = 120
+const BUDGET_MS = 60_000
+const WALL = 4096
+
+/** Four static walls `WALL` thick around the board [0, width] x [0, height]. */
+function addWalls(world: World, width: number, height: number, prefix = 'wall'): void {
+  const parts = [
+    { id: `${prefix}-left`, x: -WALL, y: -WALL, width: WALL, height: height + 2 * WALL },
+    { id: `${prefix}-right`, x: width, y: -WALL, width: WALL, height: height + 2 * WALL },
+    { id: `${prefix}-top`, x: 0, y: -WALL, width, height: WALL },
+    { id: `${prefix}-bottom`, x: 0, y: height, width, height: WALL },
+  ]
+  for (const part of parts) world.add({ ...part, type: 'static' })
+}
+
+interface PathologicalScene {
+  name: string
+  /** Builds the world; returns what to do before each step (a shrinking wall), if anything. */
+  build(world: World): ((step: number) => void) | void
+}
+
+const scenes: PathologicalScene[] = [
+  {
+    name: `${COUNT} boxes of 20 px added at one spot (board 1200 x 1200)`,
+    build(world) {
+      addWalls(world, 1200, 1200)
+      for (let k = 0; k < COUNT; k++) world.add({ x: 590, y: 590, width: 20, height: 20 })
+    },
+  },
+  {
+    name: `one 1000 x 1000 body over ${COUNT} boxes of 10 px (board 1200 x 1200)`,
+    build(world) {
+      addWalls(world, 1200, 1200)
+      const columns = Math.ceil(Math.sqrt(COUNT))
+      for (let k = 0; k < COUNT; k++) {
+        world.add({
+          x: 100 + (k % columns) * 20,
+          y: 100 + Math.floor(k / columns) * 20,
+          width: 10,
+          height: 10,
+        })
+      }
+      world.add({ x: 100, y: 100, width: 1000, height: 1000 })
+    },
+  },
+  {
+    name: `40 bars of 1000 x 4 across ${COUNT} boxes of 10 px (board 1200 x 1200)`,
+    build(world) {
+      addWalls(world, 1200, 1200)
+      const columns = Math.ceil(Math.sqrt(COUNT))
+      for (let k = 0; k < COUNT; k++) {
+        world.add({
+          x: 100 + (k % columns) * 20,
+          y: 100 + Math.floor(k / columns) * 20,
+          width: 10,
+          height: 10,
+        })
+      }
+      for (let k = 0; k < 40; k++) world.add({ x: 100, y: 100 + k * 25, width: 1000, height: 4 })
+    },
+  },
+  {
+    name: `a packed board of ${COUNT} cards of 20 px shrinking from 1000 to 600 px wide`,
+    build(world) {
+      // 2,000 cards of 20 x 20 fill 80% of 1000 x 1000 at a 22.36 px pitch.
+      const columns = Math.ceil(Math.sqrt(COUNT))
+      const pitch = 1000 / columns
+      for (let k = 0; k < COUNT; k++) {
+        world.add({
+          x: (k % columns) * pitch + 1,
+          y: Math.floor(k / columns) * pitch + 1,
+          width: 20,
+          height: 20,
+        })
+      }
+      addWalls(world, 1000, 1000)
+      // The right wall moves in 10 px a step for 40 steps, as a container resized by a drag.
+      return (step) => {
+        if (step < 40) world.update('wall-right', { x: 1000 - 10 * (step + 1) })
+      }
+    },
+  },
+  {
+    name: `${COUNT} boxes of 4 px at 1e6 px/s in a 400 x 400 box`,
+    build(world) {
+      addWalls(world, 400, 400)
+      const random = createRandom(99)
+      const columns = Math.ceil(Math.sqrt(COUNT))
+      const pitch = 400 / columns
+      for (let k = 0; k < COUNT; k++) {
+        const angle = random() * 2 * Math.PI
+        world.add({
+          x: (k % columns) * pitch + 2,
+          y: Math.floor(k / columns) * pitch + 2,
+          width: 4,
+          height: 4,
+          response: 'bounce',
+          restitution: 1,
+          velocity: { x: 1e6 * Math.cos(angle), y: 1e6 * Math.sin(angle) },
+        })
+      }
+    },
+  },
+]
+
+interface SceneResult {
+  name: string
+  steps: number
+  median: number
+  worst: number
+  idle: boolean
+}
+
+function runScene(scene: PathologicalScene): SceneResult {
+  const world = createWorld({ gravity: { x: 0, y: 0 } })
+  const beforeStep = scene.build(world)
+  const times: number[] = []
+  const start = performance.now()
+  let idle = false
+  for (let step = 0; step < MAX_STEPS; step++) {
+    beforeStep?.(step)
+    const t0 = performance.now()
+    world.step(1 / 60)
+    times.push(performance.now() - t0)
+    idle = world.isIdle()
+    if ((idle && step >= 40) || performance.now() - start > BUDGET_MS) break
+  }
+  const sorted = [...times].sort((a, b) => a - b)
+  return {
+    name: scene.name,
+    steps: times.length,
+    median: sorted[Math.floor(sorted.length / 2)] as number,
+    worst: sorted[sorted.length - 1] as number,
+    idle,
+  }
+}
+
+const results = scenes.map((scene) => {
+  const result = runScene(scene)
+  console.log(
+    `${result.name}: median ${result.median.toFixed(2)} ms, worst ${result.worst.toFixed(2)} ms, ${result.steps} steps, ${result.idle ? 'at rest' : 'not at rest'}`,
+  )
+  return result
+})
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+const section = [
+  '## Pathological scenes',
+  '',
+  `Generated by \`npm run bench:pathological\` on ${new Date().toISOString()} (${os.cpus().length} x ${cpu}, Node ${process.version}, load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' / ')}).`,
+  '',
+  `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The target is no step over 16 ms.`,
+  '',
+  '| scene | median step ms | worst step ms | steps run | at rest | worst <= 16 ms |',
+  '|---|---|---|---|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.name} | ${r.median.toFixed(2)} | ${r.worst.toFixed(2)} | ${r.steps} | ${r.idle ? 'yes' : 'no'} | ${r.worst <= 16 ? 'yes' : 'no'} |`,
+  ),
+  '',
+].join('\n')
+// Loaded from the source tree at run time (not bundled into bench/.out): it finds
+// RESULTS.md next to itself.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+const sectionWriter = pathToFileURL(path.join(root, 'bench', 'resultsSection.js')).href
+const { writeResultsSection } = (await import(sectionWriter)) as {
+  writeResultsSection: (title: string, section: string) => void
+}
+writeResultsSection('## Pathological scenes', section)
