@@ -193,6 +193,11 @@ export interface PhysicsEngine {
   /** Compacts the board that way after every settle (`undefined`: never). */
   setCompact(direction: CompactDirection | undefined): void
   /**
+   * Whether the bodies a drag pushed slide back toward where they were, each frame of the
+   * drag, as far as free space allows (see `returnPushed`). @default true
+   */
+  setReturnPushed(returnPushed: boolean): void
+  /**
    * A controlled layout: bodies go where it says (see `BoardLayout.setLayout`); one equal to
    * the layout last received or reported does nothing.
    */
@@ -542,6 +547,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     setCompact(direction) {
       boardLayout.setCompact(direction)
       wake()
+    },
+    setReturnPushed(returnPushed) {
+      drags.returnPushed = returnPushed
     },
     setLayout(layout) {
       if (boardLayout.setLayout(layout)) wake()

@@ -65,6 +65,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     compact,
     layout,
     onLayoutChange,
+    returnPushed = true,
     children,
     style,
     ...attributes
@@ -179,6 +180,10 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   useIsomorphicLayoutEffect(() => {
     store.engine.setPaused(paused)
   }, [store, paused])
+
+  useIsomorphicLayoutEffect(() => {
+    store.engine.setReturnPushed(returnPushed)
+  }, [store, returnPushed])
 
   const boundsKey =
     bounds && typeof bounds === 'object'

@@ -86,6 +86,15 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * `layout`.
    */
   onLayoutChange?: LayoutChangeHandler
+  /**
+   * Pushed cards return: during a drag, every card the drag pushed slides back each frame
+   * toward where it was when the drag began, swept and without pushing, so it goes exactly
+   * as far as free space allows (the dragged card, or a card in the way, stops it). A drop
+   * leaves the cards where they are; Escape puts everything back either way. `false` leaves
+   * pushed cards where the drag pushed them.
+   * @default true
+   */
+  returnPushed?: boolean
   /** Draw every body's box over the world. @default false */
   debug?: boolean
   /**
@@ -160,6 +169,7 @@ export function assertWorldProps(props: PhysicsWorldProps): void {
   }
   assertOptionalBoolean(subject, 'paused', props.paused)
   assertOptionalBoolean(subject, 'debug', props.debug)
+  assertOptionalBoolean(subject, 'returnPushed', props.returnPushed)
   assertBounds(subject, props.bounds)
   if (props.reducedMotion !== undefined) {
     assertOneOf(subject, 'reducedMotion', props.reducedMotion, reducedMotionValues)
