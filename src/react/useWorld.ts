@@ -75,9 +75,9 @@ export interface WorldApi {
    * while a drag runs. Returns whether a gesture was undone (see `canUndo` in
    * `useWorldState`).
    * @example
-   * const { undo } = useWorld()
+   * const world = useWorld()
    * const canUndo = useWorldState((state) => state.canUndo)
-   * return <button disabled={!canUndo} onClick={undo}>Undo</button>
+   * return <button disabled={!canUndo} onClick={() => world.undo()}>Undo</button>
    */
   undo(): boolean
   /**
