@@ -4,7 +4,9 @@
  * the world's step costs in the same frames. N boxes of 12-26 px at a 30 px pitch, at rest,
  * no gravity, walled in; a 60 px kinematic box circles through them, one move and one
  * step per frame. Prints median, p95, p99 and worst ms per move, and the median step, for
- * each N, and writes the "Drag benchmark" section of bench/RESULTS.md.
+ * each N; then the board's whole drag frame at 1,000 boxes (drag sessions and step) without
+ * and with the return of pushed boxes (`returnPushed`, issue #26), alternated in the same
+ * run. Writes the "Drag benchmark" section of bench/RESULTS.md.
  *
  * No peer is measured: none of the benchmark's peers has a swept move that pushes a chain
  * of bodies. Compare runs of this script on one machine (for a change, run it before and
@@ -16,9 +18,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createWorld } from '../src/core/index.js'
+import { createDragSessions } from '../src/board/dragSessions.js'
 import { arenaWalls, createRandom, WALL_THICKNESS } from './scene.js'
 
 const SIZES = [1000, 5000]
+/** The board's drag frame (drag sessions) is compared at this many boxes, with and without the return of pushed boxes. */
+const RETURN_N = 1000
+/** Runs of each variant of the drag frame, alternated (plain, return, plain, ...) so a change in the machine's load hits both. */
+const RETURN_ROUNDS = 3
 const FRAMES = 600
 const WARM_UP_FRAMES = 100
 
@@ -32,7 +39,8 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number
 }
 
-function dragThroughCrowd(n: number): DragResult {
+/** N resting boxes in a walled square, and a 60 px kinematic box at its center: the scene of every run. */
+function crowd(n: number) {
   const world = createWorld({ gravity: { x: 0, y: 0 } })
   const side = Math.sqrt(n) * 30
   const columns = Math.ceil(Math.sqrt(n))
@@ -49,11 +57,20 @@ function dragThroughCrowd(n: number): DragResult {
   const center = side / 2
   const radius = side / 3
   const dragged = world.add({ x: center, y: center, width: 60, height: 60, type: 'kinematic' })
+  /** Where the dragged box should be at `frame`: on a circle of `radius` around the center. */
+  const goalAt = (frame: number) => ({
+    x: center + radius * Math.cos(frame / 60),
+    y: center + radius * Math.sin(frame / 60),
+  })
+  return { world, dragged, center, goalAt }
+}
+
+function dragThroughCrowd(n: number): DragResult {
+  const { world, dragged, goalAt } = crowd(n)
   const moves: number[] = []
   const steps: number[] = []
   for (let frame = 0; frame < FRAMES; frame++) {
-    const angle = frame / 60
-    const goal = { x: center + radius * Math.cos(angle), y: center + radius * Math.sin(angle) }
+    const goal = goalAt(frame)
     const moveStart = performance.now()
     world.move(dragged, goal, { push: true })
     const stepStart = performance.now()
@@ -66,6 +83,28 @@ function dragThroughCrowd(n: number): DragResult {
   return { n, moves: moves.sort((a, b) => a - b), steps: steps.sort((a, b) => a - b) }
 }
 
+/**
+ * The board's drag frame, as `frame.ts` runs it: the drag sessions apply the pointer's goal
+ * (one pushing swept move; with `returnPushed`, then every box the drag pushed slides back
+ * toward its start without pushing), then the world steps. Returns the sorted frame times.
+ */
+function boardDragFrames(n: number, returnPushed: boolean): number[] {
+  const { world, dragged, center, goalAt } = crowd(n)
+  const drags = createDragSessions(world, { returnPushed })
+  drags.begin(dragged)
+  const frames: number[] = []
+  for (let frame = 0; frame < FRAMES; frame++) {
+    const goal = goalAt(frame)
+    const start = performance.now()
+    drags.aim(dragged, { x: goal.x - center, y: goal.y - center })
+    drags.applyGoals(1 / 60)
+    world.step(1 / 60)
+    const end = performance.now()
+    if (frame >= WARM_UP_FRAMES) frames.push(end - start)
+  }
+  return frames.sort((a, b) => a - b)
+}
+
 const format = (value: number): string => value.toFixed(2)
 // The first run of each N meets code V8 has not compiled yet: its worst move (2.6-6.5 ms at
 // 1,000 boxes, on a different frame each time, with no garbage collection during it) points
@@ -76,6 +115,23 @@ const warmRuns = SIZES.map(dragThroughCrowd)
 const rows = firstRuns.map(({ n, moves, steps }, index) => {
   const warmMoves = (warmRuns[index] as DragResult).moves
   return `| ${n} | ${format(quantile(moves, 0.5))} | ${format(quantile(moves, 0.95))} | ${format(quantile(moves, 0.99))} | ${format(quantile(moves, 1))} | ${format(quantile(warmMoves, 1))} | ${format(quantile(steps, 0.5))} |`
+})
+const plainFrames: number[][] = []
+const returnFrames: number[][] = []
+for (let round = 0; round < RETURN_ROUNDS; round++) {
+  plainFrames.push(boardDragFrames(RETURN_N, false))
+  returnFrames.push(boardDragFrames(RETURN_N, true))
+}
+/** The median over rounds of each round's quantile `q`. */
+const roundsQuantile = (runs: number[][], q: number): number =>
+  quantile(
+    runs.map((run) => quantile(run, q)).sort((a, b) => a - b),
+    0.5,
+  )
+const returnRows = [0.5, 0.95, 0.99].map((q) => {
+  const plain = roundsQuantile(plainFrames, q)
+  const withReturn = roundsQuantile(returnFrames, q)
+  return `| ${q === 0.5 ? 'median' : `p${Math.round(q * 100)}`} | ${format(plain)} | ${format(withReturn)} | ${(withReturn / plain).toFixed(2)} |`
 })
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
 const section = [
@@ -91,6 +147,12 @@ const section = [
   '| N | move median ms | move p95 ms | move p99 ms | worst move ms | worst move, warm ms | step median ms |',
   '|---|---|---|---|---|---|---|',
   ...rows,
+  '',
+  `The board's drag frame at ${RETURN_N} boxes (the drag sessions of \`src/board\`: the pointer's goal through one pushing move, then \`world.step\`), plain and with \`returnPushed\` (then every box the drag pushed slides back toward its start without pushing; over the circle the drag pushes hundreds). ${RETURN_ROUNDS} runs of each, alternated in this process; each cell is the median over runs of that run's quantile, ${FRAMES - WARM_UP_FRAMES} frames measured per run.`,
+  '',
+  '| frame ms | plain drag | drag with return | ratio |',
+  '|---|---|---|---|',
+  ...returnRows,
   '',
 ].join('\n')
 console.log(section)

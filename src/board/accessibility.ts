@@ -30,6 +30,16 @@ export interface Announcements {
   onKeyMove(move: KeyMoveAnnouncement): string
   /** After Escape put a dragged body back where the drag began. @default "Notes returned to its start" */
   onDragCancel(body: AnnouncedBody): string
+  /**
+   * After an undo (Ctrl+Z, `useWorld().undo()`) put the bodies of the last gesture back.
+   * @default "Undone: Notes and Chart moved back"
+   */
+  onUndo(bodies: AnnouncedBody[]): string
+  /**
+   * After a redo (Shift+Ctrl+Z, `useWorld().redo()`) moved the bodies of an undone gesture
+   * again. @default "Redone: Notes and Chart moved"
+   */
+  onRedo(bodies: AnnouncedBody[]): string
 }
 
 /**
@@ -63,7 +73,7 @@ export interface Accessibility {
 
 /** The English key instructions of every `<PhysicsWorld>` not given others. */
 export const defaultScreenReaderInstructions =
-  'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag.'
+  'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag; Control+Z undoes a move and Shift+Control+Z redoes it.'
 
 /** "Chart", "Chart and Todo", "Chart, Todo and Log". */
 function nameList(names: readonly string[]): string {
@@ -82,9 +92,16 @@ export const defaultAnnouncements: Readonly<Announcements> = {
     return stop ? `${moved}, then ${stop}` : moved
   },
   onDragCancel: ({ label }) => `${label} returned to its start`,
+  onUndo: (bodies) => `Undone: ${nameList(bodies.map(({ label }) => label))} moved back`,
+  onRedo: (bodies) => `Redone: ${nameList(bodies.map(({ label }) => label))} moved`,
 }
 
-const announcementNames: ReadonlyArray<keyof Announcements> = ['onKeyMove', 'onDragCancel']
+const announcementNames: ReadonlyArray<keyof Announcements> = [
+  'onKeyMove',
+  'onDragCancel',
+  'onUndo',
+  'onRedo',
+]
 
 /**
  * Checks an `accessibility` prop, throwing a TypeError that names the field, e.g.

@@ -21,6 +21,8 @@ export interface BoardAnnouncer {
   keyMoved(move: KeyMoveAnnouncement): void
   /** Announces a drag undone by Escape. */
   dragCancelled(body: AnnouncedBody): void
+  /** Announces an undo or a redo of a gesture that moved `bodies`. */
+  historyApplied(kind: 'undo' | 'redo', bodies: AnnouncedBody[]): void
 }
 
 /** Creates a board's announcer; it touches no DOM until a region is attached. */
@@ -50,6 +52,12 @@ export function createBoardAnnouncer(): BoardAnnouncer {
       if (!region) return
       const format = formatters.current?.onDragCancel ?? defaultAnnouncements.onDragCancel
       announce(region, format(body))
+    },
+    historyApplied(kind, bodies) {
+      if (!region) return
+      const name = kind === 'undo' ? 'onUndo' : 'onRedo'
+      const format = formatters.current?.[name] ?? defaultAnnouncements[name]
+      announce(region, format(bodies))
     },
   }
 }

@@ -30,10 +30,11 @@ export type Layout = Record<BodyId, LayoutEntry>
 
 /**
  * What made a layout change: a pointer drag, a key move, a resize, the board settling by
- * itself (bodies added or removed, compaction, physics), or a new `layout` that could not
- * be taken as given (what overlapped was moved to the nearest free spot).
+ * itself (bodies added or removed, compaction, physics), a new `layout` that could not
+ * be taken as given (what overlapped was moved to the nearest free spot), or an undo or a
+ * redo of a gesture (`useWorld().undo()`, Ctrl+Z; `redo()`, Shift+Ctrl+Z).
  */
-export type LayoutCause = 'drag' | 'keyboard' | 'resize' | 'settle' | 'layout'
+export type LayoutCause = 'drag' | 'keyboard' | 'resize' | 'settle' | 'layout' | 'undo' | 'redo'
 
 /** The second argument of `onLayoutChange`. */
 export interface LayoutChange {
@@ -107,6 +108,12 @@ export interface BoardLayoutHost {
   bounds(): Bounds
   /** The layout wrote body `id`'s size onto its element (see `Frame.sizeWritten`). */
   sizeWritten(id: BodyId): void
+  /**
+   * The board is at rest at `layout` (a fresh object, also given to `onLayoutChange`)
+   * after a change of `cause`, or a gesture is taken as ended before it rests
+   * ({@link BoardLayout.flushGesture}): what the layout history records.
+   */
+  rested?(layout: Layout, cause: LayoutCause): void
 }
 
 /**
@@ -137,6 +144,19 @@ export interface BoardLayout {
   added(id: BodyId): void
   /** A gesture ended: the next layout change reports this cause. */
   gestureEnded(cause: LayoutCause): void
+  /**
+   * Puts bodies at the boxes `layout` gives (an undo's or a redo's), as a new `layout`
+   * does, and reports the change with `cause`; returns whether anything moved. Unlike
+   * `setLayout` it leaves the controlled layout alone: the app hears of the result
+   * through `onLayoutChange` and passes it back.
+   */
+  apply(layout: Layout, cause: LayoutCause): boolean
+  /**
+   * A gesture ended and its change is not reported yet (a throw still in flight): tells
+   * the host's `rested` of the layout now with that gesture's cause, so that an undo
+   * asked for now takes the gesture back too.
+   */
+  flushGesture(): void
   /** The grid body `id` snaps to, or `undefined`. */
   gridOf(id: BodyId): SnapGrid | undefined
   /** Puts a drag goal on the body's grid (in place), so the card follows the pointer snapped. */
@@ -240,6 +260,9 @@ export function createBoardLayout(
       if (known !== null && sameLayout(layout, known)) return false
       received = copyLayout(layout)
       known = copyLayout(layout)
+      return board.apply(layout, 'layout')
+    },
+    apply(layout, next) {
       // Bodies not placed yet do not count as obstacles: a swap of two cards must not send
       // the first to a free spot because the second is still where the first goes.
       const pending = Object.keys(layout).filter((id) => world.has(id) && !host.isDragged(id))
@@ -249,8 +272,12 @@ export function createBoardLayout(
         if (applyEntry(id, layout[id] as LayoutEntry, pending)) moved = true
         pending.shift()
       }
-      cause = 'layout'
+      cause = next
       return moved
+    },
+    flushGesture() {
+      if (cause === null || cause === 'settle') return
+      host.rested?.(currentLayout(), cause)
     },
     containerMeasured(space) {
       if (space === null) return
@@ -298,13 +325,16 @@ export function createBoardLayout(
         if (world.compact(direction, ids, { gridOf }).length > 0) moved = true
       }
       if (moved) return true
-      if (handler.current === undefined && known === null) return false
-      const layout = currentLayout()
-      if (known === null || !sameLayout(layout, known)) {
-        known = copyLayout(layout)
-        safely((value: Layout) => handler.current?.(value, { cause: cause ?? 'settle' }), layout)
-      }
+      const reported = cause ?? 'settle'
       cause = null
+      const watched = handler.current !== undefined || known !== null
+      if (!watched && host.rested === undefined) return false
+      const layout = currentLayout()
+      host.rested?.(layout, reported)
+      if (watched && (known === null || !sameLayout(layout, known))) {
+        known = copyLayout(layout)
+        safely((value: Layout) => handler.current?.(value, { cause: reported }), layout)
+      }
       return false
     },
   }

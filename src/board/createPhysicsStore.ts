@@ -31,6 +31,9 @@ import { prepareSizeWrites, writeElementSize } from '../dom/elementSize.js'
 import type { ResizeDirection } from '../dom/resizeHandles.js'
 import { resizeByKey, resizeMinSizes } from './resizeByKey.js'
 import { resizeOptionsOf, worldResizeOptions } from './resizeOptions.js'
+import { attachHistoryKeys } from '../dom/historyKeys.js'
+import { createLayoutHistory } from './layoutHistory.js'
+import { applyHistory } from './applyHistory.js'
 
 /**
  * CSS pixels within which a measured size is the one written (layout rounds sizes to its
@@ -60,6 +63,8 @@ export interface PhysicsStoreOptions {
   scheduler?: FrameScheduler
   /** Milliseconds clock. @default performance.now */
   now?: () => number
+  /** How many gestures undo can take back (see `PhysicsEngine.setHistoryLimit`). @default 100 */
+  history?: number
 }
 
 /**
@@ -198,12 +203,32 @@ export interface PhysicsEngine {
   /** Compacts the board that way after every settle (`undefined`: never). */
   setCompact(direction: CompactDirection | undefined): void
   /**
+   * Whether the bodies a drag pushed slide back toward where they were, each frame of the
+   * drag, as far as free space allows (see `returnPushed`). @default true
+   */
+  setReturnPushed(returnPushed: boolean): void
+  /**
    * A controlled layout: bodies go where it says (see `BoardLayout.setLayout`); one equal to
    * the layout last received or reported does nothing.
    */
   setLayout(layout: Layout | undefined): void
   /** The `onLayoutChange` handler, read through the ref at each call. */
   setLayoutChangeHandler(handler: { readonly current: LayoutChangeHandler | undefined }): void
+  /**
+   * Takes back the last gesture (a drag with its pushes, a throw, a key move, a resize, a
+   * change of `layout`): every body it changed goes back to its box before it, or to the
+   * nearest free spot when that box is taken, then the board settles and reports the
+   * change with cause `'undo'`; announced. Does nothing while a drag runs or with nothing
+   * to undo; returns whether it undid a gesture.
+   */
+  undo(): boolean
+  /** Does the last undone gesture again, as {@link PhysicsEngine.undo} takes one back (cause `'redo'`). */
+  redo(): boolean
+  /**
+   * How many gestures the history keeps (the oldest go first; 0 keeps none).
+   * @throws RangeError naming `history` for a value that is not a non-negative integer.
+   */
+  setHistoryLimit(limit: number): void
   /** Runs `listener` after every frame's write phase; returns the function that removes it. */
   onAfterStep(listener: (seconds: number) => void): () => void
   /** Starts the frame loop if it is stopped (after any outside change to the world). */
@@ -230,6 +255,10 @@ export interface PhysicsState {
   paused: boolean
   /** The body being dragged by a pointer, if any (with several, the one whose drag began last). */
   dragging: BodyId | null
+  /** Whether `undo()` (Ctrl+Z) has a gesture to take back. */
+  canUndo: boolean
+  /** Whether `redo()` (Shift+Ctrl+Z) has an undone gesture to do again. */
+  canRedo: boolean
 }
 
 /**
@@ -271,7 +300,17 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     idle: true,
     paused: options.paused ?? false,
     dragging: null,
+    canUndo: false,
+    canRedo: false,
   }))
+  const history = createLayoutHistory(options.history)
+  /** Publishes the history's `canUndo` and `canRedo` to the store. */
+  function historyChanged(): void {
+    const { canUndo, canRedo } = history
+    const now = state.getState()
+    if (now.canUndo !== canUndo || now.canRedo !== canRedo) state.setState({ canUndo, canRedo })
+  }
+  let stopHistoryKeys = () => {}
   const drags = createDragSessions(world, {
     snapGoal: (id, goal) => boardLayout.snapGoal(id, goal),
     snapResize: (id, rect, direction, toward) =>
@@ -317,6 +356,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     isDragged: (id) => drags.has(id),
     bounds: () => bounds,
     sizeWritten: (id) => frame.sizeWritten(id),
+    rested(layout, cause) {
+      if (history.rested(layout, cause)) historyChanged()
+    },
   })
   const frame = createFrame(world, elements, drags)
   frame.paused = options.paused ?? false
@@ -407,11 +449,38 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       safely(entry.options.current.onDragEnd, { rect: bodyRect(world, id), reason })
   }
 
+  /** An undo or a redo: see {@link PhysicsEngine.undo}. */
+  function travel(kind: 'undo' | 'redo'): boolean {
+    if (drags.size > 0) return false
+    // A gesture not at rest yet (a throw in flight) is recorded now, so this takes it back.
+    boardLayout.flushGesture()
+    const unit = kind === 'undo' ? history.undo() : history.redo()
+    historyChanged()
+    if (unit === null) return false
+    const moved = applyHistory(world, boardLayout, unit, kind)
+    for (const id of moved) writeSize(id)
+    wake()
+    if (announcer.attached && moved.length > 0) {
+      announcer.historyApplied(
+        kind,
+        moved.map((id) => ({ id, label: elements.labelOf(id) })),
+      )
+    }
+    return true
+  }
+
   const engine: PhysicsEngine = {
     attachContainer(element) {
+      stopHistoryKeys()
+      stopHistoryKeys = attachHistoryKeys(element, {
+        undo: () => travel('undo'),
+        redo: () => travel('redo'),
+      })
       applyBounds(elements.attach(element))
     },
     detachContainer() {
+      stopHistoryKeys()
+      stopHistoryKeys = () => {}
       loop.stop()
       elements.detach()
       state.setState({ idle: true })
@@ -564,12 +633,21 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     get autoScroll() {
       return autoScroll
     },
+    setReturnPushed(returnPushed) {
+      drags.returnPushed = returnPushed
+    },
     setLayout(layout) {
       if (boardLayout.setLayout(layout)) wake()
     },
     setLayoutChangeHandler: (handler) => boardLayout.setChangeHandler(handler),
     setContactHandlers: (handlers) => contacts.setHandlers(handlers),
     watchContacts: () => contacts.watch(),
+    undo: () => travel('undo'),
+    redo: () => travel('redo'),
+    setHistoryLimit(limit) {
+      history.setLimit(limit)
+      historyChanged()
+    },
     onAfterStep: (listener) => frame.onAfterStep(listener),
     wake,
     get running() {

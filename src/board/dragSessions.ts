@@ -9,6 +9,7 @@ import type {
   World,
 } from '../core/world/types.js'
 import { keepFixedEdges, resizedRect, type ResizeDirection } from './resizeOptions.js'
+import { returnPushed, type PushRecord } from './returnPushed.js'
 import type { EdgeSnap } from './resizeSnap.js'
 
 /** Whether two boxes are the same, exactly. */
@@ -38,7 +39,9 @@ interface Drag {
    * The bodies the drag pushed, in the order first pushed: where each was before the
    * drag first pushed it, and where the drag last left it. What a cancel puts back.
    */
-  pushed: Map<BodyId, { from: Vec2; to: Vec2 }>
+  pushed: Map<BodyId, PushRecord>
+  /** The records of {@link Drag.pushed} in the order first pushed, for {@link returnPushed}. */
+  pushOrder: PushRecord[]
   /** A resize handle's drag: the body's box when it began, and how it resizes. */
   resize: (ResizeGesture & { start: Rect; delta: Vec2 }) | undefined
   /** The bodies a resize squeezed: each one's box before the first squeeze, and the last one. */
@@ -50,7 +53,11 @@ function notePushes(drag: Drag, { pushed }: Pick<MoveResult, 'pushed'>): void {
   for (const { id, from, to } of pushed) {
     const known = drag.pushed.get(id)
     if (known) known.to = to
-    else drag.pushed.set(id, { from, to })
+    else {
+      const record = { id, from, to }
+      drag.pushed.set(id, record)
+      drag.pushOrder.push(record)
+    }
     // A body squeezed in an earlier frame and pushed in this one: its box is here now.
     const squeezed = drag.squeezed.get(id)
     if (squeezed) squeezed.to = { ...squeezed.to, x: to.x, y: to.y }
@@ -93,6 +100,13 @@ const velocitySmoothing = 0.5
  */
 export interface DragSessions {
   readonly size: number
+  /**
+   * Whether the bodies a drag pushed slide back toward where they were, each frame of the
+   * drag, as far as free space allows (see {@link returnPushed}); a drop leaves them where
+   * they are. Read every frame, so it may change during a drag.
+   * @default true (the `returnPushed` hook option)
+   */
+  returnPushed: boolean
   has(id: BodyId): boolean
   /** Whether `id`'s running drag is a resize gesture. */
   isResize(id: BodyId): boolean
@@ -112,7 +126,8 @@ export interface DragSessions {
   /**
    * Moves every dragged body to its goal (swept, pushing), once per frame of `seconds`; a
    * resized one is resized (`world.resize`), and `onSizeChanged` hears of each body whose
-   * size changed, the squeezed ones included.
+   * size changed, the squeezed ones included. Then, with {@link DragSessions.returnPushed},
+   * the bodies each drag pushed slide back as far as they can.
    */
   applyGoals(seconds: number): void
   /**
@@ -143,6 +158,8 @@ export interface DragSessionHooks {
   snapResize?: (id: BodyId, rect: Rect, direction: ResizeDirection, toward: EdgeSnap) => void
   /** Called for each body whose size a resize changed (or put back), so the board can write its element's size. */
   onSizeChanged?: (id: BodyId) => void
+  /** The first value of {@link DragSessions.returnPushed}. @default true */
+  returnPushed?: boolean
 }
 
 /**
@@ -150,13 +167,19 @@ export interface DragSessionHooks {
  */
 export function createDragSessions(
   world: World,
-  { snapGoal, snapResize, onSizeChanged = () => {} }: DragSessionHooks = {},
+  {
+    snapGoal,
+    snapResize,
+    onSizeChanged = () => {},
+    returnPushed: returnsPushed = true,
+  }: DragSessionHooks = {},
 ): DragSessions {
   const drags = new Map<BodyId, Drag>()
-  return {
+  const sessions: DragSessions = {
     get size() {
       return drags.size
     },
+    returnPushed: returnsPushed,
     has: (id) => drags.has(id),
     isResize: (id) => drags.get(id)?.resize !== undefined,
     latest() {
@@ -180,6 +203,7 @@ export function createDragSessions(
         velocity: { x: 0, y: 0 },
         onEndedByEngine,
         pushed: new Map(),
+        pushOrder: [],
       })
       world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
       return true
@@ -217,6 +241,12 @@ export function createDragSessions(
           drag.velocity.y += velocitySmoothing * (dy / seconds - drag.velocity.y)
         }
       }
+      // After every dragged body has moved: a body returns only into space the drags left.
+      if (!sessions.returnPushed) return
+      for (const drag of drags.values()) {
+        if (drag.pushOrder.length === 0) continue
+        returnPushed(world, drag.pushOrder, drags, drag.squeezed)
+      }
     },
     end,
     endByEngine(id, reason) {
@@ -234,6 +264,7 @@ export function createDragSessions(
       return true
     },
   }
+  return sessions
 
   function end(id: BodyId, release: 'drop' | 'throw' | 'return'): boolean {
     const drag = drags.get(id)

@@ -6,6 +6,7 @@ import { defaultScreenReaderInstructions } from '../board/accessibility.js'
 import type { Bounds } from '../board/boundsWalls.js'
 import { createPhysicsStore } from '../board/createPhysicsStore.js'
 import { sameLayout, type Layout } from '../board/boardLayout.js'
+import { DEFAULT_HISTORY_LIMIT } from '../board/layoutHistory.js'
 import { PhysicsContext } from './physicsContext.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
@@ -66,6 +67,8 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     autoScroll,
     layout,
     onLayoutChange,
+    returnPushed = true,
+    history = DEFAULT_HISTORY_LIMIT,
     children,
     style,
     ...attributes
@@ -84,6 +87,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
       bounds: boundsOf(bounds),
       containerKind: Container === 'svg' ? 'svg' : 'html',
       keyboardInstructionsId,
+      history,
       ...(scheduler && { scheduler }),
       ...(now && { now }),
     }),
@@ -187,6 +191,14 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   useIsomorphicLayoutEffect(() => {
     store.engine.setPaused(paused)
   }, [store, paused])
+
+  useIsomorphicLayoutEffect(() => {
+    store.engine.setReturnPushed(returnPushed)
+  }, [store, returnPushed])
+
+  useIsomorphicLayoutEffect(() => {
+    store.engine.setHistoryLimit(history)
+  }, [store, history])
 
   const boundsKey =
     bounds && typeof bounds === 'object'

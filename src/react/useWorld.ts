@@ -67,6 +67,25 @@ export interface WorldApi {
   remeasure(id?: BodyId): void
   /** Restarts the frame loop after a direct change to `world`. */
   wake(): void
+  /**
+   * Takes back the last gesture (a drag with everything it pushed, a throw, a key move, a
+   * resize, a change of `layout`), as Ctrl+Z / Cmd+Z in the world does: every card it moved
+   * goes back to its box before it, or to the nearest free spot when that box is taken
+   * now; announced, and reported by `onLayoutChange` with cause `'undo'`. Does nothing
+   * while a drag runs. Returns whether a gesture was undone (see `canUndo` in
+   * `useWorldState`).
+   * @example
+   * const world = useWorld()
+   * const canUndo = useWorldState((state) => state.canUndo)
+   * return <button disabled={!canUndo} onClick={() => world.undo()}>Undo</button>
+   */
+  undo(): boolean
+  /**
+   * Does the last undone gesture again, as Shift+Ctrl+Z / Cmd+Shift+Z does (cause
+   * `'redo'`). A new gesture after an undo forgets what was undone. Returns whether a
+   * gesture was redone.
+   */
+  redo(): boolean
 }
 
 /**
@@ -95,6 +114,8 @@ export function useWorld(): WorldApi {
       configure: (settings) => engine.configure(settings),
       remeasure: (id) => engine.remeasure(id),
       wake: () => engine.wake(),
+      undo: () => engine.undo(),
+      redo: () => engine.redo(),
     }
   }, [store])
 }

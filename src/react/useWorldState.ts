@@ -3,7 +3,10 @@ import type { PhysicsState } from '../board/createPhysicsStore.js'
 import { usePhysicsStore } from './physicsContext.js'
 
 /** The low-frequency state a component may render from. */
-export type WorldState = Pick<PhysicsState, 'bodyCount' | 'idle' | 'paused' | 'dragging'>
+export type WorldState = Pick<
+  PhysicsState,
+  'bodyCount' | 'idle' | 'paused' | 'dragging' | 'canUndo' | 'canRedo'
+>
 
 /**
  * Selects low-frequency state of the nearest `<PhysicsWorld>` (zustand selector): the

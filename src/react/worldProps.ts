@@ -23,6 +23,7 @@ import { assertMotionVector } from '../core/world/validate.js'
 import { assertAccessibility } from '../board/accessibility.js'
 import { assertOptionalBoolean, assertOptionalFunction } from '../board/assertOptional.js'
 import { assertBounds } from '../board/boundsWalls.js'
+import { assertHistoryLimit } from '../board/layoutHistory.js'
 
 /**
  * Props of `<PhysicsWorld>`. Every other HTML attribute (`className`, `style`, `role`,
@@ -91,11 +92,28 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   layout?: Layout
   /**
    * Called with the whole layout once at the end of each gesture (`cause`: `'drag'`,
-   * `'keyboard'`, `'resize'`) and each settle (`'settle'`, or `'layout'` when a new `layout`
-   * could not be taken exactly as given) that changed it: what to store and pass back as
-   * `layout`.
+   * `'keyboard'`, `'resize'`), each undo or redo (`'undo'`, `'redo'`) and each settle
+   * (`'settle'`, or `'layout'` when a new `layout` could not be taken exactly as given)
+   * that changed it: what to store and pass back as `layout`.
    */
   onLayoutChange?: LayoutChangeHandler
+  /**
+   * Pushed cards return: during a drag, every card the drag pushed slides back each frame
+   * toward where it was when the drag began, swept and without pushing, so it goes exactly
+   * as far as free space allows (the dragged card, or a card in the way, stops it). A drop
+   * leaves the cards where they are; Escape puts everything back either way. `false` leaves
+   * pushed cards where the drag pushed them.
+   * @default true
+   */
+  returnPushed?: boolean
+  /**
+   * How many gestures undo can take back (`useWorld().undo()`, Ctrl+Z / Cmd+Z while focus
+   * is inside the world; redo: `redo()`, Shift+Ctrl+Z / Cmd+Shift+Z). One unit per gesture:
+   * a drag with everything it pushed, a throw (once it comes to rest), a key move, a
+   * resize, a change of `layout`. 0 keeps none. A non-negative integer.
+   * @default 100
+   */
+  history?: number
   /** Draw every body's box over the world. @default false */
   debug?: boolean
   /**
@@ -170,6 +188,8 @@ export function assertWorldProps(props: PhysicsWorldProps): void {
   }
   assertOptionalBoolean(subject, 'paused', props.paused)
   assertOptionalBoolean(subject, 'debug', props.debug)
+  assertOptionalBoolean(subject, 'returnPushed', props.returnPushed)
+  if (props.history !== undefined) assertHistoryLimit(subject, 'history', props.history)
   assertBounds(subject, props.bounds)
   if (props.reducedMotion !== undefined) {
     assertOneOf(subject, 'reducedMotion', props.reducedMotion, reducedMotionValues)

@@ -17,6 +17,7 @@ const meta = {
     gap: 16,
     storageKey: 'react-aabb:dashboard',
     debug: false,
+    returnPushed: true,
   },
   // react-docgen types an array prop as `unknown`: the table is given its type. The other
   // props' `@default`s go to the Default column (withDocumentedDefaults).
@@ -29,7 +30,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "A dashboard on a 16 px grid (`snap`) whose cards keep 16 px apart and from the edges (`gap`), opening in the layout saved in this browser (the default layout the first time and after **Reset layout**). Each card has a title bar to grab it by and a Refresh button that works (a click is not a drag). Drag a card into others: it follows the pointer on the grid, pushes them aside (keeping the gap) and stops when they are blocked by the board's edges; every card lands on the grid, at the nearest free spot. Tab to a card and use the arrow keys (one cell per press; Shift: until contact); every move is announced. **Compact up** moves every card as far up as it can after each change. The JSON beside the board is the layout from `onLayoutChange`, saved to localStorage and passed back as `layout` (which moves nothing).",
+          "A dashboard on a 16 px grid (`snap`) whose cards keep 16 px apart and from the edges (`gap`), opening in the layout saved in this browser (the default layout the first time and after **Reset layout**). Each card has a title bar to grab it by and a Refresh button that works (a click is not a drag). Drag a card into others: it follows the pointer on the grid, pushes them aside (keeping the gap) and stops when they are blocked by the board's edges; drag it on and the cards it pushed slide back toward where they were (`returnPushed`, a control here); every card lands on the grid, at the nearest free spot. **Undo** and **Redo** (or Ctrl+Z and Shift+Ctrl+Z with a card focused) take back or redo a whole gesture, pushes included. Tab to a card and use the arrow keys (one cell per press; Shift: until contact); every move is announced. **Compact up** moves every card as far up as it can after each change. The JSON beside the board is the layout from `onLayoutChange`, saved to localStorage and passed back as `layout` (which moves nothing).",
       },
     },
   },
@@ -121,6 +122,29 @@ export const BoardInteractions: Story = {
         await expect(placesOf()).toEqual(before)
       },
     )
+
+    await step('Undo (Ctrl+Z) takes back a drag with its pushes; Redo does it again', async () => {
+      const placesOf = () =>
+        cards().map((element) => {
+          const { left, top } = element.getBoundingClientRect()
+          return { left, top }
+        })
+      await untilStill(cards)
+      const before = placesOf()
+      await dragOnto(card('Notes'), card('Tasks'), 12)
+      await untilStill(cards)
+      const after = placesOf()
+      await expect(after).not.toEqual(before)
+      card('Notes').focus()
+      await userEvent.keyboard('{Control>}z{/Control}')
+      await untilStill(cards)
+      await expect(placesOf()).toEqual(before)
+      await expect(canvas.getByRole('status')).toHaveTextContent(/^Undone: .*moved back$/)
+      await userEvent.click(canvas.getByRole('button', { name: 'Redo' }))
+      await untilStill(cards)
+      await expect(placesOf()).toEqual(after)
+      await expect(overlappingPairs(cards())).toEqual([])
+    })
 
     await step('Compact up moves every card as far up as it can', async () => {
       await userEvent.click(canvas.getByRole('checkbox', { name: 'Compact up' }))

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../src/core/world/index.js'
 import type { World } from '../../src/core/world/types.js'
 import { createDragSessions } from '../../src/board/dragSessions.js'
-import { PROPERTY_TIMEOUT } from '../core/world/helpers.js'
+import { interiorsMeet, PROPERTY_TIMEOUT } from '../core/world/helpers.js'
 import { overlappingPairs } from '../react/support/overlappingPairs.js'
 
 /** Every body's top-left corner, by id. */
@@ -32,6 +32,155 @@ function dragFrame(
   drags.applyGoals(1 / 60)
   world.step(1 / 60)
 }
+
+/** A board of 60 x 60 cards, one per 100 x 100 cell of a 4 x 4 grid, as `cells` says. */
+function gridBoard(cells: readonly ('card' | 'fixed' | 'empty')[], dragged: number): World {
+  const world = board()
+  cells.forEach((kind, index) => {
+    if (kind === 'empty' && index !== dragged) return
+    world.add({
+      id: `card${index}`,
+      x: (index % 4) * 100 + 20,
+      y: Math.floor(index / 4) * 100 + 20,
+      width: 60,
+      height: 60,
+      pushable: kind !== 'fixed',
+    })
+  })
+  return world
+}
+
+const gridCells = fc.array(fc.constantFrom('card' as const, 'fixed' as const, 'empty' as const), {
+  minLength: 16,
+  maxLength: 16,
+})
+const pointerPath = fc.array(
+  fc.record({ x: fc.integer({ min: -400, max: 400 }), y: fc.integer({ min: -400, max: 400 }) }),
+  { minLength: 1, maxLength: 12 },
+)
+
+describe('drag sessions: pushed cards return (returnPushed)', () => {
+  it('a pushed card slides back to its start once the drag leaves, and stays on drop', () => {
+    const world = board()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 60, y: 0, width: 50, height: 50 })
+    world.add({ id: 'c', x: 110, y: 0, width: 50, height: 50 })
+    const drags = createDragSessions(world)
+    expect(drags.returnPushed).toBe(true)
+    drags.begin('a')
+    dragFrame(world, drags, 'a', { x: 100, y: 0 })
+    expect(world.get('c').x).toBe(200)
+    // Part of the way back: the chain follows as far as a allows, touching it.
+    dragFrame(world, drags, 'a', { x: 40, y: 0 })
+    expect(world.get('b').x).toBe(90)
+    expect(world.get('c').x).toBe(140)
+    // Away below: both are back at their starts exactly.
+    dragFrame(world, drags, 'a', { x: 40, y: 100 })
+    expect(world.get('b')).toMatchObject({ x: 60, y: 0 })
+    expect(world.get('c')).toMatchObject({ x: 110, y: 0 })
+    drags.end('a', 'drop')
+    expect(world.get('a')).toMatchObject({ x: 40, y: 100 })
+  })
+
+  it('a drop leaves the pushed cards where the drag has them', () => {
+    const world = board()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
+    const drags = createDragSessions(world)
+    drags.begin('a')
+    dragFrame(world, drags, 'a', { x: 30, y: 0 })
+    drags.end('a', 'drop')
+    world.step(1 / 60)
+    expect(world.get('b').x).toBe(80)
+  })
+
+  it('returns only as far as free space allows, sliding along what is in the way', () => {
+    const world = board()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
+    const drags = createDragSessions(world)
+    drags.begin('a')
+    dragFrame(world, drags, 'a', { x: 100, y: 0 })
+    expect(world.get('b').x).toBe(150)
+    // A card dropped into b's start keeps it out: b comes back to touch it, no further.
+    world.add({ id: 'blocker', x: 40, y: 0, width: 50, height: 50, type: 'static' })
+    dragFrame(world, drags, 'a', { x: 100, y: 200 })
+    expect(world.get('b')).toMatchObject({ x: 90, y: 0 })
+    expect(overlappingPairs(world, 0)).toEqual([])
+  })
+
+  it('leaves a pushed card that something else moved since', () => {
+    const world = board()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
+    const drags = createDragSessions(world)
+    drags.begin('a')
+    dragFrame(world, drags, 'a', { x: 30, y: 0 })
+    world.update('b', { y: 200 })
+    dragFrame(world, drags, 'a', { x: 0, y: 100 })
+    expect(world.get('b')).toMatchObject({ x: 80, y: 200 })
+  })
+
+  it('returnPushed = false keeps the pushed cards where the drag left them', () => {
+    const world = board()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
+    const drags = createDragSessions(world, { returnPushed: false })
+    expect(drags.returnPushed).toBe(false)
+    drags.begin('a')
+    dragFrame(world, drags, 'a', { x: 30, y: 0 })
+    dragFrame(world, drags, 'a', { x: 0, y: 100 })
+    expect(world.get('b').x).toBe(80)
+    // Switched on during the drag: the next frame returns it.
+    drags.returnPushed = true
+    dragFrame(world, drags, 'a', { x: 0, y: 100 })
+    expect(world.get('b').x).toBe(50)
+  })
+
+  // Random drags through a board of cards (some not pushable), the world stepping between
+  // frames: no two bodies overlap at any frame, and every card the drag pushed is back at
+  // its start whenever nothing is in its way back (the box spanning its place and its
+  // start: the dragged card itself may stand there, or a card dropped behind it).
+  it(
+    'never overlaps, and a pushed card ends at its start whenever its way back is free',
+    () => {
+      fc.assert(
+        fc.property(gridCells, fc.nat(15), pointerPath, (cells, dragged, path) => {
+          const world = gridBoard(cells, dragged)
+          const before = Object.fromEntries(world.ids().map((id) => [id, world.get(id)]))
+          const drags = createDragSessions(world)
+          const id = `card${dragged}`
+          drags.begin(id)
+          for (const delta of path) {
+            dragFrame(world, drags, id, delta)
+            expect(overlappingPairs(world, 1e-9)).toEqual([])
+          }
+          drags.end(id, 'drop')
+          for (const other of world.ids()) {
+            if (other === id) continue
+            const start = before[other]!
+            const now = world.get(other)
+            // The way back: the box spanning the card's place and its start.
+            const left = Math.min(start.x, now.x)
+            const top = Math.min(start.y, now.y)
+            const way = {
+              x: left,
+              y: top,
+              width: Math.max(start.x, now.x) + now.width - left,
+              height: Math.max(start.y, now.y) + now.height - top,
+            }
+            const free = world
+              .ids()
+              .every((body) => body === other || !interiorsMeet(way, world.get(body)))
+            if (free) expect(now, other).toMatchObject({ x: start.x, y: start.y })
+          }
+        }),
+        { numRuns: 1000 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
+})
 
 describe('drag sessions: cancel undoes the drag', () => {
   it('puts back the card and the chain it pushed', () => {
@@ -121,40 +270,19 @@ describe('drag sessions: cancel undoes the drag', () => {
   it(
     'gives back the board exactly after any drag through it',
     () => {
-      const point = fc.record({
-        x: fc.integer({ min: -400, max: 400 }),
-        y: fc.integer({ min: -400, max: 400 }),
-      })
       fc.assert(
-        fc.property(
-          fc.array(fc.constantFrom('card', 'fixed', 'empty'), { minLength: 16, maxLength: 16 }),
-          fc.nat(15),
-          fc.array(point, { minLength: 1, maxLength: 12 }),
-          (cells, dragged, path) => {
-            const world = board()
-            cells.forEach((kind, index) => {
-              // One 60 x 60 card per 100 x 100 cell of a 4 x 4 grid.
-              if (kind === 'empty' && index !== dragged) return
-              world.add({
-                id: `card${index}`,
-                x: (index % 4) * 100 + 20,
-                y: Math.floor(index / 4) * 100 + 20,
-                width: 60,
-                height: 60,
-                pushable: kind !== 'fixed',
-              })
-            })
-            const before = places(world)
-            const drags = createDragSessions(world)
-            drags.begin(`card${dragged}`)
-            for (const delta of path) {
-              dragFrame(world, drags, `card${dragged}`, delta)
-              expect(overlappingPairs(world, 1e-9)).toEqual([])
-            }
-            drags.end(`card${dragged}`, 'return')
-            expect(places(world)).toEqual(before)
-          },
-        ),
+        fc.property(gridCells, fc.nat(15), pointerPath, (cells, dragged, path) => {
+          const world = gridBoard(cells, dragged)
+          const before = places(world)
+          const drags = createDragSessions(world)
+          drags.begin(`card${dragged}`)
+          for (const delta of path) {
+            dragFrame(world, drags, `card${dragged}`, delta)
+            expect(overlappingPairs(world, 1e-9)).toEqual([])
+          }
+          drags.end(`card${dragged}`, 'return')
+          expect(places(world)).toEqual(before)
+        }),
         { numRuns: 1000 },
       )
     },

@@ -30,6 +30,8 @@ describe('the board without React', () => {
     expect(paused).toEqual([true])
     expect(Object.keys(state.getState()).sort()).toEqual([
       'bodyCount',
+      'canRedo',
+      'canUndo',
       'containerKind',
       'dragging',
       'idle',

@@ -61,7 +61,7 @@ describe('the accessibility prop', () => {
       </Board>,
     )
     expect(instructions()).toBe(
-      'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag.',
+      'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag; Control+Z undoes a move and Shift+Control+Z redoes it.',
     )
     const notes = bodyElement(container, 'notes')
     press(notes, 'ArrowRight')

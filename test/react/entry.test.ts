@@ -30,6 +30,8 @@ describe('the react-aabb entry', () => {
       idle: true,
       paused: false,
       dragging: null,
+      canUndo: false,
+      canRedo: false,
     })
     expect(store.world.settings.gravity).toEqual({ x: 0, y: 10 })
     expect(store.engine.running).toBe(false)

@@ -7,6 +7,7 @@ import type { WorldApi } from '../../src/react/useWorld.js'
 import { Card, WorldProbe } from './support/components.js'
 import { bodyElement } from './support/bodyElement.js'
 import { dragBy, everyFrame, nextFrames } from './support/realPointer.js'
+import { sampleFrames, shownBoxes } from './support/sampleFrames.js'
 import { realMouse } from './support/realMouse.js'
 
 let api: WorldApi
@@ -58,53 +59,9 @@ function renderRow(resizable: boolean | ResizeOptions, bResizable?: ResizeOption
   return { surface, card, handle, onResizeEnd }
 }
 
-/** The cards' boxes as displayed, relative to the board. */
-function shownBoxes(surface: Element, cards: HTMLElement[]) {
-  const board = surface.getBoundingClientRect()
-  return cards.map((card) => {
-    const box = card.getBoundingClientRect()
-    return {
-      left: box.left - board.left,
-      top: box.top - board.top,
-      right: box.right - board.left,
-      bottom: box.bottom - board.top,
-    }
-  })
-}
-
-/**
- * Samples every frame while `gesture` runs: no two cards overlap by more than 0.01 px and
- * none leaves the 500 x 200 board. Returns the number of frames sampled.
- */
-async function sampled(
-  surface: Element,
-  cards: HTMLElement[],
-  gesture: () => Promise<unknown>,
-): Promise<number> {
-  const problems: string[] = []
-  let frames = 0
-  const stop = everyFrame(() => {
-    frames++
-    const boxes = shownBoxes(surface, cards)
-    boxes.forEach((box, i) => {
-      if (box.left < -0.01 || box.top < -0.01 || box.right > 500.01 || box.bottom > 200.01) {
-        problems.push(
-          `frame ${frames}: ${cards[i]!.dataset.aabbBody} outside ${JSON.stringify(box)}`,
-        )
-      }
-      for (let j = i + 1; j < boxes.length; j++) {
-        const other = boxes[j]!
-        const x = Math.min(box.right, other.right) - Math.max(box.left, other.left)
-        const y = Math.min(box.bottom, other.bottom) - Math.max(box.top, other.top)
-        if (x > 0.01 && y > 0.01) problems.push(`frame ${frames}: cards ${i} and ${j} overlap`)
-      }
-    })
-  })
-  await gesture()
-  await nextFrames(3)
-  stop()
-  expect(problems).toEqual([])
-  return frames
+/** Samples every frame of `gesture` on the 500 x 200 board (see {@link sampleFrames}). */
+function sampled(surface: Element, cards: HTMLElement[], gesture: () => Promise<unknown>) {
+  return sampleFrames(surface, cards, { width: 500, height: 200 }, gesture)
 }
 
 describe('resizable cards with the real mouse, every frame sampled', () => {

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
-import { PhysicsWorld, useAABBBody, type Layout } from 'react-aabb'
+import { createPortal } from 'react-dom'
+import { PhysicsWorld, useAABBBody, useWorld, useWorldState, type Layout } from 'react-aabb'
 import {
   dashboardCell,
   layoutOf,
@@ -24,6 +25,8 @@ export interface DashboardBoardProps {
   storageKey?: string
   /** Draw the world's boxes over the board. @default false */
   debug?: boolean
+  /** Cards pushed aside slide back as the dragged card moves on (`returnPushed`). @default true */
+  returnPushed?: boolean
 }
 
 const buttonStyle = {
@@ -105,6 +108,29 @@ function DashboardCard({ card }: { card: DashboardCardSpec }) {
 }
 
 /**
+ * Undo and Redo buttons for the world they are rendered in (`useWorld`, `useWorldState`),
+ * shown in the toolbar through a portal: the context of `<PhysicsWorld>` reaches them
+ * there, outside its container.
+ */
+function HistoryButtons({ toolbar }: { toolbar: HTMLElement | null }) {
+  const world = useWorld()
+  const canUndo = useWorldState((state) => state.canUndo)
+  const canRedo = useWorldState((state) => state.canRedo)
+  if (toolbar === null) return null
+  return createPortal(
+    <>
+      <button type="button" style={buttonStyle} disabled={!canUndo} onClick={() => world.undo()}>
+        Undo
+      </button>
+      <button type="button" style={buttonStyle} disabled={!canRedo} onClick={() => world.redo()}>
+        Redo
+      </button>
+    </>,
+    toolbar,
+  )
+}
+
+/**
  * A dashboard on a grid: titled cards that keep 16 px apart (`gap`), snapped to a 16 px grid, moved
  * by drag (pushing the others aside) or by the arrow keys (one cell per press), with a
  * compaction toggle. The layout is controlled: `onLayoutChange` saves it (state and
@@ -119,7 +145,9 @@ export function DashboardBoard({
   gap = dashboardCell,
   storageKey = 'react-aabb:dashboard',
   debug = false,
+  returnPushed = true,
 }: DashboardBoardProps) {
+  const [toolbar, setToolbar] = useState<HTMLElement | null>(null)
   const [layout, setLayout] = useState<Layout>(() => loadLayout(storageKey) ?? layoutOf(cards))
   const [compact, setCompact] = useState(false)
   const onLayoutChange = useCallback(
@@ -137,7 +165,10 @@ export function DashboardBoard({
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
-        <div style={{ display: 'flex', gap: 16, font: '13px system-ui, sans-serif' }}>
+        <div
+          ref={setToolbar}
+          style={{ display: 'flex', gap: 16, font: '13px system-ui, sans-serif' }}
+        >
           <label>
             <input
               type="checkbox"
@@ -157,6 +188,7 @@ export function DashboardBoard({
           {...(compact && { compact: 'up' as const })}
           layout={layout}
           onLayoutChange={onLayoutChange}
+          returnPushed={returnPushed}
           debug={debug}
           role="region"
           aria-label="Dashboard board"
@@ -175,6 +207,7 @@ export function DashboardBoard({
           {cards.map((card) => (
             <DashboardCard key={card.id} card={card} />
           ))}
+          <HistoryButtons toolbar={toolbar} />
         </PhysicsWorld>
       </div>
       {/* It scrolls once the layout outgrows the board: focusable, so keys can scroll it too. */}
