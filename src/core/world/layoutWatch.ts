@@ -56,6 +56,8 @@ export class LayoutWatch {
   private reported: readonly BodyId[] = Object.freeze([])
   /** Set when the layout changed (a body added, removed, resized or moved by a caller). */
   private layoutChanged = false
+  /** How many bodies are {@link ON_TRIAL}. */
+  private trials = 0
 
   constructor(
     private readonly sim: StepContext,
@@ -72,10 +74,22 @@ export class LayoutWatch {
     this.layoutChanged = true
   }
 
+  /**
+   * Whether the watch still has to step: a change is noted, or a body is on trial. A trial
+   * ends only after steps (apart for `STUCK_SECONDS`, or stuck again), so the world is not
+   * idle until then: a board that stops stepping when its world is idle would otherwise
+   * leave a card that found room reported as overflowing for ever.
+   */
+  get busy(): boolean {
+    return this.layoutChanged || this.trials > 0
+  }
+
   /** Forgets slot `slot` (its body was removed; the slot may be reused). */
   forget(slot: number): void {
     if (slot < this.stuckSteps.length) this.stuckSteps[slot] = 0
-    if (slot < this.sim.overflowing.length) this.sim.overflowing[slot] = 0
+    if (slot >= this.sim.overflowing.length) return
+    if (this.sim.overflowing[slot] === ON_TRIAL) this.trials--
+    this.sim.overflowing[slot] = 0
   }
 
   /**
@@ -143,6 +157,7 @@ export class LayoutWatch {
         // Apart for as long as it takes to decide: it fits now.
         if (calm >= patience) {
           overflowing[slot] = 0
+          this.trials--
           changed = true
         }
       }
@@ -158,6 +173,7 @@ export class LayoutWatch {
         const slot = sim.dynamic[k] as number
         if (overflowing[slot] !== OVERFLOWING) continue
         overflowing[slot] = ON_TRIAL
+        this.trials++
         this.calmSteps[slot] = 0
       }
     }
@@ -172,6 +188,7 @@ export class LayoutWatch {
     const overflowing = this.sim.overflowing
     this.stuckSteps[slot] = 0
     const before = overflowing[slot]
+    if (before === ON_TRIAL) this.trials--
     overflowing[slot] = 0
     if (this.relocate(slot)) return before !== 0
     overflowing[slot] = OVERFLOWING
