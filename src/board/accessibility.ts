@@ -30,6 +30,12 @@ export interface Announcements {
   onKeyMove(move: KeyMoveAnnouncement): string
   /** After Escape put a dragged body back where the drag began. @default "Notes returned to its start" */
   onDragCancel(body: AnnouncedBody): string
+  /**
+   * When cards find no room on the board (they overflow, see `onOverflow`): the cards new
+   * to the overflowing set, once. The message is cleared when cards leave the set.
+   * @default "No room for Chart", "No room for Chart and Todo"
+   */
+  onOverflow(bodies: AnnouncedBody[]): string
 }
 
 /**
@@ -82,9 +88,14 @@ export const defaultAnnouncements: Readonly<Announcements> = {
     return stop ? `${moved}, then ${stop}` : moved
   },
   onDragCancel: ({ label }) => `${label} returned to its start`,
+  onOverflow: (bodies) => `No room for ${nameList(bodies.map(({ label }) => label))}`,
 }
 
-const announcementNames: ReadonlyArray<keyof Announcements> = ['onKeyMove', 'onDragCancel']
+const announcementNames: ReadonlyArray<keyof Announcements> = [
+  'onKeyMove',
+  'onDragCancel',
+  'onOverflow',
+]
 
 /**
  * Checks an `accessibility` prop, throwing a TypeError that names the field, e.g.

@@ -21,11 +21,17 @@ export interface BoardAnnouncer {
   keyMoved(move: KeyMoveAnnouncement): void
   /** Announces a drag undone by Escape. */
   dragCancelled(body: AnnouncedBody): void
+  /** Announces cards that found no room (new to the overflowing set). */
+  overflowed(bodies: AnnouncedBody[]): void
+  /** Clears the region if it still says what {@link BoardAnnouncer.overflowed} last said. */
+  overflowEnded(): void
 }
 
 /** Creates a board's announcer; it touches no DOM until a region is attached. */
 export function createBoardAnnouncer(): BoardAnnouncer {
   let region: HTMLElement | null = null
+  /** The last overflow message, so that its end clears it and nothing said since. */
+  let overflowMessage: string | null = null
   let formatters: { readonly current: Partial<Announcements> | undefined } = {
     current: undefined,
   }
@@ -50,6 +56,20 @@ export function createBoardAnnouncer(): BoardAnnouncer {
       if (!region) return
       const format = formatters.current?.onDragCancel ?? defaultAnnouncements.onDragCancel
       announce(region, format(body))
+    },
+    overflowed(bodies) {
+      if (!region) return
+      const format = formatters.current?.onOverflow ?? defaultAnnouncements.onOverflow
+      overflowMessage = format(bodies)
+      announce(region, overflowMessage)
+    },
+    overflowEnded() {
+      if (!region || overflowMessage === null) return
+      if (region.textContent === overflowMessage) {
+        cancelAnnouncement(region)
+        region.textContent = ''
+      }
+      overflowMessage = null
     },
   }
 }

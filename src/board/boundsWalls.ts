@@ -31,15 +31,49 @@ export function boundsWallName(id: BodyId): string | undefined {
  */
 const wallThickness = 4096
 
+const wallIds: readonly BodyId[] = Object.values(boundsWallIds)
+
+/** Whether `body` lies inside `rect` (touching its edges counts as inside). */
+function isInside(body: Rect, rect: Rect): boolean {
+  return (
+    body.x >= rect.x &&
+    body.y >= rect.y &&
+    body.x + body.width <= rect.x + rect.width &&
+    body.y + body.height <= rect.y + rect.height
+  )
+}
+
+/**
+ * The rule that keeps a board's cards apart when its walls move in (a container shrunk):
+ * walls never close over a card. Each dynamic body that `rect` does not hold whole is moved
+ * first, at rest, to the nearest free spot inside it (`findFreeSpot`, in insertion order, so
+ * each sees the spots taken before it). Left to the step, a card inside a wall is pushed out
+ * into its neighbours, which flip between overlapping places until the layout watch
+ * relocates them 0.25 s later. A card with no free spot stays for the step and the layout
+ * watch (it overflows). Kinematic bodies (a dragged card) go where they are told.
+ */
+function gatherInside(world: World, rect: Rect): void {
+  const present = wallIds.filter((id) => world.has(id))
+  for (const id of world.ids()) {
+    if (present.includes(id)) continue
+    const body = world.get(id)
+    if (body.type !== 'dynamic' || isInside(body, rect)) continue
+    const spot = world.findFreeSpot(body, body, { within: rect, ignore: [id, ...present] })
+    if (spot) world.update(id, { x: spot.x, y: spot.y, velocity: { x: 0, y: 0 } })
+  }
+}
+
 /**
  * Puts four static walls just outside `rect` (or takes them away for `null`), updating
- * walls that exist so that a resize moves them rather than re-creating them.
+ * walls that exist so that a resize moves them rather than re-creating them. The dynamic
+ * bodies `rect` does not hold are first gathered inside it (see `gatherInside`).
  */
 export function placeBoundsWalls(world: World, rect: Rect | null): void {
   if (!rect) {
-    for (const id of Object.values(boundsWallIds)) if (world.has(id)) world.remove(id)
+    for (const id of wallIds) if (world.has(id)) world.remove(id)
     return
   }
+  gatherInside(world, rect)
   const t = wallThickness
   const { x, y, width, height } = rect
   const walls: Array<[BodyId, Rect]> = [

@@ -15,6 +15,7 @@ import type { ContainerSpace } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import type { Announcements } from './accessibility.js'
 import { createBoardAnnouncer } from './boardAnnouncer.js'
+import { createBoardOverflow, type OverflowHandler } from './boardOverflow.js'
 import { bodyPatchOf, type AABBBodyOptions, type BodyDragEnd } from './bodyOptions.js'
 import { bodyRect } from './bodyRect.js'
 import { assertBounds, placeBoundsWalls, type Bounds } from './boundsWalls.js'
@@ -199,6 +200,8 @@ export interface PhysicsEngine {
   setLayout(layout: Layout | undefined): void
   /** The `onLayoutChange` handler, read through the ref at each call. */
   setLayoutChangeHandler(handler: { readonly current: LayoutChangeHandler | undefined }): void
+  /** The `onOverflow` handler, read through the ref at each call (see `PhysicsState.overflowing`). */
+  setOverflowHandler(handler: { readonly current: OverflowHandler | undefined }): void
   /** Runs `listener` after every frame's write phase; returns the function that removes it. */
   onAfterStep(listener: (seconds: number) => void): () => void
   /** Starts the frame loop if it is stopped (after any outside change to the world). */
@@ -225,6 +228,12 @@ export interface PhysicsState {
   paused: boolean
   /** The body being dragged by a pointer, if any (with several, the one whose drag began last). */
   dragging: BodyId | null
+  /**
+   * The cards that find no room on the board, in insertion order (the world's `overflow`
+   * event, README "The layout contract", clause 5): they rest where they are, overlapping,
+   * and their elements carry `data-aabb-overflowing`. A new array only when the set changes.
+   */
+  overflowing: readonly BodyId[]
 }
 
 /**
@@ -266,6 +275,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     idle: true,
     paused: options.paused ?? false,
     dragging: null,
+    overflowing: Object.freeze([]),
   }))
   const drags = createDragSessions(world, {
     snapGoal: (id, goal) => boardLayout.snapGoal(id, goal),
@@ -283,6 +293,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     removed(entry) {
       if (drags.endByEngine(entry.id, 'gone')) finishDrag(entry, 'removed')
       frame.forget(entry.id)
+      overflow.forget(entry.id, entry.element)
       // Safe from a contact callback too: the world defers a removal asked for while it delivers events.
       if (world.has(entry.id)) world.remove(entry.id)
       wake()
@@ -305,6 +316,10 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       state.setState({ bodyCount })
     },
   })
+  const overflow = createBoardOverflow(world, elements, announcer, (overflowing) =>
+    state.setState({ overflowing }),
+  )
+  world.on('overflow', (ids) => overflow.publish(ids))
   const boardLayout = createBoardLayout(world, elements, {
     isDragged: (id) => drags.has(id),
     bounds: () => bounds,
@@ -547,6 +562,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       if (boardLayout.setLayout(layout)) wake()
     },
     setLayoutChangeHandler: (handler) => boardLayout.setChangeHandler(handler),
+    setOverflowHandler: (handler) => overflow.setHandler(handler),
     setContactHandlers: (handlers) => contacts.setHandlers(handlers),
     watchContacts: () => contacts.watch(),
     onAfterStep: (listener) => frame.onAfterStep(listener),

@@ -65,6 +65,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     compact,
     layout,
     onLayoutChange,
+    onOverflow,
     children,
     style,
     ...attributes
@@ -133,6 +134,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   }, [store, contactHandlers, announcements, Container])
 
   const layoutChangeHandler = useLatestRef(onLayoutChange)
+  const overflowHandler = useLatestRef(onOverflow)
   const snapKey = typeof snap === 'object' ? `${snap.x},${snap.y}` : snap
   const latestSnap = useLatestRef(snap)
   // After the container is attached (above): the bodies are in the world, so a `layout`
@@ -140,9 +142,10 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   useIsomorphicLayoutEffect(() => {
     const { engine } = store
     engine.setLayoutChangeHandler(layoutChangeHandler)
+    engine.setOverflowHandler(overflowHandler)
     engine.setSnap(latestSnap.current)
     engine.setCompact(compact)
-  }, [store, layoutChangeHandler, snapKey, latestSnap, compact])
+  }, [store, layoutChangeHandler, overflowHandler, snapKey, latestSnap, compact])
   // Compared by value with the previous `layout` on every render, as react-grid-layout does:
   // a render that passes the same values again (a new object included) changes nothing,
   // and the engine ignores a layout equal to the one it last reported.

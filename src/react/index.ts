@@ -32,6 +32,7 @@ export type {
   LayoutEntry,
 } from '../board/boardLayout.js'
 export type { Snap } from '../board/snapOption.js'
+export type { OverflowHandler } from '../board/boardOverflow.js'
 export type { WorldContactHandlers } from '../board/contactRouting.js'
 export type { InitialPlacement } from '../board/elementRegistry.js'
 export {

@@ -3,7 +3,10 @@ import type { PhysicsState } from '../board/createPhysicsStore.js'
 import { usePhysicsStore } from './physicsContext.js'
 
 /** The low-frequency state a component may render from. */
-export type WorldState = Pick<PhysicsState, 'bodyCount' | 'idle' | 'paused' | 'dragging'>
+export type WorldState = Pick<
+  PhysicsState,
+  'bodyCount' | 'idle' | 'paused' | 'dragging' | 'overflowing'
+>
 
 /**
  * Selects low-frequency state of the nearest `<PhysicsWorld>` (zustand selector): the
@@ -11,6 +14,8 @@ export type WorldState = Pick<PhysicsState, 'bodyCount' | 'idle' | 'paused' | 'd
  *
  * @example
  * const count = useWorldState((state) => state.bodyCount)
+ * // The cards with no room on the board (a new array only when that set changes):
+ * const overflowing = useWorldState((state) => state.overflowing)
  * @throws Error outside a `<PhysicsWorld>`.
  */
 export function useWorldState<T>(selector: (state: WorldState) => T): T {

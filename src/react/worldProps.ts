@@ -1,6 +1,7 @@
 import type { HTMLAttributes, ReactNode } from 'react'
 import type { Accessibility } from '../board/accessibility.js'
 import type { Bounds } from '../board/boundsWalls.js'
+import type { OverflowHandler } from '../board/boardOverflow.js'
 import type { FrameScheduler } from '../board/frameLoop.js'
 import type { Vec2 } from '../core/geometry/types.js'
 import type { CompactDirection, ContactEvent, IntegratorName } from '../core/world/types.js'
@@ -86,6 +87,19 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * `layout`.
    */
   onLayoutChange?: LayoutChangeHandler
+  /**
+   * Called once each time the set of overflowing cards changes, with their ids (insertion
+   * order; `[]` when the last one found room). A card overflows when the board has no
+   * room for it: no free spot inside its walls (README, "The layout contract", clause 5).
+   * It rests where it is, overlapping, its element carries `data-aabb-overflowing`, and the
+   * live region says "No room for …" once. `useWorldState((s) => s.overflowing)` renders
+   * the same set.
+   * @example
+   * <PhysicsWorld bounds="container" onOverflow={(ids) => setFull(ids.length > 0)}>
+   *   {cards}
+   * </PhysicsWorld>
+   */
+  onOverflow?: OverflowHandler
   /** Draw every body's box over the world. @default false */
   debug?: boolean
   /**
@@ -170,6 +184,7 @@ export function assertWorldProps(props: PhysicsWorldProps): void {
   if (props.compact !== undefined) assertCompact(subject, 'compact', props.compact)
   if (props.layout !== undefined) assertLayout(subject, 'layout', props.layout)
   assertOptionalFunction(subject, 'onLayoutChange', props.onLayoutChange)
+  assertOptionalFunction(subject, 'onOverflow', props.onOverflow)
   assertOptionalFunction(subject, 'onContactStart', props.onContactStart)
   assertOptionalFunction(subject, 'onContactEnd', props.onContactEnd)
   assertAccessibility(subject, props.accessibility)

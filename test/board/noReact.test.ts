@@ -34,6 +34,7 @@ describe('the board without React', () => {
       'dragging',
       'idle',
       'keyboardInstructionsId',
+      'overflowing',
       'paused',
     ])
   })

@@ -1,0 +1,349 @@
+import { act, cleanup, render } from '@testing-library/react'
+import { StrictMode, useEffect, useState, type CSSProperties } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Rect } from '../../src/core/geometry/types.js'
+import { overlapsInterior } from '../../src/core/geometry/overlaps.js'
+import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
+import { useAABBBody } from '../../src/react/useAABBBody.js'
+import { useAfterStep } from '../../src/react/useAfterStep.js'
+import { useWorldState } from '../../src/react/useWorldState.js'
+import { nextFrames } from './support/realPointer.js'
+
+// Issue #23 in Chromium: every layout change settles, and a board with no room reports it
+// once (README, "The layout contract", clause 5). Every frame is sampled as shown on screen
+// (getBoundingClientRect in requestAnimationFrame): 0 overlaps beyond 0.5 px, 0 cards
+// outside the board, idle within 1 s of simulated time.
+
+afterEach(cleanup)
+
+/** How far two shown cards may overlap, or a card pass the board's edge, in CSS pixels. */
+const SHOWN_TOLERANCE = 0.5
+
+function FlowCard({ id, width, height }: { id: string; width: number; height: number }) {
+  const { ref } = useAABBBody<HTMLDivElement>({ id, draggable: true })
+  return (
+    <div
+      ref={ref}
+      data-card={id}
+      style={{ width, height, flex: 'none', boxSizing: 'border-box', border: '1px solid' }}
+    >
+      {id}
+    </div>
+  )
+}
+
+/** Renders the board's overflowing set as the app would, and counts those renders. */
+function OverflowList({ renders }: { renders: string[][] }) {
+  const overflowing = useWorldState((state) => state.overflowing)
+  renders.push([...overflowing])
+  // Out of the flow: its text must not move the cards' layout origins.
+  return (
+    <output data-testid="overflowing" style={{ position: 'absolute', left: 0, bottom: 0 }}>
+      {overflowing.join(',')}
+    </output>
+  )
+}
+
+/** Adds up the simulated seconds of the frames until the board rests (`idleAfter`). */
+function IdleClock({ clock }: { clock: Clock }) {
+  const idle = useWorldState((state) => state.idle)
+  useAfterStep((seconds, world) => clock.add(Math.min(seconds, world.settings.maxFrameTime)))
+  useEffect(() => clock.rested(idle), [clock, idle])
+  return null
+}
+
+function Board({
+  ids,
+  size,
+  style,
+  renders,
+  clock,
+  ...props
+}: PhysicsWorldProps & {
+  ids: readonly string[]
+  size: { width: number; height: number }
+  renders: string[][]
+  clock: Clock
+}) {
+  return (
+    <PhysicsWorld
+      data-testid="board"
+      bounds="container"
+      style={{ position: 'relative', display: 'flex', ...style }}
+      {...props}
+    >
+      <OverflowList renders={renders} />
+      <IdleClock clock={clock} />
+      {ids.map((id) => (
+        <FlowCard key={id} id={id} {...size} />
+      ))}
+    </PhysicsWorld>
+  )
+}
+
+/**
+ * What a frame showed: the cards' boxes, the board's padding box, the cards' `translate`,
+ * and whether the board had run a frame since the clock was last reset.
+ */
+interface Sample {
+  stepped: boolean
+  cards: Map<string, Rect>
+  board: Rect
+  styles: string
+}
+
+function sample(root: Element, stepped: boolean): Sample {
+  const boardElement = root.querySelector('[data-testid="board"]') as HTMLElement
+  const outer = boardElement.getBoundingClientRect()
+  const border = getComputedStyle(boardElement)
+  const left = outer.left + parseFloat(border.borderLeftWidth)
+  const top = outer.top + parseFloat(border.borderTopWidth)
+  const board = {
+    x: left,
+    y: top,
+    width: boardElement.clientWidth,
+    height: boardElement.clientHeight,
+  }
+  const cards = new Map<string, Rect>()
+  const styles: string[] = []
+  for (const element of root.querySelectorAll<HTMLElement>('[data-card]')) {
+    const box = element.getBoundingClientRect()
+    cards.set(element.dataset.card!, {
+      x: box.left,
+      y: box.top,
+      width: box.width,
+      height: box.height,
+    })
+    styles.push(`${element.dataset.card}:${element.style.translate}`)
+  }
+  return { stepped, cards, board, styles: styles.join(' ') }
+}
+
+/** Each pair of cards of `shown` that overlaps by more than the tolerance, as "a/b". */
+function overlapsOf(shown: Sample, except: readonly string[] = []): string[] {
+  const inset = SHOWN_TOLERANCE / 2
+  const entries = [...shown.cards].filter(([id]) => !except.includes(id))
+  const pairs: string[] = []
+  for (let i = 0; i < entries.length; i++) {
+    for (let j = i + 1; j < entries.length; j++) {
+      const [a, ra] = entries[i]!
+      const [b, rb] = entries[j]!
+      const shrunkA = {
+        x: ra.x + inset,
+        y: ra.y + inset,
+        width: ra.width - 2 * inset,
+        height: ra.height - 2 * inset,
+      }
+      const shrunkB = {
+        x: rb.x + inset,
+        y: rb.y + inset,
+        width: rb.width - 2 * inset,
+        height: rb.height - 2 * inset,
+      }
+      if (overlapsInterior(shrunkA, shrunkB)) pairs.push(`${a}/${b}`)
+    }
+  }
+  return pairs
+}
+
+/** The cards of `shown` that pass the board's padding box by more than the tolerance. */
+function outsideOf(shown: Sample): string[] {
+  const { board } = shown
+  const out: string[] = []
+  for (const [id, card] of shown.cards) {
+    if (
+      card.x < board.x - SHOWN_TOLERANCE ||
+      card.y < board.y - SHOWN_TOLERANCE ||
+      card.x + card.width > board.x + board.width + SHOWN_TOLERANCE ||
+      card.y + card.height > board.y + board.height + SHOWN_TOLERANCE
+    ) {
+      out.push(id)
+    }
+  }
+  return out
+}
+
+/**
+ * Samples every frame until the board has been idle for `restFrames` frames (or for
+ * `maxFrames`); the clock starts again from 0 first.
+ */
+async function sampleUntilRest(
+  root: Element,
+  clock: Clock,
+  restFrames = 30,
+  maxFrames = 600,
+): Promise<Sample[]> {
+  clock.reset()
+  const samples: Sample[] = []
+  let idleFrames = 0
+  while (idleFrames <= restFrames && samples.length < maxFrames) {
+    await nextFrames(1)
+    samples.push(sample(root, clock.seconds > 0))
+    idleFrames = clock.idleAfter === null ? 0 : idleFrames + 1
+  }
+  return samples
+}
+
+/** Simulated seconds since the last reset, and those it took the board to rest. */
+interface Clock {
+  seconds: number
+  idleAfter: number | null
+  add(seconds: number): void
+  rested(idle: boolean): void
+  reset(): void
+}
+
+function newClock(): Clock {
+  const clock: Clock = {
+    seconds: 0,
+    idleAfter: null,
+    add(seconds) {
+      clock.seconds += seconds
+    },
+    rested(idle) {
+      clock.idleAfter = idle && clock.seconds > 0 ? clock.seconds : null
+    },
+    reset() {
+      clock.seconds = 0
+      clock.idleAfter = null
+    },
+  }
+  return clock
+}
+
+const column: CSSProperties = { flexDirection: 'column', width: 100, height: 400 }
+const tallCard = { width: 100, height: 150 }
+
+describe('a board with no room for its cards (issue #23)', () => {
+  it('a column board 400 px high with three 150 px cards rests within 1 s and reports one overflow once', async () => {
+    const reports: (readonly string[])[] = []
+    const renders: string[][] = []
+    const clock = newClock()
+    const { container, getByTestId } = render(
+      <Board
+        ids={['a', 'b', 'c']}
+        size={tallCard}
+        style={column}
+        renders={renders}
+        clock={clock}
+        onOverflow={(ids) => reports.push(ids)}
+      />,
+    )
+    const samples = await sampleUntilRest(container, clock)
+    expect(clock.idleAfter).not.toBeNull()
+    expect(clock.idleAfter!).toBeLessThanOrEqual(1.1)
+
+    expect(reports).toHaveLength(1)
+    expect(reports[0]).toHaveLength(1)
+    const [overflowing] = reports[0]!
+    expect(getByTestId('overflowing').textContent).toBe(overflowing)
+    // Rendered once with the empty set and once with the overflow: not once per frame.
+    expect(renders.filter((ids) => ids.length > 0).length).toBeLessThanOrEqual(2)
+    expect(new Set(renders.map((ids) => ids.join(',')))).toEqual(new Set(['', overflowing]))
+    const marked = container.querySelectorAll('[data-aabb-overflowing]')
+    expect([...marked].map((element) => (element as HTMLElement).dataset.card)).toEqual([
+      overflowing,
+    ])
+    const announcer = document.querySelector('[data-aabb-announcer]')!
+    expect(announcer.textContent).toBe(`No room for ${overflowing}`)
+
+    // At rest: the other cards apart and inside, every card inside, and no style written.
+    const last = samples.slice(-30)
+    for (const shown of last) {
+      expect(overlapsOf(shown, [overflowing!])).toEqual([])
+      expect(outsideOf(shown)).toEqual([])
+      expect(shown.styles).toBe(last[0]!.styles)
+    }
+  })
+
+  it('ends the overflow, unmarks the card and clears the message when a card leaves', async () => {
+    const reports: (readonly string[])[] = []
+    const clock = newClock()
+    function Removable() {
+      const [ids, setIds] = useState(['a', 'b', 'c'])
+      return (
+        <>
+          <button type="button" onClick={() => setIds(['a', 'b'])}>
+            remove c
+          </button>
+          <Board
+            ids={ids}
+            size={tallCard}
+            style={column}
+            renders={[]}
+            clock={clock}
+            onOverflow={(overflowing) => reports.push(overflowing)}
+          />
+        </>
+      )
+    }
+    const { container, getByText } = render(<Removable />)
+    await sampleUntilRest(container, clock)
+    expect(reports).toHaveLength(1)
+    act(() => getByText('remove c').click())
+    await sampleUntilRest(container, clock)
+    const announcer = document.querySelector('[data-aabb-announcer]')!
+    expect(reports.at(-1)).toEqual([])
+    expect(container.querySelectorAll('[data-aabb-overflowing]')).toHaveLength(0)
+    expect(announcer.textContent).toBe('')
+  })
+  it('reports once in StrictMode, in the words the app gives', async () => {
+    const reports: (readonly string[])[] = []
+    const clock = newClock()
+    const { container } = render(
+      <StrictMode>
+        <Board
+          ids={['a', 'b', 'c']}
+          size={tallCard}
+          style={column}
+          renders={[]}
+          clock={clock}
+          onOverflow={(ids) => reports.push(ids)}
+          accessibility={{
+            announcements: {
+              onOverflow: (bodies) => `Plus de place pour ${bodies.map((b) => b.id).join(', ')}`,
+            },
+          }}
+        />
+      </StrictMode>,
+    )
+    await sampleUntilRest(container, clock)
+    expect(reports).toHaveLength(1)
+    const announcer = document.querySelector('[data-aabb-announcer]')!
+    expect(announcer.textContent).toBe(`Plus de place pour ${reports[0]![0]}`)
+  })
+})
+
+describe('a board shrunk with room left below (issue #23)', () => {
+  it('re-lays the cards from 640 to 420 px wide: apart, inside and idle within 1 s', async () => {
+    const clock = newClock()
+    const reports: (readonly string[])[] = []
+    const { container, getByTestId } = render(
+      <Board
+        ids={['a', 'b', 'c', 'd']}
+        size={{ width: 150, height: 100 }}
+        style={{ width: 640, height: 420 }}
+        renders={[]}
+        clock={clock}
+        onOverflow={(ids) => reports.push(ids)}
+      />,
+    )
+    await sampleUntilRest(container, clock)
+    const board = getByTestId('board')
+    board.style.width = '420px'
+    const samples = await sampleUntilRest(container, clock)
+    expect(clock.idleAfter).not.toBeNull()
+    expect(clock.idleAfter!).toBeLessThanOrEqual(1.1)
+    expect(reports).toEqual([])
+    // From the first frame the board ran after the resize: the frame before shows the
+    // container shrunk under cards no frame has moved yet.
+    const stepped = samples.filter((shown) => shown.stepped)
+    expect(stepped.length).toBeGreaterThan(30)
+    for (const shown of stepped) {
+      expect(overlapsOf(shown)).toEqual([])
+      expect(outsideOf(shown)).toEqual([])
+    }
+    const last = samples.slice(-30)
+    for (const shown of last) expect(shown.styles).toBe(last[0]!.styles)
+  })
+})
