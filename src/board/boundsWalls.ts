@@ -3,10 +3,39 @@ import { assertRectangle, describeValue } from '../core/geometry/validate.js'
 import type { BodyId, World } from '../core/world/types.js'
 
 /**
- * Where the world's walls are: `'container'` (the container's edges, re-measured when it
- * resizes), a fixed Rect in world coordinates, or `null` for no walls.
+ * The container's edges as walls, as `'container'`, on a board that grows downward instead
+ * of letting cards overflow (dashboards): when a card finds no free spot inside, the
+ * container's inline `min-height` grows by the card's height, so the bottom wall moves down
+ * and the card takes the nearest free spot in the grown board; whenever the board rests,
+ * `min-height` is fitted to the lowest card, so the board shrinks back when cards are removed
+ * or shrunk, never below the container's own CSS height (an HTML container only: an
+ * `<svg>` keeps its size). A card wider than the board still overflows.
  */
-export type Bounds = 'container' | Rect | null
+export interface GrowingBounds {
+  /** The axis the board grows along: `'y'`, downward. */
+  grow: 'y'
+}
+
+/**
+ * Where the world's walls are: `'container'` (the container's edges, re-measured when it
+ * resizes), `{ grow: 'y' }` (the container's edges, growing downward to fit the cards: see
+ * {@link GrowingBounds}), a fixed Rect in world coordinates, or `null` for no walls.
+ */
+export type Bounds = 'container' | GrowingBounds | Rect | null
+
+/** Whether `bounds` are the container's edges that grow to fit (`{ grow: 'y' }`). */
+export function isGrowingBounds(bounds: Bounds | undefined): bounds is GrowingBounds {
+  return typeof bounds === 'object' && bounds !== null && 'grow' in bounds
+}
+
+/** A string that changes exactly when `bounds` changes value (for effect dependencies). */
+export function boundsKey(bounds: Bounds | undefined): string {
+  if (isGrowingBounds(bounds)) return `grow:${bounds.grow}`
+  if (bounds && typeof bounds === 'object') {
+    return `${bounds.x},${bounds.y},${bounds.width},${bounds.height}`
+  }
+  return String(bounds)
+}
 
 /** The ids of the four static walls that `bounds` adds around the world, by side. */
 export const boundsWallIds = {
@@ -93,7 +122,8 @@ export function placeBoundsWalls(world: World, rect: Rect | null): void {
  * a bad one reaches the walls, whose errors would name a wall's id rather than `bounds`:
  * a TypeError for a value of the wrong kind, a RangeError naming the field of a Rect whose
  * x or y is not finite or whose width or height is not a finite number >= 0, e.g.
- * `<PhysicsWorld>: bounds.width must be a finite number >= 0 (got NaN)`.
+ * `<PhysicsWorld>: bounds.width must be a finite number >= 0 (got NaN)`, or an unknown
+ * `grow` axis: `<PhysicsWorld>: bounds.grow must be 'y' (got "z")`.
  */
 export function assertBounds(
   subject: string,
@@ -102,8 +132,20 @@ export function assertBounds(
   if (bounds === undefined || bounds === null || bounds === 'container') return
   if (typeof bounds !== 'object') {
     throw new TypeError(
-      `${subject} bounds must be 'container', a Rect { x, y, width, height } or null (got ${describeValue(bounds)})`,
+      `${subject} bounds must be 'container', { grow: 'y' }, a Rect { x, y, width, height } or null (got ${describeValue(bounds)})`,
     )
+  }
+  if ('grow' in bounds) {
+    const { grow } = bounds
+    if (grow !== 'y') {
+      throw new RangeError(`${subject} bounds.grow must be 'y' (got ${describeValue(grow)})`)
+    }
+    if (Object.keys(bounds).length > 1) {
+      throw new TypeError(
+        `${subject} bounds { grow } takes no other field: the walls are the container's edges (got ${Object.keys(bounds).join(', ')})`,
+      )
+    }
+    return
   }
   assertRectangle(subject, 'bounds', bounds)
 }

@@ -18,7 +18,8 @@ import { createBoardAnnouncer } from './boardAnnouncer.js'
 import { createBoardOverflow, type OverflowHandler } from './boardOverflow.js'
 import { bodyPatchOf, type AABBBodyOptions, type BodyDragEnd } from './bodyOptions.js'
 import { bodyRect } from './bodyRect.js'
-import { assertBounds, placeBoundsWalls, type Bounds } from './boundsWalls.js'
+import { assertBounds, isGrowingBounds, placeBoundsWalls, type Bounds } from './boundsWalls.js'
+import { createBoardGrowth } from './boardGrowth.js'
 import { createContactRouting, type WorldContactHandlers } from './contactRouting.js'
 import { createDragSessions } from './dragSessions.js'
 import { createElementRegistry, type BodyEntry, type InitialPlacement } from './elementRegistry.js'
@@ -319,10 +320,12 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const overflow = createBoardOverflow(world, elements, announcer, (overflowing) =>
     state.setState({ overflowing }),
   )
-  world.on('overflow', (ids) => overflow.publish(ids))
+  const growth = createBoardGrowth(world)
+  growth.setEnabled(isGrowingBounds(bounds))
+  world.on('overflow', (ids) => overflow.publish(growth.overflowing(ids)))
   const boardLayout = createBoardLayout(world, elements, {
     isDragged: (id) => drags.has(id),
-    bounds: () => bounds,
+    bounds: () => (isGrowingBounds(bounds) ? 'container' : bounds),
   })
   const frame = createFrame(world, elements, drags)
   frame.paused = options.paused ?? false
@@ -336,6 +339,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
         wake()
         return
       }
+      growth.fit()
       frame.idle()
       state.setState({ idle: true })
     },
@@ -369,7 +373,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   function applyBounds(space: ContainerSpace | null): void {
     boardLayout.containerMeasured(space)
-    if (bounds === 'container') {
+    growth.containerMeasured(elements.container, space)
+    if (bounds === 'container' || isGrowingBounds(bounds)) {
       if (space) placeBoundsWalls(world, space.edges)
     } else {
       placeBoundsWalls(world, bounds)
@@ -417,6 +422,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
     detachContainer() {
       loop.stop()
+      growth.detach()
       elements.detach()
       state.setState({ idle: true })
     },
@@ -544,6 +550,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     setBounds(next) {
       assertBounds('setBounds:', next)
       bounds = next
+      growth.setEnabled(isGrowingBounds(next))
       applyBounds(elements.measureSpace())
     },
     setReducedMotion(next) {

@@ -3,7 +3,7 @@ import { defaultSettings } from '../core/world/settings.js'
 import { describeValue } from '../core/geometry/validate.js'
 import { visuallyHiddenStyle } from '../dom/announcer.js'
 import { defaultScreenReaderInstructions } from '../board/accessibility.js'
-import type { Bounds } from '../board/boundsWalls.js'
+import { boundsKey, type Bounds } from '../board/boundsWalls.js'
 import { createPhysicsStore } from '../board/createPhysicsStore.js'
 import { sameLayout, type Layout } from '../board/boardLayout.js'
 import { PhysicsContext } from './physicsContext.js'
@@ -183,14 +183,11 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     store.engine.setPaused(paused)
   }, [store, paused])
 
-  const boundsKey =
-    bounds && typeof bounds === 'object'
-      ? `${bounds.x},${bounds.y},${bounds.width},${bounds.height}`
-      : bounds
+  const boundsKeyValue = boundsKey(bounds)
   const latestBounds = useLatestRef(bounds)
   useIsomorphicLayoutEffect(() => {
     store.engine.setBounds(boundsOf(latestBounds.current))
-  }, [store, boundsKey, latestBounds])
+  }, [store, boundsKeyValue, latestBounds])
 
   // The overlay needs a positioned container. Giving it one moves absolutely positioned
   // cards laid out against an ancestor, and no ResizeObserver sees a move: measure again

@@ -23,7 +23,7 @@ export {
   type PhysicsStore,
   type PhysicsStoreOptions,
 } from '../board/createPhysicsStore.js'
-export type { Bounds } from '../board/boundsWalls.js'
+export type { Bounds, GrowingBounds } from '../board/boundsWalls.js'
 export type {
   Layout,
   LayoutCause,

@@ -40,9 +40,15 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   /**
    * Walls around the world: `'container'` makes the container's edges static walls
    * (re-measured when it resizes), a Rect puts them around that rect (world coordinates:
-   * finite `x`, `y`, and `width`, `height` >= 0); `null` means none. The walls are static
-   * bodies with the ids `aabb-bounds-left`, `-right`, `-top` and `-bottom`.
+   * finite `x`, `y`, and `width`, `height` >= 0); `null` means none. `{ grow: 'y' }` is
+   * `'container'` on a board that grows downward instead of letting cards overflow: the
+   * container's inline `min-height` grows by a card that finds no room, and is fitted to
+   * the lowest card whenever the board rests (never below the container's own CSS height;
+   * see `GrowingBounds`). The walls are static bodies with the ids `aabb-bounds-left`,
+   * `-right`, `-top` and `-bottom`; they never close over a card: when they move in, the
+   * cards they would cover go to the nearest free spot inside first.
    * @default none
+   * @example <PhysicsWorld bounds={{ grow: 'y' }} style={{ height: 400 }}>...</PhysicsWorld>
    */
   bounds?: Bounds
   /**

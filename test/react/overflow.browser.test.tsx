@@ -347,3 +347,51 @@ describe('a board shrunk with room left below (issue #23)', () => {
     for (const shown of last) expect(shown.styles).toBe(last[0]!.styles)
   })
 })
+
+describe("a board that grows instead of overflowing: bounds={{ grow: 'y' }} (issue #23)", () => {
+  it('grows the column board to hold its three cards, then shrinks back when the lowest leaves', async () => {
+    const reports: (readonly string[])[] = []
+    const renders: string[][] = []
+    const clock = newClock()
+    let remove: (id: string) => void = () => {}
+    function Growing({ onRemove }: { onRemove: (remove: (id: string) => void) => void }) {
+      const [ids, setIds] = useState(['a', 'b', 'c'])
+      onRemove((id) => setIds((current) => current.filter((other) => other !== id)))
+      return (
+        <Board
+          ids={ids}
+          size={tallCard}
+          style={column}
+          renders={renders}
+          clock={clock}
+          bounds={{ grow: 'y' }}
+          onOverflow={(overflowing) => reports.push(overflowing)}
+        />
+      )
+    }
+    const { container, getByTestId } = render(<Growing onRemove={(r) => (remove = r)} />)
+    const grown = await sampleUntilRest(container, clock)
+    expect(reports).toEqual([])
+    expect(renders.every((ids) => ids.length === 0)).toBe(true)
+    expect(container.querySelectorAll('[data-aabb-overflowing]')).toHaveLength(0)
+    const board = getByTestId('board')
+    // Grown to fit the three cards exactly: the lowest card's bottom is the board's.
+    expect(board.getBoundingClientRect().height).toBeCloseTo(450, 1)
+    const last = grown.slice(-30)
+    for (const shown of last) {
+      expect(overlapsOf(shown)).toEqual([])
+      expect(outsideOf(shown)).toEqual([])
+      expect(shown.styles).toBe(last[0]!.styles)
+    }
+    const lowest = [...last[0]!.cards].sort(([, p], [, q]) => q.y - p.y)[0]![0]
+    act(() => remove(lowest))
+    const shrunk = await sampleUntilRest(container, clock)
+    // Back to its own CSS height (400 px), never below it.
+    expect(board.getBoundingClientRect().height).toBeCloseTo(400, 1)
+    for (const shown of shrunk.slice(-30)) {
+      expect(overlapsOf(shown)).toEqual([])
+      expect(outsideOf(shown)).toEqual([])
+    }
+    expect(reports).toEqual([])
+  })
+})
