@@ -552,6 +552,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       bounds = next
       growth.setEnabled(isGrowingBounds(next))
       applyBounds(elements.measureSpace())
+      // Growth turned on makes room for the cards that overflow already.
+      overflow.publish(growth.overflowing(world.overflowing()))
     },
     setReducedMotion(next) {
       frame.reducedMotion = next
