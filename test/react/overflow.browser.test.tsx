@@ -7,7 +7,8 @@ import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWor
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import { useAfterStep } from '../../src/react/useAfterStep.js'
 import { useWorldState } from '../../src/react/useWorldState.js'
-import { nextFrames } from './support/realPointer.js'
+import { centerOf, nextFrames } from './support/realPointer.js'
+import { realMouse } from './support/realMouse.js'
 
 // Issue #23 in Chromium: every layout change settles, and a board with no room reports it
 // once (README, "The layout contract", clause 5). Every frame is sampled as shown on screen
@@ -96,13 +97,13 @@ function sample(root: Element, stepped: boolean): Sample {
   const boardElement = root.querySelector('[data-testid="board"]') as HTMLElement
   const outer = boardElement.getBoundingClientRect()
   const border = getComputedStyle(boardElement)
-  const left = outer.left + parseFloat(border.borderLeftWidth)
-  const top = outer.top + parseFloat(border.borderTopWidth)
+  // An ancestor's CSS scale: client sizes are layout sizes, the bounding box is scaled.
+  const scale = outer.width / boardElement.offsetWidth
   const board = {
-    x: left,
-    y: top,
-    width: boardElement.clientWidth,
-    height: boardElement.clientHeight,
+    x: outer.left + parseFloat(border.borderLeftWidth) * scale,
+    y: outer.top + parseFloat(border.borderTopWidth) * scale,
+    width: boardElement.clientWidth * scale,
+    height: boardElement.clientHeight * scale,
   }
   const cards = new Map<string, Rect>()
   const styles: string[] = []
@@ -184,9 +185,13 @@ async function sampleUntilRest(
   return samples
 }
 
-/** Simulated seconds since the last reset, and those it took the board to rest. */
+/**
+ * Simulated seconds since the last reset, whether the board rests, and the seconds it took
+ * to come to rest (0 when it rested already at the reset).
+ */
 interface Clock {
   seconds: number
+  idle: boolean
   idleAfter: number | null
   add(seconds: number): void
   rested(idle: boolean): void
@@ -196,16 +201,18 @@ interface Clock {
 function newClock(): Clock {
   const clock: Clock = {
     seconds: 0,
+    idle: false,
     idleAfter: null,
     add(seconds) {
       clock.seconds += seconds
     },
     rested(idle) {
-      clock.idleAfter = idle && clock.seconds > 0 ? clock.seconds : null
+      clock.idle = idle
+      clock.idleAfter = idle ? clock.seconds : null
     },
     reset() {
       clock.seconds = 0
-      clock.idleAfter = null
+      clock.idleAfter = clock.idle ? 0 : null
     },
   }
   return clock
@@ -393,5 +400,146 @@ describe("a board that grows instead of overflowing: bounds={{ grow: 'y' }} (iss
       expect(outsideOf(shown)).toEqual([])
     }
     expect(reports).toEqual([])
+  })
+})
+
+/** An absolutely placed card. */
+function PlacedCard({ id, x, y }: { id: string; x: number; y: number }) {
+  const { ref } = useAABBBody<HTMLDivElement>({ id, draggable: true })
+  return (
+    <div
+      ref={ref}
+      data-card={id}
+      style={{
+        position: 'absolute',
+        left: x,
+        top: y,
+        width: 80,
+        height: 60,
+        boxSizing: 'border-box',
+        border: '1px solid',
+      }}
+    >
+      {id}
+    </div>
+  )
+}
+
+/** Samples every frame in the background until `stop`. */
+function startSampling(root: Element, clock: Clock): { samples: Sample[]; stop(): void } {
+  const samples: Sample[] = []
+  let on = true
+  const tick = () => {
+    if (!on) return
+    samples.push(sample(root, clock.seconds > 0))
+    requestAnimationFrame(tick)
+  }
+  requestAnimationFrame(tick)
+  return {
+    samples,
+    stop() {
+      on = false
+    },
+  }
+}
+
+/** Drags with the real mouse from `from` by (`dx`, `dy`) client px in `steps` moves, one a frame. */
+async function realDrag(
+  from: { x: number; y: number },
+  dx: number,
+  dy: number,
+  steps: number,
+  midway?: () => void,
+): Promise<void> {
+  const mouse = await realMouse()
+  await mouse.move(from.x, from.y)
+  await mouse.press(from.x, from.y)
+  for (let k = 1; k <= steps; k++) {
+    await mouse.move(from.x + (dx * k) / steps, from.y + (dy * k) / steps)
+    await nextFrames(1)
+    if (k === Math.floor(steps / 2)) midway?.()
+  }
+  await mouse.release(from.x + dx, from.y + dy)
+}
+
+describe('drags in Chromium, every frame sampled (issue #23)', () => {
+  it('a board in a container scaled by 0.5: the card follows the real mouse and pushes, never overlapping or leaving', async () => {
+    const clock = newClock()
+    const { container, getByTestId } = render(
+      <div style={{ transform: 'scale(0.5)', transformOrigin: '0 0' }}>
+        <PhysicsWorld
+          data-testid="board"
+          bounds="container"
+          style={{ position: 'relative', width: 400, height: 300 }}
+        >
+          <IdleClock clock={clock} />
+          <PlacedCard id="a" x={20} y={100} />
+          <PlacedCard id="b" x={200} y={100} />
+          <PlacedCard id="c" x={300} y={100} />
+        </PhysicsWorld>
+      </div>,
+    )
+    await nextFrames(3)
+    const card = container.querySelector('[data-card="a"]')!
+    const before = card.getBoundingClientRect()
+    expect(before.width).toBeCloseTo(40, 1)
+    const sampling = startSampling(container, clock)
+    // 300 client px to the right: 600 world px, far past b, c and the right wall.
+    await realDrag(centerOf(card), 300, 0, 40)
+    await sampleUntilRest(container, clock)
+    sampling.stop()
+    for (const shown of sampling.samples) {
+      expect(overlapsOf(shown)).toEqual([])
+      expect(outsideOf(shown)).toEqual([])
+    }
+    expect(clock.idleAfter).not.toBeNull()
+    expect(clock.idleAfter!).toBeLessThanOrEqual(1.1)
+    // a pushed b and c to the right wall (400 world px = 200 client px from the board's left).
+    const board = getByTestId('board').getBoundingClientRect()
+    const shown = (id: string) =>
+      container.querySelector(`[data-card="${id}"]`)!.getBoundingClientRect()
+    expect(shown('c').right).toBeCloseTo(board.left + 200, 0)
+    expect(shown('b').right).toBeCloseTo(shown('c').left, 0)
+    expect(shown('a').right).toBeCloseTo(shown('b').left, 0)
+  })
+
+  it('a board shrunk during a drag: the dragged card and the cards the walls close over stay inside and apart', async () => {
+    const clock = newClock()
+    const { container, getByTestId } = render(
+      <PhysicsWorld
+        data-testid="board"
+        bounds="container"
+        style={{ position: 'relative', width: 600, height: 300 }}
+      >
+        <IdleClock clock={clock} />
+        <PlacedCard id="a" x={20} y={20} />
+        <PlacedCard id="b" x={480} y={20} />
+        <PlacedCard id="c" x={480} y={200} />
+      </PhysicsWorld>,
+    )
+    await nextFrames(3)
+    const board = getByTestId('board')
+    const sampling = startSampling(container, clock)
+    // Toward the right wall; halfway, the board shrinks to 400 px, over b and c.
+    await realDrag(centerOf(container.querySelector('[data-card="a"]')!), 500, 0, 40, () => {
+      board.style.width = '400px'
+    })
+    await sampleUntilRest(container, clock)
+    sampling.stop()
+    expect(sampling.samples.length).toBeGreaterThan(40)
+    // From the first frame the board ran after the resize (the one before shows the
+    // container shrunk under cards no frame has moved yet).
+    const shrunkAt = sampling.samples.findIndex((shown) => shown.board.width === 400)
+    expect(shrunkAt).toBeGreaterThan(0)
+    for (const shown of sampling.samples.slice(shrunkAt + 2)) {
+      expect(overlapsOf(shown)).toEqual([])
+      expect(outsideOf(shown)).toEqual([])
+    }
+    for (const shown of sampling.samples.slice(0, shrunkAt)) {
+      expect(overlapsOf(shown)).toEqual([])
+      expect(outsideOf(shown)).toEqual([])
+    }
+    expect(clock.idleAfter).not.toBeNull()
+    expect(clock.idleAfter!).toBeLessThanOrEqual(1.1)
   })
 })
