@@ -30,6 +30,7 @@ describe('the react-aabb entry', () => {
       idle: true,
       paused: false,
       dragging: null,
+      overflowing: [],
     })
     expect(store.world.settings.gravity).toEqual({ x: 0, y: 10 })
     expect(store.engine.running).toBe(false)
