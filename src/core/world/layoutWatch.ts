@@ -56,8 +56,6 @@ export class LayoutWatch {
   private reported: readonly BodyId[] = Object.freeze([])
   /** Set when the layout changed (a body added, removed, resized or moved by a caller). */
   private layoutChanged = false
-  /** How many bodies are {@link ON_TRIAL}. */
-  private trials = 0
 
   constructor(
     private readonly sim: StepContext,
@@ -81,15 +79,21 @@ export class LayoutWatch {
    * leave a card that found room reported as overflowing for ever.
    */
   get busy(): boolean {
-    return this.layoutChanged || this.trials > 0
+    if (this.layoutChanged) return true
+    const sim = this.sim
+    if (sim.overflowCount === 0) return false
+    // A scan, not a count: a body on trial that stops being dynamic (a type change) leaves
+    // the trial without a step of the watch, and must not keep the world busy.
+    for (let k = 0; k < sim.dynamicCount; k++) {
+      if (sim.overflowing[sim.dynamic[k] as number] === ON_TRIAL) return true
+    }
+    return false
   }
 
   /** Forgets slot `slot` (its body was removed; the slot may be reused). */
   forget(slot: number): void {
     if (slot < this.stuckSteps.length) this.stuckSteps[slot] = 0
-    if (slot >= this.sim.overflowing.length) return
-    if (this.sim.overflowing[slot] === ON_TRIAL) this.trials--
-    this.sim.overflowing[slot] = 0
+    if (slot < this.sim.overflowing.length) this.sim.overflowing[slot] = 0
   }
 
   /**
@@ -157,7 +161,6 @@ export class LayoutWatch {
         // Apart for as long as it takes to decide: it fits now.
         if (calm >= patience) {
           overflowing[slot] = 0
-          this.trials--
           changed = true
         }
       }
@@ -173,7 +176,6 @@ export class LayoutWatch {
         const slot = sim.dynamic[k] as number
         if (overflowing[slot] !== OVERFLOWING) continue
         overflowing[slot] = ON_TRIAL
-        this.trials++
         this.calmSteps[slot] = 0
       }
     }
@@ -188,7 +190,6 @@ export class LayoutWatch {
     const overflowing = this.sim.overflowing
     this.stuckSteps[slot] = 0
     const before = overflowing[slot]
-    if (before === ON_TRIAL) this.trials--
     overflowing[slot] = 0
     if (this.relocate(slot)) return before !== 0
     overflowing[slot] = OVERFLOWING
