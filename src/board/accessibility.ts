@@ -40,6 +40,12 @@ export interface Announcements {
    * again. @default "Redone: Notes and Chart moved"
    */
   onRedo(bodies: AnnouncedBody[]): string
+  /**
+   * When cards find no room on the board (they overflow, see `onOverflow`): the cards new
+   * to the overflowing set, once. The message is cleared when cards leave the set.
+   * @default "No room for Chart", "No room for Chart and Todo"
+   */
+  onOverflow(bodies: AnnouncedBody[]): string
 }
 
 /**
@@ -94,6 +100,7 @@ export const defaultAnnouncements: Readonly<Announcements> = {
   onDragCancel: ({ label }) => `${label} returned to its start`,
   onUndo: (bodies) => `Undone: ${nameList(bodies.map(({ label }) => label))} moved back`,
   onRedo: (bodies) => `Redone: ${nameList(bodies.map(({ label }) => label))} moved`,
+  onOverflow: (bodies) => `No room for ${nameList(bodies.map(({ label }) => label))}`,
 }
 
 const announcementNames: ReadonlyArray<keyof Announcements> = [
@@ -101,6 +108,7 @@ const announcementNames: ReadonlyArray<keyof Announcements> = [
   'onDragCancel',
   'onUndo',
   'onRedo',
+  'onOverflow',
 ]
 
 /**

@@ -23,11 +23,17 @@ export interface BoardAnnouncer {
   dragCancelled(body: AnnouncedBody): void
   /** Announces an undo or a redo of a gesture that moved `bodies`. */
   historyApplied(kind: 'undo' | 'redo', bodies: AnnouncedBody[]): void
+  /** Announces cards that found no room (new to the overflowing set). */
+  overflowed(bodies: AnnouncedBody[]): void
+  /** Clears the region if it still says what {@link BoardAnnouncer.overflowed} last said. */
+  overflowEnded(): void
 }
 
 /** Creates a board's announcer; it touches no DOM until a region is attached. */
 export function createBoardAnnouncer(): BoardAnnouncer {
   let region: HTMLElement | null = null
+  /** The last overflow message, so that its end clears it and nothing said since. */
+  let overflowMessage: string | null = null
   let formatters: { readonly current: Partial<Announcements> | undefined } = {
     current: undefined,
   }
@@ -58,6 +64,20 @@ export function createBoardAnnouncer(): BoardAnnouncer {
       const name = kind === 'undo' ? 'onUndo' : 'onRedo'
       const format = formatters.current?.[name] ?? defaultAnnouncements[name]
       announce(region, format(bodies))
+    },
+    overflowed(bodies) {
+      if (!region) return
+      const format = formatters.current?.onOverflow ?? defaultAnnouncements.onOverflow
+      overflowMessage = format(bodies)
+      announce(region, overflowMessage)
+    },
+    overflowEnded() {
+      if (!region || overflowMessage === null) return
+      if (region.textContent === overflowMessage) {
+        cancelAnnouncement(region)
+        region.textContent = ''
+      }
+      overflowMessage = null
     },
   }
 }

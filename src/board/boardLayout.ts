@@ -11,7 +11,7 @@ import type { BodyId, CompactDirection, World } from '../core/world/types.js'
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import { writeElementSize } from '../dom/elementSize.js'
 import { cellOf, type Snap } from './snapOption.js'
-import type { Bounds } from './boundsWalls.js'
+import type { Bounds, GrowingBounds } from './boundsWalls.js'
 import type { ElementRegistry } from './elementRegistry.js'
 import type { ResizeDirection } from './resizeOptions.js'
 import { snapResizeEdges, type EdgeSnap } from './resizeSnap.js'
@@ -104,8 +104,8 @@ function copyLayout(layout: Layout): Layout {
 export interface BoardLayoutHost {
   /** Whether a pointer drags body `id` now (a new `layout` leaves it where the drag has it). */
   isDragged(id: BodyId): boolean
-  /** The walls' setting: snapped and placed bodies stay inside it. */
-  bounds(): Bounds
+  /** The walls' setting: snapped and placed bodies stay inside it (growing bounds as `'container'`). */
+  bounds(): Exclude<Bounds, GrowingBounds>
   /** The layout wrote body `id`'s size onto its element (see `Frame.sizeWritten`). */
   sizeWritten(id: BodyId): void
   /**

@@ -16,9 +16,11 @@ import type { ContainerSpace } from '../dom/containerSpace.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import type { Announcements } from './accessibility.js'
 import { createBoardAnnouncer } from './boardAnnouncer.js'
+import { createBoardOverflow, type OverflowHandler } from './boardOverflow.js'
 import { bodyPatchOf, type AABBBodyOptions, type BodyDragEnd } from './bodyOptions.js'
 import { bodyRect } from './bodyRect.js'
-import { assertBounds, placeBoundsWalls, type Bounds } from './boundsWalls.js'
+import { assertBounds, isGrowingBounds, placeBoundsWalls, type Bounds } from './boundsWalls.js'
+import { createBoardGrowth } from './boardGrowth.js'
 import { createContactRouting, type WorldContactHandlers } from './contactRouting.js'
 import { createDragSessions } from './dragSessions.js'
 import { createElementRegistry, type BodyEntry, type InitialPlacement } from './elementRegistry.js'
@@ -229,6 +231,8 @@ export interface PhysicsEngine {
    * @throws RangeError naming `history` for a value that is not a non-negative integer.
    */
   setHistoryLimit(limit: number): void
+  /** The `onOverflow` handler, read through the ref at each call (see `PhysicsState.overflowing`). */
+  setOverflowHandler(handler: { readonly current: OverflowHandler | undefined }): void
   /** Runs `listener` after every frame's write phase; returns the function that removes it. */
   onAfterStep(listener: (seconds: number) => void): () => void
   /** Starts the frame loop if it is stopped (after any outside change to the world). */
@@ -259,6 +263,12 @@ export interface PhysicsState {
   canUndo: boolean
   /** Whether `redo()` (Shift+Ctrl+Z) has an undone gesture to do again. */
   canRedo: boolean
+  /**
+   * The cards that find no room on the board, in insertion order (the world's `overflow`
+   * event, README "The layout contract", clause 5): they rest where they are, overlapping,
+   * and their elements carry `data-aabb-overflowing`. A new array only when the set changes.
+   */
+  overflowing: readonly BodyId[]
 }
 
 /**
@@ -302,6 +312,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     dragging: null,
     canUndo: false,
     canRedo: false,
+    overflowing: Object.freeze([]),
   }))
   const history = createLayoutHistory(options.history)
   /** Publishes the history's `canUndo` and `canRedo` to the store. */
@@ -329,6 +340,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     removed(entry) {
       if (drags.endByEngine(entry.id, 'gone')) finishDrag(entry, 'removed')
       frame.forget(entry.id)
+      overflow.forget(entry.id, entry.element)
       // Safe from a contact callback too: the world defers a removal asked for while it delivers events.
       if (world.has(entry.id)) world.remove(entry.id)
       wake()
@@ -352,9 +364,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
   })
   let autoScroll = autoScrollOptionsOf(undefined)
+  const overflow = createBoardOverflow(world, elements, announcer, (overflowing) =>
+    state.setState({ overflowing }),
+  )
+  const growth = createBoardGrowth(world)
+  growth.setEnabled(isGrowingBounds(bounds))
+  world.on('overflow', (ids) => overflow.publish(growth.overflowing(ids)))
   const boardLayout = createBoardLayout(world, elements, {
     isDragged: (id) => drags.has(id),
-    bounds: () => bounds,
+    bounds: () => (isGrowingBounds(bounds) ? 'container' : bounds),
     sizeWritten: (id) => frame.sizeWritten(id),
     rested(layout, cause) {
       if (history.rested(layout, cause)) historyChanged()
@@ -372,6 +390,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
         wake()
         return
       }
+      growth.fit()
       frame.idle()
       state.setState({ idle: true })
     },
@@ -406,7 +425,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   function applyBounds(space: ContainerSpace | null): void {
     boardLayout.containerMeasured(space)
-    if (bounds === 'container') {
+    growth.containerMeasured(elements.container, space)
+    if (bounds === 'container' || isGrowingBounds(bounds)) {
       if (space) placeBoundsWalls(world, space.edges)
     } else {
       placeBoundsWalls(world, bounds)
@@ -482,6 +502,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       stopHistoryKeys()
       stopHistoryKeys = () => {}
       loop.stop()
+      growth.detach()
       elements.detach()
       state.setState({ idle: true })
     },
@@ -613,7 +634,10 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     setBounds(next) {
       assertBounds('setBounds:', next)
       bounds = next
+      growth.setEnabled(isGrowingBounds(next))
       applyBounds(elements.measureSpace())
+      // Growth turned on makes room for the cards that overflow already.
+      overflow.publish(growth.overflowing(world.overflowing()))
     },
     setReducedMotion(next) {
       frame.reducedMotion = next
@@ -640,6 +664,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       if (boardLayout.setLayout(layout)) wake()
     },
     setLayoutChangeHandler: (handler) => boardLayout.setChangeHandler(handler),
+    setOverflowHandler: (handler) => overflow.setHandler(handler),
     setContactHandlers: (handlers) => contacts.setHandlers(handlers),
     watchContacts: () => contacts.watch(),
     undo: () => travel('undo'),

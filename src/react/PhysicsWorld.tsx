@@ -3,7 +3,7 @@ import { defaultSettings } from '../core/world/settings.js'
 import { describeValue } from '../core/geometry/validate.js'
 import { visuallyHiddenStyle } from '../dom/announcer.js'
 import { defaultScreenReaderInstructions } from '../board/accessibility.js'
-import type { Bounds } from '../board/boundsWalls.js'
+import { boundsKey, type Bounds } from '../board/boundsWalls.js'
 import { createPhysicsStore } from '../board/createPhysicsStore.js'
 import { sameLayout, type Layout } from '../board/boardLayout.js'
 import { DEFAULT_HISTORY_LIMIT } from '../board/layoutHistory.js'
@@ -69,6 +69,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     onLayoutChange,
     returnPushed = true,
     history = DEFAULT_HISTORY_LIMIT,
+    onOverflow,
     children,
     style,
     ...attributes
@@ -145,6 +146,7 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   }, [store, autoScrollKey, latestAutoScroll])
 
   const layoutChangeHandler = useLatestRef(onLayoutChange)
+  const overflowHandler = useLatestRef(onOverflow)
   const snapKey = typeof snap === 'object' ? `${snap.x},${snap.y}` : snap
   const latestSnap = useLatestRef(snap)
   // After the container is attached (above): the bodies are in the world, so a `layout`
@@ -152,9 +154,10 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   useIsomorphicLayoutEffect(() => {
     const { engine } = store
     engine.setLayoutChangeHandler(layoutChangeHandler)
+    engine.setOverflowHandler(overflowHandler)
     engine.setSnap(latestSnap.current)
     engine.setCompact(compact)
-  }, [store, layoutChangeHandler, snapKey, latestSnap, compact])
+  }, [store, layoutChangeHandler, overflowHandler, snapKey, latestSnap, compact])
   // Compared by value with the previous `layout` on every render, as react-grid-layout does:
   // a render that passes the same values again (a new object included) changes nothing,
   // and the engine ignores a layout equal to the one it last reported.
@@ -200,14 +203,11 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     store.engine.setHistoryLimit(history)
   }, [store, history])
 
-  const boundsKey =
-    bounds && typeof bounds === 'object'
-      ? `${bounds.x},${bounds.y},${bounds.width},${bounds.height}`
-      : bounds
+  const boundsKeyValue = boundsKey(bounds)
   const latestBounds = useLatestRef(bounds)
   useIsomorphicLayoutEffect(() => {
     store.engine.setBounds(boundsOf(latestBounds.current))
-  }, [store, boundsKey, latestBounds])
+  }, [store, boundsKeyValue, latestBounds])
 
   // The overlay needs a positioned container. Giving it one moves absolutely positioned
   // cards laid out against an ancestor, and no ResizeObserver sees a move: measure again

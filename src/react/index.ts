@@ -23,7 +23,7 @@ export {
   type PhysicsStore,
   type PhysicsStoreOptions,
 } from '../board/createPhysicsStore.js'
-export type { Bounds } from '../board/boundsWalls.js'
+export type { Bounds, GrowingBounds } from '../board/boundsWalls.js'
 export type {
   Layout,
   LayoutCause,
@@ -33,6 +33,7 @@ export type {
 } from '../board/boardLayout.js'
 export type { Snap } from '../board/snapOption.js'
 export type { AutoScrollOptions } from '../dom/autoScroll.js'
+export type { OverflowHandler } from '../board/boardOverflow.js'
 export type { WorldContactHandlers } from '../board/contactRouting.js'
 export type { InitialPlacement } from '../board/elementRegistry.js'
 export {

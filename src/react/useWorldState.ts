@@ -5,7 +5,7 @@ import { usePhysicsStore } from './physicsContext.js'
 /** The low-frequency state a component may render from. */
 export type WorldState = Pick<
   PhysicsState,
-  'bodyCount' | 'idle' | 'paused' | 'dragging' | 'canUndo' | 'canRedo'
+  'bodyCount' | 'idle' | 'paused' | 'dragging' | 'canUndo' | 'canRedo' | 'overflowing'
 >
 
 /**
@@ -14,6 +14,8 @@ export type WorldState = Pick<
  *
  * @example
  * const count = useWorldState((state) => state.bodyCount)
+ * // The cards with no room on the board (a new array only when that set changes):
+ * const overflowing = useWorldState((state) => state.overflowing)
  * @throws Error outside a `<PhysicsWorld>`.
  */
 export function useWorldState<T>(selector: (state: WorldState) => T): T {

@@ -2,6 +2,7 @@ import { assertAutoScroll, type AutoScrollOptions } from '../dom/autoScroll.js'
 import type { HTMLAttributes, ReactNode } from 'react'
 import type { Accessibility } from '../board/accessibility.js'
 import type { Bounds } from '../board/boundsWalls.js'
+import type { OverflowHandler } from '../board/boardOverflow.js'
 import type { FrameScheduler } from '../board/frameLoop.js'
 import type { Vec2 } from '../core/geometry/types.js'
 import type { CompactDirection, ContactEvent, IntegratorName } from '../core/world/types.js'
@@ -41,9 +42,15 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   /**
    * Walls around the world: `'container'` makes the container's edges static walls
    * (re-measured when it resizes), a Rect puts them around that rect (world coordinates:
-   * finite `x`, `y`, and `width`, `height` >= 0); `null` means none. The walls are static
-   * bodies with the ids `aabb-bounds-left`, `-right`, `-top` and `-bottom`.
+   * finite `x`, `y`, and `width`, `height` >= 0); `null` means none. `{ grow: 'y' }` is
+   * `'container'` on a board that grows downward instead of letting cards overflow: the
+   * container's inline `min-height` grows by a card that finds no room, and is fitted to
+   * the lowest card whenever the board rests (never below the container's own CSS height;
+   * see `GrowingBounds`). The walls are static bodies with the ids `aabb-bounds-left`,
+   * `-right`, `-top` and `-bottom`; they never close over a card: when they move in, the
+   * cards they would cover go to the nearest free spot inside first.
    * @default none
+   * @example <PhysicsWorld bounds={{ grow: 'y' }} style={{ height: 400 }}>...</PhysicsWorld>
    */
   bounds?: Bounds
   /**
@@ -114,6 +121,19 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * @default 100
    */
   history?: number
+  /**
+   * Called once each time the set of overflowing cards changes, with their ids (insertion
+   * order; `[]` when the last one found room). A card overflows when the board has no
+   * room for it: no free spot inside its walls (README, "The layout contract", clause 5).
+   * It rests where it is, overlapping, its element carries `data-aabb-overflowing`, and the
+   * live region says "No room for …" once. `useWorldState((s) => s.overflowing)` renders
+   * the same set.
+   * @example
+   * <PhysicsWorld bounds="container" onOverflow={(ids) => setFull(ids.length > 0)}>
+   *   {cards}
+   * </PhysicsWorld>
+   */
+  onOverflow?: OverflowHandler
   /** Draw every body's box over the world. @default false */
   debug?: boolean
   /**
@@ -201,6 +221,7 @@ export function assertWorldProps(props: PhysicsWorldProps): void {
   assertAutoScroll(subject, props.autoScroll)
   if (props.layout !== undefined) assertLayout(subject, 'layout', props.layout)
   assertOptionalFunction(subject, 'onLayoutChange', props.onLayoutChange)
+  assertOptionalFunction(subject, 'onOverflow', props.onOverflow)
   assertOptionalFunction(subject, 'onContactStart', props.onContactStart)
   assertOptionalFunction(subject, 'onContactEnd', props.onContactEnd)
   assertAccessibility(subject, props.accessibility)

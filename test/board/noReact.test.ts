@@ -36,6 +36,7 @@ describe('the board without React', () => {
       'dragging',
       'idle',
       'keyboardInstructionsId',
+      'overflowing',
       'paused',
     ])
   })

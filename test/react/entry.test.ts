@@ -32,6 +32,7 @@ describe('the react-aabb entry', () => {
       dragging: null,
       canUndo: false,
       canRedo: false,
+      overflowing: [],
     })
     expect(store.world.settings.gravity).toEqual({ x: 0, y: 10 })
     expect(store.engine.running).toBe(false)

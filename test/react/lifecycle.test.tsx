@@ -336,7 +336,7 @@ describe('bad input', () => {
     )
     expect(() => render(<Board bounds={'window' as 'container'} />)).toThrow(
       new TypeError(
-        `<PhysicsWorld>: bounds must be 'container', a Rect { x, y, width, height } or null (got "window")`,
+        `<PhysicsWorld>: bounds must be 'container', { grow: 'y' }, a Rect { x, y, width, height } or null (got "window")`,
       ),
     )
   })

@@ -483,7 +483,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     compact: (direction, ids, options) => compact(world, direction, ids, options),
 
     isIdle(): boolean {
-      return !changed && sim.movedInLastStep === 0 && deferred.length === 0
+      return !changed && sim.movedInLastStep === 0 && deferred.length === 0 && !watch.busy
     },
 
     get settings(): Readonly<WorldSettings> {

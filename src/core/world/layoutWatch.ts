@@ -72,6 +72,24 @@ export class LayoutWatch {
     this.layoutChanged = true
   }
 
+  /**
+   * Whether the watch still has to step: a change is noted, or a body is on trial. A trial
+   * ends only after steps (apart for `STUCK_SECONDS`, or stuck again), so the world is not
+   * idle until then: a board that stops stepping when its world is idle would otherwise
+   * leave a card that found room reported as overflowing for ever.
+   */
+  get busy(): boolean {
+    if (this.layoutChanged) return true
+    const sim = this.sim
+    if (sim.overflowCount === 0) return false
+    // A scan, not a count: a body on trial that stops being dynamic (a type change) leaves
+    // the trial without a step of the watch, and must not keep the world busy.
+    for (let k = 0; k < sim.dynamicCount; k++) {
+      if (sim.overflowing[sim.dynamic[k] as number] === ON_TRIAL) return true
+    }
+    return false
+  }
+
   /** Forgets slot `slot` (its body was removed; the slot may be reused). */
   forget(slot: number): void {
     if (slot < this.stuckSteps.length) this.stuckSteps[slot] = 0

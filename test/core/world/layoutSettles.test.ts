@@ -65,6 +65,43 @@ describe('every layout change settles (issue #23)', () => {
     expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
   })
 
+  it('a card that finds room after a removal leaves the overflow before the world is idle', () => {
+    // A board steps only while the world is not idle: a card put on trial must keep the
+    // world busy until it fits (or overflows again), else it stays reported for ever.
+    const world = createWorld()
+    placeWalls(world, 100, 400)
+    for (let k = 0; k < 3; k++)
+      world.add({ id: `c${k}`, x: 0, y: 150 * k, width: 100, height: 150 })
+    const reports: (readonly string[])[] = []
+    world.on('overflow', (ids) => reports.push(ids))
+    lastBusyStep(world, 1)
+    expect(world.isIdle()).toBe(true)
+    const [overflowing] = world.overflowing()
+    world.remove(['c0', 'c1', 'c2'].find((id) => id !== overflowing)!)
+    let steps = 0
+    do world.step(1 / 60)
+    while (!world.isIdle() && ++steps < 600)
+    expect(steps).toBeLessThanOrEqual(60)
+    expect(world.overflowing()).toEqual([])
+    expect(reports.at(-1)).toEqual([])
+  })
+
+  it('a card on trial that is made static does not keep the world busy', () => {
+    const world = createWorld()
+    placeWalls(world, 100, 400)
+    for (let k = 0; k < 3; k++)
+      world.add({ id: `c${k}`, x: 0, y: 150 * k, width: 100, height: 150 })
+    lastBusyStep(world, 1)
+    const [overflowing] = world.overflowing()
+    world.remove(['c0', 'c1', 'c2'].find((id) => id !== overflowing)!)
+    world.step(1 / 60)
+    world.update(overflowing!, { type: 'static' })
+    let steps = 0
+    do world.step(1 / 60)
+    while (!world.isIdle() && ++steps < 600)
+    expect(steps).toBeLessThan(600)
+  })
+
   it('a board shrunk from 640 to 420 px wide re-lays its cards in the free space below, overlap-free and idle', () => {
     const world = createWorld()
     placeWalls(world, 640, 600)
