@@ -146,9 +146,12 @@ function solveContacts(
       }
     }
     if (j < 0 && mode === TOUCH) {
-      // A solid with the `touch` response stops the body dead (article 003).
+      // A solid with the `touch` response stops the body dead (article 003). Touching from
+      // the start, it holds the body from the start: `storeVelocities` then takes back the
+      // step's gain from gravity as a force along the step, not an impulse (RK4).
       velocitiesX[i] = 0
       velocitiesY[i] = 0
+      if (slack === 0) impulseTimes[i] = 0
       continue
     }
     // When in the step the impulse happens: at the impact for a speculative contact; for a
