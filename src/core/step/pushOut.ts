@@ -190,11 +190,14 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
       if (pinnedI) weightI = 0
       if (pinnedJ) weightJ = 0
       if (weightI + weightJ === 0) {
-        // Two bodies that may not be pushed (`pushable: false`, added overlapping) share
-        // the way out equally: nothing else would ever separate them. Pinned ones cannot move.
-        if (pinnedI || pinnedJ || ctx.inverseMass[i] !== 0 || ctx.inverseMass[j] !== 0) continue
-        weightI = 1
-        weightJ = 1
+        // A body that may not be pushed (`pushable: false`) stops at what it meets: a body a
+        // solid pins that way is a wall to it, so it takes the whole way out (it walked
+        // through a card resting against a wall); two such bodies that are not pinned
+        // (added overlapping) share the way out equally: nothing else would ever separate
+        // them. Pinned ones cannot move.
+        weightI = Number(!pinnedI && ctx.inverseMass[i] === 0)
+        weightJ = Number(!pinnedJ && ctx.inverseMass[j] === 0)
+        if (weightI + weightJ === 0) continue
       }
       const total = weightI + weightJ
       // The body pushed away from a pinned partner rests on it from now on (see restsOnPinnedX).

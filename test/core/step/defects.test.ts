@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld, type World } from '../../../src/core/world/index.js'
+import { PUSH_SLOP } from '../../../src/core/step/tolerances.js'
+import { overlapDepth } from '../world/helpers.js'
 
 // The step's defects of issue #23 ("Why", the smaller ones and the pass-throughs by type and
 // response): each reproduction fails without its fix.
@@ -28,6 +30,56 @@ describe('an rk4 world with a touch body on a floor comes to rest (issue #23)', 
           expect(world.get('box').y).toBe(350)
           expect(world.isIdle()).toBe(true)
         }
+      })
+    }
+  }
+})
+
+describe('a pushable: false body stops at pushable bodies a wall blocks (issue #23)', () => {
+  it('the reproduction: pinned moving at 120 px/s stops against the card resting on the edge', () => {
+    const world = createWorld()
+    world.add({ id: 'edge', x: 400, y: 0, width: 2, height: 400, type: 'static' })
+    world.add({ id: 'card', x: 300, y: 100, width: 100, height: 60 })
+    world.add({
+      ...{ id: 'pinned', x: 0, y: 100, width: 100, height: 60 },
+      ...{ pushable: false, velocity: { x: 120, y: 0 } },
+    })
+    for (let i = 0; i < 240; i++) {
+      world.step(1 / 60)
+      expect(overlapDepth(world.get('pinned'), world.get('card'))).toBeLessThanOrEqual(PUSH_SLOP)
+      expect(overlapDepth(world.get('card'), world.get('edge'))).toBeLessThanOrEqual(0)
+    }
+    expect(world.get('card').x).toBe(300)
+    expect(world.get('pinned').x).toBeCloseTo(200, 6)
+  })
+
+  for (const speed of [120, 6000, 60000]) {
+    for (const gravity of [0, 900]) {
+      it(`a row of three cards against the edge stops pinned at ${speed} px/s (gravity ${gravity})`, () => {
+        const world = createWorld({ gravity: { x: 0, y: gravity } })
+        world.add({ id: 'floor', x: -1000, y: 160, width: 3000, height: 20, type: 'static' })
+        world.add({ id: 'edge', x: 400, y: -1000, width: 2, height: 3000, type: 'static' })
+        const cards = ['card0', 'card1', 'card2']
+        cards.forEach((id, c) =>
+          world.add({ id, x: 300 - c * 100, y: 100, width: 100, height: 60 }),
+        )
+        world.add({
+          ...{ id: 'pinned', x: -100, y: 100, width: 100, height: 60 },
+          ...{ pushable: false, velocity: { x: speed, y: 0 } },
+        })
+        for (let i = 0; i < 120; i++) {
+          world.step(1 / 60)
+          const pinned = world.get('pinned')
+          for (const id of cards) {
+            const card = world.get(id)
+            expect(overlapDepth(pinned, card), id).toBeLessThanOrEqual(PUSH_SLOP)
+            expect(overlapDepth(card, world.get('edge')), id).toBeLessThanOrEqual(0)
+            // No pass-through between steps either: pinned stays on its side of every card.
+            expect(pinned.x, id).toBeLessThan(card.x)
+          }
+        }
+        expect(world.get('pinned').x).toBeCloseTo(0, 6)
+        expect(world.isIdle()).toBe(true)
       })
     }
   }
