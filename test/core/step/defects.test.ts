@@ -84,3 +84,72 @@ describe('a pushable: false body stops at pushable bodies a wall blocks (issue #
     }
   }
 })
+
+describe('a zero-size body stops at the seam of two walls placed edge to edge (issue #23)', () => {
+  // Two statics sharing an edge: the seam line is inside their union, though a body of zero
+  // size on it only grazes each wall alone.
+  const layouts = {
+    stacked: {
+      walls: [
+        { x: 200, y: 0, width: 50, height: 100 },
+        { x: 200, y: 100, width: 50, height: 100 },
+      ],
+      union: { x: 200, y: 0, width: 50, height: 200 },
+    },
+    side: {
+      walls: [
+        { x: 200, y: 0, width: 50, height: 100 },
+        { x: 250, y: 0, width: 50, height: 100 },
+      ],
+      union: { x: 200, y: 0, width: 100, height: 100 },
+    },
+  }
+  for (const [layout, { walls, union }] of Object.entries(layouts)) {
+    // Along the seam: x for the stacked walls (seam y = 100), y for the side ones (x = 250).
+    const alongX = layout === 'stacked'
+    const sizes: [number, number][] = alongX
+      ? [
+          [0, 0],
+          [10, 0],
+          [100, 0],
+        ]
+      : [
+          [0, 0],
+          [0, 10],
+          [0, 100],
+        ]
+    for (const [width, height] of sizes) {
+      for (const speed of [60, 6000, -6000]) {
+        it(`${layout} walls: a ${width} x ${height} body at ${speed} px/s along the seam stops at it`, () => {
+          const world = createWorld()
+          walls.forEach((wall, w) => world.add({ id: `wall${w}`, ...wall, type: 'static' }))
+          const start = speed > 0 ? -200 : 500
+          world.add({
+            id: 'dot',
+            ...(alongX
+              ? { x: start, y: 100, velocity: { x: speed, y: 0 } }
+              : { x: 250, y: start, velocity: { x: 0, y: speed } }),
+            width,
+            height,
+          })
+          for (let i = 0; i < 120; i++) {
+            world.step(1 / 60)
+            const dot = world.get('dot')
+            // Never inside the union, and never past it.
+            if (alongX) {
+              expect(dot.x + dot.width <= union.x || dot.x >= union.x + union.width).toBe(true)
+              expect(
+                speed > 0 ? dot.x + dot.width <= union.x : dot.x >= union.x + union.width,
+              ).toBe(true)
+            } else {
+              expect(dot.y + dot.height <= union.y || dot.y >= union.y + union.height).toBe(true)
+              expect(
+                speed > 0 ? dot.y + dot.height <= union.y : dot.y >= union.y + union.height,
+              ).toBe(true)
+            }
+          }
+        })
+      }
+    }
+  }
+})
