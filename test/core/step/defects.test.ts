@@ -153,3 +153,42 @@ describe('a zero-size body stops at the seam of two walls placed edge to edge (i
     }
   }
 })
+
+describe('a heavy box never passes through a light bounce box that touches a third (issue #23)', () => {
+  // Heavy moves right into a light `bounce` box resting against a wall, or against a third
+  // box that rests against the wall: the light box is wedged and must stop the heavy one.
+  for (const third of ['wall', 'box'] as const) {
+    for (const ratio of [1, 300, 1e6]) {
+      for (const speed of [600, 6000]) {
+        it(`against a ${third}, mass ratio ${ratio}, ${speed} px/s, restitution 1`, () => {
+          const world = createWorld()
+          world.add({ id: 'wall', x: 500, y: -1000, width: 20, height: 3000, type: 'static' })
+          const row = third === 'box' ? ['heavy', 'light', 'third'] : ['heavy', 'light']
+          if (third === 'box') world.add({ id: 'third', x: 400, y: 100, width: 100, height: 60 })
+          world.add({
+            ...{ id: 'light', x: third === 'box' ? 300 : 400, y: 100, width: 100, height: 60 },
+            ...{ mass: 1, response: 'bounce', restitution: 1 },
+          })
+          world.add({
+            ...{ id: 'heavy', x: 0, y: 100, width: 100, height: 60 },
+            ...{ mass: ratio, velocity: { x: speed, y: 0 } },
+          })
+          for (let i = 0; i < 120; i++) {
+            world.step(1 / 60)
+            const bodies = row.map((id) => world.get(id))
+            bodies.forEach((body, b) => {
+              expect(overlapDepth(body, world.get('wall')), body.id).toBeLessThanOrEqual(0)
+              const next = bodies[b + 1]
+              if (!next) return
+              expect(overlapDepth(body, next), `${body.id}, ${next.id}`).toBeLessThanOrEqual(
+                PUSH_SLOP,
+              )
+              // In order: nothing passed through its neighbour within the step either.
+              expect(body.x, `${body.id} before ${next.id}`).toBeLessThan(next.x)
+            })
+          }
+        })
+      }
+    }
+  }
+})
