@@ -192,3 +192,22 @@ describe('a heavy box never passes through a light bounce box that touches a thi
     }
   }
 })
+
+describe('contactStart comes in the step the touch begins (issue #23)', () => {
+  // A card added over b pushes it 25 px right, out of the bounds the broadphase saw, into
+  // (or against) c: the b-c pair was not among the step's pairs.
+  for (const cX of [175, 160]) {
+    it(`a box pushed by a third into one at x = ${cX} starts its contact in that step`, () => {
+      const world = createWorld()
+      const starts: string[] = []
+      world.on('contactStart', (event) => starts.push([event.a, event.b].sort().join('-')))
+      world.add({ id: 'b', x: 50, y: 0, width: 100, height: 60 })
+      world.add({ id: 'c', x: cX, y: 0, width: 100, height: 60 })
+      world.add({ id: 'a', x: 0, y: 0, width: 100, height: 60 })
+      world.step(1 / 60)
+      expect(overlapDepth(world.get('b'), world.get('c'))).toBeGreaterThanOrEqual(0)
+      expect(starts).toContain('b-c')
+      expect(starts).toContain('a-b')
+    })
+  }
+})
