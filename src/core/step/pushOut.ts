@@ -257,11 +257,17 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
         const x0 = x[slot] as number
         const y0 = y[slot] as number
         sweepDynamic(ctx, sim, k, correctionsX, correctionsY, false)
-        // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx.
-        if (Math.abs(dx) - Math.abs((x[slot] as number) - x0) > TOUCH_TOLERANCE) {
+        // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx. A push
+        // shorter than the tolerance (the share of a body 1e8 times heavier than its
+        // partner) is blocked when it went less than half its way: unpinned, such a body
+        // against a wall never took its partner's whole push, and a light box squeezed
+        // between it and a body that may not be pushed was left overlapping for ever.
+        const movedX = Math.abs((x[slot] as number) - x0)
+        const movedY = Math.abs((y[slot] as number) - y0)
+        if (Math.abs(dx) - movedX > TOUCH_TOLERANCE || movedX < 0.5 * Math.abs(dx)) {
           pinnedAlongX[k] = Math.sign(dx)
         }
-        if (Math.abs(dy) - Math.abs((y[slot] as number) - y0) > TOUCH_TOLERANCE) {
+        if (Math.abs(dy) - movedY > TOUCH_TOLERANCE || movedY < 0.5 * Math.abs(dy)) {
           pinnedAlongY[k] = Math.sign(dy)
         }
       }

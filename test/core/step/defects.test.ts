@@ -83,6 +83,24 @@ describe('a pushable: false body stops at pushable bodies a wall blocks (issue #
       })
     }
   }
+  it('pinned stops at a light card squeezed against a card 3e8 times heavier on the edge', () => {
+    // Found by test/core/step/passThrough.fuzz.test.ts: the heavy card's share of a push
+    // (under 1e-6 px) was not seen as blocked by the edge, so it never pinned, and the light
+    // card was left 1.5 px deep in pinned.
+    const world = createWorld()
+    world.add({ id: 'edge', x: 600, y: -2000, width: 20, height: 5000, type: 'static' })
+    world.add({ id: 'heavy', x: 590, y: 0, width: 10, height: 10, mass: 300 })
+    world.add({ id: 'light', x: 580, y: 0, width: 10, height: 10, mass: 1e-6 })
+    world.add({
+      ...{ id: 'pinned', x: 270, y: 0, width: 10, height: 10 },
+      ...{ pushable: false, velocity: { x: 201, y: 0 } },
+    })
+    for (let i = 0; i < 120; i++) {
+      world.step(1 / 60)
+      expect(overlapDepth(world.get('pinned'), world.get('light'))).toBeLessThanOrEqual(PUSH_SLOP)
+    }
+    expect(world.get('pinned').x).toBeCloseTo(570, 6)
+  })
 })
 
 describe('a zero-size body stops at the seam of two walls placed edge to edge (issue #23)', () => {
