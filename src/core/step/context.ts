@@ -204,6 +204,8 @@ export class StepScratch {
   sweepWays = new Float64Array(4)
   /** The best way out so far (`considerWay`): its length, move x, move y and clearance. */
   sweepBest = new Float64Array(4)
+  /** The solid (a store slot) whose face a zero-size body meets first at a seam (`seamAhead`). */
+  seamSolid = -1
   /** The region a way out sweeps: the box spanning the body's place and {@link sweepMoved}. */
   sweepRegion: Rect = { x: 0, y: 0, width: 0, height: 0 }
 

@@ -190,11 +190,14 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
       if (pinnedI) weightI = 0
       if (pinnedJ) weightJ = 0
       if (weightI + weightJ === 0) {
-        // Two bodies that may not be pushed (`pushable: false`, added overlapping) share
-        // the way out equally: nothing else would ever separate them. Pinned ones cannot move.
-        if (pinnedI || pinnedJ || ctx.inverseMass[i] !== 0 || ctx.inverseMass[j] !== 0) continue
-        weightI = 1
-        weightJ = 1
+        // A body that may not be pushed (`pushable: false`) stops at what it meets: a body a
+        // solid pins that way is a wall to it, so it takes the whole way out (it walked
+        // through a card resting against a wall); two such bodies that are not pinned
+        // (added overlapping) share the way out equally: nothing else would ever separate
+        // them. Pinned ones cannot move.
+        weightI = Number(!pinnedI && ctx.inverseMass[i] === 0)
+        weightJ = Number(!pinnedJ && ctx.inverseMass[j] === 0)
+        if (weightI + weightJ === 0) continue
       }
       const total = weightI + weightJ
       // The body pushed away from a pinned partner rests on it from now on (see restsOnPinnedX).
@@ -254,11 +257,17 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
         const x0 = x[slot] as number
         const y0 = y[slot] as number
         sweepDynamic(ctx, sim, k, correctionsX, correctionsY, false)
-        // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx.
-        if (Math.abs(dx) - Math.abs((x[slot] as number) - x0) > TOUCH_TOLERANCE) {
+        // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx. A push
+        // shorter than the tolerance (the share of a body 1e8 times heavier than its
+        // partner) is blocked when it went less than half its way: unpinned, such a body
+        // against a wall never took its partner's whole push, and a light box squeezed
+        // between it and a body that may not be pushed was left overlapping for ever.
+        const movedX = Math.abs((x[slot] as number) - x0)
+        const movedY = Math.abs((y[slot] as number) - y0)
+        if (Math.abs(dx) - movedX > TOUCH_TOLERANCE || movedX < 0.5 * Math.abs(dx)) {
           pinnedAlongX[k] = Math.sign(dx)
         }
-        if (Math.abs(dy) - Math.abs((y[slot] as number) - y0) > TOUCH_TOLERANCE) {
+        if (Math.abs(dy) - movedY > TOUCH_TOLERANCE || movedY < 0.5 * Math.abs(dy)) {
           pinnedAlongY[k] = Math.sign(dy)
         }
       }

@@ -4,11 +4,12 @@
  * pairs and the velocity stage's contacts. Writes only the tracker: no position or velocity.
  */
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
-import { pairCode } from '../world/pairCode.js'
+import { dynamicPairCode, pairCode } from '../world/pairCode.js'
 import { IGNORE } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { loadRect } from '../world/bodyStore.js'
 import { contactNormalInto, sweptIntoContact } from './contacts.js'
+import { sweptBoxWithin } from './sweep.js'
 
 function touchIfTouching(
   ctx: StepScratch,
@@ -36,6 +37,40 @@ function touchIfTouching(
 }
 
 /**
+ * Reports the dynamic bodies that dynamic k touches when the push-out carried it out of the
+ * bounds the broadphase saw (a box pushed by one added over it, into a third): the step's
+ * pairs do not hold those, and their `contactStart` came a step late. It asks the dynamic
+ * grid for the bodies near k's box now; a pair also in the step's pairs is recorded once.
+ */
+function recordContactsBeyondBounds(ctx: StepScratch, sim: StepContext, k: number): void {
+  const slot = sim.dynamic[k] as number
+  const store = sim.store
+  const within = sweptBoxWithin(
+    sim.dynamicBounds,
+    k,
+    store.x[slot] as number,
+    store.y[slot] as number,
+    store.width[slot] as number,
+    store.height[slot] as number,
+    0,
+    0,
+  )
+  if (within === 1) return
+  loadRect(ctx.touchA, store, slot)
+  const near = sim.freshDynamics
+  near.count = 0
+  sim.dynamicGrid.querySwept(ctx.touchA, ctx.still, near)
+  for (let q = 0; q < near.count; q++) {
+    const local = near.items[q] as number
+    if (local === k) continue
+    const other = sim.dynamic[local] as number
+    if (dynamicPairCode(sim, slot, other) !== IGNORE) {
+      touchIfTouching(ctx, sim, slot, other, FROM_PUSH)
+    }
+  }
+}
+
+/**
  * Reports to the contact tracker every pair touching at the end of the step: dynamic
  * pairs (crossing ones included: they pass through but are in contact), dynamic bodies
  * and their solid candidates, and kinematic bodies with the solids they touch.
@@ -52,6 +87,7 @@ export function recordContacts(ctx: StepScratch, sim: StepContext): void {
   }
   for (let k = 0; k < sim.dynamicCount; k++) {
     const slot = sim.dynamic[k] as number
+    recordContactsBeyondBounds(ctx, sim, k)
     const end = sim.candidateStart[k + 1] as number
     for (let c = sim.candidateStart[k] as number; c < end; c++) {
       const solid = sim.solid[sim.candidates.items[c] as number] as number

@@ -153,6 +153,73 @@ function firstDynamicHit(ctx: StepScratch, sim: StepContext, k: number): number 
 }
 
 /**
+ * When (a fraction of the motion, or Infinity) the box in `sweepMover`, moving by
+ * `sweepMotion` along one axis and of zero size across it, enters the seam of two candidate
+ * solids placed edge to edge on either side of its line (one above and one below a body of
+ * zero height moving along x; one left and one right of a body of zero width moving along
+ * y). Each solid alone is only grazed, which a sweep lets pass (a box slides along a face,
+ * bump.lua), but the seam is inside their union: a zero-size body slipped through two walls
+ * there. It enters where the solids' spans along the motion overlap by more than a point;
+ * on an entry, the time and the normal (against the motion) go to `sweepHit` and the solid
+ * whose face comes first to {@link StepScratch.seamSolid}. Only candidates that block the
+ * body count (a pair that crosses or ignores leaves the other solid's face a face). The
+ * pairs are tried two by two: a zero-size body moving along a seam line is rare, and it
+ * has few candidates.
+ */
+function seamAhead(ctx: StepScratch, sim: StepContext, slot: number): number {
+  const mover = ctx.sweepMover
+  const alongX = ctx.sweepMotion.y === 0
+  const motion = alongX ? ctx.sweepMotion.x : ctx.sweepMotion.y
+  if (motion === 0 || ctx.sweepMotion.x * ctx.sweepMotion.y !== 0) return Infinity
+  if ((alongX ? mover.height : mover.width) !== 0) return Infinity
+  const line = alongX ? mover.y : mover.x
+  const leading = alongX
+    ? mover.x + (motion > 0 ? mover.width : 0)
+    : mover.y + (motion > 0 ? mover.height : 0)
+  const { x, y, width, height } = sim.store
+  const items = ctx.sweepCandidateItems
+  let best = Infinity
+  for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
+    const before = sim.solid[items[c] as number] as number
+    // The solid on the lower side of the line: it ends at the line.
+    const beforeEnd = alongX
+      ? (y[before] as number) + (height[before] as number)
+      : (x[before] as number) + (width[before] as number)
+    if (beforeEnd !== line || (alongX ? height[before] : width[before]) === 0) continue
+    const code = pairCode(sim, slot, before)
+    if (code === IGNORE || code === CROSS) continue
+    const beforeStart = alongX ? (x[before] as number) : (y[before] as number)
+    const beforeSpan = alongX ? (width[before] as number) : (height[before] as number)
+    for (let d = ctx.sweepCandidateBegin; d < ctx.sweepCandidateEnd; d++) {
+      const after = sim.solid[items[d] as number] as number
+      // The solid on the upper side: it starts at the line.
+      if ((alongX ? y[after] : x[after]) !== line || (alongX ? height[after] : width[after]) === 0)
+        continue
+      const afterStart = alongX ? (x[after] as number) : (y[after] as number)
+      const afterSpan = alongX ? (width[after] as number) : (height[after] as number)
+      const low = Math.max(beforeStart, afterStart)
+      const high = Math.min(beforeStart + beforeSpan, afterStart + afterSpan)
+      if (high <= low) continue
+      const afterCode = pairCode(sim, slot, after)
+      if (afterCode === IGNORE || afterCode === CROSS) continue
+      // The leading edge reaches the seam's near end within this motion.
+      const entry = motion > 0 ? low : high
+      const time = (entry - leading) / motion
+      if (time < 0 || time >= 1 || time >= best) continue
+      best = time
+      // The solid whose face the body meets first: the one whose span starts at the entry.
+      const first = (motion > 0 ? beforeStart : beforeStart + beforeSpan) === entry ? before : after
+      ctx.seamSolid = first
+    }
+  }
+  if (best === Infinity) return best
+  ctx.sweepHit.time = best
+  ctx.sweepHit.normal.x = alongX ? -Math.sign(motion) : 0
+  ctx.sweepHit.normal.y = alongX ? 0 : -Math.sign(motion)
+  return best
+}
+
+/**
  * Moves dynamic body `k` (a local index of the step) by `(motionX[k], motionY[k])` (arrays
  * rather than two numbers: V8 boxes a double passed to a call it does not inline, and the
  * step must not allocate), swept against the
@@ -223,6 +290,13 @@ export function sweepDynamic(
         normalX = ctx.sweepHit.normal.x
         normalY = ctx.sweepHit.normal.y
       }
+    }
+    if (bestTime > 0 && seamAhead(ctx, sim, slot) < bestTime) {
+      bestTime = ctx.sweepHit.time
+      bestSolid = ctx.seamSolid
+      bestCode = pairCode(sim, slot, bestSolid)
+      normalX = ctx.sweepHit.normal.x
+      normalY = ctx.sweepHit.normal.y
     }
     if (beyondBounds) {
       const other = firstDynamicHit(ctx, sim, k)

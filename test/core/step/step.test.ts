@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { integrateEulerInto } from '../../../src/core/geometry/index.js'
 import { createWorld, type World } from '../../../src/core/world/index.js'
-import { deepestOverlap, deepestSolidOverlap } from '../world/helpers.js'
+import { PROPERTY_TIMEOUT, deepestOverlap, deepestSolidOverlap } from '../world/helpers.js'
 
 function run(world: World, steps: number): void {
   for (let i = 0; i < steps; i++) world.step(1 / 60)
@@ -18,62 +18,66 @@ describe('step: integration', () => {
     expect(world.get(id).y).toBeCloseTo(6)
   })
 
-  it("moves a free body exactly as the kernel's integrateEulerInto does, bit for bit", () => {
-    // The step writes the Euler update out (see Simulation.integrate): this holds the two equal.
-    const coordinate = fc.double({ min: -1e4, max: 1e4, noNaN: true })
-    // Vertical speeds of at least 200 px/s either way: gravity (at most 100 px/s per step
-    // here) and damping cannot bring the motion under the rest distance on both axes, which
-    // the step would snap back. Horizontal ones are any, 0 included.
-    const verticalSpeed = fc
-      .tuple(fc.double({ min: 200, max: 1e4, noNaN: true }), fc.boolean())
-      .map(([magnitude, negative]) => (negative ? -magnitude : magnitude))
-    fc.assert(
-      fc.property(
-        coordinate,
-        coordinate,
-        fc.double({ min: -1e4, max: 1e4, noNaN: true }),
-        verticalSpeed,
-        fc.double({ min: -500, max: 500, noNaN: true }),
-        fc.double({ min: 0, max: 5, noNaN: true }),
-        fc.double({ min: -2, max: 2, noNaN: true }),
-        fc.constantFrom(1 / 60, 1 / 120, 0.1),
-        (x, y, vx, vy, gravityY, damping, gravityScale, fixedStep) => {
-          const dampingFactor = 1 / (1 + damping * fixedStep)
-          const expected = integrateEulerInto(
-            { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } },
-            { position: { x, y }, velocity: { x: vx * dampingFactor, y: vy * dampingFactor } },
-            { x: (gravityY / 3) * gravityScale, y: gravityY * gravityScale },
-            fixedStep,
-          )
-          const world = createWorld({ gravity: { x: gravityY / 3, y: gravityY }, fixedStep })
-          const id = world.add({
-            x,
-            y,
-            width: 2,
-            height: 3,
-            velocity: { x: vx, y: vy },
-            damping,
-            gravityScale,
-          })
-          world.step(fixedStep)
-          const body = world.get(id)
-          // Bit for bit except the sign of zero (`v + 0` turns -0 into 0): the step moves a
-          // body by adding its displacement, so a body at x = -0 that does not move on x ends
-          // at -0 + 0 = 0, where the kernel keeps -0 (fast-check found it). Both are 0.
-          const signless = (values: number[]) => values.map((value) => value + 0)
-          expect(signless([body.x, body.y, body.velocity.x, body.velocity.y])).toEqual(
-            signless([
-              expected.position.x,
-              expected.position.y,
-              expected.velocity.x,
-              expected.velocity.y,
-            ]),
-          )
-        },
-      ),
-      { numRuns: 1000 },
-    )
-  })
+  it(
+    "moves a free body exactly as the kernel's integrateEulerInto does, bit for bit",
+    { timeout: PROPERTY_TIMEOUT },
+    () => {
+      // The step writes the Euler update out (see Simulation.integrate): this holds the two equal.
+      const coordinate = fc.double({ min: -1e4, max: 1e4, noNaN: true })
+      // Vertical speeds of at least 200 px/s either way: gravity (at most 100 px/s per step
+      // here) and damping cannot bring the motion under the rest distance on both axes, which
+      // the step would snap back. Horizontal ones are any, 0 included.
+      const verticalSpeed = fc
+        .tuple(fc.double({ min: 200, max: 1e4, noNaN: true }), fc.boolean())
+        .map(([magnitude, negative]) => (negative ? -magnitude : magnitude))
+      fc.assert(
+        fc.property(
+          coordinate,
+          coordinate,
+          fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+          verticalSpeed,
+          fc.double({ min: -500, max: 500, noNaN: true }),
+          fc.double({ min: 0, max: 5, noNaN: true }),
+          fc.double({ min: -2, max: 2, noNaN: true }),
+          fc.constantFrom(1 / 60, 1 / 120, 0.1),
+          (x, y, vx, vy, gravityY, damping, gravityScale, fixedStep) => {
+            const dampingFactor = 1 / (1 + damping * fixedStep)
+            const expected = integrateEulerInto(
+              { position: { x: 0, y: 0 }, velocity: { x: 0, y: 0 } },
+              { position: { x, y }, velocity: { x: vx * dampingFactor, y: vy * dampingFactor } },
+              { x: (gravityY / 3) * gravityScale, y: gravityY * gravityScale },
+              fixedStep,
+            )
+            const world = createWorld({ gravity: { x: gravityY / 3, y: gravityY }, fixedStep })
+            const id = world.add({
+              x,
+              y,
+              width: 2,
+              height: 3,
+              velocity: { x: vx, y: vy },
+              damping,
+              gravityScale,
+            })
+            world.step(fixedStep)
+            const body = world.get(id)
+            // Bit for bit except the sign of zero (`v + 0` turns -0 into 0): the step moves a
+            // body by adding its displacement, so a body at x = -0 that does not move on x ends
+            // at -0 + 0 = 0, where the kernel keeps -0 (fast-check found it). Both are 0.
+            const signless = (values: number[]) => values.map((value) => value + 0)
+            expect(signless([body.x, body.y, body.velocity.x, body.velocity.y])).toEqual(
+              signless([
+                expected.position.x,
+                expected.position.y,
+                expected.velocity.x,
+                expected.velocity.y,
+              ]),
+            )
+          },
+        ),
+        { numRuns: 1000 },
+      )
+    },
+  )
 
   it('integrates exactly with RK4 under constant gravity', () => {
     const world = createWorld({

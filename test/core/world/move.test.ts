@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld, type World } from '../../../src/core/world/index.js'
-import { bodiesOf, deepestOverlap, overlapDepth } from './helpers.js'
+import { PROPERTY_TIMEOUT, bodiesOf, deepestOverlap, overlapDepth } from './helpers.js'
 
 /** The pairs of bodies that overlap by more than rounding, as `a/b` by id. */
 function overlappingPairs(world: World): string[] {
@@ -215,48 +215,52 @@ describe('move', () => {
     expect(deepestOverlap(world)).toBeLessThanOrEqual(0)
   })
 
-  it('leaves no overlap after a pushing move in any direction through a field of boxes', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.boolean(), { minLength: 25, maxLength: 25 }),
-        fc.double({ min: -300, max: 300, noNaN: true }),
-        fc.double({ min: -300, max: 300, noNaN: true }),
-        (occupied, goalX, goalY) => {
-          const world = createWorld()
-          // A 5 x 5 field of 16 px boxes 4 px apart around the hand, inside four walls.
-          occupied.forEach((present, index) => {
-            const column = index % 5
-            const row = Math.floor(index / 5)
-            if (present && !(column === 2 && row === 2)) {
-              world.add({ x: column * 20 - 40, y: row * 20 - 40, width: 16, height: 16 })
+  it(
+    'leaves no overlap after a pushing move in any direction through a field of boxes',
+    { timeout: PROPERTY_TIMEOUT },
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.boolean(), { minLength: 25, maxLength: 25 }),
+          fc.double({ min: -300, max: 300, noNaN: true }),
+          fc.double({ min: -300, max: 300, noNaN: true }),
+          (occupied, goalX, goalY) => {
+            const world = createWorld()
+            // A 5 x 5 field of 16 px boxes 4 px apart around the hand, inside four walls.
+            occupied.forEach((present, index) => {
+              const column = index % 5
+              const row = Math.floor(index / 5)
+              if (present && !(column === 2 && row === 2)) {
+                world.add({ x: column * 20 - 40, y: row * 20 - 40, width: 16, height: 16 })
+              }
+            })
+            world.add({ x: -100, y: -90, width: 10, height: 200, type: 'static' })
+            world.add({ x: 110, y: -90, width: 10, height: 200, type: 'static' })
+            world.add({ x: -100, y: -100, width: 220, height: 10, type: 'static' })
+            world.add({ x: -100, y: 110, width: 220, height: 10, type: 'static' })
+            const hand = world.add({ x: 0, y: 0, width: 16, height: 16, type: 'kinematic' })
+            const before = bodiesOf(world)
+            const { pushed } = world.move(hand, { x: goalX, y: goalY }, { push: true })
+            expect(deepestOverlap(world)).toBeLessThanOrEqual(1e-9)
+            // `pushed` lists exactly the bodies that moved, other than the hand, each once,
+            // from where they were to where they are: putting them back undoes the pushes.
+            const moved = bodiesOf(world).filter(
+              (body, k) => body.id !== hand && (body.x !== before[k]!.x || body.y !== before[k]!.y),
+            )
+            expect(pushed.map(({ id }) => id).sort()).toEqual(moved.map(({ id }) => id).sort())
+            for (const { id, from, to } of pushed) {
+              expect(to).toEqual({ x: world.get(id).x, y: world.get(id).y })
+              world.update(id, from)
             }
-          })
-          world.add({ x: -100, y: -90, width: 10, height: 200, type: 'static' })
-          world.add({ x: 110, y: -90, width: 10, height: 200, type: 'static' })
-          world.add({ x: -100, y: -100, width: 220, height: 10, type: 'static' })
-          world.add({ x: -100, y: 110, width: 220, height: 10, type: 'static' })
-          const hand = world.add({ x: 0, y: 0, width: 16, height: 16, type: 'kinematic' })
-          const before = bodiesOf(world)
-          const { pushed } = world.move(hand, { x: goalX, y: goalY }, { push: true })
-          expect(deepestOverlap(world)).toBeLessThanOrEqual(1e-9)
-          // `pushed` lists exactly the bodies that moved, other than the hand, each once,
-          // from where they were to where they are: putting them back undoes the pushes.
-          const moved = bodiesOf(world).filter(
-            (body, k) => body.id !== hand && (body.x !== before[k]!.x || body.y !== before[k]!.y),
-          )
-          expect(pushed.map(({ id }) => id).sort()).toEqual(moved.map(({ id }) => id).sort())
-          for (const { id, from, to } of pushed) {
-            expect(to).toEqual({ x: world.get(id).x, y: world.get(id).y })
-            world.update(id, from)
-          }
-          expect(bodiesOf(world).filter(({ id }) => id !== hand)).toEqual(
-            before.filter(({ id }) => id !== hand),
-          )
-        },
-      ),
-      { numRuns: 1000 },
-    )
-  })
+            expect(bodiesOf(world).filter(({ id }) => id !== hand)).toEqual(
+              before.filter(({ id }) => id !== hand),
+            )
+          },
+        ),
+        { numRuns: 1000 },
+      )
+    },
+  )
 
   it('makes no new overlap when pushing boxes that already overlap one another', () => {
     const box = fc.record({

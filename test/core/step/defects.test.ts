@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest'
+import { createWorld, type World } from '../../../src/core/world/index.js'
+import { PUSH_SLOP } from '../../../src/core/step/tolerances.js'
+import { overlapDepth } from '../world/helpers.js'
+
+// The step's defects of issue #23 ("Why", the smaller ones and the pass-throughs by type and
+// response): each reproduction fails without its fix.
+
+/** Steps a world at 1/60 s until it is idle; returns how many steps that took, or -1 after `limit`. */
+function stepsUntilIdle(world: World, limit: number): number {
+  for (let i = 1; i <= limit; i++) {
+    world.step(1 / 60)
+    if (world.isIdle()) return i
+  }
+  return -1
+}
+
+describe('an rk4 world with a touch body on a floor comes to rest (issue #23)', () => {
+  for (const integrator of ['rk4', 'euler'] as const) {
+    for (const startY of [350, 250]) {
+      it(`${integrator}: a touch box ${startY === 350 ? 'placed on' : 'dropped 100 px onto'} a floor is idle within 1 s of landing, on the floor`, () => {
+        const world = createWorld({ integrator, gravity: { x: 0, y: 980 } })
+        world.add({ id: 'floor', x: 0, y: 400, width: 400, height: 20, type: 'static' })
+        world.add({ id: 'box', x: 100, y: startY, width: 50, height: 50, response: 'touch' })
+        // A fall of 100 px at 980 px/s² takes about 0.45 s; then 1 s to come to rest.
+        expect(stepsUntilIdle(world, 90)).toBeGreaterThan(0)
+        expect(world.get('box').y).toBe(350)
+        for (let i = 0; i < 30; i++) {
+          world.step(1 / 60)
+          expect(world.get('box').y).toBe(350)
+          expect(world.isIdle()).toBe(true)
+        }
+      })
+    }
+  }
+})
+
+describe('a pushable: false body stops at pushable bodies a wall blocks (issue #23)', () => {
+  it('the reproduction: pinned moving at 120 px/s stops against the card resting on the edge', () => {
+    const world = createWorld()
+    world.add({ id: 'edge', x: 400, y: 0, width: 2, height: 400, type: 'static' })
+    world.add({ id: 'card', x: 300, y: 100, width: 100, height: 60 })
+    world.add({
+      ...{ id: 'pinned', x: 0, y: 100, width: 100, height: 60 },
+      ...{ pushable: false, velocity: { x: 120, y: 0 } },
+    })
+    for (let i = 0; i < 240; i++) {
+      world.step(1 / 60)
+      expect(overlapDepth(world.get('pinned'), world.get('card'))).toBeLessThanOrEqual(PUSH_SLOP)
+      expect(overlapDepth(world.get('card'), world.get('edge'))).toBeLessThanOrEqual(0)
+    }
+    expect(world.get('card').x).toBe(300)
+    expect(world.get('pinned').x).toBeCloseTo(200, 6)
+  })
+
+  for (const speed of [120, 6000, 60000]) {
+    for (const gravity of [0, 900]) {
+      it(`a row of three cards against the edge stops pinned at ${speed} px/s (gravity ${gravity})`, () => {
+        const world = createWorld({ gravity: { x: 0, y: gravity } })
+        world.add({ id: 'floor', x: -1000, y: 160, width: 3000, height: 20, type: 'static' })
+        world.add({ id: 'edge', x: 400, y: -1000, width: 2, height: 3000, type: 'static' })
+        const cards = ['card0', 'card1', 'card2']
+        cards.forEach((id, c) =>
+          world.add({ id, x: 300 - c * 100, y: 100, width: 100, height: 60 }),
+        )
+        world.add({
+          ...{ id: 'pinned', x: -100, y: 100, width: 100, height: 60 },
+          ...{ pushable: false, velocity: { x: speed, y: 0 } },
+        })
+        for (let i = 0; i < 120; i++) {
+          world.step(1 / 60)
+          const pinned = world.get('pinned')
+          for (const id of cards) {
+            const card = world.get(id)
+            expect(overlapDepth(pinned, card), id).toBeLessThanOrEqual(PUSH_SLOP)
+            expect(overlapDepth(card, world.get('edge')), id).toBeLessThanOrEqual(0)
+            // No pass-through between steps either: pinned stays on its side of every card.
+            expect(pinned.x, id).toBeLessThan(card.x)
+          }
+        }
+        expect(world.get('pinned').x).toBeCloseTo(0, 6)
+        expect(world.isIdle()).toBe(true)
+      })
+    }
+  }
+  it('pinned stops at a light card squeezed against a card 3e8 times heavier on the edge', () => {
+    // Found by test/core/step/passThrough.fuzz.test.ts: the heavy card's share of a push
+    // (under 1e-6 px) was not seen as blocked by the edge, so it never pinned, and the light
+    // card was left 1.5 px deep in pinned.
+    const world = createWorld()
+    world.add({ id: 'edge', x: 600, y: -2000, width: 20, height: 5000, type: 'static' })
+    world.add({ id: 'heavy', x: 590, y: 0, width: 10, height: 10, mass: 300 })
+    world.add({ id: 'light', x: 580, y: 0, width: 10, height: 10, mass: 1e-6 })
+    world.add({
+      ...{ id: 'pinned', x: 270, y: 0, width: 10, height: 10 },
+      ...{ pushable: false, velocity: { x: 201, y: 0 } },
+    })
+    for (let i = 0; i < 120; i++) {
+      world.step(1 / 60)
+      expect(overlapDepth(world.get('pinned'), world.get('light'))).toBeLessThanOrEqual(PUSH_SLOP)
+    }
+    expect(world.get('pinned').x).toBeCloseTo(570, 6)
+  })
+})
+
+describe('a zero-size body stops at the seam of two walls placed edge to edge (issue #23)', () => {
+  // Two statics sharing an edge: the seam line is inside their union, though a body of zero
+  // size on it only grazes each wall alone.
+  const layouts = {
+    stacked: {
+      walls: [
+        { x: 200, y: 0, width: 50, height: 100 },
+        { x: 200, y: 100, width: 50, height: 100 },
+      ],
+      union: { x: 200, y: 0, width: 50, height: 200 },
+    },
+    side: {
+      walls: [
+        { x: 200, y: 0, width: 50, height: 100 },
+        { x: 250, y: 0, width: 50, height: 100 },
+      ],
+      union: { x: 200, y: 0, width: 100, height: 100 },
+    },
+  }
+  for (const [layout, { walls, union }] of Object.entries(layouts)) {
+    // Along the seam: x for the stacked walls (seam y = 100), y for the side ones (x = 250).
+    const alongX = layout === 'stacked'
+    const sizes: [number, number][] = alongX
+      ? [
+          [0, 0],
+          [10, 0],
+          [100, 0],
+        ]
+      : [
+          [0, 0],
+          [0, 10],
+          [0, 100],
+        ]
+    for (const [width, height] of sizes) {
+      for (const speed of [60, 6000, -6000]) {
+        it(`${layout} walls: a ${width} x ${height} body at ${speed} px/s along the seam stops at it`, () => {
+          const world = createWorld()
+          walls.forEach((wall, w) => world.add({ id: `wall${w}`, ...wall, type: 'static' }))
+          const start = speed > 0 ? -200 : 500
+          world.add({
+            id: 'dot',
+            ...(alongX
+              ? { x: start, y: 100, velocity: { x: speed, y: 0 } }
+              : { x: 250, y: start, velocity: { x: 0, y: speed } }),
+            width,
+            height,
+          })
+          for (let i = 0; i < 120; i++) {
+            world.step(1 / 60)
+            const dot = world.get('dot')
+            // Never inside the union, and never past it.
+            if (alongX) {
+              expect(dot.x + dot.width <= union.x || dot.x >= union.x + union.width).toBe(true)
+              expect(
+                speed > 0 ? dot.x + dot.width <= union.x : dot.x >= union.x + union.width,
+              ).toBe(true)
+            } else {
+              expect(dot.y + dot.height <= union.y || dot.y >= union.y + union.height).toBe(true)
+              expect(
+                speed > 0 ? dot.y + dot.height <= union.y : dot.y >= union.y + union.height,
+              ).toBe(true)
+            }
+          }
+        })
+      }
+    }
+  }
+})
+
+describe('a heavy box never passes through a light bounce box that touches a third (issue #23)', () => {
+  // Heavy moves right into a light `bounce` box resting against a wall, or against a third
+  // box that rests against the wall: the light box is wedged and must stop the heavy one.
+  for (const third of ['wall', 'box'] as const) {
+    for (const ratio of [1, 300, 1e6]) {
+      for (const speed of [600, 6000]) {
+        it(`against a ${third}, mass ratio ${ratio}, ${speed} px/s, restitution 1`, () => {
+          const world = createWorld()
+          world.add({ id: 'wall', x: 500, y: -1000, width: 20, height: 3000, type: 'static' })
+          const row = third === 'box' ? ['heavy', 'light', 'third'] : ['heavy', 'light']
+          if (third === 'box') world.add({ id: 'third', x: 400, y: 100, width: 100, height: 60 })
+          world.add({
+            ...{ id: 'light', x: third === 'box' ? 300 : 400, y: 100, width: 100, height: 60 },
+            ...{ mass: 1, response: 'bounce', restitution: 1 },
+          })
+          world.add({
+            ...{ id: 'heavy', x: 0, y: 100, width: 100, height: 60 },
+            ...{ mass: ratio, velocity: { x: speed, y: 0 } },
+          })
+          for (let i = 0; i < 120; i++) {
+            world.step(1 / 60)
+            const bodies = row.map((id) => world.get(id))
+            bodies.forEach((body, b) => {
+              expect(overlapDepth(body, world.get('wall')), body.id).toBeLessThanOrEqual(0)
+              const next = bodies[b + 1]
+              if (!next) return
+              expect(overlapDepth(body, next), `${body.id}, ${next.id}`).toBeLessThanOrEqual(
+                PUSH_SLOP,
+              )
+              // In order: nothing passed through its neighbour within the step either.
+              expect(body.x, `${body.id} before ${next.id}`).toBeLessThan(next.x)
+            })
+          }
+        })
+      }
+    }
+  }
+})
+
+describe('contactStart comes in the step the touch begins (issue #23)', () => {
+  // A card added over b pushes it 25 px right, out of the bounds the broadphase saw, into
+  // (or against) c: the b-c pair was not among the step's pairs.
+  for (const cX of [175, 160]) {
+    it(`a box pushed by a third into one at x = ${cX} starts its contact in that step`, () => {
+      const world = createWorld()
+      const starts: string[] = []
+      world.on('contactStart', (event) => starts.push([event.a, event.b].sort().join('-')))
+      world.add({ id: 'b', x: 50, y: 0, width: 100, height: 60 })
+      world.add({ id: 'c', x: cX, y: 0, width: 100, height: 60 })
+      world.add({ id: 'a', x: 0, y: 0, width: 100, height: 60 })
+      world.step(1 / 60)
+      expect(overlapDepth(world.get('b'), world.get('c'))).toBeGreaterThanOrEqual(0)
+      expect(starts).toContain('b-c')
+      expect(starts).toContain('a-b')
+    })
+  }
+})
