@@ -126,7 +126,8 @@ export const PlayAndPause: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Play' }))
-    await waitFor(() => expect(stepsShown(canvasElement)).toBeGreaterThan(20))
+    // One step per frame: a loaded machine draws fewer frames a second, so allow it time.
+    await waitFor(() => expect(stepsShown(canvasElement)).toBeGreaterThan(20), { timeout: 5000 })
     await userEvent.click(canvas.getByRole('button', { name: 'Pause' }))
     const paused = stepsShown(canvasElement)
     await animationFrames(5)
