@@ -4,9 +4,9 @@
  * the world's step costs in the same frames. N boxes of 12-26 px at a 30 px pitch, at rest,
  * no gravity, walled in; a 60 px kinematic box circles through them, one move and one
  * step per frame. Prints median, p95, p99 and worst ms per move, and the median step, for
- * each N; then the board's whole drag frame at 1,000 boxes (drag sessions and step) without
- * and with the return of pushed boxes (`returnPushed`, issue #26), alternated in the same
- * run. Writes the "Drag benchmark" section of bench/RESULTS.md.
+ * each N; then the board's whole frame at 1,000 boxes (drag sessions and step): a plain
+ * drag, with the return of pushed boxes (`returnPushed`, issue #26), snapped to a grid, and
+ * a resize by a handle (issue #25), alternated in the same run. Writes the "Drag benchmark" section of bench/RESULTS.md.
  *
  * No peer is measured: none of the benchmark's peers has a swept move that pushes a chain
  * of bodies. Compare runs of this script on one machine (for a change, run it before and
@@ -17,14 +17,14 @@
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { createWorld } from '../src/core/index.js'
+import { createWorld, snapToGrid } from '../src/core/index.js'
 import { createDragSessions } from '../src/board/dragSessions.js'
 import { arenaWalls, createRandom, WALL_THICKNESS } from './scene.js'
 
 const SIZES = [1000, 5000]
-/** The board's drag frame (drag sessions) is compared at this many boxes, with and without the return of pushed boxes. */
+/** The board's frame (drag sessions) is compared at this many boxes: plain drag, with return, snapped, resize. */
 const RETURN_N = 1000
-/** Runs of each variant of the drag frame, alternated (plain, return, plain, ...) so a change in the machine's load hits both. */
+/** Runs of each variant of the board's frame, alternated (plain, return, snapped, resize, plain, ...) so a change in the machine's load hits all. */
 const RETURN_ROUNDS = 3
 const FRAMES = 600
 const WARM_UP_FRAMES = 100
@@ -83,20 +83,45 @@ function dragThroughCrowd(n: number): DragResult {
   return { n, moves: moves.sort((a, b) => a - b), steps: steps.sort((a, b) => a - b) }
 }
 
+/** The board frames compared: a plain drag, a drag with `returnPushed`, a drag snapped to a 30 px grid, and a resize. */
+type BoardFrameVariant = 'plain' | 'return' | 'snapped' | 'resize'
+const VARIANTS: readonly BoardFrameVariant[] = ['plain', 'return', 'snapped', 'resize']
+const GRID = { x: 30, y: 30 }
+
 /**
- * The board's drag frame, as `frame.ts` runs it: the drag sessions apply the pointer's goal
- * (one pushing swept move; with `returnPushed`, then every box the drag pushed slides back
- * toward its start without pushing), then the world steps. Returns the sorted frame times.
+ * The board's frame, as `frame.ts` runs it: the drag sessions apply the pointer's goal, then
+ * the world steps. `'plain'`: one pushing swept move; `'return'`: then every box the drag
+ * pushed slides back toward its start without pushing (issue #26); `'snapped'`: the goal is
+ * put on a 30 px grid first (issue #25); `'resize'`: the box's south-east handle follows the
+ * pointer instead, a swept `'push'` resize from 60 x 60 up to 300 x 300 and back (issue
+ * #25). Returns the sorted frame times.
  */
-function boardDragFrames(n: number, returnPushed: boolean): number[] {
+function boardFrames(n: number, variant: BoardFrameVariant): number[] {
   const { world, dragged, center, goalAt } = crowd(n)
-  const drags = createDragSessions(world, { returnPushed })
-  drags.begin(dragged)
+  const drags = createDragSessions(world, {
+    returnPushed: variant === 'return',
+    ...(variant === 'snapped' && {
+      snapGoal: (_id: string, goal: { x: number; y: number }) => {
+        const snapped = snapToGrid(goal, GRID)
+        goal.x = snapped.x
+        goal.y = snapped.y
+      },
+    }),
+  })
+  const resize = {
+    direction: 'se' as const,
+    options: { mode: 'push' as const, minSize: { width: 0, height: 0 } },
+  }
+  drags.begin(dragged, undefined, variant === 'resize' ? resize : undefined)
   const frames: number[] = []
   for (let frame = 0; frame < FRAMES; frame++) {
     const goal = goalAt(frame)
     const start = performance.now()
-    drags.aim(dragged, { x: goal.x - center, y: goal.y - center })
+    if (variant === 'resize') {
+      // The handle swings the corner between 0 and 240 px out on each axis.
+      const swing = 120 * (1 - Math.cos(frame / 30))
+      drags.aim(dragged, { x: swing, y: swing })
+    } else drags.aim(dragged, { x: goal.x - center, y: goal.y - center })
     drags.applyGoals(1 / 60)
     world.step(1 / 60)
     const end = performance.now()
@@ -116,11 +141,9 @@ const rows = firstRuns.map(({ n, moves, steps }, index) => {
   const warmMoves = (warmRuns[index] as DragResult).moves
   return `| ${n} | ${format(quantile(moves, 0.5))} | ${format(quantile(moves, 0.95))} | ${format(quantile(moves, 0.99))} | ${format(quantile(moves, 1))} | ${format(quantile(warmMoves, 1))} | ${format(quantile(steps, 0.5))} |`
 })
-const plainFrames: number[][] = []
-const returnFrames: number[][] = []
+const runsOf = new Map<BoardFrameVariant, number[][]>(VARIANTS.map((variant) => [variant, []]))
 for (let round = 0; round < RETURN_ROUNDS; round++) {
-  plainFrames.push(boardDragFrames(RETURN_N, false))
-  returnFrames.push(boardDragFrames(RETURN_N, true))
+  for (const variant of VARIANTS) runsOf.get(variant)?.push(boardFrames(RETURN_N, variant))
 }
 /** The median over rounds of each round's quantile `q`. */
 const roundsQuantile = (runs: number[][], q: number): number =>
@@ -128,10 +151,12 @@ const roundsQuantile = (runs: number[][], q: number): number =>
     runs.map((run) => quantile(run, q)).sort((a, b) => a - b),
     0.5,
   )
-const returnRows = [0.5, 0.95, 0.99].map((q) => {
-  const plain = roundsQuantile(plainFrames, q)
-  const withReturn = roundsQuantile(returnFrames, q)
-  return `| ${q === 0.5 ? 'median' : `p${Math.round(q * 100)}`} | ${format(plain)} | ${format(withReturn)} | ${(withReturn / plain).toFixed(2)} |`
+const boardRows = [0.5, 0.95, 0.99].map((q) => {
+  const [plain, ...others] = VARIANTS.map((variant) => roundsQuantile(runsOf.get(variant) ?? [], q))
+  const cells = others.map(
+    (value) => `${format(value)} (${(value / (plain as number)).toFixed(2)}x)`,
+  )
+  return `| ${q === 0.5 ? 'median' : `p${Math.round(q * 100)}`} | ${format(plain as number)} | ${cells.join(' | ')} |`
 })
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
 const section = [
@@ -148,11 +173,11 @@ const section = [
   '|---|---|---|---|---|---|---|',
   ...rows,
   '',
-  `The board's drag frame at ${RETURN_N} boxes (the drag sessions of \`src/board\`: the pointer's goal through one pushing move, then \`world.step\`), plain and with \`returnPushed\` (then every box the drag pushed slides back toward its start without pushing; over the circle the drag pushes hundreds). ${RETURN_ROUNDS} runs of each, alternated in this process; each cell is the median over runs of that run's quantile, ${FRAMES - WARM_UP_FRAMES} frames measured per run.`,
+  `The board's frame at ${RETURN_N} boxes (the drag sessions of \`src/board\`, then \`world.step\`): a plain drag (the pointer's goal through one pushing move), a drag with \`returnPushed\` (every box the drag pushed slides back toward its start without pushing; over the circle the drag pushes hundreds), a drag snapped to a 30 px grid, and a resize of the same box by its south-east handle (a swept 'push' resize swinging from 60 x 60 to 300 x 300 and back). ${RETURN_ROUNDS} runs of each, alternated in this process; each cell is the median over runs of that run's quantile, ${FRAMES - WARM_UP_FRAMES} frames measured per run, with its ratio to the plain drag.`,
   '',
-  '| frame ms | plain drag | drag with return | ratio |',
-  '|---|---|---|---|',
-  ...returnRows,
+  '| frame ms | plain drag | drag with return | snapped drag | resize |',
+  '|---|---|---|---|---|',
+  ...boardRows,
   '',
 ].join('\n')
 console.log(section)
