@@ -30,7 +30,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "A dashboard on a 16 px grid (`snap`) whose cards keep 16 px apart and from the edges (`gap`), opening in the layout saved in this browser (the default layout the first time and after **Reset layout**). Each card has a title bar to grab it by and a Refresh button that works (a click is not a drag). Drag a card into others: it follows the pointer on the grid, pushes them aside (keeping the gap) and stops when they are blocked by the board's edges; drag it on and the cards it pushed slide back toward where they were (`returnPushed`, a control here); every card lands on the grid, at the nearest free spot. **Undo** and **Redo** (or Ctrl+Z and Shift+Ctrl+Z with a card focused) take back or redo a whole gesture, pushes included. Tab to a card and use the arrow keys (one cell per press; Shift: until contact); every move is announced. **Compact up** moves every card as far up as it can after each change. The JSON beside the board is the layout from `onLayoutChange`, saved to localStorage and passed back as `layout` (which moves nothing).",
+          "A dashboard on a 16 px grid (`snap`) whose cards keep 16 px apart and from the edges (`gap`), opening in the layout saved in this browser (the default layout the first time and after **Reset layout**). Each card is grabbed by its title bar (`dragHandle`; a press on its text or its Refresh button, which works, never drags) and resized by its corner handle (`resizable`: the edge pushes the cards ahead, keeping the gap, and lands on the grid). Drag a card into others: it follows the pointer on the grid, pushes them aside (keeping the gap) and stops when they are blocked by the board's edges; drag it on and the cards it pushed slide back toward where they were (`returnPushed`, a control here); every card lands on the grid, at the nearest free spot. **Undo** and **Redo** (or Ctrl+Z and Shift+Ctrl+Z with a card focused) take back or redo a whole gesture, pushes included. Tab to a card and use the arrow keys (one cell per press; Shift: until contact); every move is announced. **Compact up** moves every card as far up as it can after each change. The JSON beside the board is the layout from `onLayoutChange`, saved to localStorage and passed back as `layout` (which moves nothing).",
       },
     },
   },
@@ -59,6 +59,7 @@ export const BoardInteractions: Story = {
     const canvas = within(canvasElement)
     const board = canvas.getByRole('region', { name: 'Dashboard board' })
     const card = (name: string) => canvas.getByRole('article', { name })
+    const titleBar = (name: string) => card(name).querySelector('[data-card-handle]') as Element
     const cards = () => bodiesIn(board)
     const shownLayout = () =>
       JSON.parse(canvas.getByTestId('layout-json').textContent ?? '') as Record<
@@ -92,10 +93,33 @@ export const BoardInteractions: Story = {
     })
 
     await step(
+      "a press on a card's text never drags it; Alt+Right and Alt+Left resize it by a cell",
+      async () => {
+        const team = card('Team')
+        const before = team.getBoundingClientRect()
+        await dragOnto(team.querySelector('p') as Element, card('Clock'), 8)
+        await untilStill(cards)
+        await expect(team.getBoundingClientRect().left).toBe(before.left)
+        await expect(team.getBoundingClientRect().top).toBe(before.top)
+        team.focus()
+        await userEvent.keyboard('{Alt>}{ArrowRight}{/Alt}')
+        await untilStill(cards)
+        await expect(team.getBoundingClientRect().width - before.width).toBeCloseTo(
+          args.snap ?? 16,
+          1,
+        )
+        await expect(overlappingPairs(cards())).toEqual([])
+        await userEvent.keyboard('{Alt>}{ArrowLeft}{/Alt}')
+        await untilStill(cards)
+        await expect(team.getBoundingClientRect().width).toBeCloseTo(before.width, 1)
+      },
+    )
+
+    await step(
       'a card dragged into another pushes it; all land on the grid, none overlap',
       async () => {
         const clockBefore = card('Clock').getBoundingClientRect().left
-        await dragOnto(card('Weather'), card('Clock'), 12)
+        await dragOnto(titleBar('Weather'), card('Clock'), 12)
         await untilStill(cards)
         await expect(card('Clock').getBoundingClientRect().left).toBeGreaterThan(clockBefore)
         await expect(overlappingPairs(cards())).toEqual([])
@@ -117,7 +141,7 @@ export const BoardInteractions: Story = {
             return { left, top }
           })
         const before = placesOf()
-        await dragOnto(card('Notes'), card('Tasks'), 12, 'cancel')
+        await dragOnto(titleBar('Notes'), card('Tasks'), 12, 'cancel')
         await untilStill(cards)
         await expect(placesOf()).toEqual(before)
       },
@@ -131,7 +155,7 @@ export const BoardInteractions: Story = {
         })
       await untilStill(cards)
       const before = placesOf()
-      await dragOnto(card('Notes'), card('Tasks'), 12)
+      await dragOnto(titleBar('Notes'), card('Tasks'), 12)
       await untilStill(cards)
       const after = placesOf()
       await expect(after).not.toEqual(before)

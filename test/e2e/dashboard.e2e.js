@@ -73,13 +73,14 @@ function storyPhase() {
  * @param {string} name - the card's accessible name
  */
 async function centreOf(page, name) {
-  const box = await page.getByRole('article', { name }).boundingBox()
+  // The title bar: the dashboard's cards are dragged by it (`dragHandle`).
+  const box = await page.getByRole('article', { name }).locator('[data-card-handle]').boundingBox()
   if (!box) throw new Error(`card ${name} is not displayed`)
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
 /**
- * Drags a card by its centre to `to` with the mouse in `moves` moves, waiting `pause` ms
+ * Drags a card by its title bar's centre to `to` with the mouse in `moves` moves, waiting `pause` ms
  * between them (0: as fast as the browser takes events). Returns how far the card moved.
  * @param {import('playwright-core').Page} page
  * @param {string} name

@@ -42,7 +42,16 @@ const buttonStyle = {
 function DashboardCard({ card }: { card: DashboardCardSpec }) {
   const { id, title } = card
   const [refreshed, setRefreshed] = useState(0)
-  const { ref } = useAABBBody<HTMLElement>({ id, draggable: true, keyboard: true, label: title })
+  const { ref } = useAABBBody<HTMLElement>({
+    id,
+    draggable: true,
+    keyboard: true,
+    label: title,
+    // Grabbed by its title bar only: the text below can be selected, the button clicked.
+    dragHandle: '[data-card-handle]',
+    // The corner handle; the card never gets smaller than its title and one line.
+    resizable: { minWidth: 96, minHeight: 64 },
+  })
   return (
     <article
       ref={ref}
