@@ -34,6 +34,19 @@ function addWalls(world: World, width: number, height: number, prefix = 'wall'):
   for (const part of parts) world.add({ ...part, type: 'static' })
 }
 
+/** `COUNT` boxes of 10 px at a 20 px pitch from (100, 100): the crowd the big bodies lie over. */
+function addSmallBoxes(world: World): void {
+  const columns = Math.ceil(Math.sqrt(COUNT))
+  for (let k = 0; k < COUNT; k++) {
+    world.add({
+      x: 100 + (k % columns) * 20,
+      y: 100 + Math.floor(k / columns) * 20,
+      width: 10,
+      height: 10,
+    })
+  }
+}
+
 interface PathologicalScene {
   name: string
   /** Builds the world; returns what to do before each step (a shrinking wall), if anything. */
@@ -52,15 +65,7 @@ const scenes: PathologicalScene[] = [
     name: `one 1000 x 1000 body over ${COUNT} boxes of 10 px (board 1200 x 1200)`,
     build(world) {
       addWalls(world, 1200, 1200)
-      const columns = Math.ceil(Math.sqrt(COUNT))
-      for (let k = 0; k < COUNT; k++) {
-        world.add({
-          x: 100 + (k % columns) * 20,
-          y: 100 + Math.floor(k / columns) * 20,
-          width: 10,
-          height: 10,
-        })
-      }
+      addSmallBoxes(world)
       world.add({ x: 100, y: 100, width: 1000, height: 1000 })
     },
   },
@@ -68,15 +73,7 @@ const scenes: PathologicalScene[] = [
     name: `40 bars of 1000 x 4 across ${COUNT} boxes of 10 px (board 1200 x 1200)`,
     build(world) {
       addWalls(world, 1200, 1200)
-      const columns = Math.ceil(Math.sqrt(COUNT))
-      for (let k = 0; k < COUNT; k++) {
-        world.add({
-          x: 100 + (k % columns) * 20,
-          y: 100 + Math.floor(k / columns) * 20,
-          width: 10,
-          height: 10,
-        })
-      }
+      addSmallBoxes(world)
       for (let k = 0; k < 40; k++) world.add({ x: 100, y: 100 + k * 25, width: 1000, height: 4 })
     },
   },
