@@ -28,24 +28,56 @@ export function snapResizeEdges(
   gap: number,
   toward: EdgeSnap,
 ): void {
-  const originX = grid.origin?.x ?? 0
-  const originY = grid.origin?.y ?? 0
-  if (direction.includes('e')) {
+  const [x, width] = snapAxis(
+    rect.x,
+    rect.width,
+    direction,
+    ['w', 'e'],
+    grid.x,
+    grid.origin?.x ?? 0,
+    gap,
+    toward,
+  )
+  const [y, height] = snapAxis(
+    rect.y,
+    rect.height,
+    direction,
+    ['n', 's'],
+    grid.y,
+    grid.origin?.y ?? 0,
+    gap,
+    toward,
+  )
+  rect.x = x
+  rect.width = width
+  rect.y = y
+  rect.height = height
+}
+
+/**
+ * One axis of {@link snapResizeEdges}: the start and length of the span [`start`,
+ * `start + length`] with the edge `direction` moves on that axis (`near`: the left or top
+ * side, `far`: the right or bottom one) put on the grid of `step` from `origin`.
+ */
+function snapAxis(
+  start: number,
+  length: number,
+  direction: ResizeDirection,
+  [near, far]: readonly [string, string],
+  step: number,
+  origin: number,
+  gap: number,
+  toward: EdgeSnap,
+): [number, number] {
+  if (direction.includes(far)) {
     const line = toward === 'nearest' ? nearestLine : gridLineBelow
-    rect.width = Math.max(0, line(rect.x + rect.width + gap, grid.x, originX) - gap - rect.x)
-  } else if (direction.includes('w')) {
-    const right = rect.x + rect.width
-    const line = toward === 'nearest' ? nearestLine : gridLineAbove
-    rect.x = Math.min(right, line(rect.x, grid.x, originX))
-    rect.width = right - rect.x
+    return [start, Math.max(0, line(start + length + gap, step, origin) - gap - start)]
   }
-  if (direction.includes('s')) {
-    const line = toward === 'nearest' ? nearestLine : gridLineBelow
-    rect.height = Math.max(0, line(rect.y + rect.height + gap, grid.y, originY) - gap - rect.y)
-  } else if (direction.includes('n')) {
-    const bottom = rect.y + rect.height
+  if (direction.includes(near)) {
+    const end = start + length
     const line = toward === 'nearest' ? nearestLine : gridLineAbove
-    rect.y = Math.min(bottom, line(rect.y, grid.y, originY))
-    rect.height = bottom - rect.y
+    const snapped = Math.min(end, line(start, step, origin))
+    return [snapped, end - snapped]
   }
+  return [start, length]
 }

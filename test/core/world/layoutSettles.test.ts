@@ -21,6 +21,14 @@ function places(world: World, ids: readonly string[]): string {
   return JSON.stringify(ids.map((id) => [world.get(id).x, world.get(id).y]))
 }
 
+/** A 100 x 400 walled column holding three 100 x 150 cards `c0`-`c2` stacked from the top: one too many. */
+function tooShortColumn(): World {
+  const world = createWorld()
+  placeWalls(world, 100, 400)
+  for (let k = 0; k < 3; k++) world.add({ id: `c${k}`, x: 0, y: 150 * k, width: 100, height: 150 })
+  return world
+}
+
 describe('every layout change settles (issue #23)', () => {
   it('a column board too short for its cards comes to rest within 1 s and reports the overflow once', () => {
     const world = createWorld()
@@ -51,10 +59,7 @@ describe('every layout change settles (issue #23)', () => {
   })
 
   it('the overflow ends, and is reported, when the board grows to fit', () => {
-    const world = createWorld()
-    placeWalls(world, 100, 400)
-    for (let k = 0; k < 3; k++)
-      world.add({ id: `c${k}`, x: 0, y: 150 * k, width: 100, height: 150 })
+    const world = tooShortColumn()
     const reports: (readonly string[])[] = []
     world.on('overflow', (ids) => reports.push(ids))
     lastBusyStep(world, 1)
@@ -68,10 +73,7 @@ describe('every layout change settles (issue #23)', () => {
   it('a card that finds room after a removal leaves the overflow before the world is idle', () => {
     // A board steps only while the world is not idle: a card put on trial must keep the
     // world busy until it fits (or overflows again), else it stays reported for ever.
-    const world = createWorld()
-    placeWalls(world, 100, 400)
-    for (let k = 0; k < 3; k++)
-      world.add({ id: `c${k}`, x: 0, y: 150 * k, width: 100, height: 150 })
+    const world = tooShortColumn()
     const reports: (readonly string[])[] = []
     world.on('overflow', (ids) => reports.push(ids))
     lastBusyStep(world, 1)
@@ -87,10 +89,7 @@ describe('every layout change settles (issue #23)', () => {
   })
 
   it('a card on trial that is made static does not keep the world busy', () => {
-    const world = createWorld()
-    placeWalls(world, 100, 400)
-    for (let k = 0; k < 3; k++)
-      world.add({ id: `c${k}`, x: 0, y: 150 * k, width: 100, height: 150 })
+    const world = tooShortColumn()
     lastBusyStep(world, 1)
     const [overflowing] = world.overflowing()
     world.remove(['c0', 'c1', 'c2'].find((id) => id !== overflowing)!)
