@@ -56,6 +56,8 @@ export class LayoutWatch {
   private reported: readonly BodyId[] = Object.freeze([])
   /** Set when the layout changed (a body added, removed, resized or moved by a caller). */
   private layoutChanged = false
+  /** Set when a removal shrank the report: the next step announces the new set. */
+  private reportOwed = false
 
   constructor(
     private readonly sim: StepContext,
@@ -90,10 +92,19 @@ export class LayoutWatch {
     return false
   }
 
-  /** Forgets slot `slot` (its body was removed; the slot may be reused). */
+  /**
+   * Forgets slot `slot`, whose body was just deleted from the store (the slot may be
+   * reused). A removed body that was reported leaves the report at once, and the next step
+   * reports the smaller set.
+   */
   forget(slot: number): void {
     if (slot < this.stuckSteps.length) this.stuckSteps[slot] = 0
-    if (slot < this.sim.overflowing.length) this.sim.overflowing[slot] = 0
+    if (slot >= this.sim.overflowing.length || this.sim.overflowing[slot] === 0) return
+    this.sim.overflowing[slot] = 0
+    const store = this.sim.store
+    this.reported = Object.freeze(this.reported.filter((id) => store.slot(id) >= 0))
+    this.sim.overflowCount = this.reported.length
+    this.reportOwed = true
   }
 
   /**
@@ -179,7 +190,9 @@ export class LayoutWatch {
         this.calmSteps[slot] = 0
       }
     }
-    return changed && this.report()
+    const owed = this.reportOwed
+    this.reportOwed = false
+    return (changed && this.report()) || owed
   }
 
   /**
@@ -213,7 +226,7 @@ export class LayoutWatch {
       this.index,
       { width, height },
       { x: store.x[slot] as number, y: store.y[slot] as number },
-      { within, ignore: [id, ...this.reported] },
+      { within, ignore: [id, ...this.setAside()] },
     )
     if (spot === null) return false
     store.x[slot] = spot.x
@@ -223,6 +236,21 @@ export class LayoutWatch {
     store.moved[slot] = 1
     this.index.invalidate()
     return true
+  }
+
+  /**
+   * The ids of the bodies set aside now (overflowing or on trial), which a relocation may
+   * overlap. Read from the slots, not from the last report: a body removed since that
+   * report is gone from the store and must not be named.
+   */
+  private setAside(): BodyId[] {
+    const sim = this.sim
+    const ids: BodyId[] = []
+    for (let k = 0; k < sim.dynamicCount; k++) {
+      const slot = sim.dynamic[k] as number
+      if (sim.overflowing[slot] !== 0) ids.push(sim.store.ids[slot] as BodyId)
+    }
+    return ids
   }
 
   /**

@@ -88,6 +88,27 @@ describe('every layout change settles (issue #23)', () => {
     expect(reports.at(-1)).toEqual([])
   })
 
+  it('a card removed while reported overflowing leaves the report at once and is not named when another card is relocated', () => {
+    // The removed card stays in the last report until the set is reported again; a
+    // relocation in between must not ask for it (findFreeSpot rejects unknown ids).
+    const world = tooShortColumn()
+    const reports: (readonly string[])[] = []
+    world.on('overflow', (ids) => reports.push(ids))
+    lastBusyStep(world, 1)
+    const [overflowing] = world.overflowing()
+    world.remove(overflowing!)
+    expect(world.overflowing()).toEqual([])
+    world.step(1 / 60)
+    expect(reports.at(-1)).toEqual([])
+    const placed = ['c0', 'c1', 'c2'].filter((id) => id !== overflowing)
+    // A fourth card dropped squarely on a placed one: stuck, so it is relocated.
+    const { x, y } = world.get(placed[0]!)
+    world.add({ id: 'late', x, y, width: 100, height: 100 })
+    expect(lastBusyStep(world, 2)).toBeLessThanOrEqual(60)
+    expect(world.overflowing()).toEqual([])
+    expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
+  })
+
   it('a card on trial that is made static does not keep the world busy', () => {
     const world = tooShortColumn()
     lastBusyStep(world, 1)
