@@ -67,7 +67,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/**/*.browser.test.ts', 'test/**/*.browser.test.tsx'],
           environment: 'node',
-          setupFiles: ['test/support/reactActEnvironment.ts'],
+          setupFiles: ['test/support/reactActEnvironment.ts', 'test/support/propertySeed.ts'],
         },
       },
       {
@@ -75,6 +75,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['test/**/*.browser.test.ts', 'test/**/*.browser.test.tsx'],
+          setupFiles: ['test/support/propertySeed.ts'],
           browser: browser(),
         },
       },

@@ -181,10 +181,14 @@ describe('no pass-through under random scenes of the step defect classes (issue 
                 ? [dot.x, dot.x + dot.width]
                 : [dot.y, dot.y + dot.height]
               // Where the walls overlap along the seam, the seam is inside their union: the
-              // body stays on its side of that stretch.
+              // body stays on its side of that stretch (a touch point is rounded by up to
+              // TOUCH_TOLERANCE).
               if (union.high > union.low) {
-                if (scene.sign > 0) expect(end, `step ${i}`).toBeLessThanOrEqual(union.low)
-                else expect(start, `step ${i}`).toBeGreaterThanOrEqual(union.high)
+                if (scene.sign > 0) {
+                  expect(end, `step ${i}`).toBeLessThanOrEqual(union.low + TOUCH_TOLERANCE)
+                } else {
+                  expect(start, `step ${i}`).toBeGreaterThanOrEqual(union.high - TOUCH_TOLERANCE)
+                }
               }
             }
             return
