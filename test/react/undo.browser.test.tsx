@@ -34,10 +34,10 @@ function historyState(): [boolean, boolean] {
 }
 
 /**
- * A 500 x 300 board walled by its edges: `a` (draggable, resizable) at (20, 20), `b` at
+ * A 500 x 300 board walled by its edges: `a` (draggable, resizable, throwable when asked) at (20, 20), `b` at
  * (140, 20) and `c` at (260, 20), each 100 x 60, and a text field.
  */
-function renderBoard(props: { history?: number } = {}) {
+function renderBoard({ throwable, ...props }: { history?: number; throwable?: boolean } = {}) {
   const onLayoutChange = vi.fn<LayoutChangeHandler>()
   const { container } = render(
     <PhysicsWorld
@@ -49,7 +49,17 @@ function renderBoard(props: { history?: number } = {}) {
     >
       <WorldProbe onApi={(value) => (api = value)} />
       <HistoryProbe />
-      <Card id="a" aria-label="A" x={20} y={20} width={100} height={60} draggable resizable />
+      <Card
+        id="a"
+        aria-label="A"
+        x={20}
+        y={20}
+        width={100}
+        height={60}
+        draggable
+        resizable
+        throwable={throwable}
+      />
       <Card id="b" aria-label="B" x={140} y={20} width={100} height={60} />
       <Card id="c" aria-label="C" x={260} y={20} width={100} height={60} />
       <input aria-label="note" style={{ position: 'absolute', left: 20, top: 250 }} />
@@ -124,6 +134,37 @@ describe('undo and redo of whole gestures, with the real mouse and keyboard', ()
     expect(historyState()).toEqual([true, false])
     expect(announced()).toBe('Redone: A, B and C moved')
     expect(onLayoutChange.mock.calls.at(-1)![1]).toEqual({ cause: 'redo' })
+  })
+
+  it('a throw is one unit, recorded once it comes to rest: Ctrl+Z puts every card back, Shift+Ctrl+Z where it landed', async () => {
+    const { surface, card, cards, onLayoutChange } = renderBoard({ throwable: true })
+    await rest()
+    const before = boxes()
+    const mouse = await realMouse()
+    let landed = before
+    await sampleFrames(surface, cards(), BOARD, async () => {
+      // A flick down and to the right: two moves with no frame between, then the release.
+      const start = centerOf(card('a'))
+      await mouse.move(start.x, start.y)
+      await mouse.press(start.x, start.y)
+      await mouse.move(start.x + 40, start.y + 60)
+      await mouse.move(start.x + 80, start.y + 120)
+      await mouse.release(start.x + 80, start.y + 120)
+      await rest()
+      landed = boxes()
+      // It flew on after the release (a drop would have left it 120 px lower, at y = 140).
+      expect(landed[0]!.y).toBeGreaterThan(150)
+      expect(historyState()).toEqual([true, false])
+      await userEvent.keyboard('{Control>}z{/Control}')
+      await rest()
+      expect(boxes()).toEqual(before)
+      expect(historyState()).toEqual([false, true])
+      expect(onLayoutChange.mock.calls.at(-1)![1]).toEqual({ cause: 'undo' })
+      await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}')
+      await rest()
+    })
+    expect(boxes()).toEqual(landed)
+    expect(historyState()).toEqual([true, false])
   })
 
   it('one unit per gesture: a key move, then a resize, undone one at a time', async () => {
