@@ -1,7 +1,9 @@
 /**
  * The benchmark's seeded scenes (issue 3): N boxes of 8 to 40 px covering 15% of a square
  * arena closed by four static walls, random velocities up to 300 px/s; "pile" adds gravity
- * 980 px/s^2 (the bottom wall is the floor). Every engine gets the same boxes.
+ * 980 px/s^2 (the bottom wall is the floor); "overlap" is "boxes" with 15% of the boxes
+ * moved onto another box, as cards start when a layout loads (issue #23). Every engine gets
+ * the same boxes.
  */
 
 /** mulberry32: a tiny seeded PRNG, so every engine and run sees the same scene. */
@@ -26,7 +28,7 @@ export interface SceneBox {
 }
 
 export interface Scene {
-  name: 'boxes' | 'pile'
+  name: 'boxes' | 'pile' | 'overlap'
   gravity: number
   /** Inner side of the arena; walls lie outside [0, side]. */
   side: number
@@ -38,6 +40,8 @@ export interface Scene {
 
 export const COVERAGE = 0.15
 export const MAX_SPEED = 300
+/** Share of the boxes the "overlap" scene moves onto another box. */
+export const OVERLAPPING_SHARE = 0.15
 
 /** Builds a scene; boxes start apart (rejection sampling on a coarse grid). */
 export function createScene(name: Scene['name'], count: number, seed = 12345): Scene {
@@ -89,6 +93,7 @@ export function createScene(name: Scene['name'], count: number, seed = 12345): S
       break
     }
   }
+  if (name === 'overlap') overlapSome(boxes, side, createRandom(seed + count + 1))
   const walls = arenaWalls(side, WALL_THICKNESS)
   return {
     name,
@@ -101,6 +106,25 @@ export function createScene(name: Scene['name'], count: number, seed = 12345): S
 }
 
 export const WALL_THICKNESS = 20
+
+/**
+ * Moves {@link OVERLAPPING_SHARE} of `boxes` (drawn by `random`) so that each overlaps
+ * another box: its top-left corner lands within half the other box's size of the other's
+ * corner, clamped into the arena `[0, side]`. A second random stream, so every other box
+ * stays where the "boxes" scene puts it.
+ */
+function overlapSome(boxes: SceneBox[], side: number, random: () => number): void {
+  for (let i = 0; i < boxes.length; i++) {
+    if (random() >= OVERLAPPING_SHARE) continue
+    const box = boxes[i] as SceneBox
+    const other = boxes[Math.floor(random() * boxes.length)] as SceneBox
+    if (other === box) continue
+    const x = other.x + (random() - 0.5) * other.width
+    const y = other.y + (random() - 0.5) * other.height
+    box.x = Math.min(Math.max(x, 0), side - box.width)
+    box.y = Math.min(Math.max(y, 0), side - box.height)
+  }
+}
 
 /** Four static walls of thickness `t` closing the square `[0, side]` from outside. */
 export function arenaWalls(side: number, t: number): Scene['walls'] {
