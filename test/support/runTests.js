@@ -6,11 +6,23 @@
 // because CI reads that line.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { relative } from 'node:path'
 import { chromiumPath, hasChromium } from './chromium.js'
 
 let passed = 0
 let failed = 0
 const failures = []
+
+/**
+ * The first line of `text` without terminal colours, at most 200 characters.
+ * @param {string} text
+ */
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, '').trim()
+  const line = plain.split('\n')[0] ?? ''
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line
+}
 
 /**
  * Runs a command with inherited output; returns whether it exited 0.
@@ -89,7 +101,7 @@ const vitestOk = run(bin('vitest'), [
   `--outputFile.json=${report}`,
 ])
 if (existsSync(report)) {
-  /** @type {{ numPassedTests: number, numFailedTests: number, testResults: Array<{ status: string, assertionResults: unknown[] }> }} */
+  /** @type {{ numPassedTests: number, numFailedTests: number, testResults: Array<{ name: string, status: string, message?: string, assertionResults: Array<{ status: string, fullName: string, failureMessages?: string[] }> }> }} */
   const results = JSON.parse(readFileSync(report, 'utf8'))
   passed += results.numPassedTests
   failed += results.numFailedTests
@@ -100,6 +112,18 @@ if (existsSync(report)) {
   failed += brokenFiles.length
   if (!vitestOk && results.numFailedTests === 0 && brokenFiles.length === 0) failed++
   if (!vitestOk) failures.push('vitest')
+  // Named again at the end, where a truncated log still shows them: each failed test with
+  // its file and the first line of its error, and each file that failed to load.
+  for (const file of results.testResults) {
+    const where = relative(process.cwd(), file.name)
+    for (const test of file.assertionResults.filter((t) => t.status === 'failed')) {
+      const reason = firstLine(test.failureMessages?.[0] ?? '')
+      failures.push(`${where} > ${test.fullName}${reason ? `: ${reason}` : ''}`)
+    }
+    if (file.status === 'failed' && file.assertionResults.length === 0) {
+      failures.push(`${where} (did not load: ${firstLine(file.message ?? '')})`)
+    }
+  }
 } else {
   failed++
   failures.push('vitest (no report written)')
@@ -135,6 +159,7 @@ check("require('react-aabb/core') from CommonJS (Node 22.12+)", 'node', [
   'test/support/requireCore.js',
 ])
 
-if (failures.length) console.log(`\nFailed: ${failures.join('; ')}`)
+if (failures.length)
+  console.log(`\nFailed:\n${failures.map((failure) => `- ${failure}`).join('\n')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)
