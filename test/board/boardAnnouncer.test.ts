@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { liveRegion, useLiveRegions } from '../support/liveRegion.js'
 import { createBoardAnnouncer } from '../../src/board/boardAnnouncer.js'
 import type { Announcements } from '../../src/board/accessibility.js'
 
@@ -9,21 +10,7 @@ import type { Announcements } from '../../src/board/accessibility.js'
 const notes = { id: 'notes', label: 'Notes' }
 const chart = { id: 'chart', label: 'Chart' }
 
-function liveRegion(): HTMLElement {
-  const region = document.createElement('div')
-  region.setAttribute('aria-live', 'polite')
-  document.body.appendChild(region)
-  return region
-}
-
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-
-afterEach(() => {
-  vi.useRealTimers()
-  document.body.innerHTML = ''
-})
+useLiveRegions()
 
 describe('createBoardAnnouncer', () => {
   it('says nothing and touches no DOM until a region is attached', () => {

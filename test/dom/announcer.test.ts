@@ -1,25 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { liveRegion, useLiveRegions } from '../support/liveRegion.js'
 import { announce, cancelAnnouncement } from '../../src/dom/announcer.js'
 
 /** The pause before a repeated message is set again (announcer.ts's repeat delay). */
 const repeatDelayMs = 50
 
-function liveRegion(): HTMLElement {
-  const region = document.createElement('div')
-  region.setAttribute('aria-live', 'polite')
-  document.body.appendChild(region)
-  return region
-}
-
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-
-afterEach(() => {
-  vi.useRealTimers()
-  document.body.innerHTML = ''
-})
+useLiveRegions()
 
 describe('announce', () => {
   it('writes a new message at once', () => {
