@@ -1,6 +1,6 @@
 import { autoScrollOptionsOf, type AutoScrollOptions } from '../dom/autoScroll.js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Vec2 } from '../core/geometry/types.js'
+import type { Rect, Vec2 } from '../core/geometry/types.js'
 import { createWorld } from '../core/world/index.js'
 import type {
   BodyId,
@@ -331,6 +331,10 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const announcer = createBoardAnnouncer()
   let bounds: Bounds = options.bounds ?? null
 
+  /** The container's edges in world space as last measured (`null` before the first measurement). */
+  let boundsEdges: Rect | null = null
+  /** The container resized in the ResizeObserver callback running now (see `resizesMeasured`). */
+  let wallsMoved = false
   const elements = createElementRegistry(world, {
     added(entry, displaced) {
       boardLayout.added(entry.id)
@@ -358,7 +362,27 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       frame.resized(entry.id, measured)
       wake()
     },
-    containerResized: applyBounds,
+    containerResized(space) {
+      const before = boundsEdges
+      applyBounds(space)
+      const { edges } = space
+      wallsMoved ||=
+        before !== null &&
+        (edges.x !== before.x ||
+          edges.y !== before.y ||
+          edges.width !== before.width ||
+          edges.height !== before.height)
+    },
+    resizesMeasured() {
+      // The container resized under the cards: a frame now, before this frame's paint,
+      // brings them inside the new walls (a fixed step pushes every body out of the
+      // solids). Left to the next animation frame, the paint in between showed cards
+      // outside a shrunk board for one frame.
+      if (!wallsMoved) return
+      wallsMoved = false
+      if (frame.paused) return
+      if (frame.run(world.settings.fixedStep)) wake()
+    },
     countChanged(bodyCount) {
       state.setState({ bodyCount })
     },
@@ -424,6 +448,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   }
 
   function applyBounds(space: ContainerSpace | null): void {
+    if (space) boundsEdges = space.edges
     boardLayout.containerMeasured(space)
     growth.containerMeasured(elements.container, space)
     if (bounds === 'container' || isGrowingBounds(bounds)) {

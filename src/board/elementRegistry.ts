@@ -50,6 +50,11 @@ export interface ElementRegistryEvents {
   resized(entry: BodyEntry, rect: Rect): void
   /** The container was measured again (it resized). */
   containerResized(space: ContainerSpace): void
+  /**
+   * A ResizeObserver callback made all its measurements. It runs after layout and before
+   * the paint of the same frame, so what the store writes now is painted with the sizes.
+   */
+  resizesMeasured(): void
   /** The number of elements in the world changed. */
   countChanged(count: number): void
 }
@@ -152,6 +157,7 @@ export function createElementRegistry(
         if (entry) measure(entry, space)
       }
     }
+    events.resizesMeasured()
   }
 
   /**

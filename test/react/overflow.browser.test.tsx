@@ -363,8 +363,10 @@ describe('a board shrunk with room left below (issue #23)', () => {
       expect(clock.idleAfter).not.toBeNull()
       expect(clock.idleAfter!).toBeLessThanOrEqual(1.1)
       expect(reports).toEqual([])
-      // From the first frame the board ran after the resize: the frame before shows the
-      // container shrunk under cards no frame has moved yet.
+      // From the first frame the board ran after the resize: a sample taken in an animation
+      // frame comes before that frame's ResizeObserver callback, where the board moves the
+      // cards in, so the first one sees the container shrunk under unmoved cards. What is
+      // painted is checked by the next test.
       const stepped = samples.filter((shown) => shown.stepped)
       expect(stepped.length).toBeGreaterThan(30)
       for (const shown of stepped) {
@@ -373,6 +375,43 @@ describe('a board shrunk with room left below (issue #23)', () => {
       }
       const last = samples.slice(-30)
       for (const shown of last) expect(shown.styles).toBe(last[0]!.styles)
+    },
+    TEST_TIMEOUT,
+  )
+})
+
+describe('a board shrunk under its cards paints no card outside (issue #23)', () => {
+  it(
+    'moves the cards inside in the frame of the resize, before its paint',
+    async () => {
+      const clock = newClock()
+      const { container, getByTestId } = render(
+        <Board
+          ids={['a', 'b', 'c', 'd']}
+          size={{ width: 150, height: 100 }}
+          style={{ width: 640, height: 420 }}
+          renders={[]}
+          clock={clock}
+        />,
+      )
+      await sampleUntilRest(container, clock)
+      const board = getByTestId('board')
+      // Resized in an animation frame, as a window or a splitter resizes it (before the
+      // frame's layout); each sample is taken in a task after a frame's paint: what was shown.
+      const painted: string[][] = []
+      await new Promise<void>((resolve) => {
+        requestAnimationFrame(() => {
+          board.style.width = '420px'
+          let frames = 0
+          const afterPaint = () => {
+            painted.push(outsideOf(sample(container, true)))
+            if (++frames === 10) resolve()
+            else requestAnimationFrame(() => setTimeout(afterPaint, 0))
+          }
+          setTimeout(afterPaint, 0)
+        })
+      })
+      expect(painted).toEqual(Array.from({ length: 10 }, () => []))
     },
     TEST_TIMEOUT,
   )
