@@ -84,6 +84,10 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
         test: {
           name: 'storybook',
+          // A ceiling for a hung play function, not a timing: play functions wait on
+          // animation frames, and on a loaded machine the Stress story's 30 frames of 500
+          // bodies passed the default 15 s.
+          testTimeout: 60_000,
           browser: browser(),
         },
       },
