@@ -59,9 +59,10 @@ function interiorsMeet(
  * (plus the box's size), doubling `r` until the nearest free candidate among them is
  * within `r` (then no body further out can hold a nearer one) or the query holds every
  * body (then the answer is final, or `null` when `within` holds no free place). Each
- * candidate is checked against the bodies the index finds under it. A round costs the
- * square of the bodies near `near` in candidates, so a crowded board is slower than a
- * sparse one: meant for layout changes, not for every frame.
+ * candidate x is checked with one index query for its whole column, and each corner on it
+ * with a binary search ({@link ColumnTest}). A round still tries up to the square of the
+ * bodies near `near` in corners, so a crowded board is slower than a sparse one: meant for
+ * layout changes, not for every frame.
  */
 export function findFreeSpot(
   store: BodyStore,
@@ -160,6 +161,7 @@ function nearestFreeExtents(
   // `near` itself is the only place at distance 0; a clamped start is one candidate among others.
   if (grid === undefined && startX === from.x && startY === from.y && isFree(startX, startY))
     return { x: startX, y: startY }
+  const column = new ColumnTest(store, index, width, height, ignored)
   let radius = Math.max(width, height, 1)
 
   for (;;) {
@@ -196,7 +198,7 @@ function nearestFreeExtents(
       maxX,
       maxY,
       complete ? Infinity : radius,
-      isFree,
+      column,
     )
     if (best !== null || complete) return best
     radius *= 2
@@ -239,11 +241,71 @@ function coversWithin(
 }
 
 /**
+ * Which corners `(x, y)` of one column `x` are free for a box of `width` x `height`: the
+ * same test as `interiorsMeet` against every body not ignored, answered from one index
+ * query for the whole column instead of one per corner. The column's bodies are sorted by
+ * top; a corner y meets one exactly when some body with `top < y + height` has
+ * `top + its height > y`, i.e. when the largest bottom among the bodies before the first top
+ * at or past `y + height` exceeds y (a binary search and a prefix maximum, computed with the
+ * very sums `interiorsMeet` computes, so the answers are identical).
+ */
+class ColumnTest {
+  private readonly found = new IndexBuffer()
+  /** The column's body tops, ascending. */
+  private tops: number[] = []
+  /** `bottoms[k]`: the lowest bottom among the first k + 1 bodies in top order. */
+  private bottoms: number[] = []
+
+  constructor(
+    private readonly store: BodyStore,
+    private readonly index: BodyIndex,
+    private readonly width: number,
+    private readonly height: number,
+    private readonly ignored: Set<number>,
+  ) {}
+
+  /** Loads column `x` for corners y in `[low, high]`. */
+  load(x: number, low: number, high: number): void {
+    const { store, found, width } = this
+    found.count = 0
+    this.index.query(x, low, x + width, high + this.height, found)
+    const column: { top: number; bottom: number }[] = []
+    for (let k = 0; k < found.count; k++) {
+      const slot = found.items[k] as number
+      if (this.ignored.has(slot)) continue
+      const ox = store.x[slot] as number
+      if (!(x < ox + (store.width[slot] as number) && ox < x + width)) continue
+      const top = store.y[slot] as number
+      column.push({ top, bottom: top + (store.height[slot] as number) })
+    }
+    column.sort((p, q) => p.top - q.top)
+    this.tops = column.map((body) => body.top)
+    let deepest = -Infinity
+    this.bottoms = column.map((body) => (deepest = Math.max(deepest, body.bottom)))
+  }
+
+  /** Whether corner `y` of the loaded column is free. */
+  isFree(y: number): boolean {
+    const reach = y + this.height
+    // The number of bodies whose top is before `reach` (tops are sorted).
+    let lo = 0
+    let hi = this.tops.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if ((this.tops[mid] as number) < reach) lo = mid + 1
+      else hi = mid
+    }
+    return lo === 0 || !((this.bottoms[lo - 1] as number) > y)
+  }
+}
+
+/**
  * The nearest free crossing of `xs` and `ys` within the allowed range and within `reach` of
  * `from` (Euclidean distance; ties: smaller y, then smaller x), or `null`. The xs are tried
  * nearest first, and for each x the ys nearest first up to the first free one (the best
- * place on that x, or one tied with it); an x or y further than the best distance so far is not tried, so a
- * crowded board costs about one index query per blocked crossing near the answer.
+ * place on that x, or one tied with it); an x or y further than the best distance so far is
+ * not tried. Each x costs one index query for its column ({@link ColumnTest}) and a binary
+ * search per y tried.
  */
 function nearestFree(
   xs: number[],
@@ -254,23 +316,30 @@ function nearestFree(
   maxX: number,
   maxY: number,
   reach: number,
-  isFree: (x: number, y: number) => boolean,
+  column: ColumnTest,
 ): Vec2 | null {
   const byDistance = (origin: number) => (p: number, q: number) =>
     Math.abs(p - origin) - Math.abs(q - origin) || p - q
   const nearXs = [...new Set(xs)].filter((x) => x >= minX && x <= maxX).sort(byDistance(from.x))
   const nearYs = [...new Set(ys)].filter((y) => y >= minY && y <= maxY).sort(byDistance(from.y))
+  if (nearYs.length === 0) return null
+  const lowestY = Math.min(...nearYs)
+  const highestY = Math.max(...nearYs)
   let bestX = 0
   let bestY = 0
   let bestDistance = Infinity
   for (const x of nearXs) {
     const dx = x - from.x
-    if (Math.abs(dx) > Math.min(reach, bestDistance)) break
+    const bound = Math.min(reach, bestDistance)
+    if (Math.abs(dx) > bound) break
+    // Every y tried below is within `bound` of from.y (a pixel more: the query may hold
+    // more bodies than needed, never fewer).
+    column.load(x, Math.max(lowestY, from.y - bound - 1), Math.min(highestY, from.y + bound + 1))
     for (const y of nearYs) {
       const distance = Math.hypot(dx, y - from.y)
       if (distance > reach || distance > bestDistance) break
       const better = distance < bestDistance || y < bestY || (y === bestY && x < bestX)
-      if (better && isFree(x, y)) {
+      if (better && column.isFree(y)) {
         bestX = x
         bestY = y
         bestDistance = distance
