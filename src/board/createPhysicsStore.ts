@@ -38,7 +38,7 @@ import { createLayoutHistory } from './layoutHistory.js'
 import { applyHistory } from './applyHistory.js'
 import { createSelection } from './selection.js'
 import { markSelected, isSelectable } from './selectionMarks.js'
-import { moveGroupByKey } from './groupDrag.js'
+import { moveGroupByKey } from './groupKeyMove.js'
 import { attachSelectionKeys } from '../dom/selectionInput.js'
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../src/core/world/index.js'
 import type { World } from '../../src/core/world/types.js'
 import { createDragSessions } from '../../src/board/dragSessions.js'
-import { moveGroupByKey } from '../../src/board/groupDrag.js'
+import { moveGroupByKey } from '../../src/board/groupKeyMove.js'
 import { PROPERTY_TIMEOUT } from '../core/world/helpers.js'
 import { overlappingPairs } from '../react/support/overlappingPairs.js'
 
