@@ -163,6 +163,32 @@ describe('selection and group drag, with the real mouse and keyboard, every fram
     expect(selected).toEqual(['c'])
   })
 
+  it('a press that drags an unselected card drags it alone and makes it the selection', async () => {
+    const { surface, card, cards } = renderBoard()
+    await nextFrames(2)
+    api.select(['a', 'b'])
+    const mouse = await realMouse()
+    await sampleFrames(surface, cards(), BOARD, async () => {
+      const start = centerOf(card('c'))
+      await mouse.move(start.x, start.y)
+      await mouse.press(start.x, start.y)
+      const end = await glide(mouse, start, 0, -60, 6)
+      await nextFrames(3)
+      await mouse.release(end.x, end.y)
+    })
+    expect(place('c').y).toBeLessThan(120)
+    expect([place('a'), place('b')]).toEqual([
+      { x: 20, y: 20 },
+      { x: 20, y: 120 },
+    ])
+    expect(selected).toEqual(['c'])
+    expect(cards().map((element) => element.hasAttribute('data-selected'))).toEqual([
+      false,
+      false,
+      true,
+    ])
+  })
+
   it('select names an unknown or unselectable id in a RangeError and changes nothing', async () => {
     renderBoard()
     await nextFrames(2)
