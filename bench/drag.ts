@@ -5,8 +5,9 @@
  * no gravity, walled in; a 60 px kinematic box circles through them, one move and one
  * step per frame. Prints median, p95, p99 and worst ms per move, and the median step, for
  * each N; then the board's whole frame at 1,000 boxes (drag sessions and step): a plain
- * drag, with the return of pushed boxes (`returnPushed`, issue #26), snapped to a grid, and
- * a resize by a handle (issue #25), alternated in the same run. Writes the "Drag benchmark" section of bench/RESULTS.md.
+ * drag, with the return of pushed boxes (`returnPushed`, issue #26), snapped to a grid, a
+ * resize by a handle (issue #25), and a group drag of 20 boxes with the return of pushed
+ * boxes (issue #26), alternated in the same run. Writes the "Drag benchmark" section of bench/RESULTS.md.
  *
  * No peer is measured: none of the benchmark's peers has a swept move that pushes a chain
  * of bodies. Compare runs of this script on one machine (for a change, run it before and
@@ -84,8 +85,10 @@ function dragThroughCrowd(n: number): DragResult {
 }
 
 /** The board frames compared: a plain drag, a drag with `returnPushed`, a drag snapped to a 30 px grid, and a resize. */
-type BoardFrameVariant = 'plain' | 'return' | 'snapped' | 'resize'
-const VARIANTS: readonly BoardFrameVariant[] = ['plain', 'return', 'snapped', 'resize']
+type BoardFrameVariant = 'plain' | 'return' | 'snapped' | 'resize' | 'group'
+const VARIANTS: readonly BoardFrameVariant[] = ['plain', 'return', 'snapped', 'resize', 'group']
+/** Boxes in the group drag: the dragged box and the crowd boxes nearest it. */
+const GROUP_SIZE = 20
 const GRID = { x: 30, y: 30 }
 
 /**
@@ -94,12 +97,14 @@ const GRID = { x: 30, y: 30 }
  * pushed slides back toward its start without pushing (issue #26); `'snapped'`: the goal is
  * put on a 30 px grid first (issue #25); `'resize'`: the box's south-east handle follows the
  * pointer instead, a swept `'push'` resize from 60 x 60 up to 300 x 300 and back (issue
- * #25). Returns the sorted frame times.
+ * #25); `'group'`: the dragged box leads a selection of {@link GROUP_SIZE} (itself and the
+ * crowd boxes nearest it), moved as one by `world.moveGroup` with push, with `returnPushed`
+ * (issue #26). Returns the sorted frame times.
  */
 function boardFrames(n: number, variant: BoardFrameVariant): number[] {
   const { world, dragged, center, goalAt } = crowd(n)
   const drags = createDragSessions(world, {
-    returnPushed: variant === 'return',
+    returnPushed: variant === 'return' || variant === 'group',
     ...(variant === 'snapped' && {
       snapGoal: (_id: string, goal: { x: number; y: number }) => {
         const snapped = snapToGrid(goal, GRID)
@@ -112,7 +117,12 @@ function boardFrames(n: number, variant: BoardFrameVariant): number[] {
     direction: 'se' as const,
     options: { mode: 'push' as const, minSize: { width: 0, height: 0 } },
   }
-  drags.begin(dragged, undefined, variant === 'resize' ? resize : undefined)
+  drags.begin(
+    dragged,
+    undefined,
+    variant === 'resize' ? resize : undefined,
+    variant === 'group' ? nearest(world, dragged, GROUP_SIZE) : undefined,
+  )
   const frames: number[] = []
   for (let frame = 0; frame < FRAMES; frame++) {
     const goal = goalAt(frame)
@@ -128,6 +138,19 @@ function boardFrames(n: number, variant: BoardFrameVariant): number[] {
     if (frame >= WARM_UP_FRAMES) frames.push(end - start)
   }
   return frames.sort((a, b) => a - b)
+}
+
+/** `id` and the `count - 1` bodies whose centers are nearest its center (walls left out). */
+function nearest(world: ReturnType<typeof createWorld>, id: string, count: number): string[] {
+  const center = (other: string) => {
+    const { x, y, width, height } = world.get(other)
+    return { x: x + width / 2, y: y + height / 2 }
+  }
+  const from = center(id)
+  const distance = (other: string) => Math.hypot(center(other).x - from.x, center(other).y - from.y)
+  const others = world.ids().filter((other) => other !== id && world.get(other).type === 'dynamic')
+  others.sort((p, q) => distance(p) - distance(q))
+  return [id, ...others.slice(0, count - 1)]
 }
 
 const format = (value: number): string => value.toFixed(2)
@@ -173,10 +196,10 @@ const section = [
   '|---|---|---|---|---|---|---|',
   ...rows,
   '',
-  `The board's frame at ${RETURN_N} boxes (the drag sessions of \`src/board\`, then \`world.step\`): a plain drag (the pointer's goal through one pushing move), a drag with \`returnPushed\` (every box the drag pushed slides back toward its start without pushing; over the circle the drag pushes hundreds), a drag snapped to a 30 px grid, and a resize of the same box by its south-east handle (a swept 'push' resize swinging from 60 x 60 to 300 x 300 and back). ${RETURN_ROUNDS} runs of each, alternated in this process; each cell is the median over runs of that run's quantile, ${FRAMES - WARM_UP_FRAMES} frames measured per run, with its ratio to the plain drag.`,
+  `The board's frame at ${RETURN_N} boxes (the drag sessions of \`src/board\`, then \`world.step\`): a plain drag (the pointer's goal through one pushing move), a drag with \`returnPushed\` (every box the drag pushed slides back toward its start without pushing; over the circle the drag pushes hundreds), a drag snapped to a 30 px grid, a resize of the same box by its south-east handle (a swept 'push' resize swinging from 60 x 60 to 300 x 300 and back), and a group drag of ${GROUP_SIZE} boxes (the dragged box leads a selection of itself and the ${GROUP_SIZE - 1} crowd boxes nearest it, moved as one by \`world.moveGroup\` with push, with \`returnPushed\`; issue #26, target at most 2x the plain drag). ${RETURN_ROUNDS} runs of each, alternated in this process; each cell is the median over runs of that run's quantile, ${FRAMES - WARM_UP_FRAMES} frames measured per run, with its ratio to the plain drag.`,
   '',
-  '| frame ms | plain drag | drag with return | snapped drag | resize |',
-  '|---|---|---|---|---|',
+  `| frame ms | plain drag | drag with return | snapped drag | resize | group drag of ${GROUP_SIZE} with return |`,
+  '|---|---|---|---|---|---|',
   ...boardRows,
   '',
 ].join('\n')

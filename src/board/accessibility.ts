@@ -22,14 +22,26 @@ export interface KeyMoveAnnouncement {
   pushed: AnnouncedBody[]
   /** What stopped the move, touching which side of the moved body; `null` when nothing did. */
   blocked: { side: 'left' | 'right' | 'top' | 'bottom'; by: AnnouncedBody } | null
+  /**
+   * When the keys moved the selection: every card that moved together, `body` first
+   * (a group move, issue #26). Absent for a card moved alone.
+   */
+  group?: AnnouncedBody[]
 }
 
 /** What the world's `aria-live` region says, one function per event. */
 export interface Announcements {
-  /** After an arrow-key move. @default "Notes moved right", "Notes moved right, pushed Chart", "Notes blocked on the right by Chart" */
+  /**
+   * After an arrow-key move. @default "Notes moved right", "Notes moved right, pushed
+   * Chart", "Notes blocked on the right by Chart"; for the selection "3 cards moved right"
+   */
   onKeyMove(move: KeyMoveAnnouncement): string
-  /** After Escape put a dragged body back where the drag began. @default "Notes returned to its start" */
-  onDragCancel(body: AnnouncedBody): string
+  /**
+   * After Escape put a dragged body back where the drag began; `group` lists every card of
+   * a group drag (the selection, `body` first). @default "Notes returned to its start",
+   * "3 cards returned to their start"
+   */
+  onDragCancel(body: AnnouncedBody, group?: AnnouncedBody[]): string
   /**
    * After an undo (Ctrl+Z, `useWorld().undo()`) put the bodies of the last gesture back.
    * @default "Undone: Notes and Chart moved back"
@@ -79,7 +91,7 @@ export interface Accessibility {
 
 /** The English key instructions of every `<PhysicsWorld>` not given others. */
 export const defaultScreenReaderInstructions =
-  'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag; Control+Z undoes a move and Shift+Control+Z redoes it.'
+  'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag; Control+Z undoes a move and Shift+Control+Z redoes it. Space selects or deselects; the arrow keys move the selected cards together; Escape clears the selection.'
 
 /** "Chart", "Chart and Todo", "Chart, Todo and Log". */
 function nameList(names: readonly string[]): string {
@@ -87,17 +99,26 @@ function nameList(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`
 }
 
+/** What an announcement calls the cards that moved: "Notes", or "3 cards" for a group. */
+function subjectOf(body: AnnouncedBody, group: readonly AnnouncedBody[] | undefined): string {
+  return group && group.length > 1 ? `${group.length} cards` : body.label
+}
+
 /** The English announcements of every `<PhysicsWorld>` not given others. */
 export const defaultAnnouncements: Readonly<Announcements> = {
-  onKeyMove({ body, direction, pushed, blocked }) {
+  onKeyMove({ body, direction, pushed, blocked, group }) {
+    const subject = subjectOf(body, group)
     const stop = blocked && `blocked on the ${blocked.side} by ${blocked.by.label}`
     if (pushed.length === 0) {
-      return stop ? `${body.label} ${stop}` : `${body.label} moved ${direction}`
+      return stop ? `${subject} ${stop}` : `${subject} moved ${direction}`
     }
-    const moved = `${body.label} moved ${direction}, pushed ${nameList(pushed.map(({ label }) => label))}`
+    const moved = `${subject} moved ${direction}, pushed ${nameList(pushed.map(({ label }) => label))}`
     return stop ? `${moved}, then ${stop}` : moved
   },
-  onDragCancel: ({ label }) => `${label} returned to its start`,
+  onDragCancel: (body, group) =>
+    group && group.length > 1
+      ? `${group.length} cards returned to their start`
+      : `${body.label} returned to its start`,
   onUndo: (bodies) => `Undone: ${nameList(bodies.map(({ label }) => label))} moved back`,
   onRedo: (bodies) => `Redone: ${nameList(bodies.map(({ label }) => label))} moved`,
   onOverflow: (bodies) => `No room for ${nameList(bodies.map(({ label }) => label))}`,

@@ -19,8 +19,8 @@ export interface BoardAnnouncer {
   readonly attached: boolean
   /** Announces a key move. */
   keyMoved(move: KeyMoveAnnouncement): void
-  /** Announces a drag undone by Escape. */
-  dragCancelled(body: AnnouncedBody): void
+  /** Announces a drag undone by Escape (`group`: every card of a group drag). */
+  dragCancelled(body: AnnouncedBody, group?: AnnouncedBody[]): void
   /** Announces an undo or a redo of a gesture that moved `bodies`. */
   historyApplied(kind: 'undo' | 'redo', bodies: AnnouncedBody[]): void
   /** Announces cards that found no room (new to the overflowing set). */
@@ -54,10 +54,10 @@ export function createBoardAnnouncer(): BoardAnnouncer {
       const format = formatters.current?.onKeyMove ?? defaultAnnouncements.onKeyMove
       announce(region, format(move))
     },
-    dragCancelled(body) {
+    dragCancelled(body, group) {
       if (!region) return
       const format = formatters.current?.onDragCancel ?? defaultAnnouncements.onDragCancel
-      announce(region, format(body))
+      announce(region, group ? format(body, group) : format(body))
     },
     historyApplied(kind, bodies) {
       if (!region) return

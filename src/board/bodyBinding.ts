@@ -1,7 +1,9 @@
 import type { BodyId } from '../core/world/types.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import { attachKeyboardMover } from '../dom/keyboardMover.js'
-import { attachPointerDrag } from '../dom/pointerDrag.js'
+import { attachPointerDrag, DEFAULT_DRAG_CANCEL } from '../dom/pointerDrag.js'
+import { attachSelectionInput } from '../dom/selectionInput.js'
+import { isSelectable } from './selectionMarks.js'
 import {
   attachKeyboardResizer,
   attachResizeHandles,
@@ -54,6 +56,7 @@ interface Connection {
   detachPointer?: () => void
   detachKeyboard?: () => void
   detachResize?: () => void
+  detachSelection?: () => void
   /** The handle directions attached (joined), to re-attach when they change. */
   resizeHandles?: string
 }
@@ -132,6 +135,20 @@ export function createBodyBinding(
                 : () => {},
             )
     }
+    const selectable = isSelectable(options.current)
+    if (selectable !== (connected.detachSelection !== undefined)) {
+      connected.detachSelection?.()
+      connected.detachSelection = selectable
+        ? attachSelectionInput(element, {
+            toggle: () => engine.toggleSelected(id),
+            selectOnly: () => engine.selectOnly(id),
+            // A click where a press never drags (a button in the card) is the page's.
+            get ignore() {
+              return options.current.dragCancel ?? DEFAULT_DRAG_CANCEL
+            },
+          })
+        : undefined
+    }
     if (keyboard !== (connected.detachKeyboard !== undefined)) {
       connected.detachKeyboard?.()
       connected.detachKeyboard = keyboard
@@ -150,7 +167,11 @@ export function createBodyBinding(
       const previous = options.current
       options.current = next
       if (connection?.id !== id) return
-      if (physicalKeys.some((key) => previous[key] !== next[key])) engine.updateBody(id)
+      // `updateBody` also drops a card that can no longer be selected from the selection.
+      const selectableChanged = isSelectable(previous) !== isSelectable(next)
+      if (selectableChanged || physicalKeys.some((key) => previous[key] !== next[key])) {
+        engine.updateBody(id)
+      }
       attachControllers(connection)
       // A render may have moved the element in the page's layout (its styles, its siblings).
       engine.layoutMayHaveMoved()
@@ -169,6 +190,7 @@ export function createBodyBinding(
         connected.detachPointer?.()
         connected.detachKeyboard?.()
         connected.detachResize?.()
+        connected.detachSelection?.()
       }
     },
   }

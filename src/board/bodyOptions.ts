@@ -84,6 +84,17 @@ export interface AABBBodyOptions {
    */
   draggable?: boolean
   /**
+   * Whether the card can be selected (issue #26): Shift-, Ctrl- or Cmd-click and Space
+   * toggle it in the world's selection, a plain click selects it alone, and
+   * `useWorld().select(ids)` may name it. Dragging a selected card drags the whole
+   * selection (one displacement, pushing what is in any member's way); arrow keys on it
+   * move the selection. A selected card carries `data-selected` (and `aria-selected` when
+   * its role allows it: `option`, `gridcell`, `row`, `tab`, `treeitem`...).
+   * @default the value of `draggable`
+   * @example useAABBBody({ draggable: true, selectable: true })
+   */
+  selectable?: boolean
+  /**
    * On release, a dynamic body keeps the velocity the pointer gave it (a throw); give it
    * `damping` so it slows down. @default false (it stops where it is dropped)
    */
@@ -225,6 +236,7 @@ export function validateBodyOptions(options: AABBBodyOptions, id: BodyId): void 
   if (options.mask !== undefined) assertBits(subject, 'mask', options.mask)
   assertOptionalBoolean(subject, 'pushable', options.pushable)
   assertOptionalBoolean(subject, 'draggable', options.draggable)
+  assertOptionalBoolean(subject, 'selectable', options.selectable)
   assertOptionalBoolean(subject, 'throwable', options.throwable)
   if (options.damping !== undefined) assertNumberInRange(subject, 'damping', options.damping, 0)
   assertOptionalBoolean(subject, 'keyboard', options.keyboard)

@@ -36,6 +36,10 @@ import { resizeOptionsOf, worldResizeOptions } from './resizeOptions.js'
 import { attachHistoryKeys } from '../dom/historyKeys.js'
 import { createLayoutHistory } from './layoutHistory.js'
 import { applyHistory } from './applyHistory.js'
+import { createSelection } from './selection.js'
+import { markSelected, isSelectable } from './selectionMarks.js'
+import { moveGroupByKey } from './groupKeyMove.js'
+import { attachSelectionKeys } from '../dom/selectionInput.js'
 
 /**
  * CSS pixels within which a measured size is the one written (layout rounds sizes to its
@@ -158,8 +162,25 @@ export interface PhysicsEngine {
    * is not resizable, not in the world, or dragged.
    */
   resizeWithKeys(id: BodyId, direction: Readonly<Vec2>): ResizeResult | null
-  /** An arrow-key move: by the body's step, or until contact; announces the outcome. */
-  moveWithKeys(id: BodyId, direction: Readonly<Vec2>, untilContact: boolean): MoveResult | null
+  /**
+   * An arrow-key move: by the body's step, or until contact; announces the outcome. On a
+   * selected card, the whole selection moves by that step (`world.moveGroup`).
+   */
+  moveWithKeys(
+    id: BodyId,
+    direction: Readonly<Vec2>,
+    untilContact: boolean,
+  ): Pick<MoveResult, 'hits' | 'pushed'> | null
+  /**
+   * Replaces the selection (`[]` clears it).
+   * @throws RangeError naming the first id that is not a registered body in the world or
+   * whose body is not `selectable`, before anything changes.
+   */
+  select(ids: readonly BodyId[]): void
+  /** Adds a selectable body to the selection, or takes it out (Shift-click, Space). */
+  toggleSelected(id: BodyId): void
+  /** Selects a selectable body alone (a plain click); does nothing for another. */
+  selectOnly(id: BodyId): void
   /** Swept move of a body (the world's `move`), then wakes the loop to write it. */
   move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
   /** Steps by `seconds` now (even while paused) and writes the moved elements. Returns the fixed steps run. */
@@ -269,6 +290,11 @@ export interface PhysicsState {
    * and their elements carry `data-aabb-overflowing`. A new array only when the set changes.
    */
   overflowing: readonly BodyId[]
+  /**
+   * The selected cards, in the order selected (issue #26): a frozen array, the same one
+   * until the selection changes. Dragging one of them drags them all.
+   */
+  selected: readonly BodyId[]
 }
 
 /**
@@ -313,6 +339,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     canUndo: false,
     canRedo: false,
     overflowing: Object.freeze([]),
+    selected: Object.freeze([]),
   }))
   const history = createLayoutHistory(options.history)
   /** Publishes the history's `canUndo` and `canRedo` to the store. */
@@ -322,6 +349,19 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     if (now.canUndo !== canUndo || now.canRedo !== canRedo) state.setState({ canUndo, canRedo })
   }
   let stopHistoryKeys = () => {}
+  let stopSelectionKeys = () => {}
+  const selection = createSelection({
+    refusal(id) {
+      const entry = elements.get(id)
+      if (!entry?.active || !world.has(id)) return 'unknown'
+      return isSelectable(entry.options.current) ? null : 'unselectable'
+    },
+    changed(selected, added, removed) {
+      for (const id of added) markSelected(elements.get(id)?.element, true)
+      for (const id of removed) markSelected(elements.get(id)?.element, false)
+      state.setState({ selected })
+    },
+  })
   const drags = createDragSessions(world, {
     snapGoal: (id, goal) => boardLayout.snapGoal(id, goal),
     snapResize: (id, rect, direction, toward) =>
@@ -343,6 +383,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
     removed(entry) {
       if (drags.endByEngine(entry.id, 'gone')) finishDrag(entry, 'removed')
+      selection.remove(entry.id)
+      markSelected(entry.element, false)
       frame.forget(entry.id)
       overflow.forget(entry.id, entry.element)
       // Safe from a contact callback too: the world defers a removal asked for while it delivers events.
@@ -521,11 +563,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
         undo: () => travel('undo'),
         redo: () => travel('redo'),
       })
+      stopSelectionKeys()
+      stopSelectionKeys = attachSelectionKeys(element, () => selection.select([]))
       applyBounds(elements.attach(element))
     },
     detachContainer() {
       stopHistoryKeys()
       stopHistoryKeys = () => {}
+      stopSelectionKeys()
+      stopSelectionKeys = () => {}
       loop.stop()
       growth.detach()
       elements.detach()
@@ -550,6 +596,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
           else finishDrag(entry, 'drop')
         }
       } else if (patch.type && drags.deferType(id, patch.type)) delete patch.type
+      if (!isSelectable(entry.options.current)) selection.remove(id)
       world.update(id, patch)
       wake()
     },
@@ -564,7 +611,14 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       const entry = elements.get(id)
       // Layout is read here, once per drag: pointer moves then map without touching it.
       const space = elements.measureSpace()
-      if (!entry?.active || !space || !drags.begin(id, onEndedByEngine)) return null
+      if (!entry?.active || !space) return null
+      // Figma's and React Flow's rule: a press that drags an unselected card drags it alone
+      // (and selects it alone, when it can be); a selected one drags the whole selection.
+      if (!selection.has(id) && selection.ids.length > 0) {
+        selection.select(isSelectable(entry.options.current) ? [id] : [])
+      }
+      const group = selection.has(id) && selection.ids.length > 1 ? selection.ids : undefined
+      if (!drags.begin(id, onEndedByEngine, undefined, group)) return null
       entry.element.setAttribute('data-dragging', '')
       state.setState({ dragging: id })
       wake()
@@ -618,8 +672,17 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
     cancelDrag(id) {
       if (!drags.has(id)) return
+      const members = drags.membersOf(id)
       endDrag(id, 'return')
-      announcer.dragCancelled({ id, label: elements.labelOf(id) })
+      const announced = (body: BodyId) => ({ id: body, label: elements.labelOf(body) })
+      if (members.length === 0) announcer.dragCancelled(announced(id))
+      else announcer.dragCancelled(announced(id), [id, ...members].map(announced))
+    },
+    select: (ids) => selection.select(ids),
+    toggleSelected: (id) => selection.toggle(id),
+    selectOnly(id) {
+      const entry = elements.get(id)
+      if (entry?.active && isSelectable(entry.options.current)) selection.select([id])
     },
     moveWithKeys(id, direction, untilContact) {
       const entry = elements.get(id)
@@ -629,12 +692,21 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
         : (entry.options.current.keyboardStep ??
           boardLayout.keyboardStep(id, direction.x !== 0 ? 'x' : 'y') ??
           10)
-      const result = moveByKey(world, id, direction, step)
+      // Arrow keys on a selected card move the selection, the focused card first.
+      const group = selection.has(id) && selection.ids.length > 1
+      const others = selection.ids.filter((other) => other !== id && !drags.has(other))
+      const result = group
+        ? moveGroupByKey(world, [id, ...others], direction, step)
+        : moveByKey(world, id, direction, step)
       boardLayout.gestureEnded('keyboard')
       wake()
       if (announcer.attached) {
         const labelOf = (body: BodyId) => elements.labelOf(body)
-        announcer.keyMoved(keyMoveAnnouncement(result, direction, labelOf, id))
+        const announcement = keyMoveAnnouncement(result, direction, labelOf, id)
+        if ('ids' in result) {
+          announcement.group = result.ids.map((body) => ({ id: body, label: labelOf(body) }))
+        }
+        announcer.keyMoved(announcement)
       }
       return result
     },

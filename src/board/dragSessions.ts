@@ -10,6 +10,7 @@ import type {
 } from '../core/world/types.js'
 import { keepFixedEdges, resizedRect, type ResizeDirection } from './resizeOptions.js'
 import { returnPushed, type PushRecord } from './returnPushed.js'
+import { beginGroup, endGroup, moveGroupTo, type GroupMember } from './groupDrag.js'
 import type { EdgeSnap } from './resizeSnap.js'
 
 /** Whether two boxes are the same, exactly. */
@@ -46,6 +47,10 @@ interface Drag {
   resize: (ResizeGesture & { start: Rect; delta: Vec2 }) | undefined
   /** The bodies a resize squeezed: each one's box before the first squeeze, and the last one. */
   squeezed: Map<BodyId, { from: Rect; to: Rect }>
+  /** A group drag's other members (the selection), moved with it by one displacement. */
+  members: GroupMember[]
+  /** The dragged body then its {@link Drag.members}, as `world.moveGroup` takes them. */
+  groupIds: BodyId[]
 }
 
 /** Notes in `drag` the bodies a move or resize of the dragged body pushed (`result.pushed`). */
@@ -107,7 +112,10 @@ export interface DragSessions {
    * @default true (the `returnPushed` hook option)
    */
   returnPushed: boolean
+  /** Whether `id` is dragged: under a pointer, or a member of a group drag. */
   has(id: BodyId): boolean
+  /** The members a running drag of `id` moves with it (the group drag's other cards); empty otherwise. */
+  membersOf(id: BodyId): readonly BodyId[]
   /** Whether `id`'s running drag is a resize gesture. */
   isResize(id: BodyId): boolean
   /** The body whose running drag began last, or null when none runs. */
@@ -115,9 +123,16 @@ export interface DragSessions {
   /**
    * Starts dragging `id`; false for a static body or one already dragged. `onEndedByEngine`
    * runs if the engine ends the drag itself ({@link DragSessions.endByEngine}), so the
-   * pointer session that drives it can stop too.
+   * pointer session that drives it can stop too. With `group` (the selection, `id` in it),
+   * a group drag: the other cards of `group` that may be dragged move with `id` by one
+   * common displacement (`world.moveGroup`), Escape puts them back too, and none is thrown.
    */
-  begin(id: BodyId, onEndedByEngine?: () => void, resize?: ResizeGesture): boolean
+  begin(
+    id: BodyId,
+    onEndedByEngine?: () => void,
+    resize?: ResizeGesture,
+    group?: readonly BodyId[],
+  ): boolean
   /**
    * The body should be at its start plus `delta`; in a resize (`begin` with a gesture), the
    * edges of the gesture's direction should be moved by `delta`.
@@ -175,12 +190,15 @@ export function createDragSessions(
   }: DragSessionHooks = {},
 ): DragSessions {
   const drags = new Map<BodyId, Drag>()
+  /** The lead of the group drag each member is in. */
+  const leadOf = new Map<BodyId, BodyId>()
   const sessions: DragSessions = {
     get size() {
       return drags.size
     },
     returnPushed: returnsPushed,
-    has: (id) => drags.has(id),
+    has: (id) => drags.has(id) || leadOf.has(id),
+    membersOf: (id) => drags.get(id)?.groupIds.slice(1) ?? [],
     isResize: (id) => drags.get(id)?.resize !== undefined,
     latest() {
       // A Map keeps insertion order: the last key is the drag begun last.
@@ -188,12 +206,16 @@ export function createDragSessions(
       for (const id of drags.keys()) last = id
       return last
     },
-    begin(id, onEndedByEngine, resize) {
-      if (drags.has(id)) return false
+    begin(id, onEndedByEngine, resize, group) {
+      if (sessions.has(id)) return false
       const body = world.get(id)
       if (!isDraggableType(body.type)) return false
       const { x, y, width, height } = body
+      const members = group ? beginGroup(world, id, group, (other) => !sessions.has(other)) : []
+      for (const member of members) leadOf.set(member.id, id)
       drags.set(id, {
+        members,
+        groupIds: [id, ...members.map((member) => member.id)],
         resize: resize && { ...resize, start: { x, y, width, height }, delta: { x: 0, y: 0 } },
         squeezed: new Map(),
         start: { x: body.x, y: body.y },
@@ -231,8 +253,7 @@ export function createDragSessions(
           drag.pending = false
           const from = world.get(id)
           // The displacement the world allowed, not the pointer's: a blocked card throws nothing.
-          const to = world.move(id, drag.goal, dragMoveOptions)
-          notePushes(drag, to)
+          const to = moveToGoal(id, drag)
           dx = to.x - from.x
           dy = to.y - from.y
         }
@@ -245,23 +266,29 @@ export function createDragSessions(
       if (!sessions.returnPushed) return
       for (const drag of drags.values()) {
         if (drag.pushOrder.length === 0) continue
-        returnPushed(world, drag.pushOrder, drags, drag.squeezed)
+        returnPushed(world, drag.pushOrder, sessions, drag.squeezed)
       }
     },
     end,
     endByEngine(id, reason) {
       const drag = drags.get(id)
-      if (!drag) return false
-      if (reason === 'gone') drags.delete(id)
-      else end(id, reason)
+      if (!drag) {
+        leaveGroup(id)
+        return false
+      }
+      if (reason === 'gone') {
+        forget(id, drag)
+        endGroup(world, drag.members, 'drop')
+      } else end(id, reason)
       drag.onEndedByEngine?.()
       return true
     },
     deferType(id, type) {
       const drag = drags.get(id)
-      if (!drag) return false
-      drag.typeAfter = type
-      return true
+      const member = drags.get(leadOf.get(id) ?? '')?.members.find((other) => other.id === id)
+      if (member) member.typeAfter = type
+      else if (drag) drag.typeAfter = type
+      return drag !== undefined || member !== undefined
     },
   }
   return sessions
@@ -269,25 +296,57 @@ export function createDragSessions(
   function end(id: BodyId, release: 'drop' | 'throw' | 'return'): boolean {
     const drag = drags.get(id)
     if (!drag) return false
-    drags.delete(id)
-    if (!world.has(id)) return true
+    forget(id, drag)
+    if (!world.has(id)) {
+      endGroup(world, drag.members, 'drop')
+      return true
+    }
     if (release === 'return') {
       // Squeezed first: a squeezed body's box before the resize holds its position too.
       putBackSqueezed(drag)
       putBackPushed(drag)
     } else if (drag.pending && drag.resize) resizeToGoal(id, drag)
-    else if (drag.pending) world.move(id, drag.goal, dragMoveOptions)
+    else if (drag.pending) moveToGoal(id, drag)
     if (release === 'return' && drag.resize) {
       world.update(id, drag.resize.start)
       onSizeChanged(id)
     }
-    const throwing = release === 'throw' && drag.typeAfter === 'dynamic'
+    endGroup(world, drag.members, release === 'return' ? 'return' : 'drop')
+    // A group lands together: a thrown lead would leave its members behind.
+    const throwing =
+      release === 'throw' && drag.typeAfter === 'dynamic' && drag.members.length === 0
     world.update(id, {
       type: drag.typeAfter,
       velocity: throwing ? drag.velocity : { x: 0, y: 0 },
       ...(release === 'return' ? drag.start : undefined),
     })
     return true
+  }
+
+  /** The swept, pushing move of a drag to its goal (with its group, if any), noting what it pushed. */
+  function moveToGoal(id: BodyId, drag: Drag): Vec2 {
+    if (drag.members.length === 0) {
+      const to = world.move(id, drag.goal, dragMoveOptions)
+      notePushes(drag, to)
+      return to
+    }
+    notePushes(drag, moveGroupTo(world, drag.groupIds, drag.goal))
+    return world.get(id)
+  }
+
+  /** Takes a drag and its group's members out of the running drags. */
+  function forget(id: BodyId, drag: Drag): void {
+    drags.delete(id)
+    for (const member of drag.members) leadOf.delete(member.id)
+  }
+
+  /** A group member left the world mid-drag: the group goes on without it. */
+  function leaveGroup(id: BodyId): void {
+    const drag = drags.get(leadOf.get(id) ?? '')
+    if (!drag) return
+    leadOf.delete(id)
+    drag.members = drag.members.filter((member) => member.id !== id)
+    drag.groupIds = drag.groupIds.filter((other) => other !== id)
   }
 
   /** One frame of a resize gesture: `world.resize` toward the rect its handle asks for. */

@@ -5,7 +5,7 @@ import type { AnnouncedBody, KeyMoveAnnouncement } from './accessibility.js'
 import { dragMoveOptions, isDraggableType } from './dragSessions.js'
 
 /** A distance that crosses every body in the world, so "until contact" never stops short of one. */
-function reachAcross(world: World): number {
+export function reachAcross(world: World): number {
   let minX = Infinity
   let minY = Infinity
   let maxX = -Infinity

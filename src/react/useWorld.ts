@@ -86,6 +86,18 @@ export interface WorldApi {
    * gesture was redone.
    */
   redo(): boolean
+  /**
+   * Replaces the selection with `ids` (`[]` clears it), as Shift-clicks would (issue #26):
+   * dragging any selected card then drags them all, by one displacement, pushing what is
+   * in any of their ways; arrow keys on a selected card move them all. Read it with
+   * `useWorldState((state) => state.selected)`.
+   * @throws RangeError naming the id, before anything changes, for an id no body in the
+   * world has or a body that is not `selectable`.
+   * @example
+   * const world = useWorld()
+   * return <button onClick={() => world.select(['notes', 'chart'])}>Select both</button>
+   */
+  select(ids: readonly BodyId[]): void
 }
 
 /**
@@ -116,6 +128,7 @@ export function useWorld(): WorldApi {
       wake: () => engine.wake(),
       undo: () => engine.undo(),
       redo: () => engine.redo(),
+      select: (ids) => engine.select(ids),
     }
   }, [store])
 }

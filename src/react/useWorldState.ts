@@ -5,7 +5,7 @@ import { usePhysicsStore } from './physicsContext.js'
 /** The low-frequency state a component may render from. */
 export type WorldState = Pick<
   PhysicsState,
-  'bodyCount' | 'idle' | 'paused' | 'dragging' | 'canUndo' | 'canRedo' | 'overflowing'
+  'bodyCount' | 'idle' | 'paused' | 'dragging' | 'canUndo' | 'canRedo' | 'overflowing' | 'selected'
 >
 
 /**
@@ -16,6 +16,8 @@ export type WorldState = Pick<
  * const count = useWorldState((state) => state.bodyCount)
  * // The cards with no room on the board (a new array only when that set changes):
  * const overflowing = useWorldState((state) => state.overflowing)
+ * // The selected cards, in the order selected (the same frozen array until it changes):
+ * const selected = useWorldState((state) => state.selected)
  * @throws Error outside a `<PhysicsWorld>`.
  */
 export function useWorldState<T>(selector: (state: WorldState) => T): T {

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect, userEvent, waitFor, within } from 'storybook/test'
+import { expect, fireEvent, userEvent, waitFor, within } from 'storybook/test'
 import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { DashboardBoard } from './support/DashboardBoard.js'
@@ -30,7 +30,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "A dashboard on a 16 px grid (`snap`) whose cards keep 16 px apart and from the edges (`gap`), opening in the layout saved in this browser (the default layout the first time and after **Reset layout**). Each card is grabbed by its title bar (`dragHandle`; a press on its text or its Refresh button, which works, never drags) and resized by its corner handle (`resizable`: the edge pushes the cards ahead, keeping the gap, and lands on the grid). Drag a card into others: it follows the pointer on the grid, pushes them aside (keeping the gap) and stops when they are blocked by the board's edges; drag it on and the cards it pushed slide back toward where they were (`returnPushed`, a control here); every card lands on the grid, at the nearest free spot. **Undo** and **Redo** (or Ctrl+Z and Shift+Ctrl+Z with a card focused) take back or redo a whole gesture, pushes included. Tab to a card and use the arrow keys (one cell per press; Shift: until contact); every move is announced. **Compact up** moves every card as far up as it can after each change. The JSON beside the board is the layout from `onLayoutChange`, saved to localStorage and passed back as `layout` (which moves nothing).",
+          "A dashboard on a 16 px grid (`snap`) whose cards keep 16 px apart and from the edges (`gap`), opening in the layout saved in this browser (the default layout the first time and after **Reset layout**). Each card is grabbed by its title bar (`dragHandle`; a press on its text or its Refresh button, which works, never drags) and resized by its corner handle (`resizable`: the edge pushes the cards ahead, keeping the gap, and lands on the grid). Drag a card into others: it follows the pointer on the grid, pushes them aside (keeping the gap) and stops when they are blocked by the board's edges; drag it on and the cards it pushed slide back toward where they were (`returnPushed`, a control here); every card lands on the grid, at the nearest free spot. **Undo** and **Redo** (or Ctrl+Z and Shift+Ctrl+Z with a card focused) take back or redo a whole gesture, pushes included. Tab to a card and use the arrow keys (one cell per press; Shift: until contact); every move is announced. Shift-click (or Ctrl/Cmd-click, or Space on a focused card) selects several cards (outlined, `data-selected`): dragging any of them drags them all by one displacement, pushing what is in any of their ways (`world.moveGroup`), the arrow keys move them all, a plain click selects one card alone and Escape clears the selection. **Compact up** moves every card as far up as it can after each change. The JSON beside the board is the layout from `onLayoutChange`, saved to localStorage and passed back as `layout` (which moves nothing).",
       },
     },
   },
@@ -201,5 +201,43 @@ export const BoardInteractions: Story = {
       await expect(chart.left - origin.left - 1).toBeCloseTo(16, 0)
       await expect(chart.top - origin.top - 1).toBeCloseTo(16, 0)
     })
+
+    await step(
+      'Shift-click two cards and drag one into a third: both move by one displacement and push it; Escape clears the selection; Undo takes the group drag back',
+      async () => {
+        const placesOf = () =>
+          cards().map((element) => {
+            const { left, top } = element.getBoundingClientRect()
+            return { left, top }
+          })
+        await untilStill(cards)
+        const before = placesOf()
+        const weatherBefore = card('Weather').getBoundingClientRect()
+        const teamBefore = card('Team').getBoundingClientRect()
+        const clockBefore = card('Clock').getBoundingClientRect().left
+        await fireEvent.click(titleBar('Weather'), { shiftKey: true })
+        await fireEvent.click(titleBar('Team'), { shiftKey: true })
+        await expect(card('Weather')).toHaveAttribute('data-selected')
+        await expect(card('Team')).toHaveAttribute('data-selected')
+        await expect(card('Clock')).not.toHaveAttribute('data-selected')
+        await dragOnto(titleBar('Weather'), card('Clock'), 12)
+        await untilStill(cards)
+        const weather = card('Weather').getBoundingClientRect()
+        const team = card('Team').getBoundingClientRect()
+        await expect(weather.left - weatherBefore.left).toBeGreaterThan(0)
+        await expect(team.left - teamBefore.left).toBeCloseTo(weather.left - weatherBefore.left, 1)
+        await expect(team.top - teamBefore.top).toBeCloseTo(weather.top - weatherBefore.top, 1)
+        await expect(card('Clock').getBoundingClientRect().left).toBeGreaterThan(clockBefore)
+        await expect(overlappingPairs(cards())).toEqual([])
+        await expect(elementsOutside(cards(), board)).toEqual([])
+        card('Weather').focus()
+        await userEvent.keyboard('{Escape}')
+        await expect(card('Weather')).not.toHaveAttribute('data-selected')
+        await expect(card('Team')).not.toHaveAttribute('data-selected')
+        await userEvent.keyboard('{Control>}z{/Control}')
+        await untilStill(cards)
+        await expect(placesOf()).toEqual(before)
+      },
+    )
   },
 }

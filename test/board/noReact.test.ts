@@ -38,6 +38,7 @@ describe('the board without React', () => {
       'keyboardInstructionsId',
       'overflowing',
       'paused',
+      'selected',
     ])
   })
 })

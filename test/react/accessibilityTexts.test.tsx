@@ -61,7 +61,7 @@ describe('the accessibility prop', () => {
       </Board>,
     )
     expect(instructions()).toBe(
-      'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag; Control+Z undoes a move and Shift+Control+Z redoes it.',
+      'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag; Control+Z undoes a move and Shift+Control+Z redoes it. Space selects or deselects; the arrow keys move the selected cards together; Escape clears the selection.',
     )
     const notes = bodyElement(container, 'notes')
     press(notes, 'ArrowRight')

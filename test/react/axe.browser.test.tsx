@@ -69,7 +69,7 @@ describe('the markup a world and its keyboard-movable bodies put on the page', (
     await expect
       .element(page.getByRole('button', { name: 'b' }))
       .toHaveAccessibleDescription(
-        'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag; Control+Z undoes a move and Shift+Control+Z redoes it.',
+        'Use the arrow keys to move; hold Shift to move until contact; Escape cancels a drag; Control+Z undoes a move and Shift+Control+Z redoes it. Space selects or deselects; the arrow keys move the selected cards together; Escape clears the selection.',
       )
   })
 

@@ -33,6 +33,7 @@ describe('the react-aabb entry', () => {
       canUndo: false,
       canRedo: false,
       overflowing: [],
+      selected: [],
     })
     expect(store.world.settings.gravity).toEqual({ x: 0, y: 10 })
     expect(store.engine.running).toBe(false)

@@ -10,6 +10,7 @@ import {
   type BodyFields,
 } from './bodyStore.js'
 import { Move } from './move.js'
+import { GroupMove } from './moveGroup.js'
 import { Resize, resizeRequest } from './resize.js'
 import { findFreeSpot } from './findFreeSpot.js'
 import { compact } from './compact.js'
@@ -27,6 +28,7 @@ import type {
   BodySnapshot,
   ContactEventType,
   ContactListener,
+  GroupMoveResult,
   OverflowListener,
   MoveOptions,
   MoveResult,
@@ -55,6 +57,21 @@ const EVENT_TYPES: readonly ContactEventType[] = Object.freeze([
   'contactStay',
   'contactEnd',
 ])
+
+/**
+ * The `push` of a move's `options` (`subject` names the call: "move: body "a"");
+ * throws a TypeError naming the field unless the options are an object and `push` a boolean.
+ */
+function pushOption(subject: string, options: MoveOptions | undefined): boolean {
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new TypeError(`${subject} options must be an object (got ${describeValue(options)})`)
+  }
+  const push = options?.push ?? false
+  if (typeof push !== 'boolean') {
+    throw new TypeError(`${subject} options.push must be a boolean (got ${describeValue(push)})`)
+  }
+  return push
+}
 
 /** Throws a TypeError naming the method unless `visit` is a function (checked whether or not it would be called). */
 function assertVisitor(method: string, visit: unknown): void {
@@ -98,6 +115,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   /** The box of the body `move` was called for, loaded for {@link assertMoveFits}. */
   const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
   const mover = new Move(sim, index)
+  const groupMover = new GroupMove(sim, mover)
   store.margin = (sim.settings.gap ?? 0) / 2
   const resizer = new Resize(sim, mover)
   const watch = new LayoutWatch(sim, index)
@@ -397,17 +415,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         pending === undefined ? loadRect(moving, store, slot) : pending.fields,
         target,
       )
-      if (options !== undefined && (options === null || typeof options !== 'object')) {
-        throw new TypeError(
-          `${bodyLabel('move', id)} options must be an object (got ${describeValue(options)})`,
-        )
-      }
-      const push = options?.push ?? false
-      if (typeof push !== 'boolean') {
-        throw new TypeError(
-          `${bodyLabel('move', id)} options.push must be a boolean (got ${describeValue(push)})`,
-        )
-      }
+      const push = pushOption(bodyLabel('move', id), options)
       if (pending !== undefined) return movePending(id, pending, target, push)
       const move = mover
       move.begin()
@@ -433,6 +441,50 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         reached: x === goalX && y === goalY,
         hits: move.hits,
         pushed: move.pushedBy(slot),
+      }
+    },
+
+    moveGroup(ids: readonly BodyId[], delta, options?: MoveOptions): GroupMoveResult {
+      if (!Array.isArray(ids) || ids.length === 0) {
+        throw new TypeError(
+          `moveGroup: ids must be a non-empty array of body ids (got ${describeValue(ids)})`,
+        )
+      }
+      const by = isFiniteVector(delta) ? delta : assertVector('moveGroup:', 'delta', delta)
+      const push = pushOption('moveGroup:', options)
+      const members = groupMover.members
+      members.count = 0
+      for (const id of ids as readonly unknown[]) {
+        const slot = slotOf('moveGroup', id)
+        const name = store.ids[slot] as string
+        for (let k = 0; k < members.count; k++) {
+          if (members.items[k] === slot) {
+            throw new RangeError(`moveGroup: body "${name}" is listed twice in ids`)
+          }
+        }
+        const box = loadRect(moving, store, slot)
+        assertMoveFits(name, box, { x: box.x + by.x, y: box.y + by.y }, 'moveGroup')
+        members.push(slot)
+      }
+      mover.begin()
+      let pushed: GroupMoveResult['pushed']
+      try {
+        groupMover.run(by.x, by.y, push)
+        // While the group is marked: its members are left out.
+        pushed = mover.pushedBy(-1)
+      } finally {
+        mover.endGroup()
+      }
+      for (let k = 0; k < mover.displaced.count; k++) {
+        const moved = mover.displaced.items[k] as number
+        touched(moved, store.kind[moved] !== DYNAMIC)
+      }
+      sim.rethrowFilterError()
+      return {
+        delta: { x: groupMover.done.x, y: groupMover.done.y },
+        reached: groupMover.reached,
+        hits: mover.hits,
+        pushed,
       }
     },
 

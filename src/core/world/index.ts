@@ -20,6 +20,7 @@ export type {
   OverflowListener,
   ContactSource,
   FreeSpotOptions,
+  GroupMoveResult,
   IntegratorName,
   MoveOptions,
   MoveResult,

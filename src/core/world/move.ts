@@ -9,7 +9,7 @@ import type { StepContext as Simulation } from '../step/context.js'
 import type { MoveResult, PushedBody } from './types.js'
 
 /** Most slides of one move (bump.lua's loop: each hit turns the rest into a slide). */
-const MAX_SLIDES = 8
+export const MAX_SLIDES = 8
 /** Longest chain of bodies one push may shove. */
 const MAX_CHAIN = 64
 
@@ -65,10 +65,23 @@ export class Move {
   private readonly motion: Vec2 = { x: 0, y: 0 }
   /** The obstacle's motion: none (the other bodies stand still during a move). */
   private readonly still: Vec2 = { x: 0, y: 0 }
-  /** The earliest hit of the current sweep. */
-  private readonly hit = createSweepHit()
+  /** The earliest hit of the current sweep (its time and normal: {@link sweepFirst}). */
+  readonly hit = createSweepHit()
   /** Where {@link Move.place} puts a body (an object: see {@link Move.pushChain}). */
   private readonly destination: Vec2 = { x: 0, y: 0 }
+  /**
+   * The group of a group move ({@link groupWith}): a slot is a member while
+   * `memberIn[slot] === group`; `group` is 0 when no group move runs.
+   */
+  private memberIn = new Int32Array(0)
+  private group = 0
+  private lastGroup = 0
+  /**
+   * While a group move runs, every {@link place} logs the slot and where it was (three
+   * entries), so an attempt the group cannot finish is taken back ({@link rollBack}).
+   */
+  private undo = new Float64Array(0)
+  private undoCount = 0
 
   constructor(
     private readonly sim: Simulation,
@@ -83,8 +96,9 @@ export class Move {
   }
 
   /**
-   * The bodies other than `moverSlot` that the current call displaced, for
-   * `MoveResult.pushed`: their own boxes' corners (the store's extents less its margin).
+   * The bodies other than `moverSlot` (and the running group's members) that the current
+   * call displaced and that are not back where they were, for `MoveResult.pushed`: their own
+   * boxes' corners (the store's extents less its margin).
    */
   pushedBy(moverSlot: number): PushedBody[] {
     const store = this.sim.store
@@ -92,13 +106,14 @@ export class Move {
     const pushed: PushedBody[] = []
     for (let k = 0; k < this.displaced.count; k++) {
       const slot = this.displaced.items[k] as number
-      if (slot === moverSlot) continue
+      if (slot === moverSlot || this.isMember(slot)) continue
+      const fromX = this.displacedFromX[k] as number
+      const fromY = this.displacedFromY[k] as number
+      // Put back where it was (a group move's attempt taken back): not pushed.
+      if (store.x[slot] === fromX && store.y[slot] === fromY) continue
       pushed.push({
         id: store.ids[slot] as string,
-        from: {
-          x: ownCorner(this.displacedFromX[k] as number, margin),
-          y: ownCorner(this.displacedFromY[k] as number, margin),
-        },
+        from: { x: ownCorner(fromX, margin), y: ownCorner(fromY, margin) },
         to: {
           x: ownCorner(store.x[slot] as number, margin),
           y: ownCorner(store.y[slot] as number, margin),
@@ -161,6 +176,7 @@ export class Move {
   private place(slot: number): void {
     const store = this.sim.store
     if (store.x[slot] === this.destination.x && store.y[slot] === this.destination.y) return
+    if (this.group !== 0) this.logUndo(slot)
     this.displacedIn = ensureCapacity(this.displacedIn, store.capacity)
     if (this.displacedIn[slot] !== this.call) {
       this.displacedIn[slot] = this.call
@@ -182,6 +198,8 @@ export class Move {
    * sweep's hit in `hit`.
    */
   private stopTime(slot: number, other: number): number {
+    // The members of a group move as one: they never meet (nor push) one another.
+    if (this.isMember(slot) && this.isMember(other)) return -1
     const code = pairCode(this.sim, slot, other)
     if (code === IGNORE || code === CROSS) return -1
     const obstacle = loadRect(this.obstacle, this.sim.store, other)
@@ -441,7 +459,8 @@ export class Move {
       const other = this.chainCandidates[nearest] as number
       const reach = nearestTime * limit
       let allowed = reach
-      if (store.isPushable(other) && depth < MAX_CHAIN) {
+      // A group's member met by a chain is a solid: the group moves by its own step.
+      if (store.isPushable(other) && !this.isMember(other) && depth < MAX_CHAIN) {
         this.chainAmount[depth + 1] = limit - reach
         this.pushChain(other, axis, depth + 1)
         allowed = reach + (this.chainAmount[depth + 1] as number)
@@ -462,6 +481,83 @@ export class Move {
     this.destination.y = axis === 0 ? startY : startY + limit
     this.place(slot)
     this.chainAmount[depth] = limit
+  }
+
+  /** How far the last {@link pushAlong} moved its body (same sign as the amount asked). */
+  get pushedAmount(): number {
+    return this.chainAmount[0] as number
+  }
+
+  /**
+   * The first body that `slot` moving by (`dx`, `dy`) from where it is would stop at, or -1;
+   * its time (of the motion, in [0, 1]) and normal are then in {@link hit}. Logs nothing.
+   */
+  sweepFirst(slot: number, dx: number, dy: number): number {
+    loadRect(this.mover, this.sim.store, slot)
+    this.motion.x = dx
+    this.motion.y = dy
+    return this.firstHit(slot)
+  }
+
+  /**
+   * Records the hit the last {@link sweepFirst} of `slot` found on `other`, as a move's hit
+   * and for `world.forEachHit`.
+   */
+  noteHit(slot: number, other: number): void {
+    const store = this.sim.store
+    this.hits.push({
+      other: store.ids[other] as string,
+      normal: { x: this.hit.normal.x, y: this.hit.normal.y },
+    })
+    this.log(slot, other)
+  }
+
+  /**
+   * Makes `slots[0..count)` the group of the current call: members never stop nor push one
+   * another, a push chain meets them as solids, and every placement is logged until
+   * {@link endGroup}, so {@link rollBack} can take an attempt back.
+   */
+  groupWith(slots: Int32Array, count: number): void {
+    this.memberIn = ensureCapacity(this.memberIn, this.sim.store.capacity)
+    // A fresh stamp per group: no clearing, and no member of an older group stays one.
+    this.group = ++this.lastGroup
+    for (let k = 0; k < count; k++) this.memberIn[slots[k] as number] = this.group
+    this.undoCount = 0
+  }
+
+  /** Ends the group of {@link groupWith}. */
+  endGroup(): void {
+    this.group = 0
+  }
+
+  /** Whether `slot` is a member of the running group move. */
+  isMember(slot: number): boolean {
+    return this.group !== 0 && this.memberIn[slot] === this.group
+  }
+
+  /** A point to {@link rollBack} to: the placements so far. */
+  checkpoint(): number {
+    return this.undoCount
+  }
+
+  /** Takes back every placement since `checkpoint`, last first: the bodies are where they were, exactly. */
+  rollBack(checkpoint: number): void {
+    const store = this.sim.store
+    for (let k = this.undoCount - 3; k >= checkpoint; k -= 3) {
+      const slot = this.undo[k] as number
+      store.x[slot] = this.undo[k + 1] as number
+      store.y[slot] = this.undo[k + 2] as number
+    }
+    this.undoCount = checkpoint
+  }
+
+  /** Logs where `slot` is, before a placement, for {@link rollBack}. */
+  private logUndo(slot: number): void {
+    const store = this.sim.store
+    this.undo = ensureCapacity(this.undo, this.undoCount + 3)
+    this.undo[this.undoCount++] = slot
+    this.undo[this.undoCount++] = store.x[slot] as number
+    this.undo[this.undoCount++] = store.y[slot] as number
   }
 
   /** Grows the chain's candidate stack to hold `size` entries. */

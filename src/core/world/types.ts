@@ -156,6 +156,21 @@ export interface MoveResult {
   pushed: PushedBody[]
 }
 
+/** What {@link World.moveGroup} did. */
+export interface GroupMoveResult {
+  /** The displacement every member moved by, the same for all (the one asked when `reached`). */
+  delta: Vec2
+  /** Whether the group went the whole displacement. */
+  reached: boolean
+  /** The bodies that stopped or deflected a member, first hit first, with the normal of each. */
+  hits: Array<{ other: BodyId; normal: Vec2 }>
+  /**
+   * The non-members it pushed (with `push`), each once, in the order first moved, as in
+   * {@link MoveResult.pushed}: putting each back at its `from` undoes the pushes.
+   */
+  pushed: PushedBody[]
+}
+
 /**
  * How a growing edge of {@link World.resize} treats the cards ahead of it:
  * - `'push'`: pushes them as a pushing `move` does (and they push the cards ahead of them);
@@ -426,6 +441,28 @@ export interface World {
    * stops where one of its edges would pass Number.MAX_VALUE, as at a wall.
    */
   move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
+  /**
+   * Swept move of a set of bodies by one common displacement, as one rigid shape (a group
+   * drag, issue #26): the members never stop nor push one another; the earliest contact of
+   * any member with any other body clips the motion of all, and with `push` the bodies in
+   * the way of any member are pushed as `move` pushes (a chain that meets another member
+   * stops there, as at a solid). Every member moves by the same displacement (to the
+   * rounding of adding it to each), and like `move` it never deepens an overlap and never
+   * takes a member into a solid or out of the bounds' walls.
+   * @throws TypeError unless `ids` is a non-empty array; RangeError naming the body for an
+   * unknown id or one listed twice; RangeError / TypeError naming the field for a delta or
+   * options that are not valid, or a member the delta would put past the number line; all
+   * before anything changes.
+   * @example
+   * const world = createWorld()
+   * world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+   * world.add({ id: 'b', x: 0, y: 60, width: 50, height: 50 })
+   * world.add({ id: 'c', x: 80, y: 60, width: 50, height: 50 })
+   * // a and b move right together; c, in b's way, is pushed to x = 130.
+   * world.moveGroup(['a', 'b'], { x: 80, y: 0 }, { push: true }).pushed
+   * // [{ id: 'c', from: { x: 80, y: 60 }, to: { x: 130, y: 60 } }]
+   */
+  moveGroup(ids: readonly BodyId[], delta: Vec2, options?: MoveOptions): GroupMoveResult
   /**
    * Resizes a body toward `rect` as swept edges: the edges `rect` moves (one per axis at
    * most: a resize keeps the opposite edge where it is) sweep through the world, the

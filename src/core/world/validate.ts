@@ -165,9 +165,10 @@ export function defaultMass(width: number, height: number): number {
  * sent to 1e308 has an infinite motion, which no sweep can follow (it passed through a
  * wall), and a right edge past Number.MAX_VALUE fits no overlap test or grid cell. Objects,
  * not numbers, are passed: a drag calls `move` in every frame, and V8 boxes the doubles
- * passed to a call it does not inline.
+ * passed to a call it does not inline. `method` names the call in the error (`moveGroup`
+ * checks each member).
  */
-export function assertMoveFits(id: string, box: Rect, goal: Vec2): void {
+export function assertMoveFits(id: string, box: Rect, goal: Vec2, method = 'move'): void {
   const dx = goal.x - box.x
   const dy = goal.y - box.y
   const right = goal.x + box.width
@@ -176,7 +177,7 @@ export function assertMoveFits(id: string, box: Rect, goal: Vec2): void {
     Number.isFinite(dx) && Number.isFinite(dy) && Number.isFinite(right) && Number.isFinite(bottom)
   if (fits) return
   // The subject is built only for a move that does not fit.
-  const subject = bodyLabel('move', id)
+  const subject = bodyLabel(method, id)
   assertFiniteNumber(subject, 'goal.x - x', dx)
   assertFiniteNumber(subject, 'goal.y - y', dy)
   assertFiniteNumber(subject, 'goal.x + width', right)

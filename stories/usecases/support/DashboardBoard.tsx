@@ -173,6 +173,8 @@ export function DashboardBoard({
   }
   return (
     <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      {/* The library marks selected cards with `data-selected`: the app styles them. */}
+      <style>{'article[data-selected] { outline: 3px solid #3b6fd8; outline-offset: 1px; }'}</style>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         <div
           ref={setToolbar}

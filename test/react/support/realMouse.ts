@@ -5,6 +5,8 @@ export interface RealMouse {
   move(x: number, y: number): Promise<void>
   press(x: number, y: number): Promise<void>
   release(x: number, y: number): Promise<void>
+  /** A press and release at one point, keys held (a Shift-click, a Ctrl-click). */
+  click(x: number, y: number, keys?: { shift?: boolean; ctrl?: boolean }): Promise<void>
 }
 
 /** Resolves with the next trusted `type` event the document sees. */
@@ -32,9 +34,11 @@ export async function realMouse(): Promise<RealMouse> {
     type: 'mouseMoved' | 'mousePressed' | 'mouseReleased',
     pageX: number,
     pageY: number,
+    modifiers = 0,
   ) => {
     await session.send('Input.dispatchMouseEvent', {
       type,
+      modifiers,
       x: pageX,
       y: pageY,
       button: type === 'mouseMoved' && !held ? 'none' : 'left',
@@ -69,6 +73,16 @@ export async function realMouse(): Promise<RealMouse> {
       const seen = nextTrusted('pointerup')
       held = false
       await send('mouseReleased', pageX(x), pageY(y))
+      await seen
+    },
+    async click(x, y, { shift = false, ctrl = false } = {}) {
+      // DevTools' modifier bits: Alt 1, Ctrl 2, Meta 4, Shift 8.
+      const modifiers = (ctrl ? 2 : 0) | (shift ? 8 : 0)
+      const seen = nextTrusted('click')
+      held = true
+      await send('mousePressed', pageX(x), pageY(y), modifiers)
+      held = false
+      await send('mouseReleased', pageX(x), pageY(y), modifiers)
       await seen
     },
   }

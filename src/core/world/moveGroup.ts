@@ -1,0 +1,211 @@
+import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
+import type { StepContext as Simulation } from '../step/context.js'
+import { MAX_SLIDES, type Move } from './move.js'
+
+/**
+ * `world.moveGroup`: a set of bodies moves by one common displacement, as one rigid
+ * shape, through a world whose other bodies are at their current places (issue #26,
+ * "group drag with push"). Built on {@link Move}'s sweep and push chain: the members are
+ * a group there, so they never stop nor push one another, and a chain another member
+ * pushes meets them as solids.
+ *
+ * - Without push (bump.lua's `move` for the shape): the earliest time of impact of any
+ *   member against any other body clips the motion for all; the rest slides along the
+ *   face met, as `world.move` slides.
+ * - With push (`world.move`'s `pushTo` for the shape): straight to the earliest contact,
+ *   then along the axis of the face met, then along the other axis. An axis step moves
+ *   the members front first (the one whose leading edge is furthest ahead first: a chain
+ *   pushed by a member behind can only meet members ahead of it, and those have moved
+ *   already), each pushing its own chain. When any member gets less than the step (its
+ *   chain is blocked), the attempt is taken back and tried again with that amount, so
+ *   every member moves by the same amount and none overlaps what stopped it.
+ *
+ * Every member ends at its start plus the common displacement, to the rounding of the
+ * additions (each step adds to every member the same number).
+ */
+export class GroupMove {
+  /** The members' slots, filled by the caller before {@link run}. */
+  readonly members = new IndexBuffer()
+  /** Each member's position along the axis being stepped, to order them front first. */
+  private lead = new Float64Array(0)
+  /** The members' indices in {@link members}, front first for the axis being stepped. */
+  private order = new Int32Array(0)
+  /** The displacement done so far, px. */
+  readonly done = { x: 0, y: 0 }
+  /** Whether the last run went the whole displacement. */
+  reached = false
+  /** The motion still to do in a slide round (an object: see {@link Move}). */
+  private readonly rest = { x: 0, y: 0 }
+
+  constructor(
+    private readonly sim: Simulation,
+    private readonly move: Move,
+  ) {}
+
+  /**
+   * Moves {@link members} by (`dx`, `dy`) in the current call of {@link move} (begun by
+   * the caller), pushing with `push`. Leaves the displacement reached in {@link done}, and
+   * the group marked in the move: the caller reads what it pushed, then ends the group
+   * (`move.endGroup()`, in a `finally`: a stale group would change every later move).
+   */
+  run(dx: number, dy: number, push: boolean): void {
+    const members = this.members
+    this.done.x = 0
+    this.done.y = 0
+    this.reached = true
+    this.move.groupWith(members.items, members.count)
+    if (push) this.pushBy(dx, dy)
+    else this.slideBy(dx, dy)
+    if (this.reached) {
+      this.done.x = dx
+      this.done.y = dy
+    }
+  }
+
+  /** The slide: rounds of earliest contact, then the rest along the face met. */
+  private slideBy(dx: number, dy: number): void {
+    const rest = this.rest
+    rest.x = dx
+    rest.y = dy
+    for (let round = 0; round < MAX_SLIDES; round++) {
+      if (rest.x === 0 && rest.y === 0) return
+      const first = this.earliest(rest.x, rest.y)
+      if (first < 0) {
+        this.shift(rest.x, rest.y)
+        return
+      }
+      this.reached = false
+      const hit = this.move.hit
+      const time = hit.time
+      this.shift(rest.x * time, rest.y * time)
+      // The rest of the motion loses its part along the normal (a slide, article 004).
+      const restX = rest.x * (1 - time)
+      const restY = rest.y * (1 - time)
+      const along = restX * hit.normal.x + restY * hit.normal.y
+      rest.x = restX - along * hit.normal.x
+      rest.y = restY - along * hit.normal.y
+    }
+    if (rest.x !== 0 || rest.y !== 0) this.reached = false
+  }
+
+  /** The pushing move of the shape: straight to the earliest contact, then an axis at a time. */
+  private pushBy(dx: number, dy: number): void {
+    if (dx === 0 && dy === 0) return
+    const first = this.earliest(dx, dy)
+    if (dx === 0 || dy === 0) {
+      this.pushAlong(dx === 0 ? 1 : 0, dx === 0 ? dy : dx)
+      return
+    }
+    if (first < 0) {
+      this.shift(dx, dy)
+      return
+    }
+    const time = this.move.hit.time
+    const pushAxis = this.move.hit.normal.x !== 0 ? 0 : 1
+    this.shift(dx * time, dy * time)
+    const restX = dx * (1 - time)
+    const restY = dy * (1 - time)
+    // Into the face first (pushing), then along it, as `world.move` does.
+    this.pushAlong(pushAxis, pushAxis === 0 ? restX : restY)
+    this.pushAlong(1 - pushAxis, pushAxis === 0 ? restY : restX)
+  }
+
+  /**
+   * The earliest stop of any member moving by (`dx`, `dy`) against a non-member, noted as
+   * the move's hit, with its time and normal left in the move's `hit`; the member's index,
+   * or -1 when none stops.
+   */
+  private earliest(dx: number, dy: number): number {
+    const { items, count } = this.members
+    let best = -1
+    let bestTime = Infinity
+    for (let k = 0; k < count; k++) {
+      if (this.move.sweepFirst(items[k] as number, dx, dy) < 0) continue
+      if (this.move.hit.time < bestTime) {
+        bestTime = this.move.hit.time
+        best = k
+      }
+    }
+    if (best < 0) return -1
+    // Swept again to leave its hit in place (the last sweep was another member's).
+    const slot = items[best] as number
+    this.move.noteHit(slot, this.move.sweepFirst(slot, dx, dy))
+    return best
+  }
+
+  /** Moves every member by (`dx`, `dy`) without a sweep (the caller swept the way). */
+  private shift(dx: number, dy: number): void {
+    const { items, count } = this.members
+    const store = this.sim.store
+    for (let k = 0; k < count; k++) {
+      const slot = items[k] as number
+      this.move.placeAt(slot, (store.x[slot] as number) + dx, (store.y[slot] as number) + dy)
+    }
+    this.done.x += dx
+    this.done.y += dy
+  }
+
+  /**
+   * One axis step of the pushing move: every member by the same `amount` along `axis` (0:
+   * x, 1: y), front first, each pushing its chain; an attempt in which a member is stopped
+   * short is taken back and tried again with what that member got, so the amount only
+   * shrinks (at most one attempt per member, then the group stays).
+   */
+  private pushAlong(axis: number, amount: number): void {
+    if (amount === 0) return
+    const { items, count } = this.members
+    this.sortFrontFirst(axis, amount)
+    const move = this.move
+    let limit = amount
+    for (let attempt = 0; attempt <= count; attempt++) {
+      const checkpoint = move.checkpoint()
+      let got = limit
+      for (let k = 0; k < count; k++) {
+        move.pushAlong(items[this.order[k] as number] as number, axis, limit)
+        if (move.pushedAmount !== limit) {
+          got = move.pushedAmount
+          break
+        }
+      }
+      if (got === limit) {
+        if (axis === 0) this.done.x += limit
+        else this.done.y += limit
+        if (limit !== amount) this.reached = false
+        return
+      }
+      // The hit that stopped the member is kept (only a member stopped short notes one):
+      // it is what limits the group.
+      move.rollBack(checkpoint)
+      limit = got
+      if (limit === 0) break
+    }
+    this.reached = false
+  }
+
+  /** Fills {@link order} with the members by leading edge along `axis`, furthest ahead first. */
+  private sortFrontFirst(axis: number, amount: number): void {
+    const { items, count } = this.members
+    const store = this.sim.store
+    this.lead = ensureCapacity(this.lead, count)
+    this.order = ensureCapacity(this.order, count)
+    for (let k = 0; k < count; k++) {
+      const slot = items[k] as number
+      const near = axis === 0 ? (store.x[slot] as number) : (store.y[slot] as number)
+      const size = axis === 0 ? (store.width[slot] as number) : (store.height[slot] as number)
+      // Ahead means further along the motion: the far edge moving forward, the near one back.
+      this.lead[k] = amount > 0 ? near + size : -near
+      this.order[k] = k
+    }
+    // Insertion sort, descending lead: groups are a handful of cards, and it allocates nothing.
+    for (let k = 1; k < count; k++) {
+      const index = this.order[k] as number
+      const key = this.lead[index] as number
+      let j = k - 1
+      while (j >= 0 && (this.lead[this.order[j] as number] as number) < key) {
+        this.order[j + 1] = this.order[j] as number
+        j--
+      }
+      this.order[j + 1] = index
+    }
+  }
+}

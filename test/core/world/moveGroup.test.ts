@@ -1,0 +1,178 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createWorld, type World } from '../../../src/core/world/index.js'
+import { bodiesOf, overlapDepth, placeWalls, PROPERTY_TIMEOUT } from './helpers.js'
+
+/** Every pair's overlap depth, by `a/b` id, for pairs overlapping at all. */
+function depths(world: World): Map<string, number> {
+  const bodies = bodiesOf(world)
+  const out = new Map<string, number>()
+  for (let i = 0; i < bodies.length; i++) {
+    for (let j = i + 1; j < bodies.length; j++) {
+      const depth = overlapDepth(bodies[i]!, bodies[j]!)
+      if (depth > 0) out.set(`${bodies[i]!.id}/${bodies[j]!.id}`, depth)
+    }
+  }
+  return out
+}
+
+/** Three cards in a row: `a` and `b` stacked at the left, `c` right of `b`. */
+function stackAndNeighbour(): World {
+  const world = createWorld()
+  world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+  world.add({ id: 'b', x: 0, y: 60, width: 50, height: 50 })
+  world.add({ id: 'c', x: 80, y: 60, width: 50, height: 50 })
+  return world
+}
+
+describe('world.moveGroup', () => {
+  it("moves every member by the delta and pushes what is in any member's way", () => {
+    const world = stackAndNeighbour()
+    const result = world.moveGroup(['a', 'b'], { x: 80, y: 0 }, { push: true })
+    expect(result.delta).toEqual({ x: 80, y: 0 })
+    expect(result.reached).toBe(true)
+    expect(world.get('a')).toMatchObject({ x: 80, y: 0 })
+    expect(world.get('b')).toMatchObject({ x: 80, y: 60 })
+    expect(world.get('c')).toMatchObject({ x: 130, y: 60 })
+    expect(result.pushed).toEqual([{ id: 'c', from: { x: 80, y: 60 }, to: { x: 130, y: 60 } }])
+  })
+
+  it('without push, the earliest contact of any member stops the whole group', () => {
+    const world = stackAndNeighbour()
+    const result = world.moveGroup(['a', 'b'], { x: 80, y: 0 })
+    expect(result.delta).toEqual({ x: 30, y: 0 })
+    expect(result.reached).toBe(false)
+    expect(result.hits).toEqual([{ other: 'c', normal: { x: -1, y: 0 } }])
+    expect(world.get('a').x).toBe(30)
+    expect(world.get('c').x).toBe(80)
+  })
+
+  it('members never push one another: a member ahead is not a body in the way', () => {
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
+    const result = world.moveGroup(['a', 'b'], { x: 40, y: 0 })
+    expect(result.reached).toBe(true)
+    expect(result.pushed).toEqual([])
+    expect([world.get('a').x, world.get('b').x]).toEqual([40, 90])
+  })
+
+  it('a chain blocked by a wall stops every member at the same displacement', () => {
+    const world = stackAndNeighbour()
+    world.add({ id: 'wall', x: 150, y: 0, width: 20, height: 200, type: 'static' })
+    const result = world.moveGroup(['a', 'b'], { x: 80, y: 0 }, { push: true })
+    // c can go 20 px before the wall: b, behind it, 50; a, free, is held back with b.
+    expect(result.delta).toEqual({ x: 50, y: 0 })
+    expect(world.get('a').x).toBe(50)
+    expect(world.get('b').x).toBe(50)
+    expect(world.get('c').x).toBe(100)
+    expect(result.hits.map((hit) => hit.other)).toContain('c')
+  })
+
+  it('a chain one member pushes, ahead of another member, is not pressed into it', () => {
+    // a pushes c right; b, a member, is ahead of c by 10 px and moves as far as a does.
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'c', x: 50, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 110, y: 0, width: 50, height: 50 })
+    const result = world.moveGroup(['a', 'b'], { x: 100, y: 0 }, { push: true })
+    expect(result.delta).toEqual({ x: 100, y: 0 })
+    expect(world.get('c').x).toBe(150)
+    expect(world.get('b').x).toBe(210)
+  })
+
+  it('rejects bad input naming the field or body, before anything changes', () => {
+    const world = stackAndNeighbour()
+    world.add({ id: 'far', x: 1e308, y: 0, width: 50, height: 50 })
+    const before = bodiesOf(world)
+    expect(() => world.moveGroup([], { x: 1, y: 0 })).toThrow(
+      /moveGroup: ids must be a non-empty array/,
+    )
+    expect(() => world.moveGroup(['a', 'nope'], { x: 1, y: 0 })).toThrow(
+      /moveGroup: body "nope" does not exist/,
+    )
+    expect(() => world.moveGroup(['a', 'a'], { x: 1, y: 0 })).toThrow(
+      /moveGroup: body "a" is listed twice/,
+    )
+    expect(() => world.moveGroup(['a'], { x: NaN, y: 0 })).toThrow(/moveGroup: delta\.x/)
+    expect(() => world.moveGroup(['a', 'b'], { x: Infinity, y: 0 })).toThrow(/delta\.x/)
+    expect(() => world.moveGroup(['a', 'far'], { x: 1e308, y: 0 })).toThrow(
+      /moveGroup: body "far" goal\.x/,
+    )
+    expect(() => world.moveGroup(['a'], { x: 1, y: 0 }, { push: 1 as unknown as boolean })).toThrow(
+      /moveGroup: options\.push must be a boolean/,
+    )
+    expect(bodiesOf(world)).toEqual(before)
+  })
+
+  it(
+    'property: random boards, groups and displacements: no overlap, offsets kept, inside the walls',
+    () => {
+      const size = 400
+      const card = fc.record({
+        x: fc.integer({ min: 0, max: size - 40 }),
+        y: fc.integer({ min: 0, max: size - 40 }),
+        width: fc.integer({ min: 10, max: 60 }),
+        height: fc.integer({ min: 10, max: 60 }),
+      })
+      const scene = fc.record({
+        cards: fc.array(card, { minLength: 2, maxLength: 14 }),
+        group: fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
+        moves: fc.array(
+          fc.record({
+            x: fc.double({ min: -300, max: 300, noNaN: true }),
+            y: fc.double({ min: -300, max: 300, noNaN: true }),
+            push: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+      })
+      fc.assert(
+        fc.property(scene, ({ cards, group, moves }) => {
+          const world = createWorld()
+          placeWalls(world, size, size)
+          // Cards that overlap one already placed are left out: the board starts valid.
+          const placed: string[] = []
+          cards.forEach((rect, k) => {
+            const id = `card-${k}`
+            const inside = rect.x + rect.width <= size && rect.y + rect.height <= size
+            const clear = placed.every(
+              (other) => overlapDepth(world.get(other), { ...rect, id } as never) <= 0,
+            )
+            if (!inside || !clear) return
+            world.add({ id, ...rect })
+            placed.push(id)
+          })
+          const members = [...new Set(group.map((n) => placed[n % placed.length]!))]
+          const cardIds = new Set(placed)
+          for (const move of moves) {
+            const starts = members.map((id) => world.get(id))
+            const result = world.moveGroup(members, move, { push: move.push })
+            // One displacement for all, relative offsets kept to the rounding of one addition.
+            members.forEach((id, k) => {
+              const body = world.get(id)
+              expect(body.x - starts[k]!.x).toBeCloseTo(result.delta.x, 9)
+              expect(body.y - starts[k]!.y).toBeCloseTo(result.delta.y, 9)
+            })
+            for (const [pair, depth] of depths(world)) {
+              const [a, b] = pair.split('/')
+              if (!cardIds.has(a!) && !cardIds.has(b!)) continue
+              expect(depth, pair).toBeLessThanOrEqual(1e-9)
+            }
+            for (const id of placed) {
+              const body = world.get(id)
+              expect(body.x).toBeGreaterThanOrEqual(-1e-9)
+              expect(body.y).toBeGreaterThanOrEqual(-1e-9)
+              expect(body.x + body.width).toBeLessThanOrEqual(size + 1e-9)
+              expect(body.y + body.height).toBeLessThanOrEqual(size + 1e-9)
+            }
+            if (!move.push) expect(result.pushed).toEqual([])
+            for (const { id } of result.pushed) expect(members).not.toContain(id)
+          }
+        }),
+        { numRuns: 300 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
+})
