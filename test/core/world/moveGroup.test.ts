@@ -143,6 +143,8 @@ describe('world.moveGroup', () => {
             world.add({ id, ...rect })
             placed.push(id)
           })
+          // No card fits (all drawn past the edge): nothing to move.
+          if (placed.length === 0) return
           const members = [...new Set(group.map((n) => placed[n % placed.length]!))]
           const cardIds = new Set(placed)
           for (const move of moves) {
