@@ -7,31 +7,68 @@ import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.
 const SMALL_SORT = 32
 
 /**
+ * Most bodies moved since the last rebuild that queries check one by one (see
+ * {@link BodyIndex.moved}); one more makes the next query rebuild the grid. A query then
+ * costs at most this many box tests more, where a rebuild costs one per body.
+ */
+const MOVED_LIMIT = 64
+
+/**
  * A grid of every body at its current place, for queries and `move`: rebuilt lazily on
- * the first query after anything changed (the step's grids hold swept bounds of one kind
- * of body only).
+ * the first query after bodies were added or removed, or after more than
+ * {@link MOVED_LIMIT} moved (the step's grids hold swept bounds of one kind of body only).
+ * Invariant: a query sees every body at its place in the store now. The bodies moved since
+ * the rebuild are filed where they were, so queries skip them in the grid and test them
+ * one by one: a drag frame's few moves (a return of pushed cards, a group) no longer
+ * rebuild the grid for every move.
  */
 export class BodyIndex {
   private readonly grid = new UniformGrid()
   private readonly bounds = createItemBounds()
   private slots = new Int32Array(0)
+  /** Each slot's item in the grid (its insertion order at the rebuild); -1: not filed. */
+  private itemOf = new Int32Array(0)
+  /** The items moved since the rebuild, and a mark per item. */
+  private readonly movedItems = new IndexBuffer()
+  private movedMark = new Uint8Array(0)
   private readonly found = new IndexBuffer()
   private dirty = true
 
   constructor(private readonly store: BodyStore) {}
 
-  /** Call after any body was added, removed, moved or resized. */
+  /** Call after bodies were added or removed, or after a change of many. */
   invalidate(): void {
     this.dirty = true
+  }
+
+  /** Call after body `slot`'s box changed (it moved or was resized). */
+  moved(slot: number): void {
+    if (this.dirty) return
+    const item = slot < this.itemOf.length ? (this.itemOf[slot] as number) : -1
+    if (item < 0 || this.movedItems.count >= MOVED_LIMIT) {
+      this.dirty = true
+      return
+    }
+    if (this.movedMark[item] === 1) return
+    this.movedMark[item] = 1
+    this.movedItems.push(item)
   }
 
   private rebuild(): void {
     const store = this.store
     const count = store.count
+    for (let k = 0; k < this.movedItems.count; k++) {
+      this.movedMark[this.movedItems.items[k] as number] = 0
+    }
+    this.movedItems.count = 0
+    this.movedMark = ensureCapacity(this.movedMark, count)
+    this.itemOf = ensureCapacity(this.itemOf, store.capacity)
+    this.itemOf.fill(-1)
     reserveItemBounds(this.bounds, count)
     this.slots = ensureCapacity(this.slots, count)
     for (let index = 0; index < count; index++) {
       const slot = store.order[index] as number
+      this.itemOf[slot] = index
       this.slots[index] = slot
       this.bounds.minX[index] = store.x[slot] as number
       this.bounds.minY[index] = store.y[slot] as number
@@ -50,6 +87,7 @@ export class BodyIndex {
     if (this.dirty) this.rebuild()
     this.found.count = 0
     this.grid.query(minX, minY, maxX, maxY, this.found)
+    this.checkMoved()
     this.appendSlots(out)
   }
 
@@ -62,7 +100,44 @@ export class BodyIndex {
     if (this.dirty) this.rebuild()
     this.found.count = 0
     this.grid.querySwept(box, motion, this.found)
+    this.checkMoved()
     this.appendSlots(out)
+  }
+
+  /**
+   * Replaces, among the items the grid found for the last query, the moved ones (found
+   * where they were) by the moved ones whose box now meets the query's area.
+   */
+  private checkMoved(): void {
+    const moved = this.movedItems
+    if (moved.count === 0) return
+    const found = this.found
+    const items = found.items
+    const mark = this.movedMark
+    let kept = 0
+    for (let k = 0; k < found.count; k++) {
+      const item = items[k] as number
+      items[kept] = item
+      kept += 1 - (mark[item] as number)
+    }
+    found.count = kept
+    const store = this.store
+    for (let k = 0; k < moved.count; k++) {
+      const item = moved.items[k] as number
+      const slot = this.slots[item] as number
+      const x = store.x[slot] as number
+      const y = store.y[slot] as number
+      if (
+        this.grid.meetsArea(
+          x,
+          y,
+          x + (store.width[slot] as number),
+          y + (store.height[slot] as number),
+        )
+      ) {
+        found.push(item)
+      }
+    }
   }
 
   /** The slots of the items found, in insertion order (item order), appended to `out`. */

@@ -471,6 +471,19 @@ export class UniformGrid {
     this.scanArea(out)
   }
 
+  /**
+   * Whether the box `[minX, maxX] x [minY, maxY]` overlaps or touches the area of the last
+   * query: the test the query applied to its items.
+   */
+  meetsArea(minX: number, minY: number, maxX: number, maxY: number): boolean {
+    return (
+      minX <= this.areaMaxX &&
+      this.areaMinX <= maxX &&
+      minY <= this.areaMaxY &&
+      this.areaMinY <= maxY
+    )
+  }
+
   /** The items overlapping the area last set by a query method: small ones, then large ones. */
   private scanArea(out: IndexBuffer): void {
     const bounds = this.bounds

@@ -156,7 +156,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   function touched(slot: number, wasSolid: boolean): void {
     store.moved[slot] = 1
     if (wasSolid || store.kind[slot] !== DYNAMIC) sim.solidsDirty = true
-    index.invalidate()
+    index.moved(slot)
     changed = true
     watch.noteChange()
   }
