@@ -36,6 +36,8 @@ import { resizeOptionsOf, worldResizeOptions } from './resizeOptions.js'
 import { attachHistoryKeys } from '../dom/historyKeys.js'
 import { createLayoutHistory } from './layoutHistory.js'
 import { applyHistory } from './applyHistory.js'
+import { createDropPlacements } from './externalDrop.js'
+import { createDropBoard, type NamedDropBoard } from './boardGroup.js'
 
 /**
  * CSS pixels within which a measured size is the one written (layout rounds sizes to its
@@ -143,9 +145,10 @@ export interface PhysicsEngine {
   endDrag(id: BodyId): void
   /**
    * Ends a drag by undoing it: the body goes back to where the drag started, and the bodies
-   * the drag pushed go back too, unless something else has moved them since.
+   * the drag pushed go back too, unless something else has moved them since. Announced as
+   * cancelled unless `announce` is false (the card left for another board).
    */
-  cancelDrag(id: BodyId): void
+  cancelDrag(id: BodyId, announce?: boolean): void
   /**
    * Starts resizing a body by the handle of `direction` (a drag whose `dragTo` deltas move
    * those edges, ended by `endDrag` or undone by `cancelDrag`); returns the client-to-world
@@ -239,6 +242,11 @@ export interface PhysicsEngine {
   wake(): void
   /** Whether the frame loop has a frame pending. */
   readonly running: boolean
+  /**
+   * The board as a drop target (drags in from a palette, cards from other boards of its
+   * group): `<PhysicsWorld>` names it, sets its handlers and adds it to `pageBoards`.
+   */
+  readonly dropBoard: NamedDropBoard
 }
 
 /**
@@ -334,7 +342,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const elements = createElementRegistry(world, {
     added(entry, displaced) {
       boardLayout.added(entry.id)
-      if (displaced) frame.displaced(entry.id)
+      // A card dropped in from outside or from another board lands where the preview was.
+      if (placements.added(entry.id) || displaced) frame.displaced(entry.id)
       wake()
     },
     removed(entry) {
@@ -379,6 +388,16 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
   })
   const frame = createFrame(world, elements, drags)
+  const placements = createDropPlacements(world, {
+    grid: () => boardLayout.worldGrid(),
+    gridOf: (id) => boardLayout.gridOf(id),
+    within: () => boardLayout.within(),
+  })
+  const dropBoard = createDropBoard({
+    measure: () => elements.measureSpace(),
+    sizeOf: (id) => world.get(id),
+    placements,
+  })
   frame.paused = options.paused ?? false
   frame.reducedMotion = options.reducedMotion ?? false
   const loop = createFrameLoop({
@@ -591,10 +610,10 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     endDrag(id) {
       endDrag(id, elements.get(id)?.options.current.throwable ? 'throw' : 'drop')
     },
-    cancelDrag(id) {
+    cancelDrag(id, announce = true) {
       if (!drags.has(id)) return
       endDrag(id, 'return')
-      announcer.dragCancelled({ id, label: elements.labelOf(id) })
+      if (announce) announcer.dragCancelled({ id, label: elements.labelOf(id) })
     },
     moveWithKeys(id, direction, untilContact) {
       const entry = elements.get(id)
@@ -678,6 +697,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     get running() {
       return loop.running
     },
+    dropBoard,
   }
   return { world, engine, state }
 }
