@@ -342,8 +342,13 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const elements = createElementRegistry(world, {
     added(entry, displaced) {
       boardLayout.added(entry.id)
-      // A card dropped in from outside or from another board lands where the preview was.
-      if (placements.added(entry.id) || displaced) frame.displaced(entry.id)
+      // A card dropped in from outside or from another board lands where the preview was,
+      // written now (registration runs in a layout effect): not one painted frame at the
+      // place the app's own styles give it, over another card.
+      if (placements.added(entry.id)) {
+        const { x, y } = world.get(entry.id)
+        entry.box.write(x, y)
+      } else if (displaced) frame.displaced(entry.id)
       wake()
     },
     removed(entry) {
