@@ -176,7 +176,8 @@ export function createDropSession(options: DropSessionOptions): DropSession {
     },
     drop() {
       end()
-      return hit
+      // A board that unmounted during the drag takes nothing (it measures as not rendered).
+      return hit && hit.board.measure() !== null ? hit : null
     },
     cancel() {
       hit = null
@@ -254,8 +255,9 @@ export function attachExternalDrag(element: Element, options: ExternalDragOption
     },
   })
   return () => {
-    detach()
+    // Unmounted mid-drag: the drag is cancelled, not dropped (the item that began it is gone).
     session?.cancel()
     session = null
+    detach()
   }
 }
