@@ -400,7 +400,10 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   })
   const dropBoard = createDropBoard({
     measure: () => elements.measureSpace(),
-    sizeOf: (id) => world.get(id),
+    sizeOf(id) {
+      const { width, height } = world.get(id)
+      return { width, height }
+    },
     placements,
   })
   frame.paused = options.paused ?? false

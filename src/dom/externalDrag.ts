@@ -157,7 +157,8 @@ export function createDropSession(options: DropSessionOptions): DropSession {
     show(preview, shown)
     if (ghost) {
       const floating = ghostMode === 'always' || over !== null
-      show(ghost, floating ? { x: clientX - grab.x, y: clientY - grab.y, ...size } : null)
+      const { width, height } = size
+      show(ghost, floating ? { x: clientX - grab.x, y: clientY - grab.y, width, height } : null)
     }
     return over?.board ?? null
   }

@@ -207,7 +207,13 @@ describe('dragging a palette item into a board (useExternalDraggable, onExternal
       await glide(mouse, start, over)
       await nextFrames(2)
       expect(palette.hasAttribute('data-dragging-now')).toBe(true)
-      expect(document.querySelector('[data-aabb-drag-ghost]')).not.toBeNull()
+      // The ghost is the card's size, hanging from the pointer at its centre (where the
+      // item was pressed, in the card's proportions).
+      const ghost = document.querySelector('[data-aabb-drag-ghost]')!.getBoundingClientRect()
+      expectNear(
+        { x: ghost.left, y: ghost.top, ...size(ghost) },
+        { x: over.x - 50, y: over.y - 30, width: 100, height: 60 },
+      )
       previewed = shownPreview(left)
       await mouse.release(over.x, over.y)
     })
@@ -270,6 +276,7 @@ describe('dragging a card between two boards of one group (group, onTransfer)', 
     let transferring = false
     await everyFrameKeepsBoards([left, right], async () => {
       const start = centerOf(card)
+      const grabbed = card.getBoundingClientRect()
       await mouse.move(start.x, start.y)
       await mouse.press(start.x, start.y)
       const origin = right.getBoundingClientRect()
@@ -279,7 +286,16 @@ describe('dragging a card between two boards of one group (group, onTransfer)', 
       await nextFrames(3)
       previewed = shownPreview(right)
       transferring = card.hasAttribute('data-aabb-transferring')
-      expect(document.querySelector('[data-aabb-drag-ghost]')).not.toBeNull()
+      // The ghost hangs from the pointer where the card was grabbed, at the card's size.
+      const ghost = document.querySelector('[data-aabb-drag-ghost]')!.getBoundingClientRect()
+      expectNear(
+        { x: ghost.left, y: ghost.top, ...size(ghost) },
+        {
+          x: over.x - (start.x - grabbed.left),
+          y: over.y - (start.y - grabbed.top),
+          ...size(grabbed),
+        },
+      )
       await mouse.release(over.x, over.y)
     })
     expect(transferring).toBe(true)
