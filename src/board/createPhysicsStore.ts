@@ -342,13 +342,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const elements = createElementRegistry(world, {
     added(entry, displaced) {
       boardLayout.added(entry.id)
-      // A card dropped in from outside or from another board lands where the preview was,
-      // written now (registration runs in a layout effect): not one painted frame at the
-      // place the app's own styles give it, over another card.
-      if (placements.added(entry.id)) {
+      // A card dropped in from outside or from another board lands where the preview was.
+      // A body away from where its element shows (that drop's place, kept over StrictMode's
+      // remount, or `initialPosition`) is written now, in the registration's layout effect:
+      // not one painted frame at the place the app's own styles give it, over another card.
+      if (placements.added(entry.id) || displaced) {
         const { x, y } = world.get(entry.id)
         entry.box.write(x, y)
-      } else if (displaced) frame.displaced(entry.id)
+        frame.displaced(entry.id)
+      }
       wake()
     },
     removed(entry) {

@@ -1,5 +1,5 @@
 import { cleanup, render } from '@testing-library/react'
-import { useState } from 'react'
+import { StrictMode, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ExternalDropEvent, TransferEvent } from '../../src/board/externalDrop.js'
 import type { Rect } from '../../src/core/geometry/types.js'
@@ -104,10 +104,15 @@ function PaletteItem() {
 function renderKanban() {
   const onExternalDrop = vi.fn<(event: ExternalDropEvent) => void>()
   const onTransfer = vi.fn<(event: TransferEvent) => void>()
-  const view = render(<Kanban onExternalDrop={onExternalDrop} onTransfer={onTransfer} />)
+  // StrictMode: its mount-unmount-mount must leave one board entry and one drag per item.
+  const view = render(
+    <StrictMode>
+      <Kanban onExternalDrop={onExternalDrop} onTransfer={onTransfer} />
+    </StrictMode>,
+  )
   const surface = (id: string) => view.container.querySelector(`#${id}`) as HTMLElement
   const palette = view.getByTestId('palette')
-  return { onExternalDrop, onTransfer, surface, palette }
+  return { onExternalDrop, onTransfer, surface, palette, unmount: view.unmount }
 }
 
 /** The boxes of a board's cards as displayed, relative to the board's top-left. */
@@ -345,5 +350,30 @@ describe('dragging a card between two boards of one group (group, onTransfer)', 
       expect(apis.right!.world.has('a')).toBe(false)
     }
     expect(onTransfer).not.toHaveBeenCalled()
+  })
+})
+
+describe('unmounting mid-drag', () => {
+  it('the palette item or the boards unmounted mid-drag leave no preview or ghost, and drop nothing', async () => {
+    for (const gesture of ['palette', 'transfer'] as const) {
+      const { onExternalDrop, onTransfer, surface, palette, unmount } = renderKanban()
+      await nextFrames(2)
+      const mouse = await realMouse()
+      const grabbed =
+        gesture === 'palette' ? palette : surface('left').querySelector('[data-aabb-body="a"]')!
+      const start = centerOf(grabbed)
+      await mouse.move(start.x, start.y)
+      await mouse.press(start.x, start.y)
+      const origin = surface('right').getBoundingClientRect()
+      const over = { x: origin.left + 200, y: origin.top + 150 }
+      await glide(mouse, start, over, 8)
+      expect(document.querySelector('[data-aabb-drop-preview]'), gesture).not.toBeNull()
+      unmount()
+      await mouse.release(over.x, over.y)
+      await nextFrames(2)
+      expect(document.querySelector('[data-aabb-drop-preview], [data-aabb-drag-ghost]')).toBeNull()
+      expect(onExternalDrop).not.toHaveBeenCalled()
+      expect(onTransfer).not.toHaveBeenCalled()
+    }
   })
 })
