@@ -29,7 +29,9 @@ export interface DropBoard {
 
 /** The handlers a board's drops call, read through the ref at each call. */
 export interface DropHandlers {
+  /** `<PhysicsWorld onExternalDrop>`. */
   onExternalDrop?: ((event: ExternalDropEvent) => void) | undefined
+  /** `<PhysicsWorld onTransfer>`. */
   onTransfer?: ((event: TransferEvent) => void) | undefined
 }
 
@@ -43,8 +45,11 @@ export interface NamedDropBoard extends DropBoard {
 
 /** What a world's board does for drops: measure its container, size its bodies, choose and keep spots. */
 export interface DropBoardHost {
+  /** The container's space measured now, or null while it is not rendered (or detached). */
   measure(): ContainerSpace | null
+  /** Body `id`'s size in the world. */
   sizeOf(id: BodyId): Size
+  /** The board's drop spots and the bodies it expects. */
   placements: Pick<DropPlacements, 'spotFor' | 'expect'>
 }
 

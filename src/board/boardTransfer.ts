@@ -1,7 +1,11 @@
 import type { Rect } from '../core/geometry/types.js'
 import type { BodyId } from '../core/world/types.js'
-import { invertAffine, mapRectBounds } from '../dom/affine.js'
-import { createDropSession, type DropSession } from '../dom/externalDrag.js'
+import {
+  clientEdgesOf,
+  containsPoint,
+  createDropSession,
+  type DropSession,
+} from '../dom/externalDrag.js'
 import type { BodyElement } from '../dom/elementBox.js'
 import { pageBoards } from './boardGroup.js'
 import type { PhysicsEngine } from './createPhysicsStore.js'
@@ -33,10 +37,6 @@ export interface BoardTransfer {
   cancel(): void
 }
 
-function contains(rect: Rect, x: number, y: number): boolean {
-  return x >= rect.x && x <= rect.x + rect.width && y >= rect.y && y <= rect.y + rect.height
-}
-
 /** Creates the transfer side of body `id`'s drags in the board of `engine`. */
 export function createBoardTransfer(
   element: BodyElement,
@@ -55,7 +55,7 @@ export function createBoardTransfer(
 
   function measureOwn(): void {
     const space = engine.dropBoard.measure()
-    ownClient = space && mapRectBounds(invertAffine(space.clientToWorld), space.edges)
+    ownClient = space && clientEdgesOf(space)
   }
 
   return {
@@ -77,7 +77,7 @@ export function createBoardTransfer(
     move(clientX, clientY) {
       if (!session) return false
       const over = session.moveTo(clientX, clientY)
-      inside = ownClient !== null && contains(ownClient, clientX, clientY)
+      inside = ownClient !== null && containsPoint(ownClient, clientX, clientY)
       const away = over !== null && !inside
       if (away) element.setAttribute('data-aabb-transferring', '')
       else element.removeAttribute('data-aabb-transferring')

@@ -1,6 +1,7 @@
 import type { Rect, Vec2 } from '../core/geometry/types.js'
 import type { BodyId, Size } from '../core/world/types.js'
 import type { DropBoard } from '../board/boardGroup.js'
+import type { ContainerSpace } from './containerSpace.js'
 import {
   applyAffineInto,
   identityAffine,
@@ -63,8 +64,14 @@ interface MeasuredBoard {
   client: Rect
 }
 
-function contains(rect: Rect, x: number, y: number): boolean {
+/** Whether the client point (`x`, `y`) is inside `rect` (edges included). */
+export function containsPoint(rect: Readonly<Rect>, x: number, y: number): boolean {
   return x >= rect.x && x <= rect.x + rect.width && y >= rect.y && y <= rect.y + rect.height
+}
+
+/** A board's edges in client coordinates, from its measured space: what a pointer is tested against. */
+export function clientEdgesOf(space: Readonly<ContainerSpace>): Rect {
+  return mapRectBounds(invertAffine(space.clientToWorld), space.edges)
 }
 
 /** The floating copy of `source`, or null for an element that cannot float in the page (SVG). */
@@ -127,8 +134,12 @@ export function createDropSession(options: DropSessionOptions): DropSession {
       const space = board.measure()
       if (!space) continue
       const worldToClient = invertAffine(space.clientToWorld)
-      const client = mapRectBounds(worldToClient, space.edges)
-      boards.push({ board, clientToWorld: space.clientToWorld, worldToClient, client })
+      boards.push({
+        board,
+        clientToWorld: space.clientToWorld,
+        worldToClient,
+        client: clientEdgesOf(space),
+      })
     }
   }
 
@@ -143,7 +154,7 @@ export function createDropSession(options: DropSessionOptions): DropSession {
   function moveTo(clientX: number, clientY: number): DropBoard | null {
     lastX = clientX
     lastY = clientY
-    const over = boards.find(({ client }) => contains(client, clientX, clientY)) ?? null
+    const over = boards.find(({ client }) => containsPoint(client, clientX, clientY)) ?? null
     hit = null
     let shown: Rect | null = null
     if (over) {
