@@ -32,9 +32,12 @@ const apis: Record<string, WorldApi> = {}
 function Kanban({
   onExternalDrop,
   onTransfer,
+  grid,
 }: {
   onExternalDrop: (event: ExternalDropEvent) => void
   onTransfer: (event: TransferEvent) => void
+  /** Both boards' `snap` and `gap`. @default none */
+  grid?: { snap: number; gap: number }
 }) {
   const [boards, setBoards] = useState<Record<string, CardState[]>>({
     left: [
@@ -50,6 +53,7 @@ function Kanban({
       group="kanban"
       gravity={{ x: 0, y: 0 }}
       bounds="container"
+      {...grid}
       style={{ position: 'relative', ...BOARD, flex: 'none', background: '#eee' }}
       onExternalDrop={(event) => {
         onExternalDrop(event)
@@ -101,13 +105,13 @@ function PaletteItem() {
   )
 }
 
-function renderKanban() {
+function renderKanban(grid?: { snap: number; gap: number }) {
   const onExternalDrop = vi.fn<(event: ExternalDropEvent) => void>()
   const onTransfer = vi.fn<(event: TransferEvent) => void>()
   // StrictMode: its mount-unmount-mount must leave one board entry and one drag per item.
   const view = render(
     <StrictMode>
-      <Kanban onExternalDrop={onExternalDrop} onTransfer={onTransfer} />
+      <Kanban onExternalDrop={onExternalDrop} onTransfer={onTransfer} {...(grid && { grid })} />
     </StrictMode>,
   )
   const surface = (id: string) => view.container.querySelector(`#${id}`) as HTMLElement
@@ -236,6 +240,33 @@ describe('dragging a palette item into a board (useExternalDraggable, onExternal
     expect(apis.left!.get('new')).toMatchObject({ x: 10, y: 80 })
     const shown = shownCards(left).find((card) => card.id === 'new')!
     expectNear(shown, rect)
+  })
+
+  it('on a board with snap and gap, the spot is on the grid and keeps the gap', async () => {
+    // Cards at (20, 20) and (140, 20) are on a 20 px grid and 20 px apart: a gap of 10 holds.
+    const { onExternalDrop, surface, palette } = renderKanban({ snap: 20, gap: 10 })
+    await nextFrames(2)
+    const left = surface('left')
+    const mouse = await realMouse()
+    let previewed: Rect | null = null
+    await everyFrameKeepsBoards([left, surface('right')], async () => {
+      const start = centerOf(palette)
+      await mouse.move(start.x, start.y)
+      await mouse.press(start.x, start.y)
+      const origin = left.getBoundingClientRect()
+      // Carried to (13, 37): over a, off the grid.
+      const over = { x: origin.left + 63, y: origin.top + 67 }
+      await glide(mouse, start, over)
+      await nextFrames(2)
+      previewed = shownPreview(left)
+      await mouse.release(over.x, over.y)
+    })
+    const { rect } = onExternalDrop.mock.calls[0]![0]
+    expectNear(previewed!, rect)
+    // The nearest grid point whose box stays 10 px from a (bottom 80) and from the wall.
+    expect(rect).toEqual({ x: 20, y: 100, width: 100, height: 60 })
+    await nextFrames(3)
+    expect(apis.left!.get('new')).toMatchObject({ x: 20, y: 100 })
   })
 
   it('Escape cancels: no preview, no drop, nothing added', async () => {
