@@ -22,7 +22,9 @@ export interface ExternalDropEvent<Data = unknown> {
 
 /**
  * What `onTransfer` hears, on both boards: a card of one board was dropped on another board
- * of the same `group`. The app moves the card in its state (out of `from`, into `to`).
+ * of the same `group`. The app moves the card in its state (out of `from`, into `to`). The
+ * card's drag in `from` ended put back (its `onDragEnd` says `reason: 'cancel'`), so a card
+ * the app does not move stays where it was.
  */
 export interface TransferEvent {
   /** The card's body id (the same in both worlds). */
