@@ -84,8 +84,9 @@ export function createBoardTransfer(
       return away
     },
     remeasure() {
+      if (!session) return
       measureOwn()
-      session?.remeasure()
+      session.remeasure()
     },
     end() {
       if (!session) return false
