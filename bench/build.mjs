@@ -10,6 +10,7 @@ const entries = {
   run: 'bench/run.ts',
   child: 'bench/child.ts',
   drag: 'bench/drag.ts',
+  dropPreview: 'bench/dropPreview.ts',
   fingerprint: 'bench/fingerprint.ts',
   pathological: 'bench/pathological.ts',
 }

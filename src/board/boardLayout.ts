@@ -159,6 +159,10 @@ export interface BoardLayout {
   flushGesture(): void
   /** The grid body `id` snaps to, or `undefined`. */
   gridOf(id: BodyId): SnapGrid | undefined
+  /** The world's grid (`snap`), where a card without options of its own lands, or `undefined`. */
+  worldGrid(): SnapGrid | undefined
+  /** The rect snapped and placed bodies stay inside (the bounds), or `undefined`. */
+  within(): Rect | undefined
   /** Puts a drag goal on the body's grid (in place), so the card follows the pointer snapped. */
   snapGoal(id: BodyId, goal: Vec2): void
   /**
@@ -297,6 +301,8 @@ export function createBoardLayout(
       const cell = own === undefined ? worldCell : cellOf(own)
       return cell && { x: cell.x, y: cell.y, origin }
     },
+    worldGrid: () => worldCell && { x: worldCell.x, y: worldCell.y, origin },
+    within,
     snapGoal(id, goal) {
       const grid = board.gridOf(id)
       if (grid === undefined) return

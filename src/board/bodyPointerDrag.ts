@@ -4,6 +4,10 @@ import { attachPointerDrag, DEFAULT_DRAG_CANCEL } from '../dom/pointerDrag.js'
 import { RESIZE_HANDLE_SELECTOR } from '../dom/resizeHandles.js'
 import type { AABBBodyOptions } from './bodyOptions.js'
 import type { PhysicsEngine } from './createPhysicsStore.js'
+import { createBoardTransfer } from './boardTransfer.js'
+
+/** A drag goal of no displacement: back where the drag began. */
+const atStart = Object.freeze({ x: 0, y: 0 })
 
 /** The options a pointer drag reads at each press. */
 export type PressOptions = Pick<
@@ -42,15 +46,34 @@ export function attachBodyPointerDrag(
     get autoScroll() {
       return engine.autoScroll
     },
-    onStart: () => engine.beginDrag(id, session.abortDrag),
-    onMove: (delta) => engine.dragTo(id, delta),
-    onEnd: () => engine.endDrag(id),
-    onCancel: () => engine.cancelDrag(id),
+    onStart(clientX, clientY) {
+      const clientToWorld = engine.beginDrag(id, endedByEngine)
+      if (clientToWorld) transfer.begin(clientX, clientY)
+      return clientToWorld
+    },
+    // Away over another board of the group, the card goes back to its start in its own.
+    onMove: (delta, clientX, clientY) =>
+      engine.dragTo(id, transfer.move(clientX, clientY) ? atStart : delta),
+    onEnd() {
+      if (!transfer.end()) engine.endDrag(id)
+    },
+    onCancel() {
+      transfer.cancel()
+      engine.cancelDrag(id)
+    },
     // A scroll moved the container under the still pointer: map it through the space as
     // it is now. The engine's container, not a DOM lookup: the element may be in a portal.
     // A container that stopped rendering (HTML or svg) gives null: the drag keeps its last
     // map, and ends when the ResizeObserver takes the body, sizeless now, out of the world.
-    onScroll: () => engine.measureClientToWorld(),
+    onScroll() {
+      transfer.remeasure()
+      return engine.measureClientToWorld()
+    },
   })
+  const transfer = createBoardTransfer(element, id, engine)
+  function endedByEngine(): void {
+    transfer.cancel()
+    session.abortDrag()
+  }
   return session
 }

@@ -40,6 +40,8 @@ import { createSelection } from './selection.js'
 import { markSelected, isSelectable } from './selectionMarks.js'
 import { moveGroupByKey } from './groupKeyMove.js'
 import { attachSelectionKeys } from '../dom/selectionInput.js'
+import { createDropPlacements } from './externalDrop.js'
+import { createDropBoard, type NamedDropBoard } from './boardGroup.js'
 
 /**
  * CSS pixels within which a measured size is the one written (layout rounds sizes to its
@@ -147,9 +149,10 @@ export interface PhysicsEngine {
   endDrag(id: BodyId): void
   /**
    * Ends a drag by undoing it: the body goes back to where the drag started, and the bodies
-   * the drag pushed go back too, unless something else has moved them since.
+   * the drag pushed go back too, unless something else has moved them since. Announced as
+   * cancelled unless `announce` is false (the card left for another board).
    */
-  cancelDrag(id: BodyId): void
+  cancelDrag(id: BodyId, announce?: boolean): void
   /**
    * Starts resizing a body by the handle of `direction` (a drag whose `dragTo` deltas move
    * those edges, ended by `endDrag` or undone by `cancelDrag`); returns the client-to-world
@@ -260,6 +263,11 @@ export interface PhysicsEngine {
   wake(): void
   /** Whether the frame loop has a frame pending. */
   readonly running: boolean
+  /**
+   * The board as a drop target (drags in from a palette, cards from other boards of its
+   * group): `<PhysicsWorld>` names it, sets its handlers and adds it to `pageBoards`.
+   */
+  readonly dropBoard: NamedDropBoard
 }
 
 /**
@@ -378,7 +386,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   const elements = createElementRegistry(world, {
     added(entry, displaced) {
       boardLayout.added(entry.id)
-      if (displaced) frame.displaced(entry.id)
+      // A card dropped in from outside or from another board lands where the preview was.
+      // A body away from where its element shows (that drop's place, kept over StrictMode's
+      // remount, or `initialPosition`) is written now, in the registration's layout effect:
+      // not one painted frame at the place the app's own styles give it, over another card.
+      if (placements.added(entry.id) || displaced) {
+        const { x, y } = world.get(entry.id)
+        entry.box.write(x, y)
+        frame.displaced(entry.id)
+      }
       wake()
     },
     removed(entry) {
@@ -445,6 +461,19 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
   })
   const frame = createFrame(world, elements, drags)
+  const placements = createDropPlacements(world, {
+    grid: () => boardLayout.worldGrid(),
+    gridOf: (id) => boardLayout.gridOf(id),
+    within: () => boardLayout.within(),
+  })
+  const dropBoard = createDropBoard({
+    measure: () => elements.measureSpace(),
+    sizeOf(id) {
+      const { width, height } = world.get(id)
+      return { width, height }
+    },
+    placements,
+  })
   frame.paused = options.paused ?? false
   frame.reducedMotion = options.reducedMotion ?? false
   const loop = createFrameLoop({
@@ -670,13 +699,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     endDrag(id) {
       endDrag(id, elements.get(id)?.options.current.throwable ? 'throw' : 'drop')
     },
-    cancelDrag(id) {
+    cancelDrag(id, announce = true) {
       if (!drags.has(id)) return
       const members = drags.membersOf(id)
       endDrag(id, 'return')
-      const announced = (body: BodyId) => ({ id: body, label: elements.labelOf(body) })
-      if (members.length === 0) announcer.dragCancelled(announced(id))
-      else announcer.dragCancelled(announced(id), [id, ...members].map(announced))
+      if (announce) {
+        const announced = (body: BodyId) => ({ id: body, label: elements.labelOf(body) })
+        if (members.length === 0) announcer.dragCancelled(announced(id))
+        else announcer.dragCancelled(announced(id), [id, ...members].map(announced))
+      }
     },
     select: (ids) => selection.select(ids),
     toggleSelected: (id) => selection.toggle(id),
@@ -775,6 +806,7 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     get running() {
       return loop.running
     },
+    dropBoard,
   }
   return { world, engine, state }
 }

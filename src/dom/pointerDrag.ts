@@ -5,13 +5,17 @@ import { createAutoScroller, type AutoScroller, type AutoScrollOptions } from '.
 /** What a pointer drag reports, in world coordinates. */
 export interface PointerDragHandlers {
   /**
-   * The pointer travelled the activation distance: the drag begins. Return the
+   * The pointer travelled the activation distance: the drag begins (the press was at
+   * `clientX`, `clientY` in the viewport). Return the
    * client-to-world map to use for the whole drag (measured now, never in the frame
    * loop), or `null` to refuse the drag.
    */
-  onStart(): Affine | null
-  /** The pointer moved by `delta` world units since the drag began. */
-  onMove(delta: Readonly<Vec2>): void
+  onStart(clientX: number, clientY: number): Affine | null
+  /**
+   * The pointer moved by `delta` world units since the drag began; it is at (`clientX`,
+   * `clientY`) in the viewport (what a drag that may leave its world hit-tests with).
+   */
+  onMove(delta: Readonly<Vec2>, clientX: number, clientY: number): void
   /** The pointer was released (or the browser cancelled it): keep the card where it is. */
   onEnd(): void
   /** Escape was pressed during the drag: put the card back where it started. */
@@ -178,7 +182,7 @@ export function attachPointerDrag(
       const dx = pointer.clientX - startClientX
       const dy = pointer.clientY - startClientY
       if (Math.hypot(dx, dy) < activationDistance) return
-      clientToWorld = options.onStart()
+      clientToWorld = options.onStart(startClientX, startClientY)
       if (!clientToWorld) return finish()
       phase = 'dragging'
       capture(pointer.pointerId)
@@ -204,7 +208,7 @@ export function attachPointerDrag(
     applyAffineInto(pointerWorld, clientToWorld as Affine, lastClientX, lastClientY)
     delta.x = pointerWorld.x - startWorld.x
     delta.y = pointerWorld.y - startWorld.y
-    options.onMove(delta)
+    options.onMove(delta, lastClientX, lastClientY)
   }
 
   function onScroll(): void {

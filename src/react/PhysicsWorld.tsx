@@ -7,6 +7,7 @@ import { boundsKey, type Bounds } from '../board/boundsWalls.js'
 import { createPhysicsStore } from '../board/createPhysicsStore.js'
 import { sameLayout, type Layout } from '../board/boardLayout.js'
 import { DEFAULT_HISTORY_LIMIT } from '../board/layoutHistory.js'
+import { pageBoards } from '../board/boardGroup.js'
 import { PhysicsContext } from './physicsContext.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
@@ -70,12 +71,16 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     returnPushed = true,
     history = DEFAULT_HISTORY_LIMIT,
     onOverflow,
+    group,
+    onExternalDrop,
+    onTransfer,
     children,
     style,
     ...attributes
   } = props
   assertWorldProps(props)
   const keyboardInstructionsId = useId()
+  const generatedBoardId = useId()
   const [store] = useState(() =>
     createPhysicsStore({
       settings: {
@@ -169,6 +174,19 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     previousLayout.current = layout
     store.engine.setLayout(layout)
   })
+
+  // The board as a drop target for palette items and the cards of its group's other
+  // boards: named before it joins the page's boards, removed by identity on unmount.
+  const boardId = attributes.id ?? generatedBoardId
+  const dropHandlers = useLatestRef({ onExternalDrop, onTransfer })
+  useIsomorphicLayoutEffect(() => {
+    store.engine.dropBoard.name(boardId, group)
+  }, [store, boardId, group])
+  useIsomorphicLayoutEffect(() => {
+    const { dropBoard } = store.engine
+    dropBoard.setHandlers(dropHandlers)
+    return pageBoards.add(dropBoard)
+  }, [store, dropHandlers])
 
   const watchesContacts = onContactStart !== undefined || onContactEnd !== undefined
   useIsomorphicLayoutEffect(() => {

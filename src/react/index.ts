@@ -14,6 +14,12 @@ export type { ResizeDirection, ResizeOptions } from '../board/resizeOptions.js'
 export { useWorld, type WorldApi } from './useWorld.js'
 export { useWorldState, type WorldState } from './useWorldState.js'
 export { useAfterStep } from './useAfterStep.js'
+export {
+  useExternalDraggable,
+  type ExternalDraggable,
+  type ExternalDraggableOptions,
+} from './useExternalDraggable.js'
+export type { ExternalDropEvent, TransferEvent } from '../board/externalDrop.js'
 // Also its own entry, `react-aabb/debug`, which `<PhysicsWorld debug>` loads lazily.
 export { DebugOverlay } from '../debug.js'
 export {

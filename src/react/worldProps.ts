@@ -2,6 +2,7 @@ import { assertAutoScroll, type AutoScrollOptions } from '../dom/autoScroll.js'
 import type { HTMLAttributes, ReactNode } from 'react'
 import type { Accessibility } from '../board/accessibility.js'
 import type { Bounds } from '../board/boundsWalls.js'
+import type { ExternalDropEvent, TransferEvent } from '../board/externalDrop.js'
 import type { OverflowHandler } from '../board/boardOverflow.js'
 import type { FrameScheduler } from '../board/frameLoop.js'
 import type { Vec2 } from '../core/geometry/types.js'
@@ -134,6 +135,37 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * </PhysicsWorld>
    */
   onOverflow?: OverflowHandler
+  /**
+   * Boards with the same group name take each other's cards: a card dragged out of its
+   * board over another board of the group floats there as a ghost (`data-aabb-drag-ghost`;
+   * the card itself waits at its start, marked `data-aabb-transferring`), a drop preview
+   * (`data-aabb-drop-preview`) shows the free, snapped spot where it would land, and a
+   * release there calls `onTransfer` on both worlds. A release outside every board of the
+   * group puts the card back, as Escape does. A non-empty string.
+   * @default none (cards stay on their board)
+   * @example
+   * <PhysicsWorld id="todo" group="kanban" onTransfer={moveCard}>...</PhysicsWorld>
+   * <PhysicsWorld id="done" group="kanban" onTransfer={moveCard}>...</PhysicsWorld>
+   */
+  group?: string
+  /**
+   * A palette item of `useExternalDraggable` was dropped on this board, at `rect` (the spot
+   * its preview showed, world coordinates): render the card with body id `id`; when it
+   * registers, the world places it at `rect` (whatever its styles or `layout` say) with no
+   * overlap.
+   * @example
+   * <PhysicsWorld onExternalDrop={({ id, data }) => setCards((c) => [...c, { id, ...data }])}>
+   */
+  onExternalDrop?: (event: ExternalDropEvent) => void
+  /**
+   * A card moved between two boards of a `group`: called on both worlds, the one it leaves
+   * and the one it enters, with `{ id, from, to, rect }`. `from` and `to` are the worlds'
+   * `id` props (a generated id, from `useId`, for a world without one: give your boards
+   * ids). Move the card in your state (one handler for both is fine: act once, e.g. when
+   * `to` is this board); when it registers in `to`, the world places it at `rect` (world
+   * coordinates of `to`) with no overlap. If the app does nothing, the card stays put.
+   */
+  onTransfer?: (event: TransferEvent) => void
   /** Draw every body's box over the world. @default false */
   debug?: boolean
   /**
@@ -222,6 +254,13 @@ export function assertWorldProps(props: PhysicsWorldProps): void {
   if (props.layout !== undefined) assertLayout(subject, 'layout', props.layout)
   assertOptionalFunction(subject, 'onLayoutChange', props.onLayoutChange)
   assertOptionalFunction(subject, 'onOverflow', props.onOverflow)
+  assertOptionalFunction(subject, 'onExternalDrop', props.onExternalDrop)
+  assertOptionalFunction(subject, 'onTransfer', props.onTransfer)
+  if (props.group !== undefined && (typeof props.group !== 'string' || props.group === '')) {
+    throw new TypeError(
+      `${subject} group must be a non-empty string (got ${describeValue(props.group)})`,
+    )
+  }
   assertOptionalFunction(subject, 'onContactStart', props.onContactStart)
   assertOptionalFunction(subject, 'onContactEnd', props.onContactEnd)
   assertAccessibility(subject, props.accessibility)

@@ -2,6 +2,7 @@ import type * as ReactModule from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
+import { useExternalDraggable } from '../../src/react/useExternalDraggable.js'
 import { Card } from './support/components.js'
 
 /**
@@ -45,5 +46,24 @@ describe('server rendering', () => {
     const html = renderToString(<PhysicsWorld as="svg" viewBox="0 0 100 100" />)
     expect(errors).not.toHaveBeenCalled()
     expect(html).toMatch(/^<svg[^>]*data-aabb-world=""[^>]*viewBox="0 0 100 100"/)
+  })
+
+  it('renders a group of boards and a palette item', () => {
+    function PaletteItem() {
+      const { ref } = useExternalDraggable({ id: 'note', width: 100, height: 60 })
+      return <div ref={ref}>note</div>
+    }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const html = renderToString(
+      <>
+        <PhysicsWorld id="todo" group="kanban" onTransfer={() => {}} onExternalDrop={() => {}} />
+        <PaletteItem />
+      </>,
+    )
+    expect(errors).not.toHaveBeenCalled()
+    expect(html).toContain('id="todo"')
+    // The world's own props stay off the container.
+    expect(html).not.toMatch(/group=|ontransfer/i)
+    expect(html).toContain('<div>note</div>')
   })
 })
