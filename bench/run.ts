@@ -18,8 +18,9 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { ENGINES, type EngineName } from './engineNames.js'
+import { writeSection } from './resultsWriter.js'
 
 interface RunResult {
   engine: EngineName
@@ -271,15 +272,7 @@ const table = [
 // A quick run is a smoke test: it prints, and keeps the full run's RESULTS.md. A full run
 // replaces this benchmark's part of the file and keeps the sections other scripts write
 // (`npm run bench:browser`, `npm run size`, `npm run bench:drag`), which follow it.
-if (!quick && partial) {
-  // Loaded from the source tree at run time (not bundled into bench/.out): it finds
-  // RESULTS.md next to itself.
-  const sectionWriter = pathToFileURL(path.join(root, 'bench', 'resultsSection.js')).href
-  const { writeResultsSection } = (await import(sectionWriter)) as {
-    writeResultsSection: (title: string, section: string) => void
-  }
-  writeResultsSection(PARTIAL_TITLE, table)
-}
+if (!quick && partial) await writeSection(PARTIAL_TITLE, table)
 if (!quick && !partial) {
   const resultsFile = path.join(root, 'bench', 'RESULTS.md')
   const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : ''

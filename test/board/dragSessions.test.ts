@@ -1,25 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createWorld } from '../../src/core/world/index.js'
 import type { World } from '../../src/core/world/types.js'
 import { createDragSessions } from '../../src/board/dragSessions.js'
 import { interiorsMeet, PROPERTY_TIMEOUT } from '../core/world/helpers.js'
 import { overlappingPairs } from '../react/support/overlappingPairs.js'
-
-/** Every body's top-left corner, by id. */
-function places(world: World): Record<string, string> {
-  return Object.fromEntries(world.ids().map((id) => [id, `${world.get(id).x},${world.get(id).y}`]))
-}
-
-/** A board inside four walls, without gravity: what a dashboard is. */
-function board(): World {
-  const world = createWorld()
-  world.add({ id: 'top', x: 0, y: -10, width: 400, height: 10, type: 'static' })
-  world.add({ id: 'bottom', x: 0, y: 400, width: 400, height: 10, type: 'static' })
-  world.add({ id: 'left', x: -10, y: 0, width: 10, height: 400, type: 'static' })
-  world.add({ id: 'right', x: 400, y: 0, width: 10, height: 400, type: 'static' })
-  return world
-}
+import { places, walledBoard } from './helpers.js'
 
 /** Aims the drag of `id` at its start plus `delta` and lets a frame apply it. */
 function dragFrame(
@@ -35,7 +20,7 @@ function dragFrame(
 
 /** A board of 60 x 60 cards, one per 100 x 100 cell of a 4 x 4 grid, as `cells` says. */
 function gridBoard(cells: readonly ('card' | 'fixed' | 'empty')[], dragged: number): World {
-  const world = board()
+  const world = walledBoard()
   cells.forEach((kind, index) => {
     if (kind === 'empty' && index !== dragged) return
     world.add({
@@ -61,7 +46,7 @@ const pointerPath = fc.array(
 
 describe('drag sessions: pushed cards return (returnPushed)', () => {
   it('a pushed card slides back to its start once the drag leaves, and stays on drop', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'b', x: 60, y: 0, width: 50, height: 50 })
     world.add({ id: 'c', x: 110, y: 0, width: 50, height: 50 })
@@ -83,7 +68,7 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
   })
 
   it('a drop leaves the pushed cards where the drag has them', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
     const drags = createDragSessions(world)
@@ -95,7 +80,7 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
   })
 
   it('returns only as far as free space allows, sliding along what is in the way', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
     const drags = createDragSessions(world)
@@ -110,7 +95,7 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
   })
 
   it('leaves a pushed card that something else moved since', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
     const drags = createDragSessions(world)
@@ -122,7 +107,7 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
   })
 
   it('returnPushed = false keeps the pushed cards where the drag left them', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
     const drags = createDragSessions(world, { returnPushed: false })
@@ -184,7 +169,7 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
 
 describe('drag sessions: cancel undoes the drag', () => {
   it('puts back the card and the chain it pushed', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'b', x: 60, y: 0, width: 50, height: 50 })
     world.add({ id: 'c', x: 110, y: 0, width: 50, height: 50 })
@@ -201,7 +186,7 @@ describe('drag sessions: cancel undoes the drag', () => {
   })
 
   it('leaves a card it went around where it is: the way back is not swept', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'post', x: 100, y: 0, width: 50, height: 50 })
     const before = places(world)
@@ -216,7 +201,7 @@ describe('drag sessions: cancel undoes the drag', () => {
   })
 
   it('leaves a pushed card that something else moved since, or that another pointer drags', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'moved', x: 50, y: 0, width: 50, height: 50 })
     world.add({ id: 'b', x: 0, y: 100, width: 50, height: 50 })
@@ -240,7 +225,7 @@ describe('drag sessions: cancel undoes the drag', () => {
   })
 
   it('forgets a pushed card that left the world', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'gone', x: 50, y: 0, width: 50, height: 50 })
     const drags = createDragSessions(world)
@@ -253,7 +238,7 @@ describe('drag sessions: cancel undoes the drag', () => {
   })
 
   it('a drop keeps the pushes', () => {
-    const world = board()
+    const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
     const drags = createDragSessions(world)

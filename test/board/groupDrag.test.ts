@@ -1,30 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createWorld } from '../../src/core/world/index.js'
 import type { World } from '../../src/core/world/types.js'
 import { createDragSessions } from '../../src/board/dragSessions.js'
 import { moveGroupByKey } from '../../src/board/groupKeyMove.js'
 import { PROPERTY_TIMEOUT } from '../core/world/helpers.js'
 import { overlappingPairs } from '../react/support/overlappingPairs.js'
-
-/** Every body's top-left corner, by id. */
-function places(world: World): Record<string, string> {
-  return Object.fromEntries(world.ids().map((id) => [id, `${world.get(id).x},${world.get(id).y}`]))
-}
-
-/** A 400 x 400 board inside four walls, without gravity. */
-function board(): World {
-  const world = createWorld()
-  world.add({ id: 'top', x: 0, y: -10, width: 400, height: 10, type: 'static' })
-  world.add({ id: 'bottom', x: 0, y: 400, width: 400, height: 10, type: 'static' })
-  world.add({ id: 'left', x: -10, y: 0, width: 10, height: 400, type: 'static' })
-  world.add({ id: 'right', x: 400, y: 0, width: 10, height: 400, type: 'static' })
-  return world
-}
+import { places, walledBoard } from './helpers.js'
 
 /** Two selected cards stacked at the left, a third right of the lower one. */
 function threeCards(): World {
-  const world = board()
+  const world = walledBoard()
   world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
   world.add({ id: 'b', x: 0, y: 60, width: 50, height: 50 })
   world.add({ id: 'c', x: 80, y: 60, width: 50, height: 50 })
@@ -125,7 +110,7 @@ describe('group drag sessions', () => {
       })
       fc.assert(
         fc.property(scene, ({ cells, picks, path }) => {
-          const world = board()
+          const world = walledBoard()
           const ids: string[] = []
           cells.forEach((kind, index) => {
             if (kind === 'empty' && !picks.includes(index)) return

@@ -8,9 +8,9 @@ import {
   createLayoutHistory,
   DEFAULT_HISTORY_LIMIT,
 } from '../../src/board/layoutHistory.js'
-import { createWorld } from '../../src/core/world/index.js'
 import type { World } from '../../src/core/world/types.js'
 import { overlappingPairs } from '../react/support/overlappingPairs.js'
+import { walledBoard } from './helpers.js'
 
 const box = (x: number, y: number, width = 50, height = 50) => ({ x, y, width, height })
 
@@ -131,18 +131,9 @@ function boardLayoutOf(world: World) {
   })
 }
 
-function walledWorld(): World {
-  const world = createWorld()
-  world.add({ id: 'top', x: 0, y: -10, width: 400, height: 10, type: 'static' })
-  world.add({ id: 'bottom', x: 0, y: 400, width: 400, height: 10, type: 'static' })
-  world.add({ id: 'left', x: -10, y: 0, width: 10, height: 400, type: 'static' })
-  world.add({ id: 'right', x: 400, y: 0, width: 10, height: 400, type: 'static' })
-  return world
-}
-
 describe('applyHistory: undo and redo keep the invariant', () => {
   it('puts every body of the unit back exactly, sizes included, and stops them', () => {
-    const world = walledWorld()
+    const world = walledBoard()
     world.add({ id: 'a', ...box(30, 0, 80) })
     world.add({ id: 'b', ...box(110, 0), velocity: { x: 50, y: 0 } })
     const unit = [
@@ -159,7 +150,7 @@ describe('applyHistory: undo and redo keep the invariant', () => {
   })
 
   it('a box taken since goes to the nearest free spot; a body that left is skipped', () => {
-    const world = walledWorld()
+    const world = walledBoard()
     world.add({ id: 'a', ...box(200, 0) })
     world.add({ id: 'intruder', ...box(10, 0) })
     const unit = [
@@ -195,7 +186,7 @@ describe('applyHistory: undo and redo keep the invariant', () => {
     })
     fc.assert(
       fc.property(fc.array(gesture, { minLength: 1, maxLength: 8 }), (gestures) => {
-        const world = walledWorld()
+        const world = walledBoard()
         for (let k = 0; k < 6; k++)
           world.add({ id: `c${k}`, ...box((k % 3) * 120, Math.floor(k / 3) * 120) })
         const cards = () =>

@@ -117,3 +117,15 @@ export function nearestFreeCorner(
   }
   return best && { x: best.x, y: best.y }
 }
+
+/** Every pair's overlap depth (> 0 only) among `bodies`, by `a/b` id. */
+export function depths(bodies: readonly BodySnapshot[]): Map<string, number> {
+  const out = new Map<string, number>()
+  for (let i = 0; i < bodies.length; i++) {
+    for (let j = i + 1; j < bodies.length; j++) {
+      const depth = overlapDepth(bodies[i]!, bodies[j]!)
+      if (depth > 0) out.set(`${bodies[i]!.id}/${bodies[j]!.id}`, depth)
+    }
+  }
+  return out
+}

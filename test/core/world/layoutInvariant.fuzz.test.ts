@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { createWorld, type BodySnapshot, type World } from '../../../src/core/world/index.js'
-import { WALLS, bodiesOf, expectFiniteBodies, overlapDepth, placeWalls } from './helpers.js'
+import { createWorld, type World } from '../../../src/core/world/index.js'
+import { WALLS, bodiesOf, depths, expectFiniteBodies, overlapDepth, placeWalls } from './helpers.js'
 
 // The layout contract (README, "The layout contract"; issue #23) attacked with random boards
 // and random sequences of drags, keyboard moves, pushes, throws, resizes, adds and removes.
@@ -82,18 +82,6 @@ const board = fc.record({
     { maxLength: 8 },
   ),
 })
-
-/** Every pair's overlap depth (> 0 only), by `a/b` id. */
-function depths(bodies: BodySnapshot[]): Map<string, number> {
-  const out = new Map<string, number>()
-  for (let i = 0; i < bodies.length; i++) {
-    for (let j = i + 1; j < bodies.length; j++) {
-      const depth = overlapDepth(bodies[i]!, bodies[j]!)
-      if (depth > 0) out.set(`${bodies[i]!.id}/${bodies[j]!.id}`, depth)
-    }
-  }
-  return out
-}
 
 /** Invariant 2: no pair overlaps deeper after a move than before it. */
 function expectNoDeeper(before: Map<string, number>, world: World, label: string): void {

@@ -1,20 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld, type World } from '../../../src/core/world/index.js'
-import { bodiesOf, overlapDepth, placeWalls, PROPERTY_TIMEOUT } from './helpers.js'
-
-/** Every pair's overlap depth, by `a/b` id, for pairs overlapping at all. */
-function depths(world: World): Map<string, number> {
-  const bodies = bodiesOf(world)
-  const out = new Map<string, number>()
-  for (let i = 0; i < bodies.length; i++) {
-    for (let j = i + 1; j < bodies.length; j++) {
-      const depth = overlapDepth(bodies[i]!, bodies[j]!)
-      if (depth > 0) out.set(`${bodies[i]!.id}/${bodies[j]!.id}`, depth)
-    }
-  }
-  return out
-}
+import { bodiesOf, depths, overlapDepth, placeWalls, PROPERTY_TIMEOUT } from './helpers.js'
 
 /** Three cards in a row: `a` and `b` stacked at the left, `c` right of `b`. */
 function stackAndNeighbour(): World {
@@ -156,7 +143,7 @@ describe('world.moveGroup', () => {
               expect(body.x - starts[k]!.x).toBeCloseTo(result.delta.x, 9)
               expect(body.y - starts[k]!.y).toBeCloseTo(result.delta.y, 9)
             })
-            for (const [pair, depth] of depths(world)) {
+            for (const [pair, depth] of depths(bodiesOf(world))) {
               const [a, b] = pair.split('/')
               if (!cardIds.has(a!) && !cardIds.has(b!)) continue
               expect(depth, pair).toBeLessThanOrEqual(1e-9)
