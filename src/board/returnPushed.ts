@@ -10,6 +10,24 @@ export interface PushRecord {
   readonly id: BodyId
   readonly from: Vec2
   to: Vec2
+  /**
+   * Set when the last return moved the body not at all: where it was then, and the boxes of
+   * the bodies that stopped it ({@link ReturnBlock}). Kept only while it stays true.
+   */
+  blocked?: ReturnBlock
+}
+
+/**
+ * A return that made no progress: the body at `at`, stopped at once by the bodies `by` (the
+ * move's hits, with their boxes then). While the body is still at `at` and each of them is
+ * still there with the same box, a new try sweeps the same path into the same faces at
+ * time 0, and moves the body no more: it is not made. Bodies that came since can only block
+ * more. So a frame tries only the pushed bodies whose way may have changed (a drag through
+ * a crowd leaves hundreds pushed, nearly all of them blocked behind the dragged ones).
+ */
+export interface ReturnBlock {
+  at: Vec2
+  by: Array<{ id: BodyId; x: number; y: number; width: number; height: number }>
 }
 
 /**
@@ -49,17 +67,51 @@ export function returnPushed(
       if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
       const body = world.get(id)
       if (body.x !== to.x || body.y !== to.y) continue
+      if (record.blocked !== undefined && stillBlocked(world, record.blocked, to)) continue
       const result = world.move(id, from)
       if (!result.reached && landsOnStart(world, id, from, result)) {
         result.x = from.x
         result.y = from.y
       }
-      if (result.x === to.x && result.y === to.y) continue
+      if (result.x === to.x && result.y === to.y) {
+        record.blocked = blockOf(world, to, result.hits)
+        continue
+      }
+      record.blocked = undefined
       record.to = { x: result.x, y: result.y }
       moved = true
     }
     if (!moved) return
   }
+}
+
+/** The {@link ReturnBlock} of a return from `at` that `hits` stopped at once; none without hits. */
+function blockOf(
+  world: World,
+  at: Vec2,
+  hits: ReadonlyArray<{ other: BodyId }>,
+): ReturnBlock | undefined {
+  if (hits.length === 0) return undefined
+  return {
+    // A copy: a record's `to` may be updated in place.
+    at: { x: at.x, y: at.y },
+    by: hits.map(({ other }) => {
+      const { x, y, width, height } = world.get(other)
+      return { id: other, x, y, width, height }
+    }),
+  }
+}
+
+/** Whether `block` still holds: the body still at `at`, and every body that stopped it where it was. */
+function stillBlocked(world: World, block: ReturnBlock, at: Vec2): boolean {
+  if (block.at.x !== at.x || block.at.y !== at.y) return false
+  return block.by.every((was) => {
+    if (!world.has(was.id)) return false
+    const now = world.get(was.id)
+    return (
+      now.x === was.x && now.y === was.y && now.width === was.width && now.height === was.height
+    )
+  })
 }
 
 /**

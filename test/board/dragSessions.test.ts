@@ -67,6 +67,31 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
     expect(world.get('a')).toMatchObject({ x: 40, y: 100 })
   })
 
+  it('a pushed card blocked on its way back returns in the first frame after what blocked it moves', () => {
+    // A return that made no progress is not tried again while the body and what stopped
+    // it stay put (returnPushed.ts, ReturnBlock); any change of the blocker ends that.
+    const world = walledBoard()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
+    const drags = createDragSessions(world)
+    drags.begin('a')
+    dragFrame(world, drags, 'a', { x: 30, y: 0 })
+    expect(world.get('b').x).toBe(80)
+    // A post set down against b's left face, then a away below: b stays, blocked.
+    world.add({ id: 'post', x: 70, y: 0, width: 10, height: 50, type: 'static' })
+    dragFrame(world, drags, 'a', { x: 30, y: 200 })
+    dragFrame(world, drags, 'a', { x: 30, y: 200 })
+    expect(world.get('b').x).toBe(80)
+    // The post shrinks to 5 px wide, still at x = 70: b slides back against it, at 75.
+    world.update('post', { width: 5 })
+    dragFrame(world, drags, 'a', { x: 30, y: 200 })
+    expect(world.get('b').x).toBe(75)
+    // The post goes away to the right: b is back at its start.
+    world.update('post', { x: 300 })
+    dragFrame(world, drags, 'a', { x: 30, y: 200 })
+    expect(world.get('b')).toMatchObject({ x: 50, y: 0 })
+  })
+
   it('a drop leaves the pushed cards where the drag has them', () => {
     const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })

@@ -40,5 +40,7 @@ describe('the board without React', () => {
       'paused',
       'selected',
     ])
-  })
+    // The dynamic import transforms the whole board on first use: over 5 s on a loaded
+    // machine. A ceiling for a hang, not a timing.
+  }, 30_000)
 })
