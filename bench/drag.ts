@@ -18,7 +18,7 @@
 import { createWorld, snapToGrid } from '../src/core/index.js'
 import { createDragSessions } from '../src/board/dragSessions.js'
 import { generatedLine, writeSection } from './resultsWriter.js'
-import { arenaWalls, createRandom, WALL_THICKNESS } from './scene.js'
+import { addCrowd, arenaWalls, crowdSide, WALL_THICKNESS } from './scene.js'
 
 const SIZES = [1000, 5000]
 /** The board's frame (drag sessions) is compared at this many boxes: plain drag, with return, snapped, resize. */
@@ -41,18 +41,9 @@ function quantile(sorted: number[], q: number): number {
 /** N resting boxes in a walled square, and a 60 px kinematic box at its center: the scene of every run. */
 function crowd(n: number) {
   const world = createWorld({ gravity: { x: 0, y: 0 } })
-  const side = Math.sqrt(n) * 30
-  const columns = Math.ceil(Math.sqrt(n))
-  const random = createRandom(7)
+  const side = crowdSide(n)
   for (const wall of arenaWalls(side, WALL_THICKNESS)) world.add({ ...wall, type: 'static' })
-  for (let k = 0; k < n; k++) {
-    world.add({
-      x: (k % columns) * 30 + 2,
-      y: Math.floor(k / columns) * 30 + 2,
-      width: 12 + random() * 14,
-      height: 12 + random() * 14,
-    })
-  }
+  addCrowd(world, n)
   const center = side / 2
   const radius = side / 3
   const dragged = world.add({ x: center, y: center, width: 60, height: 60, type: 'kinematic' })

@@ -14,7 +14,7 @@ import { createDropPlacements } from '../src/board/externalDrop.js'
 import type { Rect, Vec2 } from '../src/core/geometry/types.js'
 import { createWorld, type SnapGrid } from '../src/core/index.js'
 import { generatedLine, writeSection } from './resultsWriter.js'
-import { createRandom } from './scene.js'
+import { addCrowd } from './scene.js'
 
 const SIZES = [100, 1000]
 const MOVES = 600
@@ -44,17 +44,7 @@ function column(n: number): Board {
 /** N boxes of 12-26 px at a 30 px pitch (bench:drag's crowd), a 60 x 40 card circling over them. */
 function crowd(n: number): Board {
   const world = createWorld({ gravity: { x: 0, y: 0 } })
-  const side = Math.sqrt(n) * 30
-  const columns = Math.ceil(Math.sqrt(n))
-  const random = createRandom(7)
-  for (let k = 0; k < n; k++) {
-    world.add({
-      x: (k % columns) * 30 + 2,
-      y: Math.floor(k / columns) * 30 + 2,
-      width: 12 + random() * 14,
-      height: 12 + random() * 14,
-    })
-  }
+  const side = addCrowd(world, n)
   return {
     world,
     within: { x: 0, y: 0, width: side, height: side },

@@ -169,3 +169,29 @@ export function countOverlaps(
   }
   return count
 }
+
+/** The side of the square {@link addCrowd} fills with `n` boxes. */
+export function crowdSide(n: number): number {
+  return crowdSide(n)
+}
+
+/**
+ * The crowd of bench:drag and bench:drop: `n` resting boxes of 12-26 px (seeded) at a 30 px
+ * pitch, filling a square of side {@link crowdSide} from the origin. Returns that side.
+ */
+export function addCrowd(
+  world: { add(box: { x: number; y: number; width: number; height: number }): unknown },
+  n: number,
+): number {
+  const columns = Math.ceil(Math.sqrt(n))
+  const random = createRandom(7)
+  for (let k = 0; k < n; k++) {
+    world.add({
+      x: (k % columns) * 30 + 2,
+      y: Math.floor(k / columns) * 30 + 2,
+      width: 12 + random() * 14,
+      height: 12 + random() * 14,
+    })
+  }
+  return crowdSide(n)
+}

@@ -83,32 +83,36 @@ function createGhost(source: Element, size: Readonly<Size>): HTMLElement | null 
   }
   ghost.setAttribute('data-aabb-drag-ghost', '')
   ghost.setAttribute('aria-hidden', 'true')
-  Object.assign(ghost.style, {
-    position: 'fixed',
-    left: '0px',
-    top: '0px',
+  Object.assign(ghost.style, floating(2147483647), {
     margin: '0',
     translate: 'none',
     width: `${size.width}px`,
     height: `${size.height}px`,
-    boxSizing: 'border-box',
-    pointerEvents: 'none',
-    zIndex: '2147483647',
   })
   return ghost
+}
+
+/**
+ * The styles of an element that floats over the page, placed by its `transform` from the
+ * viewport's top-left, and never the target of a pointer (the drop under it is looked up
+ * by position): the ghost and the preview.
+ */
+function floating(zIndex: number): Partial<CSSStyleDeclaration> {
+  return {
+    position: 'fixed',
+    left: '0px',
+    top: '0px',
+    boxSizing: 'border-box',
+    pointerEvents: 'none',
+    zIndex: String(zIndex),
+  }
 }
 
 function createPreview(document: Document): HTMLElement {
   const preview = document.createElement('div')
   preview.setAttribute('data-aabb-drop-preview', '')
   preview.setAttribute('aria-hidden', 'true')
-  Object.assign(preview.style, {
-    position: 'fixed',
-    left: '0px',
-    top: '0px',
-    boxSizing: 'border-box',
-    pointerEvents: 'none',
-    zIndex: '2147483646',
+  Object.assign(preview.style, floating(2147483646), {
     border: '2px dashed rgb(37 99 235)',
     background: 'rgb(37 99 235 / 0.12)',
     borderRadius: '4px',

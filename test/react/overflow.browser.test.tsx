@@ -340,24 +340,32 @@ describe('a board with no room for its cards (issue #23)', () => {
   )
 })
 
+/**
+ * Four 150 x 100 cards on a 640 x 420 board, rendered and sampled until at rest: the board
+ * the shrink tests narrow to 420 px.
+ */
+async function wideBoardAtRest(onOverflow?: (ids: readonly string[]) => void) {
+  const clock = newClock()
+  const { container, getByTestId } = render(
+    <Board
+      ids={['a', 'b', 'c', 'd']}
+      size={{ width: 150, height: 100 }}
+      style={{ width: 640, height: 420 }}
+      renders={[]}
+      clock={clock}
+      {...(onOverflow && { onOverflow })}
+    />,
+  )
+  await sampleUntilRest(container, clock)
+  return { clock, container, board: getByTestId('board') }
+}
+
 describe('a board shrunk with room left below (issue #23)', () => {
   it(
     're-lays the cards from 640 to 420 px wide: apart, inside and idle within 1 s',
     async () => {
-      const clock = newClock()
       const reports: (readonly string[])[] = []
-      const { container, getByTestId } = render(
-        <Board
-          ids={['a', 'b', 'c', 'd']}
-          size={{ width: 150, height: 100 }}
-          style={{ width: 640, height: 420 }}
-          renders={[]}
-          clock={clock}
-          onOverflow={(ids) => reports.push(ids)}
-        />,
-      )
-      await sampleUntilRest(container, clock)
-      const board = getByTestId('board')
+      const { clock, container, board } = await wideBoardAtRest((ids) => reports.push(ids))
       board.style.width = '420px'
       const samples = await sampleUntilRest(container, clock)
       expect(clock.idleAfter).not.toBeNull()
@@ -384,18 +392,7 @@ describe('a board shrunk under its cards paints no card outside (issue #23)', ()
   it(
     'moves the cards inside in the frame of the resize, before its paint',
     async () => {
-      const clock = newClock()
-      const { container, getByTestId } = render(
-        <Board
-          ids={['a', 'b', 'c', 'd']}
-          size={{ width: 150, height: 100 }}
-          style={{ width: 640, height: 420 }}
-          renders={[]}
-          clock={clock}
-        />,
-      )
-      await sampleUntilRest(container, clock)
-      const board = getByTestId('board')
+      const { container, board } = await wideBoardAtRest()
       // Resized in an animation frame, as a window or a splitter resizes it (before the
       // frame's layout); each sample is taken in a task after a frame's paint: what was shown.
       const painted: string[][] = []
