@@ -105,10 +105,17 @@ function IdleProbe() {
   return null
 }
 
-/** Waits until the board rests after its settles (a settle that moves runs the loop again). */
+/**
+ * Waits until the board rests after its settles (a settle that moves runs the loop again).
+ * The 10 s limit only catches a board that never rests; under load a settle takes longer
+ * than vi.waitFor's default second.
+ */
 async function settled(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 50))
-  await vi.waitFor(() => expect(boardIdle && !document.querySelector('[data-dragging]')).toBe(true))
+  await vi.waitFor(
+    () => expect(boardIdle && !document.querySelector('[data-dragging]')).toBe(true),
+    { timeout: 10_000 },
+  )
 }
 
 function positions(world: World): Array<[string, number, number]> {

@@ -350,7 +350,9 @@ describe('reduced motion', () => {
     await nextFrames(5)
     expect(readRect(player)).toEqual(first)
     fireEvent.click(screen.getByRole('button', { name: 'Play' }))
-    await vi.waitFor(() => expect(readRect(player).y).toBeGreaterThan(first.y))
+    await vi.waitFor(() => expect(readRect(player).y).toBeGreaterThan(first.y), {
+      timeout: 5_000,
+    })
     expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy()
   })
 
@@ -359,7 +361,9 @@ describe('reduced motion', () => {
     await nextFrames(2)
     const player = screen.getByTestId('player')
     const first = readRect(player)
-    await vi.waitFor(() => expect(readRect(player).y).toBeGreaterThan(first.y))
+    await vi.waitFor(() => expect(readRect(player).y).toBeGreaterThan(first.y), {
+      timeout: 5_000,
+    })
   })
 
   it('starts no animation in the other animated widgets', async () => {
