@@ -172,7 +172,7 @@ export function countOverlaps(
 
 /** The side of the square {@link addCrowd} fills with `n` boxes. */
 export function crowdSide(n: number): number {
-  return crowdSide(n)
+  return Math.sqrt(n) * 30
 }
 
 /**
