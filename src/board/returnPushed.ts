@@ -1,4 +1,4 @@
-import type { Vec2 } from '../core/geometry/types.js'
+import type { Rect, Vec2 } from '../core/geometry/types.js'
 import { TOUCH_TOLERANCE } from '../core/step/tolerances.js'
 import type { BodyId, World } from '../core/world/types.js'
 
@@ -19,11 +19,17 @@ export interface PushRecord {
 
 /**
  * A return that made no progress: the body at `at`, stopped at once by the bodies `by` (the
- * move's hits, with their boxes then). While the body is still at `at` and each of them is
- * still there with the same box, a new try sweeps the same path into the same faces at
- * time 0, and moves the body no more: it is not made. Bodies that came since can only block
- * more. So a frame tries only the pushed bodies whose way may have changed (a drag through
- * a crowd leaves hundreds pushed, nearly all of them blocked behind the dragged ones).
+ * move's hits, with their boxes then). A new try sweeps the same path and moves the body
+ * no more while the body is still at `at` and either
+ * - each of `by` is still there with the same box: the same faces at time 0; or
+ * - (in a world without a gap) for each axis along which the way back goes, one of `by`
+ *   still touches the body's face on that side, along a stretch of positive length: the
+ *   sweep meets that face at time 0 (article 003), the slide keeps only the other axis,
+ *   and that one meets its own touching face at time 0 too, whatever else moved.
+ * Bodies that came since can only block more. So a frame tries only the pushed bodies
+ * whose way may have changed: a drag through a crowd leaves hundreds pushed, nearly all
+ * of them blocked behind the dragged ones, which move every frame along the faces they
+ * touch.
  */
 export interface ReturnBlock {
   at: Vec2
@@ -45,7 +51,8 @@ const MAX_RETURN_PASSES = 4
  * as free space allows, and no further: the move keeps the invariant (it never deepens an
  * overlap), so the return can make none. Tried nearest the dragged body first (`pushed`
  * lists each frame's chain far end first: it is walked backwards), in passes while one
- * moves something.
+ * moves something. After the first pass only returns have moved bodies, so a blocked body
+ * is tried again only when one of the bodies that blocked it has returned.
  *
  * A body is left alone when the drag no longer owns where it is: it is not where the drag
  * last left it (gravity, a throw or another drag moved it), it is in `dragged` (a pointer
@@ -58,6 +65,10 @@ export function returnPushed(
   dragged: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
 ): void {
+  const boxes = { body: emptyBox(), other: emptyBox() }
+  const touchCounts = world.settings.gap === 0
+  /** The bodies this call has returned: after the first pass, the only ones that moved. */
+  let returned: Set<BodyId> | undefined
   for (let pass = 0; pass < MAX_RETURN_PASSES; pass++) {
     let moved = false
     for (let index = pushed.length - 1; index >= 0; index--) {
@@ -65,9 +76,16 @@ export function returnPushed(
       const { id, from, to } = record
       if (to.x === from.x && to.y === from.y) continue
       if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
-      const body = world.get(id)
+      const body = world.box(id, boxes.body)
       if (body.x !== to.x || body.y !== to.y) continue
-      if (record.blocked !== undefined && stillBlocked(world, record.blocked, to)) continue
+      const block = record.blocked
+      if (block !== undefined) {
+        const recheck =
+          pass === 0
+            ? !stillBlocked(world, block, record, touchCounts, boxes)
+            : block.by.some(({ id: other }) => returned?.has(other) === true)
+        if (!recheck) continue
+      }
       const result = world.move(id, from)
       if (!result.reached && landsOnStart(world, id, from, result)) {
         result.x = from.x
@@ -79,10 +97,15 @@ export function returnPushed(
       }
       record.blocked = undefined
       record.to = { x: result.x, y: result.y }
+      ;(returned ??= new Set()).add(id)
       moved = true
     }
     if (!moved) return
   }
+}
+
+function emptyBox(): Rect {
+  return { x: 0, y: 0, width: 0, height: 0 }
 }
 
 /** The {@link ReturnBlock} of a return from `at` that `hits` stopped at once; none without hits. */
@@ -95,23 +118,58 @@ function blockOf(
   return {
     // A copy: a record's `to` may be updated in place.
     at: { x: at.x, y: at.y },
-    by: hits.map(({ other }) => {
-      const { x, y, width, height } = world.get(other)
-      return { id: other, x, y, width, height }
-    }),
+    by: hits.map(({ other }) => ({ id: other, ...world.box(other) })),
   }
 }
 
-/** Whether `block` still holds: the body still at `at`, and every body that stopped it where it was. */
-function stillBlocked(world: World, block: ReturnBlock, at: Vec2): boolean {
-  if (block.at.x !== at.x || block.at.y !== at.y) return false
-  return block.by.every((was) => {
-    if (!world.has(was.id)) return false
-    const now = world.get(was.id)
-    return (
-      now.x === was.x && now.y === was.y && now.width === was.width && now.height === was.height
-    )
-  })
+/**
+ * Whether `block` still holds for the return of `record`, its body's box in `boxes.body`
+ * (see {@link ReturnBlock}): the body still at the block's place, and every body that
+ * stopped it unchanged, or (when `touchCounts`: a world without a gap, where touching is
+ * exact) a touching face of them across each axis of the way back.
+ */
+function stillBlocked(
+  world: World,
+  block: ReturnBlock,
+  record: PushRecord,
+  touchCounts: boolean,
+  boxes: { body: Rect; other: Rect },
+): boolean {
+  const { at } = block
+  if (at.x !== record.to.x || at.y !== record.to.y) return false
+  const body = boxes.body
+  const wayX = record.from.x - at.x
+  const wayY = record.from.y - at.y
+  let unchanged = true
+  let blockedX = wayX === 0
+  let blockedY = wayY === 0
+  for (const was of block.by) {
+    if (!world.has(was.id)) {
+      unchanged = false
+      continue
+    }
+    const now = world.box(was.id, boxes.other)
+    if (
+      now.x !== was.x ||
+      now.y !== was.y ||
+      now.width !== was.width ||
+      now.height !== was.height
+    ) {
+      unchanged = false
+    }
+    if (!blockedX && spans(body.y, body.height, now.y, now.height)) {
+      blockedX = wayX > 0 ? now.x === body.x + body.width : now.x + now.width === body.x
+    }
+    if (!blockedY && spans(body.x, body.width, now.x, now.width)) {
+      blockedY = wayY > 0 ? now.y === body.y + body.height : now.y + now.height === body.y
+    }
+  }
+  return unchanged || (touchCounts && blockedX && blockedY)
+}
+
+/** Whether two intervals (start and length) share a stretch of positive length. */
+function spans(start: number, length: number, otherStart: number, otherLength: number): boolean {
+  return Math.max(start, otherStart) < Math.min(start + length, otherStart + otherLength)
 }
 
 /**

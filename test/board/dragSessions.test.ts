@@ -92,6 +92,36 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
     expect(world.get('b')).toMatchObject({ x: 50, y: 0 })
   })
 
+  it('a pushed card stays blocked, untried, while what blocks it slides along the face it touches', () => {
+    for (const gap of [0, 4]) {
+      const world = walledBoard()
+      world.configure({ gap })
+      world.add({ id: 'a', x: 100, y: 100, width: 50, height: 50 })
+      world.add({ id: 'b', x: 150 + gap, y: 100, width: 50, height: 50 })
+      const tries: string[] = []
+      const move = world.move.bind(world)
+      world.move = (id, goal, options) => {
+        if (id === 'b') tries.push(id)
+        return move(id, goal, options)
+      }
+      const drags = createDragSessions(world)
+      drags.begin('a')
+      dragFrame(world, drags, 'a', { x: 30, y: 0 })
+      expect(world.get('b').x).toBe(180 + gap)
+      const triedWhenPushed = tries.length
+      // a slides down along b's left face, still touching it: b cannot go back.
+      dragFrame(world, drags, 'a', { x: 30, y: 10 })
+      dragFrame(world, drags, 'a', { x: 30, y: 20 })
+      expect(world.get('b').x).toBe(180 + gap)
+      // Without a gap, touching is exact and proves the way still shut: no new try. With
+      // a gap (contact at the gap's distance, rounded), b is tried again, to the same end.
+      expect(tries.length - triedWhenPushed).toBe(gap === 0 ? 0 : 2)
+      // a's face no longer covers any stretch of b's: b is back at its start.
+      dragFrame(world, drags, 'a', { x: 30, y: 50 + gap })
+      expect(world.get('b')).toMatchObject({ x: 150 + gap, y: 100 })
+    }
+  })
+
   it('a drop leaves the pushed cards where the drag has them', () => {
     const world = walledBoard()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })

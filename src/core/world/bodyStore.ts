@@ -40,7 +40,6 @@ export interface BodyFields {
   pushable: boolean
 }
 
-/** Writes a body's box into a scratch rect. */
 /**
  * A corner coordinate of a body's own box from that of its collision extents (`+ margin`,
  * see {@link BodyStore.margin}); without a gap the value itself, bit for bit (`-0 + 0` would
@@ -55,6 +54,7 @@ function ownSize(extent: number, margin: number): number {
   return margin === 0 ? extent : Math.max(0, extent - 2 * margin)
 }
 
+/** Writes a body's collision extents into a scratch rect. */
 export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
   out.x = store.x[slot] as number
   out.y = store.y[slot] as number

@@ -338,6 +338,19 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       return store.snapshot(slotOf('get', id))
     },
 
+    box(id: BodyId, into: Rect = { x: 0, y: 0, width: 0, height: 0 }): Rect {
+      const pending = typeof id === 'string' ? pendingAdds.get(id) : undefined
+      if (pending === undefined) {
+        return toOwnRect(loadRect(into, store, slotOf('box', id)), store.margin)
+      }
+      const { x, y, width, height } = pending.fields
+      into.x = x
+      into.y = y
+      into.width = width
+      into.height = height
+      return into
+    },
+
     update(id: BodyId, patch: BodyPatch): void {
       const label = bodyLabel('update', id)
       const pending = typeof id === 'string' ? pendingAdds.get(id) : undefined

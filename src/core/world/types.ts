@@ -415,6 +415,18 @@ export interface World {
    */
   get(id: BodyId): BodySnapshot
   /**
+   * A body's box (its corner and size, px) as {@link World.get} gives them, written into
+   * `into` when it is given: for code that reads boxes every frame and must not allocate
+   * (`get` copies every field of the body into new objects).
+   *
+   * @example
+   * ```ts
+   * const box = { x: 0, y: 0, width: 0, height: 0 }
+   * world.box('card', box) // box.x, box.y, box.width, box.height
+   * ```
+   */
+  box(id: BodyId, into?: Rect): Rect
+  /**
    * Changes fields of a body; a new x or y teleports it (no sweep). Called from inside a
    * contact listener, the patch is checked at once and applied right after the listeners
    * of the batch, over the body as it is then (so patches and moves made meanwhile are kept).

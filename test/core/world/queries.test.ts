@@ -53,6 +53,42 @@ describe('queries', () => {
   })
 })
 
+describe('box', () => {
+  it('gives the box world.get gives, into the object passed, with or without a gap', () => {
+    for (const gap of [0, 6]) {
+      const world = sample()
+      world.configure({ gap })
+      world.step(1 / 60)
+      const into = { x: -1, y: -1, width: -1, height: -1 }
+      for (const id of world.ids()) {
+        const { x, y, width, height } = world.get(id)
+        expect(world.box(id, into)).toBe(into)
+        expect(into).toEqual({ x, y, width, height })
+        expect(world.box(id)).toEqual({ x, y, width, height })
+      }
+    }
+  })
+
+  it('gives the box of a body added from a listener, as it will enter the world', () => {
+    const world = sample()
+    world.add({ id: 'd', x: 9, y: 0, width: 10, height: 10, type: 'static' })
+    let seen: unknown
+    const off = world.on('contactStart', () => {
+      if (seen !== undefined) return
+      world.add({ id: 'late', x: 100, y: 100, width: 4, height: 8, type: 'static' })
+      world.update('late', { x: 120 })
+      seen = world.box('late')
+    })
+    world.step(1 / 60)
+    off()
+    expect(seen).toEqual({ x: 120, y: 100, width: 4, height: 8 })
+  })
+
+  it('names the method and the id of an unknown body', () => {
+    expect(() => sample().box('nope')).toThrow('box: body "nope" does not exist')
+  })
+})
+
 describe('snapshot and restore', () => {
   it('round-trips through JSON and continues identically', () => {
     const world = createWorld({ gravity: { x: 0, y: 980 } })

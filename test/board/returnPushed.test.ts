@@ -1,0 +1,116 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { createWorld } from '../../src/core/world/createWorld.js'
+import type { World } from '../../src/core/world/types.js'
+import { returnPushed, type PushRecord } from '../../src/board/returnPushed.js'
+import { PROPERTY_TIMEOUT } from '../core/world/helpers.js'
+
+const NONE = new Set<string>()
+
+/** A walled 300 x 300 board with a 40 px dragged body at its center and `cards` around it. */
+function board(cards: ReadonlyArray<{ x: number; y: number; size: number }>, gap: number): World {
+  const world = createWorld({ gravity: { x: 0, y: 0 }, gap })
+  world.add({ id: 'top', x: 0, y: -20, width: 300, height: 20, type: 'static' })
+  world.add({ id: 'bottom', x: 0, y: 300, width: 300, height: 20, type: 'static' })
+  world.add({ id: 'left', x: -20, y: 0, width: 20, height: 300, type: 'static' })
+  world.add({ id: 'right', x: 300, y: 0, width: 20, height: 300, type: 'static' })
+  world.add({ id: 'dragged', x: 130, y: 130, width: 40, height: 40, type: 'kinematic' })
+  cards.forEach(({ x, y, size }, k) => {
+    const box = { x, y, width: size, height: size }
+    const spot = world.findFreeSpot(box, box)
+    if (spot !== null) world.add({ id: `card${k}`, ...box, ...spot })
+  })
+  return world
+}
+
+/**
+ * A drag's frames as `dragSessions` runs them: the dragged body pushes toward each goal,
+ * the pushed bodies are noted (first push's `from`, last `to`), then they return. With
+ * `forget`, every record's block is dropped before the return, so every body is tried
+ * again each frame: the return without its shortcut.
+ */
+function drag(world: World, goals: ReadonlyArray<{ x: number; y: number }>, forget: boolean) {
+  const records = new Map<string, PushRecord>()
+  const order: PushRecord[] = []
+  const frames: Array<Array<[string, number, number]>> = []
+  for (const goal of goals) {
+    for (const { id, from, to } of world.move('dragged', goal, { push: true }).pushed) {
+      const known = records.get(id)
+      if (known) known.to = to
+      else {
+        const record = { id, from, to }
+        records.set(id, record)
+        order.push(record)
+      }
+    }
+    if (forget) for (const record of order) record.blocked = undefined
+    returnPushed(world, order, NONE, NONE)
+    frames.push(world.ids().map((id) => [id, world.get(id).x, world.get(id).y]))
+  }
+  return frames
+}
+
+/** The goals of a walk from the dragged body's start by `steps`, kept on the board. */
+function walk(steps: ReadonlyArray<{ x: number; y: number }>): Array<{ x: number; y: number }> {
+  let x = 130
+  let y = 130
+  return steps.map((step) => {
+    x = Math.min(260, Math.max(0, x + step.x))
+    y = Math.min(260, Math.max(0, y + step.y))
+    return { x, y }
+  })
+}
+
+describe('returnPushed', () => {
+  it('tries a blocked card again in the same frame once what blocked it has returned', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    world.add({ id: 'a', x: 100, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 150, y: 0, width: 50, height: 50 })
+    // Listed a then b: walked backwards, b is tried first, while a still blocks its way.
+    const records: PushRecord[] = [
+      { id: 'a', from: { x: 50, y: 0 }, to: { x: 100, y: 0 } },
+      { id: 'b', from: { x: 100, y: 0 }, to: { x: 150, y: 0 } },
+    ]
+    returnPushed(world, records, NONE, NONE)
+    expect(world.box('a')).toMatchObject({ x: 50, y: 0 })
+    expect(world.box('b')).toMatchObject({ x: 100, y: 0 })
+    expect(records.map(({ to }) => to)).toEqual([
+      { x: 50, y: 0 },
+      { x: 100, y: 0 },
+    ])
+  })
+
+  it(
+    'returns every pushed card exactly as far as trying each of them every frame would',
+    () => {
+      const card = fc.record({
+        x: fc.integer({ min: 0, max: 280 }),
+        y: fc.integer({ min: 0, max: 280 }),
+        size: fc.integer({ min: 10, max: 50 }),
+      })
+      // A walk of small steps, often along one axis: the dragged body slides along the
+      // faces of the cards it pushed, the case the shortcut is for.
+      const delta = fc.integer({ min: -30, max: 30 })
+      const step = fc.oneof(
+        fc.record({ x: delta, y: fc.constant(0) }),
+        fc.record({ x: fc.constant(0), y: delta }),
+        fc.record({ x: delta, y: delta }),
+      )
+      fc.assert(
+        fc.property(
+          fc.array(card, { minLength: 1, maxLength: 30 }),
+          fc.array(step, { minLength: 1, maxLength: 24 }),
+          fc.constantFrom(0, 0, 3),
+          (cards, steps, gap) => {
+            const goals = walk(steps)
+            const kept = drag(board(cards, gap), goals, false)
+            const tried = drag(board(cards, gap), goals, true)
+            expect(kept).toEqual(tried)
+          },
+        ),
+        { numRuns: 300 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
+})
