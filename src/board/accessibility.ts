@@ -58,6 +58,13 @@ export interface Announcements {
    * @default "No room for Chart", "No room for Chart and Todo"
    */
   onOverflow(bodies: AnnouncedBody[]): string
+  /**
+   * When the card the app rendered for a drop is placed on the board: dropped in from
+   * outside (`from` undefined: a palette item of `useExternalDraggable`), or moved here from
+   * the board `from` (its `<PhysicsWorld id>`, as `onTransfer` names it).
+   * @default "Note added", "Task moved here from todo"
+   */
+  onDropIn(body: AnnouncedBody, from: string | undefined): string
 }
 
 /**
@@ -122,6 +129,8 @@ export const defaultAnnouncements: Readonly<Announcements> = {
   onUndo: (bodies) => `Undone: ${nameList(bodies.map(({ label }) => label))} moved back`,
   onRedo: (bodies) => `Redone: ${nameList(bodies.map(({ label }) => label))} moved`,
   onOverflow: (bodies) => `No room for ${nameList(bodies.map(({ label }) => label))}`,
+  onDropIn: (body, from) =>
+    from === undefined ? `${body.label} added` : `${body.label} moved here from ${from}`,
 }
 
 const announcementNames: ReadonlyArray<keyof Announcements> = [
@@ -130,6 +139,7 @@ const announcementNames: ReadonlyArray<keyof Announcements> = [
   'onUndo',
   'onRedo',
   'onOverflow',
+  'onDropIn',
 ]
 
 /**

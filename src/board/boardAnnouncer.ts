@@ -27,6 +27,8 @@ export interface BoardAnnouncer {
   overflowed(bodies: AnnouncedBody[]): void
   /** Clears the region if it still says what {@link BoardAnnouncer.overflowed} last said. */
   overflowEnded(): void
+  /** Announces a dropped card placed on the board (`from`: the board it left, if any). */
+  droppedIn(body: AnnouncedBody, from: string | undefined): void
 }
 
 /** Creates a board's announcer; it touches no DOM until a region is attached. */
@@ -70,6 +72,11 @@ export function createBoardAnnouncer(): BoardAnnouncer {
       const format = formatters.current?.onOverflow ?? defaultAnnouncements.onOverflow
       overflowMessage = format(bodies)
       announce(region, overflowMessage)
+    },
+    droppedIn(body, from) {
+      if (!region) return
+      const format = formatters.current?.onDropIn ?? defaultAnnouncements.onDropIn
+      announce(region, format(body, from))
     },
     overflowEnded() {
       if (!region || overflowMessage === null) return

@@ -19,8 +19,11 @@ export interface DropBoard {
   sizeOf(id: BodyId): Size
   /** The free, snapped spot for a box of `size` nearest `near` (world units), or null: no room. */
   spotFor(size: Readonly<Size>, near: Readonly<Vec2>): Rect | null
-  /** The next body registered as `id` in this world goes to `rect` (see `DropPlacements.expect`). */
-  expect(id: BodyId, rect: Readonly<Rect>): void
+  /**
+   * The next body registered as `id` in this world goes to `rect`; `from` names the board
+   * it leaves, none for a card from outside (see `DropPlacements.expect`).
+   */
+  expect(id: BodyId, rect: Readonly<Rect>, from?: string): void
   /** Tells the world's `onExternalDrop`. */
   externalDropped(event: ExternalDropEvent): void
   /** Tells the world's `onTransfer`. */
@@ -75,7 +78,7 @@ export function createDropBoard(host: DropBoardHost): NamedDropBoard {
     measure: () => host.measure(),
     sizeOf: (body) => host.sizeOf(body),
     spotFor: (size, near) => host.placements.spotFor(size, near),
-    expect: (body, rect) => host.placements.expect(body, rect),
+    expect: (body, rect, from) => host.placements.expect(body, rect, from),
     externalDropped: (event) => safely(handlers.current.onExternalDrop, event),
     transferred: (event) => safely(handlers.current.onTransfer, event),
   }

@@ -96,7 +96,7 @@ export function createBoardTransfer(
       if (wasInside) return false
       engine.cancelDrag(id, hit === null)
       if (hit) {
-        hit.board.expect(id, hit.rect)
+        hit.board.expect(id, hit.rect, engine.dropBoard.id)
         const event = { id, from: engine.dropBoard.id, to: hit.board.id, rect: hit.rect }
         engine.dropBoard.transferred(event)
         hit.board.transferred(event)

@@ -390,10 +390,14 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       // A body away from where its element shows (that drop's place, kept over StrictMode's
       // remount, or `initialPosition`) is written now, in the registration's layout effect:
       // not one painted frame at the place the app's own styles give it, over another card.
-      if (placements.added(entry.id) || displaced) {
+      const arrival = placements.added(entry.id)
+      if (arrival || displaced) {
         const { x, y } = world.get(entry.id)
         entry.box.write(x, y)
         frame.displaced(entry.id)
+      }
+      if (arrival) {
+        announcer.droppedIn({ id: entry.id, label: elements.labelOf(entry.id) }, arrival.from)
       }
       wake()
     },

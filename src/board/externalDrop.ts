@@ -37,6 +37,12 @@ export interface TransferEvent {
   rect: Rect
 }
 
+/** How a dropped card arrived, once the body the app rendered for it is placed. */
+export interface DropArrival {
+  /** The board it came from (its `TransferEvent.from`); `undefined` for a card from outside. */
+  from: string | undefined
+}
+
 /** Where a board's drop spots must be: its snapping grid and the rect its walls enclose. */
 export interface DropRules {
   /** The grid a card of the board lands on (the world's `snap`), or `undefined`. */
@@ -60,23 +66,25 @@ export interface DropPlacements {
   spotFor(size: Readonly<Size>, near: Readonly<Vec2>): Rect | null
   /**
    * The next body registered as `id` goes to `rect` (a drop was announced for it) instead
-   * of where its element shows or the `layout` puts it. A later drop of the same id
+   * of where its element shows or the `layout` puts it; `from` names the board it leaves
+   * (a transfer), `undefined` for a card from outside. A later drop of the same id
    * replaces the place.
    */
-  expect(id: BodyId, rect: Readonly<Rect>): void
+  expect(id: BodyId, rect: Readonly<Rect>, from?: string): void
   /**
    * Body `id` entered the world: when a drop expects it, moves it to the expected place,
    * or the nearest free spot to it when that is taken now (on its grid, inside the
-   * bounds), and forgets the expectation. Returns whether it was placed.
+   * bounds), and forgets the expectation. Returns how it arrived when it was placed, else
+   * `null` (no drop expected it, or the board has no room for it now).
    */
-  added(id: BodyId): boolean
+  added(id: BodyId): DropArrival | null
   /** Whether a drop expects body `id`. */
   expects(id: BodyId): boolean
 }
 
 /** Creates the drop placements of one board over `world`. */
 export function createDropPlacements(world: World, rules: DropRules): DropPlacements {
-  const expected = new Map<BodyId, Rect>()
+  const expected = new Map<BodyId, { rect: Rect; from: string | undefined }>()
   return {
     spotFor(size, near) {
       const within = rules.within()
@@ -87,26 +95,29 @@ export function createDropPlacements(world: World, rules: DropRules): DropPlacem
       })
       return spot && { x: spot.x, y: spot.y, width: size.width, height: size.height }
     },
-    expect(id, rect) {
-      expected.set(id, { x: rect.x, y: rect.y, width: rect.width, height: rect.height })
+    expect(id, rect, from) {
+      expected.set(id, {
+        rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+        from,
+      })
     },
     expects: (id) => expected.has(id),
     added(id) {
-      const rect = expected.get(id)
-      if (rect === undefined || !world.has(id)) return false
+      const drop = expected.get(id)
+      if (drop === undefined || !world.has(id)) return null
       expected.delete(id)
       const body = world.get(id)
       const within = rules.within()
       const grid = rules.gridOf(id)
       // The body's own size, as its element has it: the drop's rect is only where it goes.
-      const spot = world.findFreeSpot(body, rect, {
+      const spot = world.findFreeSpot(body, drop.rect, {
         ignore: [id],
         ...(grid && { grid }),
         ...(within && { within }),
       })
-      if (spot === null) return false
+      if (spot === null) return null
       world.update(id, spot)
-      return true
+      return { from: drop.from }
     },
   }
 }

@@ -38,6 +38,10 @@ describe('createBoardAnnouncer', () => {
     expect(region.textContent).toBe('Redone: Notes moved')
     announcer.overflowed([chart])
     expect(region.textContent).toBe('No room for Chart')
+    announcer.droppedIn(notes, undefined)
+    expect(region.textContent).toBe('Notes added')
+    announcer.droppedIn(chart, 'todo')
+    expect(region.textContent).toBe('Chart moved here from todo')
   })
 
   it("uses the app's formatters, read through the ref at each announcement, and the defaults for the rest", () => {

@@ -103,12 +103,12 @@ describe('placing the card the app renders after a drop (DropPlacements.added)',
     expect(drops.expects('new')).toBe(true)
     // The app's own layout put the new card at the top-left, over `a`.
     world.add({ id: 'new', x: 0, y: 0, width: 80, height: 40 })
-    expect(drops.added('new')).toBe(true)
+    expect(drops.added('new')).toEqual({ from: undefined })
     expect(world.get('new')).toMatchObject({ x: 30, y: 100 })
     expect(drops.expects('new')).toBe(false)
     // Once only: the same id registering again starts where its element shows.
     world.update('new', { x: 200, y: 200 })
-    expect(drops.added('new')).toBe(false)
+    expect(drops.added('new')).toBeNull()
     expect(world.get('new')).toMatchObject({ x: 200, y: 200 })
   })
 
@@ -118,15 +118,23 @@ describe('placing the card the app renders after a drop (DropPlacements.added)',
     drops.expect('new', { x: 0, y: 70, width: 80, height: 40 })
     world.add({ id: 'c', x: 0, y: 70, width: 100, height: 60 })
     world.add({ id: 'new', x: 0, y: 0, width: 80, height: 40 })
-    expect(drops.added('new')).toBe(true)
+    expect(drops.added('new')).toEqual({ from: undefined })
     expect(overlapsAny(world, world.get('new'), 'new')).toBe(false)
     expect(world.get('new')).toMatchObject({ x: 0, y: 130 })
+  })
+
+  it('tells which board a transferred card came from', () => {
+    const world = boardWithCards()
+    const drops = createDropPlacements(world, rules())
+    drops.expect('moved', { x: 30, y: 100, width: 80, height: 40 }, 'todo')
+    world.add({ id: 'moved', x: 0, y: 0, width: 80, height: 40 })
+    expect(drops.added('moved')).toEqual({ from: 'todo' })
   })
 
   it('leaves bodies nobody dropped alone', () => {
     const world = boardWithCards()
     const drops = createDropPlacements(world, rules())
-    expect(drops.added('a')).toBe(false)
+    expect(drops.added('a')).toBeNull()
     expect(world.get('a')).toMatchObject({ x: 0, y: 0 })
   })
 })

@@ -184,6 +184,13 @@ interface Point {
   y: number
 }
 
+/** What the live region of the board `surface` (its `<PhysicsWorld>` container) says now. */
+function announced(surface: HTMLElement): string | null {
+  const region = surface.nextElementSibling
+  expect(region?.getAttribute('aria-live')).toBe('polite')
+  return region!.textContent
+}
+
 /** The drop preview's box relative to `surface`'s top-left, or null when none is shown. */
 function shownPreview(surface: HTMLElement): Rect | null {
   const preview = document.querySelector('[data-aabb-drop-preview]')
@@ -240,6 +247,8 @@ describe('dragging a palette item into a board (useExternalDraggable, onExternal
     expect(apis.left!.get('new')).toMatchObject({ x: 10, y: 80 })
     const shown = shownCards(left).find((card) => card.id === 'new')!
     expectNear(shown, rect)
+    // Screen readers hear the card arrive, once it is placed (named by its label: here its id).
+    expect(announced(left)).toBe('new added')
   })
 
   it('on a board with snap and gap, the spot is on the grid and keeps the gap', async () => {
@@ -347,6 +356,7 @@ describe('dragging a card between two boards of one group (group, onTransfer)', 
     expect(apis.right!.get('a')).toMatchObject({ x: event.rect.x, y: event.rect.y })
     const shown = shownCards(right).find((shownCard) => shownCard.id === 'a')!
     expectNear(shown, event.rect)
+    expect(announced(right)).toBe('a moved here from left')
   })
 
   it('Escape and a drop outside every board put the card back; no transfer', async () => {
