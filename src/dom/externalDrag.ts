@@ -202,6 +202,15 @@ export function createDropSession(options: DropSessionOptions): DropSession {
   }
 }
 
+/**
+ * A drag from outside was released over `hit`: the board expects body `id` at the spot
+ * shown, and its `onExternalDrop` hears of it (with `data`).
+ */
+export function deliverDrop(hit: DropHit, id: BodyId, data: unknown): void {
+  hit.board.expect(id, hit.rect)
+  hit.board.externalDropped({ id, rect: hit.rect, data })
+}
+
 /** Options of {@link attachExternalDrag}, read when a drag begins (getters may supply them). */
 export interface ExternalDragOptions {
   /** The body id the dropped card gets. */
@@ -256,9 +265,7 @@ export function attachExternalDrag(element: Element, options: ExternalDragOption
       const hit = session?.drop() ?? null
       session = null
       options.onActive?.(false)
-      if (!hit) return
-      hit.board.expect(id, hit.rect)
-      hit.board.externalDropped({ id, rect: hit.rect, data })
+      if (hit) deliverDrop(hit, id, data)
     },
     onCancel() {
       session?.cancel()

@@ -47,7 +47,7 @@ export interface KeyboardMoverOptions {
  * Sets `name` to `value` when the element has no such attribute; returns the function that
  * takes back what it set (and leaves an attribute of the element's own alone).
  */
-function setAttributeIfAbsent(element: Element, name: string, value: string): () => void {
+export function setAttributeIfAbsent(element: Element, name: string, value: string): () => void {
   if (element.hasAttribute(name)) return () => {}
   element.setAttribute(name, value)
   return () => element.removeAttribute(name)
@@ -72,7 +72,7 @@ const elementsWithoutRole = new Set([
 ])
 
 /** Whether the element has a role of its own: a `role` attribute, or an implicit role. */
-function hasOwnRole(element: Element): boolean {
+export function hasOwnRole(element: Element): boolean {
   return element.hasAttribute('role') || !elementsWithoutRole.has(element.localName)
 }
 

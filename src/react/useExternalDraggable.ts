@@ -3,7 +3,8 @@ import { pageBoards } from '../board/boardGroup.js'
 import { assertExternalSize } from '../board/externalDrop.js'
 import { describeValue } from '../core/geometry/validate.js'
 import type { BodyId } from '../core/world/types.js'
-import { attachExternalDrag } from '../dom/externalDrag.js'
+import { attachExternalDrag, type ExternalDragOptions } from '../dom/externalDrag.js'
+import { attachExternalKeys } from '../dom/externalKeys.js'
 import { useFollowedElement } from './useFollowedElement.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
@@ -24,7 +25,8 @@ export interface ExternalDraggableOptions<Data = unknown> {
 export interface ExternalDraggable {
   /**
    * Put it on the element to drag (dnd-kit's `setNodeRef`): a press on it that travels
-   * the activation distance (4 px) starts the drag; no listeners or attributes to spread.
+   * the activation distance (4 px) starts the drag, and so do Enter and Space while it has
+   * focus; no listeners or attributes to spread.
    */
   ref: (element: HTMLElement | null) => void
   /** Whether the element is being dragged now (dnd-kit's `isDragging`): one render at start and end. */
@@ -44,6 +46,12 @@ const subject = 'useExternalDraggable:'
  * with `useAABBBody({ id })`, and when its body registers the world places it at `rect`
  * (the nearest free spot to it if the card is rendered at another size), whatever the
  * app's own styles or `layout` say.
+ *
+ * By keyboard: the element is focusable (a `button` unless it has a role of its own);
+ * Enter or Space picks the item up, showing its preview at the top-left of the first
+ * board, the arrow keys move it (20 px a press, Shift 100 px; over another board as the
+ * pointer would), Enter or Space drops it and Escape cancels. The board announces the card
+ * once it is placed (`accessibility.announcements.onDropIn`).
  *
  * @example
  * function PaletteItem({ kind }: { kind: string }) {
@@ -70,7 +78,7 @@ export function useExternalDraggable<Data = unknown>(
   useIsomorphicLayoutEffect(() => {
     const element = elementRef.current
     if (!element) return
-    const detach = attachExternalDrag(element, {
+    const drag: ExternalDragOptions = {
       get id() {
         return latest.current.id
       },
@@ -82,9 +90,12 @@ export function useExternalDraggable<Data = unknown>(
       },
       targets: () => pageBoards.targetsOf(),
       onActive: setDragging,
-    })
+    }
+    const detachPointer = attachExternalDrag(element, drag)
+    const detachKeys = attachExternalKeys(element, drag)
     return () => {
-      detach()
+      detachPointer()
+      detachKeys()
       setDragging(false)
     }
   }, [elementRef, generation, latest])

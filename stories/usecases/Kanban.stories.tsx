@@ -16,7 +16,7 @@ const meta = {
     docs: {
       description: {
         component:
-          'Three boards of one `group` ("kanban"): **To do** opens with two cards, **Doing** and **Done** with one each, and a palette above them. Drag **+ Task** or **+ Bug** over a board: a dashed drop preview shows the free spot where the new card would land (the nearest to where the pointer carries it, keeping the 8 px `gap`); release and `onExternalDrop` adds the card there. Drag a card out of its board over another: it waits faded at its start while a copy follows the pointer and the preview shows where it would land; release and `onTransfer` moves it there. Escape, or a release outside every board, puts the card back. **Reset** puts every card back where the story opened.',
+          'Three boards of one `group` ("kanban"): **To do** opens with two cards, **Doing** and **Done** with one each, and a palette above them. Drag **+ Task** or **+ Bug** over a board: a dashed drop preview shows the free spot where the new card would land (the nearest to where the pointer carries it, keeping the 8 px `gap`); release and `onExternalDrop` adds the card there. Drag a card out of its board over another: it waits faded at its start while a copy follows the pointer and the preview shows where it would land; release and `onTransfer` moves it there. Escape, or a release outside every board, puts the card back. By keyboard: Tab to **+ Task**, press Enter to pick it up, move the preview with the arrow keys (Shift for long steps, across boards), Enter to drop, Escape to cancel. **Reset** puts every card back where the story opened.',
       },
     },
   },

@@ -1,6 +1,7 @@
 import { cleanup, render } from '@testing-library/react'
 import { StrictMode, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
 import type { ExternalDropEvent, TransferEvent } from '../../src/board/externalDrop.js'
 import type { Rect } from '../../src/core/geometry/types.js'
 import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
@@ -294,6 +295,61 @@ describe('dragging a palette item into a board (useExternalDraggable, onExternal
     await nextFrames(2)
     expect(document.querySelector('[data-aabb-drop-preview], [data-aabb-drag-ghost]')).toBeNull()
     expect(onExternalDrop).not.toHaveBeenCalled()
+  })
+
+  it('by keyboard: Enter picks the item up, the arrows carry it, Enter drops it where the preview is', async () => {
+    const { onExternalDrop, surface, palette } = renderKanban()
+    await nextFrames(2)
+    const left = surface('left')
+    expect(palette.getAttribute('tabindex')).toBe('0')
+    expect(palette.getAttribute('role')).toBe('button')
+    expect(palette.getAttribute('aria-roledescription')).toBe('draggable item')
+    let previewed: Rect | null = null
+    await everyFrameKeepsBoards([left, surface('right')], async () => {
+      palette.focus()
+      await userEvent.keyboard('{Enter}')
+      await nextFrames(1)
+      expect(palette.hasAttribute('data-dragging-now')).toBe(true)
+      // Picked up at the board's top-left, taken by card a: the nearest free spot shows.
+      expect(shownPreview(left)).not.toBeNull()
+      // Five presses down: 100 px, below cards a and b.
+      for (let press = 0; press < 5; press++) await userEvent.keyboard('{ArrowDown}')
+      await nextFrames(1)
+      previewed = shownPreview(left)
+      await userEvent.keyboard('{Enter}')
+    })
+    expect(onExternalDrop).toHaveBeenCalledTimes(1)
+    const { id, rect } = onExternalDrop.mock.calls[0]![0]
+    expect(id).toBe('new')
+    expect(rect).toEqual({ x: 0, y: 100, width: 100, height: 60 })
+    expectNear(previewed!, rect)
+    expect(palette.hasAttribute('data-dragging-now')).toBe(false)
+    await nextFrames(3)
+    expect(apis.left!.get('new')).toMatchObject({ x: 0, y: 100 })
+    expect(announced(left)).toBe('new added')
+  })
+
+  it('by keyboard: Shift+arrows carry the item to the next board; Escape cancels', async () => {
+    const { onExternalDrop, surface, palette } = renderKanban()
+    await nextFrames(2)
+    const right = surface('right')
+    palette.focus()
+    await userEvent.keyboard('{Enter}')
+    // Five presses right with Shift: 500 px, over the right board (20 px beside the left).
+    for (let press = 0; press < 5; press++) await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}')
+    expect(shownPreview(right)).not.toBeNull()
+    await userEvent.keyboard('{Escape}')
+    expect(document.querySelector('[data-aabb-drop-preview], [data-aabb-drag-ghost]')).toBeNull()
+    expect(onExternalDrop).not.toHaveBeenCalled()
+    // Picked up again and dropped over the right board: that world hears of it.
+    await userEvent.keyboard('{Enter}')
+    for (let press = 0; press < 5; press++) await userEvent.keyboard('{Shift>}{ArrowRight}{/Shift}')
+    await userEvent.keyboard('{Enter}')
+    expect(onExternalDrop).toHaveBeenCalledTimes(1)
+    await nextFrames(3)
+    expect(apis.right!.world.has('new')).toBe(true)
+    expect(apis.left!.world.has('new')).toBe(false)
+    expect(announced(right)).toBe('new added')
   })
 
   it('a size that is not finite and positive throws a RangeError naming the field and the id', () => {
