@@ -66,7 +66,7 @@ export function returnPushed(
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
 ): void {
   const boxes = { body: emptyBox(), other: emptyBox() }
-  const touchCounts = world.settings.gap === 0
+  const touchCounts = (world.settings.gap ?? 0) === 0
   /** The bodies this call has returned: after the first pass, the only ones that moved. */
   let returned: Set<BodyId> | undefined
   for (let pass = 0; pass < MAX_RETURN_PASSES; pass++) {

@@ -93,9 +93,11 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
   })
 
   it('a pushed card stays blocked, untried, while what blocks it slides along the face it touches', () => {
-    for (const gap of [0, 4]) {
+    // No gap given (the default, none), a gap of 0, and one of 4 px.
+    for (const given of [undefined, 0, 4]) {
+      const gap = given ?? 0
       const world = walledBoard()
-      world.configure({ gap })
+      if (given !== undefined) world.configure({ gap: given })
       world.add({ id: 'a', x: 100, y: 100, width: 50, height: 50 })
       world.add({ id: 'b', x: 150 + gap, y: 100, width: 50, height: 50 })
       const tries: string[] = []

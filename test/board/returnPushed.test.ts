@@ -8,8 +8,11 @@ import { PROPERTY_TIMEOUT } from '../core/world/helpers.js'
 const NONE = new Set<string>()
 
 /** A walled 300 x 300 board with a 40 px dragged body at its center and `cards` around it. */
-function board(cards: ReadonlyArray<{ x: number; y: number; size: number }>, gap: number): World {
-  const world = createWorld({ gravity: { x: 0, y: 0 }, gap })
+function board(
+  cards: ReadonlyArray<{ x: number; y: number; size: number }>,
+  gap: number | undefined,
+): World {
+  const world = createWorld({ gravity: { x: 0, y: 0 }, ...(gap !== undefined && { gap }) })
   world.add({ id: 'top', x: 0, y: -20, width: 300, height: 20, type: 'static' })
   world.add({ id: 'bottom', x: 0, y: 300, width: 300, height: 20, type: 'static' })
   world.add({ id: 'left', x: -20, y: 0, width: 20, height: 300, type: 'static' })
@@ -100,7 +103,8 @@ describe('returnPushed', () => {
         fc.property(
           fc.array(card, { minLength: 1, maxLength: 30 }),
           fc.array(step, { minLength: 1, maxLength: 24 }),
-          fc.constantFrom(0, 0, 3),
+          // No gap given (the default), none, and 3 px.
+          fc.constantFrom(undefined, 0, 3),
           (cards, steps, gap) => {
             const goals = walk(steps)
             const kept = drag(board(cards, gap), goals, false)
