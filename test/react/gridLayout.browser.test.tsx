@@ -296,6 +296,42 @@ describe('a controlled layout, in Chromium', () => {
     expect(frameProblems).toEqual([])
   })
 
+  it('reports a pointer drag once, with cause drag; passing that layout back moves nothing and calls nothing', async () => {
+    const changes: Array<[Layout, LayoutChange]> = []
+    const onLayoutChange = (layout: Layout, change: LayoutChange) => changes.push([layout, change])
+    const { container, rerender } = renderBoard(<Controlled onLayoutChange={onLayoutChange} />)
+    await settled()
+    expect(changes.map(([, change]) => change.cause)).toEqual(['settle'])
+    const surface = container.querySelector('[data-aabb-world]')!
+    const travel = await dragBy(bodyElement(container, 'b'), surface, 120, 150, 10)
+    await settled()
+    expect(changes.map(([, change]) => change.cause)).toEqual(['settle', 'drag'])
+    const [received, change] = changes[1]!
+    expect(change).toEqual({ cause: 'drag' })
+    const b = api.get('b')
+    expect(b.x).toBeCloseTo(200 + travel.x, 3)
+    expect(b.y).toBeCloseTo(travel.y, 3)
+    expect(received).toEqual({
+      a: { x: 0, y: 0, width: 100, height: 60 },
+      b: { x: b.x, y: b.y, width: 100, height: 60 },
+    })
+
+    // A second drag reports once more.
+    await dragBy(bodyElement(container, 'a'), surface, 0, 200, 10)
+    await settled()
+    expect(changes.map(([, change]) => change.cause)).toEqual(['settle', 'drag', 'drag'])
+    const latest = changes[2]![0]
+    const before = positions(api.world)
+
+    rerender(<Controlled layout={structuredClone(latest)} onLayoutChange={onLayoutChange} />)
+    await settled()
+    rerender(<Controlled layout={structuredClone(latest)} onLayoutChange={onLayoutChange} />)
+    await settled()
+    expect(changes.length).toBe(3)
+    expect(positions(api.world)).toEqual(before)
+    expect(frameProblems).toEqual([])
+  })
+
   it('a new layout moves the bodies; cards swapping places both get there; a blocked entry takes the nearest free spot', async () => {
     const changes: LayoutChange[] = []
     const onLayoutChange = (_: Layout, change: LayoutChange) => changes.push(change)

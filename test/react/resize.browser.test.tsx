@@ -22,10 +22,12 @@ afterEach(() => {
  */
 function renderRow(resizable: boolean | ResizeOptions, bResizable?: ResizeOptions) {
   const onResizeEnd = vi.fn()
+  const changes: string[] = []
   const { container } = render(
     <PhysicsWorld
       gravity={{ x: 0, y: 0 }}
       bounds="container"
+      onLayoutChange={(_, { cause }) => changes.push(cause)}
       style={{ position: 'relative', width: 500, height: 200 }}
     >
       <WorldProbe onApi={(value) => (api = value)} />
@@ -56,7 +58,7 @@ function renderRow(resizable: boolean | ResizeOptions, bResizable?: ResizeOption
   const card = (id: string) => bodyElement(container, id)
   const handle = (direction = 'se') =>
     card('a').querySelector(`[data-aabb-resize-handle="${direction}"]`)!
-  return { surface, card, handle, onResizeEnd }
+  return { surface, card, handle, onResizeEnd, changes }
 }
 
 /** Samples every frame of `gesture` on the 500 x 200 board (see {@link sampleFrames}). */
@@ -66,8 +68,10 @@ function sampled(surface: Element, cards: HTMLElement[], gesture: () => Promise<
 
 describe('resizable cards with the real mouse, every frame sampled', () => {
   it("'push' (the default) grows the card and pushes the row; the left edge stays", async () => {
-    const { surface, card, handle, onResizeEnd } = renderRow(true)
+    const { surface, card, handle, onResizeEnd, changes } = renderRow(true)
     await nextFrames(2)
+    // The board's first settle reports once; then each gesture once.
+    await expect.poll(() => changes).toEqual(['settle'])
     expect(handle().getBoundingClientRect().width).toBe(24)
     let travel = { x: 0, y: 0 }
     const frames = await sampled(surface, [card('a'), card('b'), card('c')], async () => {
@@ -85,6 +89,9 @@ describe('resizable cards with the real mouse, every frame sampled', () => {
     const end = onResizeEnd.mock.calls[0]![0] as { x: number; width: number }
     expect(end.x).toBe(20)
     expect(end.width).toBeCloseTo(a.width, 1)
+    // One layout report for the whole gesture, not one a frame.
+    await nextFrames(3)
+    expect(changes).toEqual(['settle', 'resize'])
   })
 
   it("'push' stops where the row meets the board's wall", async () => {
@@ -258,28 +265,34 @@ describe('resizing on a snapping board with a gap, the real mouse, every frame s
   it('the moving edges follow the pointer snapped, keep the gap, and the end reports cause resize', async () => {
     const { surface, card, handle, changes } = renderGrid()
     await nextFrames(2)
+    // The board's first settle reports once; then each gesture once.
+    await expect.poll(() => changes).toEqual(['settle'])
     // The right edge asked for is 177, a gap before 187: the nearest line is 200.
     await onGridEveryFrame(surface, card('a'), card('b'), () => dragBy(handle, surface, 37, 23, 10))
     expect(api.get('a')).toMatchObject({ x: 50, y: 50, width: 140, height: 40 })
     expect(api.get('b').x).toBe(200)
+    expect(changes).toEqual(['settle', 'resize'])
     // Further: the right edge goes to 240 and pushes b on to the next line, a gap away.
     await onGridEveryFrame(surface, card('a'), card('b'), () => dragBy(handle, surface, 62, 0, 10))
     expect(api.get('a').width).toBe(190)
     expect(api.get('b').x).toBe(250)
     await nextFrames(3)
-    expect(changes.at(-1)).toBe('resize')
+    // Exactly one report per gesture: the push of b is part of it.
+    expect(changes).toEqual(['settle', 'resize', 'resize'])
   })
 
   it('an edge blocked short of a line goes back to the line inside', async () => {
     // b is static, off the grid at 215: a's right edge stops at 205, a gap before it.
     const { surface, card, handle, changes } = renderGrid({ x: 215, type: 'static' })
     await nextFrames(2)
+    // The board's first settle reports once; then each gesture once.
+    await expect.poll(() => changes).toEqual(['settle'])
     await onGridEveryFrame(surface, card('a'), card('b'), () => dragBy(handle, surface, 120, 0, 10))
     // The line inside 205 (+ gap) is 200: the right edge ends at 190.
     expect(api.get('a').width).toBe(140)
     expect(api.get('b').x).toBe(215)
     await nextFrames(3)
-    expect(changes.at(-1)).toBe('resize')
+    expect(changes).toEqual(['settle', 'resize'])
   })
 
   it('Alt+arrows resize by one cell, keeping the edge a gap before a line', async () => {
