@@ -1,8 +1,11 @@
 import { cleanup, render } from '@testing-library/react'
+import type { ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
+import type { AABBBodyOptions } from '../../src/board/bodyOptions.js'
 import type { ResizeOptions } from '../../src/board/resizeOptions.js'
 import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
+import { useAABBBody } from '../../src/react/useAABBBody.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { Card, WorldProbe } from './support/components.js'
 import { bodyElement } from './support/bodyElement.js'
@@ -310,5 +313,105 @@ describe('resizing on a snapping board with a gap, the real mouse, every frame s
     // after the keys meant a stale measurement had shrunk the card for a frame).
     expect(changes.slice(1).every((cause) => cause === 'resize')).toBe(true)
     expect(api.get('a')).toMatchObject({ width: 140, height: 90 })
+  })
+})
+
+describe('an SVG <rect> card, the real mouse, every frame sampled', () => {
+  /** A rect card of `width` x 30 user units at (`x`, 10). */
+  function SvgCard({
+    id,
+    x,
+    width = 50,
+    ...options
+  }: AABBBodyOptions & { id: string; x: number; width?: number }) {
+    const { ref } = useAABBBody<SVGRectElement>({ id, ...options })
+    return <rect ref={ref} x={x} y={10} width={width} height={30} fill="#8ac" />
+  }
+
+  /**
+   * A 500 x 200 pixel SVG world showing 250 x 100 user units (2 pixels a unit): `a`
+   * (resizable, draggable) at 10, `b` at 70 and `c` at 130, each 50 x 30 units at y = 10.
+   */
+  function renderSvgRow(children?: ReactNode) {
+    const { container } = render(
+      <PhysicsWorld
+        as="svg"
+        viewBox="0 0 250 100"
+        width={500}
+        height={200}
+        gravity={{ x: 0, y: 0 }}
+        bounds="container"
+        style={{ display: 'block' }}
+      >
+        <WorldProbe onApi={(value) => (api = value)} />
+        {children ?? <SvgCard id="a" x={10} draggable resizable />}
+        <SvgCard id="b" x={70} />
+        <SvgCard id="c" x={130} />
+      </PhysicsWorld>,
+    )
+    const surface = container.querySelector('svg')!
+    const card = (id: string) => surface.querySelector<SVGRectElement>(`[data-aabb-body="${id}"]`)!
+    return { surface, card }
+  }
+
+  /** Expects the handle's screen box to be 24 px across in the card's bottom-right corner. */
+  function expectAtCorner(handle: Element, card: Element) {
+    const box = handle.getBoundingClientRect()
+    const cardBox = card.getBoundingClientRect()
+    expect(box.width).toBeCloseTo(24, 1)
+    expect(box.height).toBeCloseTo(24, 1)
+    expect(box.right).toBeCloseTo(cardBox.right, 1)
+    expect(box.bottom).toBeCloseTo(cardBox.bottom, 1)
+  }
+
+  it('gets a touch-sized <rect> handle after it that resizes its width attribute, pushes the row and stays at the corner', async () => {
+    const { surface, card } = renderSvgRow()
+    await nextFrames(2)
+    const handles = surface.querySelectorAll('[data-aabb-resize-handle]')
+    expect(handles).toHaveLength(1)
+    const handle = handles[0]!
+    expect(handle.localName).toBe('rect')
+    expect(handle.getAttribute('data-aabb-resize-handle')).toBe('se')
+    expect(handle.previousElementSibling).toBe(card('a'))
+    expectAtCorner(handle, card('a'))
+
+    let travel = { x: 0, y: 0 }
+    const frames = await sampleFrames(
+      surface,
+      [card('a'), card('b'), card('c')],
+      { width: 500, height: 200 },
+      async () => {
+        travel = await dragBy(handle, surface, 60, 20, 12)
+      },
+    )
+    expect(frames).toBeGreaterThan(5)
+    // Two screen pixels a unit: the pointer's travel is half as many units.
+    const a = api.get('a')
+    expect(a).toMatchObject({ x: 10, y: 10 })
+    expect(a.width).toBeCloseTo(50 + travel.x / 2, 1)
+    expect(a.height).toBeCloseTo(30 + travel.y / 2, 1)
+    expect(Number(card('a').getAttribute('width'))).toBeCloseTo(a.width, 3)
+    expect(Number(card('a').getAttribute('height'))).toBeCloseTo(a.height, 3)
+    // a's right edge went 20 past b's left (70): b, then c, pushed ahead edge to edge.
+    expect(a.width).toBeGreaterThan(75)
+    expect(api.get('b').x).toBeCloseTo(a.x + a.width, 1)
+    expect(api.get('c').x).toBeCloseTo(api.get('b').x + 50, 1)
+    expectAtCorner(handle, card('a'))
+
+    // A move of the card takes its handle along (the transform attribute).
+    await dragBy(card('a'), surface, 0, 80, 8)
+    await nextFrames(2)
+    expect(api.get('a').y).toBeGreaterThan(40)
+    expectAtCorner(handle, card('a'))
+
+    // Pushed into the wall: the row stops there, nothing leaves the board at any frame.
+    await sampleFrames(
+      surface,
+      [card('a'), card('b'), card('c')],
+      { width: 500, height: 200 },
+      () => dragBy(handle, surface, 400, 0, 15),
+    )
+    expect(api.get('c').x + api.get('c').width).toBeLessThanOrEqual(250 + 1e-6)
+    expectAtCorner(handle, card('a'))
   })
 })
