@@ -211,6 +211,69 @@ describe('resizable cards with the real mouse, every frame sampled', () => {
   })
 })
 
+describe("a handle element of the app's own, the real mouse", () => {
+  /** A 100 x 60 card at (20, 20) holding its own 16 px south-east grip. */
+  function OwnGripCard({ resizable }: { resizable: boolean }) {
+    const { ref } = useAABBBody<HTMLDivElement>({ id: 'a', draggable: true, resizable })
+    return (
+      <div ref={ref} style={{ position: 'absolute', left: 20, top: 20, width: 100, height: 60 }}>
+        <span
+          className="own-grip"
+          data-aabb-resize-handle="se"
+          style={{ position: 'absolute', right: 0, bottom: 0, width: 16, height: 16 }}
+        />
+      </div>
+    )
+  }
+
+  function renderOwnGrip(resizable: boolean) {
+    return (
+      <PhysicsWorld
+        gravity={{ x: 0, y: 0 }}
+        bounds="container"
+        style={{ position: 'relative', width: 500, height: 200 }}
+      >
+        <WorldProbe onApi={(value) => (api = value)} />
+        <OwnGripCard resizable={resizable} />
+        <Card id="b" x={200} y={20} width={100} height={60} />
+      </PhysicsWorld>
+    )
+  }
+
+  it('is used instead of a generated one: no second handle, and dragging it resizes the card', async () => {
+    const { container, rerender } = render(renderOwnGrip(true))
+    const surface = container.querySelector('[data-aabb-world]')!
+    const card = bodyElement(container, 'a')
+    await nextFrames(2)
+    const handles = card.querySelectorAll('[data-aabb-resize-handle]')
+    expect(handles).toHaveLength(1)
+    expect(handles[0]!.className).toBe('own-grip')
+
+    let travel = { x: 0, y: 0 }
+    await sampleFrames(
+      surface,
+      [card, bodyElement(container, 'b')],
+      { width: 500, height: 200 },
+      async () => {
+        travel = await dragBy(handles[0]!, surface, 50, 30, 10)
+      },
+    )
+    expect(api.get('a')).toMatchObject({ x: 20, y: 20 })
+    expect(api.get('a').width).toBeCloseTo(100 + travel.x, 1)
+    expect(api.get('a').height).toBeCloseTo(60 + travel.y, 1)
+    expect(card.getBoundingClientRect().width).toBeCloseTo(api.get('a').width, 1)
+
+    // Turning resizing off leaves the app's element where it is (only made handles go).
+    rerender(renderOwnGrip(false))
+    await nextFrames(2)
+    expect(card.querySelectorAll('[data-aabb-resize-handle]')).toHaveLength(1)
+    const width = api.get('a').width
+    await dragBy(handles[0]!, surface, 40, 0, 8)
+    await nextFrames(2)
+    expect(api.get('a').width).toBe(width)
+  })
+})
+
 describe('resizing on a snapping board with a gap, the real mouse, every frame sampled', () => {
   /**
    * A 500 x 300 board with 50 px cells and a 10 px gap: `a` at (50, 50) and `b` at
