@@ -201,6 +201,63 @@ describe('snap, in Chromium with the real mouse and keyboard', () => {
   })
 })
 
+describe('snap on a padded, bordered board, in Chromium', () => {
+  // World space starts at the padding box; the grid starts at the content box, 15 px in.
+  const inset = 15
+  const cell = 50
+  const onContentGrid = (value: number) => (value - inset) % cell === 0
+
+  it('drops, key moves and resize ends land on the grid measured from the content box', async () => {
+    const { container } = renderBoard(
+      <Board
+        snap={cell}
+        style={{
+          position: 'relative',
+          ...boardSize,
+          boxSizing: 'border-box',
+          padding: inset,
+          border: '5px solid',
+        }}
+      >
+        <Card id="a" x={15} y={15} width={90} height={40} draggable keyboard resizable />
+        <Card id="b" x={415} y={215} width={90} height={40} draggable />
+      </Board>,
+    )
+    await settled()
+    expect(positions(api.world)).toEqual([
+      ['a', 15, 15],
+      ['b', 415, 215],
+    ])
+    const surface = container.querySelector('[data-aabb-world]')!
+    const card = bodyElement(container, 'a')
+
+    const travel = await dragBy(card, surface, 73, 58, 10)
+    await settled()
+    const dropped = api.get('a')
+    expect(onContentGrid(dropped.x) && onContentGrid(dropped.y)).toBe(true)
+    // The nearest grid spot to where the pointer left it.
+    expect(Math.abs(dropped.x - (15 + travel.x))).toBeLessThanOrEqual(cell / 2)
+    expect(Math.abs(dropped.y - (15 + travel.y))).toBeLessThanOrEqual(cell / 2)
+
+    card.focus()
+    await userEvent.keyboard('{ArrowRight}')
+    await expect.poll(() => api.get('a').x).toBe(dropped.x + cell)
+    await userEvent.keyboard('{ArrowDown}')
+    await expect.poll(() => api.get('a').y).toBe(dropped.y + cell)
+    await settled()
+
+    const handle = card.querySelector('[data-aabb-resize-handle="se"]')!
+    await dragBy(handle, surface, 37, 23, 10)
+    await settled()
+    const a = api.get('a')
+    expect(a).toMatchObject({ x: dropped.x + cell, y: dropped.y + cell })
+    // The far edges, not the size, are on the grid (no gap here).
+    expect(onContentGrid(a.x + a.width) && onContentGrid(a.y + a.height)).toBe(true)
+    expect(a.width).toBeGreaterThan(90)
+    expect(frameProblems).toEqual([])
+  })
+})
+
 describe('compact, in Chromium', () => {
   const scattered = (
     <>
