@@ -301,7 +301,10 @@ describe('resizing on a snapping board with a gap, the real mouse, every frame s
     return { surface, card, handle, changes }
   }
 
-  /** Samples every frame: `a`'s right and bottom edges a gap before a grid line, `a` and `b` a gap apart. */
+  /**
+   * Samples every frame: `a`'s right and bottom edges a gap before a grid line, `a` and `b`
+   * a gap apart, and (through {@link sampleFrames}) both inside the 500 x 300 board.
+   */
   async function onGridEveryFrame(
     surface: Element,
     a: HTMLElement,
@@ -322,9 +325,11 @@ describe('resizing on a snapping board with a gap, the real mouse, every frame s
       const apartY = Math.max(boxB.top - boxA.bottom, boxA.top - boxB.bottom)
       if (Math.max(apartX, apartY) < 10 - 0.01) problems.push(`a and b nearer than the gap`)
     })
-    await gesture()
-    await nextFrames(3)
-    stop()
+    try {
+      await sampleFrames(surface, [a, b], { width: 500, height: 300 }, gesture)
+    } finally {
+      stop()
+    }
     expect(problems).toEqual([])
   }
 
@@ -359,6 +364,18 @@ describe('resizing on a snapping board with a gap, the real mouse, every frame s
     expect(api.get('b').x).toBe(215)
     await nextFrames(3)
     expect(changes).toEqual(['settle', 'resize'])
+  })
+
+  it('a resize toward the far corner pushes b into the wall and stops a gap inside the board', async () => {
+    const { surface, card, handle } = renderGrid({ x: 300 })
+    await nextFrames(2)
+    // Asked: right edge 470, bottom 290. b stops at the wall (400, a gap from 500), so a's
+    // right edge stops at 390; the bottom edge is a gap before the line at 300.
+    await onGridEveryFrame(surface, card('a'), card('b'), () =>
+      dragBy(handle, surface, 330, 200, 15),
+    )
+    expect(api.get('a')).toMatchObject({ x: 50, y: 50, width: 340, height: 240 })
+    expect(api.get('b').x).toBe(400)
   })
 
   it('Alt+arrows resize by one cell, keeping the edge a gap before a line', async () => {
