@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { useEffect, type ReactNode } from 'react'
+import { Component, useEffect, type ReactNode } from 'react'
 import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import { useAfterStep } from '../../src/react/useAfterStep.js'
 import { useWorldState } from '../../src/react/useWorldState.js'
@@ -310,6 +310,20 @@ describe('compact, in Chromium', () => {
   })
 })
 
+/** Catches an error of its children's render and hands it to `onError`, showing nothing instead. */
+class Caught extends Component<{ onError: (error: Error) => void; children: ReactNode }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: Error) {
+    this.props.onError(error)
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
+
 describe('a controlled layout, in Chromium', () => {
   function Controlled({
     layout,
@@ -420,6 +434,32 @@ describe('a controlled layout, in Chromium', () => {
     expect(api.get('b')).toMatchObject({ x: 300, y: 10 })
     expect(changes.map((change) => change.cause)).toEqual(['settle', 'layout'])
     expect(frameProblems).toEqual([])
+  })
+
+  it('a rerender with a bad entry beside a good one throws naming the entry and the field, and applies neither', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const caught: Error[] = []
+    const { rerender } = renderBoard(
+      <Caught onError={(error) => caught.push(error)}>
+        <Controlled layout={{ a: { x: 0, y: 0 }, b: { x: 200, y: 0 } }} />
+      </Caught>,
+    )
+    await settled()
+    const update = vi.spyOn(api.world, 'update')
+    const move = vi.spyOn(api.world, 'move')
+    rerender(
+      <Caught onError={(error) => caught.push(error)}>
+        <Controlled layout={{ a: { x: 300, y: 200 }, b: { x: 200, y: Number.NaN } }} />
+      </Caught>,
+    )
+    expect(caught.map((error) => error.message)).toEqual([
+      '<PhysicsWorld>: layout["b"].y must be a finite number (got NaN)',
+    ])
+    // The whole layout was checked before any entry was applied: a, whose entry was good,
+    // was never moved (no world write) before the board unmounted.
+    expect(update).not.toHaveBeenCalled()
+    expect(move).not.toHaveBeenCalled()
+    quiet.mockRestore()
   })
 
   it('a layout entry with a size resizes the element', async () => {
