@@ -143,7 +143,8 @@ export interface AABBBodyOptions {
   /**
    * This body's snapping grid, overriding `<PhysicsWorld snap>`: a cell size (one number,
    * or `{ x, y }`), or `false` for none. Drops, key moves and settles put the body on the
-   * grid (from the container's content box), at the nearest free grid spot.
+   * grid (from the container's content box), at the nearest free grid spot. A resize ends
+   * with its far edges (right, bottom) the world's `gap` short of a grid line.
    * @default the world's `snap`
    */
   snap?: Snap | false
