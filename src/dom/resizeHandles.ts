@@ -47,7 +47,9 @@ function gripOf(direction: ResizeDirection): string {
  * hold a child shape, so its new handle is a `<rect>` placed right after it in the same
  * parent (the same user space, drawn above the card), 24 screen pixels across, kept on the
  * card's edges as it moves and resizes. Other SVG shapes (a `<g>`, a `<circle>`) have no
- * size a resize can write (see `writeElementSize`) and get no handle.
+ * size a resize can write (see `writeElementSize`) and get no handle; nor does an `<svg>`
+ * card in an HTML board (a `<rect>` beside it would not draw): give it an element of its
+ * own with the attribute.
  */
 export function attachResizeHandles(
   element: BodyElement,
@@ -56,7 +58,9 @@ export function attachResizeHandles(
 ): () => void {
   const made: Element[] = []
   const detachers: Array<() => void> = []
-  const svgBox = element instanceof HTMLElement ? null : sizedSvgBox(element)
+  // Only inside an <svg> does a sibling <rect> draw: an <svg> card in an HTML board has none.
+  const svgBox =
+    element instanceof HTMLElement || element.ownerSVGElement === null ? null : sizedSvgBox(element)
   const svgHandles = new Map<SVGRectElement, ResizeDirection>()
   let lastSvgHandle: Element = element
   for (const direction of directions) {

@@ -494,4 +494,42 @@ describe('an SVG <rect> card, the real mouse, every frame sampled', () => {
     expect(api.get('c').x + api.get('c').width).toBeLessThanOrEqual(250 + 1e-6)
     expectAtCorner(handle, card('a'))
   })
+
+  it('an <svg> card in an HTML board gets no <rect> beside it; a handle of its own resizes its width attribute', async () => {
+    function SvgInHtml({ ownHandle }: { ownHandle: boolean }) {
+      const { ref } = useAABBBody<SVGSVGElement>({ id: 'a', draggable: true, resizable: true })
+      return (
+        <svg ref={ref} width={80} height={60} style={{ position: 'absolute', left: 20, top: 20 }}>
+          <rect width="100%" height="100%" fill="#8ac" />
+          {ownHandle && <rect data-aabb-resize-handle="se" x={56} y={36} width={24} height={24} />}
+        </svg>
+      )
+    }
+    const board = (ownHandle: boolean) => (
+      <PhysicsWorld
+        gravity={{ x: 0, y: 0 }}
+        bounds="container"
+        style={{ position: 'relative', width: 500, height: 200 }}
+      >
+        <WorldProbe onApi={(value) => (api = value)} />
+        <SvgInHtml ownHandle={ownHandle} />
+      </PhysicsWorld>
+    )
+    const { container } = render(board(false))
+    await nextFrames(2)
+    const surface = container.querySelector('[data-aabb-world]')!
+    expect(surface.querySelectorAll('[data-aabb-resize-handle]')).toHaveLength(0)
+    cleanup()
+
+    const own = render(board(true))
+    await nextFrames(2)
+    const ownSurface = own.container.querySelector('[data-aabb-world]')!
+    const handles = ownSurface.querySelectorAll('[data-aabb-resize-handle]')
+    expect(handles).toHaveLength(1)
+    const travel = await dragBy(handles[0]!, ownSurface, 40, 20, 8)
+    await nextFrames(2)
+    expect(api.get('a').width).toBeCloseTo(80 + travel.x, 1)
+    const card = ownSurface.querySelector('svg')!
+    expect(Number(card.getAttribute('width'))).toBeCloseTo(80 + travel.x, 1)
+  })
 })
