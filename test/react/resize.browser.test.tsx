@@ -1,5 +1,5 @@
 import { cleanup, render } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { StrictMode, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import type { AABBBodyOptions } from '../../src/board/bodyOptions.js'
@@ -493,6 +493,19 @@ describe('an SVG <rect> card, the real mouse, every frame sampled', () => {
     )
     expect(api.get('c').x + api.get('c').width).toBeLessThanOrEqual(250 + 1e-6)
     expectAtCorner(handle, card('a'))
+  })
+
+  it('makes one handle under StrictMode and removes it when the card unmounts', async () => {
+    const { surface, card } = renderSvgRow(
+      <StrictMode>
+        <SvgCard id="a" x={10} draggable resizable />
+      </StrictMode>,
+    )
+    await nextFrames(2)
+    expect(surface.querySelectorAll('[data-aabb-resize-handle]')).toHaveLength(1)
+    expect(card('a').nextElementSibling?.getAttribute('data-aabb-resize-handle')).toBe('se')
+    cleanup()
+    expect(document.querySelectorAll('[data-aabb-resize-handle]')).toHaveLength(0)
   })
 
   it('an <svg> card in an HTML board gets no <rect> beside it; a handle of its own resizes its width attribute', async () => {
