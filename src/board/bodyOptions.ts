@@ -143,16 +143,20 @@ export interface AABBBodyOptions {
   /**
    * This body's snapping grid, overriding `<PhysicsWorld snap>`: a cell size (one number,
    * or `{ x, y }`), or `false` for none. Drops, key moves and settles put the body on the
-   * grid (from the container's content box), at the nearest free grid spot.
+   * grid (from the container's content box), at the nearest free grid spot. A resize ends
+   * with its far edges (right, bottom) the world's `gap` short of a grid line.
    * @default the world's `snap`
    */
   snap?: Snap | false
   /**
    * Resize with handles: `true` or {@link ResizeOptions} (`handles`, `minWidth`,
    * `minHeight`, `maxWidth`, `maxHeight`, `mode`). The card gets a handle per direction
-   * (default `['se']`): a `<div data-aabb-resize-handle="se">` 24 px across, or an element
-   * of its own with that attribute. Dragging a handle resizes the element (CSS `width` and
-   * `height`; an SVG `<rect>`'s attributes) through the world's swept `resize`, every
+   * (default `['se']`): a `<div data-aabb-resize-handle="se">` 24 px across inside an HTML
+   * card; for an SVG `<rect>` (or `<image>`, `<foreignObject>`, nested `<svg>`), which can
+   * hold no handle, a `<rect>` with that attribute right after it, 24 screen pixels across,
+   * that follows the card's corner. An element of the card's own with the attribute is used
+   * instead. Dragging a handle resizes the element (CSS `width` and `height`; an SVG
+   * element's `width` and `height` attributes) through the world's swept `resize`, every
    * frame, without a React render: a growing edge pushes the cards ahead (`mode: 'push'`),
    * stops at the first (`'stop'`) or shrinks them first (`'squeeze'`); the opposite edge
    * stays. Escape puts everything back. A keyboard card grows or shrinks its right and

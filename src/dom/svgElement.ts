@@ -1,5 +1,5 @@
 /** The SVG namespace: an element created without it is an unknown HTML element and draws nothing. */
-const svgNamespace = 'http://www.w3.org/2000/svg'
+export const svgNamespace = 'http://www.w3.org/2000/svg'
 
 /**
  * Creates the SVG element `name` in `parent`'s document, sets `attributes` on it (numbers

@@ -61,6 +61,10 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * the pointer snapped (and swept, so it still pushes and stops as a drag does); the
    * arrow keys move by one cell. Snapping never makes an overlap: a blocked grid spot
    * gives the nearest free one (inside `bounds`). A body's `snap` option overrides it.
+   * A resize puts the edges it moves on the grid too: a near edge (left, top) on a line, a
+   * far edge (right, bottom) `gap` short of one, so a card spanning two 100 px cells with
+   * `gap={10}` is 190 px wide and its neighbour starts on the next line, 10 px away (as
+   * react-grid-layout's `margin` takes the space between cells).
    * @default none
    * @example <PhysicsWorld snap={{ x: 120, y: 40 }} bounds="container">...</PhysicsWorld>
    */
@@ -69,6 +73,8 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * The least distance in world units (CSS pixels) between any two bodies, walls
    * included (react-grid-layout's `margin`, and its `containerPadding` at its default): part
    * of the collision, so drags, pushes and snapping keep it too (`WorldSettings.gap`).
+   * With `snap`, a resized card's far edges (right, bottom) end `gap` short of a grid line,
+   * so cards on the grid keep the gap between them.
    * @default 0
    */
   gap?: number

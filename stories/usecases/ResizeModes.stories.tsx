@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
+import { expect, waitFor, within } from 'storybook/test'
 import { PhysicsWorld, useAABBBody, type ResizeMode } from 'react-aabb'
+import { dragOnto } from '../support/pointerInput.js'
+import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
 
 /** A card laid out absolutely on its board, resizable or not. */
 function BoardCard({
@@ -103,3 +106,76 @@ export default meta
 
 /** The three modes side by side, as they open: nothing moved yet. */
 export const SideBySide: StoryObj<typeof meta> = {}
+
+/**
+ * The interaction test of {@link SideBySide}, in a story of its own because it resizes the
+ * cards: on each board "Grow"'s handle is dragged right onto "Firm" (about 117 px), and an
+ * Escape puts a resize back.
+ */
+export const SideBySideInteractions: StoryObj<typeof meta> = {
+  name: 'Side by side: interaction test',
+  tags: ['!autodocs'],
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement)
+    const boardOf = (mode: ResizeMode) => canvas.getByRole('group', { name: `Board, mode ${mode}` })
+    const card = (mode: ResizeMode, name: string) =>
+      within(boardOf(mode)).getByText(name, { selector: '[data-aabb-body]' })
+    const handleOf = (mode: ResizeMode) =>
+      card(mode, 'Grow').querySelector('[data-aabb-resize-handle="se"]') as Element
+    const widthOf = (mode: ResizeMode, name: string) =>
+      card(mode, name).getBoundingClientRect().width
+    const all = () => bodiesIn(canvasElement)
+    await waitFor(() => expect(all()).toHaveLength(9))
+    await untilStill(all)
+    const boxesOf = (mode: ResizeMode) =>
+      bodiesIn(boardOf(mode)).map((element) => {
+        const { left, top, width, height } = element.getBoundingClientRect()
+        return { left, top, width, height }
+      })
+    const modes: ResizeMode[] = ['push', 'stop', 'squeeze']
+
+    await step('Escape during a resize puts the card and the cards it pushed back', async () => {
+      const before = boxesOf('push')
+      await dragOnto(handleOf('push'), card('push', 'Firm'), 6, 'cancel')
+      await untilStill(all)
+      await expect(boxesOf('push')).toEqual(before)
+    })
+
+    for (const mode of modes) {
+      await dragOnto(handleOf(mode), card(mode, 'Firm'), 6)
+    }
+    await untilStill(all)
+
+    await step('no board has an overlap or a card outside it', async () => {
+      for (const mode of modes) {
+        await expect(overlappingPairs(bodiesIn(boardOf(mode)))).toEqual([])
+        await expect(elementsOutside(bodiesIn(boardOf(mode)), boardOf(mode))).toEqual([])
+      }
+    })
+
+    await step(
+      "'push' grows Grow and pushes Soft and Firm whole until Firm meets the edge",
+      async () => {
+        await expect(widthOf('push', 'Grow')).toBeGreaterThan(120)
+        await expect(widthOf('push', 'Soft')).toBeCloseTo(70, 1)
+        await expect(widthOf('push', 'Firm')).toBeCloseTo(70, 1)
+        const board = boardOf('push').getBoundingClientRect()
+        await expect(card('push', 'Firm').getBoundingClientRect().right).toBeCloseTo(board.right, 1)
+      },
+    )
+
+    await step("'stop' stops at Soft: Grow is no wider and nothing moved", async () => {
+      await expect(widthOf('stop', 'Grow')).toBeCloseTo(70, 1)
+      const soft = card('stop', 'Soft').getBoundingClientRect()
+      await expect(soft.left - boardOf('stop').getBoundingClientRect().left).toBeCloseTo(82, 1)
+    })
+
+    await step(
+      "'squeeze' shrinks Soft to its minWidth (40) and grows Grow past 'push'",
+      async () => {
+        await expect(widthOf('squeeze', 'Soft')).toBeCloseTo(40, 1)
+        await expect(widthOf('squeeze', 'Grow')).toBeGreaterThan(widthOf('push', 'Grow'))
+      },
+    )
+  },
+}

@@ -121,3 +121,88 @@ describe('bad dragHandle and dragCancel', () => {
     ).not.toThrow()
   })
 })
+
+describe('bad resizable', () => {
+  const check = (resizable: unknown) => () =>
+    validateBodyOptions({ resizable: resizable as AABBBodyOptions['resizable'] }, 'notes')
+
+  it('names the body and the field for an unknown handle direction or a handles that is not an array', () => {
+    expect(check({ handles: ['se', 'up'] })).toThrow(
+      new RangeError(
+        `useAABBBody("notes"): resizable.handles[1] must be one of 'n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw' (got "up")`,
+      ),
+    )
+    expect(check({ handles: 'se' })).toThrow(
+      new TypeError(
+        'useAABBBody("notes"): resizable.handles must be an array of directions (got "se")',
+      ),
+    )
+    expect(check('yes')).toThrow(
+      new TypeError(
+        'useAABBBody("notes"): resizable must be a boolean or an object of resize options (got "yes")',
+      ),
+    )
+    expect(check(null)).toThrow(
+      'useAABBBody("notes"): resizable must be a boolean or an object of resize options (got null)',
+    )
+  })
+
+  it('names the field for a negative, NaN or infinite min or max size', () => {
+    expect(check({ minWidth: -1 })).toThrow(
+      new RangeError(
+        'useAABBBody("notes"): resizable.minWidth must be a finite number >= 0 (got -1)',
+      ),
+    )
+    expect(check({ minHeight: Number.NaN })).toThrow(
+      'useAABBBody("notes"): resizable.minHeight must be a finite number >= 0 (got NaN)',
+    )
+    expect(check({ maxWidth: Number.POSITIVE_INFINITY })).toThrow(
+      'useAABBBody("notes"): resizable.maxWidth must be a finite number >= 0 (got Infinity)',
+    )
+    expect(check({ maxHeight: -0.5 })).toThrow(
+      'useAABBBody("notes"): resizable.maxHeight must be a finite number >= 0 (got -0.5)',
+    )
+    expect(check({ minWidth: '10' })).toThrow(
+      'useAABBBody("notes"): resizable.minWidth must be a finite number >= 0 (got "10")',
+    )
+  })
+
+  it('names both fields for a min above its max, and the mode for an unknown mode', () => {
+    expect(check({ minWidth: 120, maxWidth: 80 })).toThrow(
+      new RangeError(
+        'useAABBBody("notes"): resizable.minWidth (120) is above resizable.maxWidth (80)',
+      ),
+    )
+    expect(check({ minHeight: 60, maxHeight: 40 })).toThrow(
+      'useAABBBody("notes"): resizable.minHeight (60) is above resizable.maxHeight (40)',
+    )
+    expect(check({ mode: 'shrink' })).toThrow(
+      new RangeError(
+        `useAABBBody("notes"): resizable.mode must be one of 'push', 'stop', 'squeeze' (got "shrink")`,
+      ),
+    )
+  })
+
+  it('accepts true, false and every valid option, a min equal to its max included', () => {
+    expect(check(true)).not.toThrow()
+    expect(check(false)).not.toThrow()
+    expect(
+      check({
+        handles: ['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw'],
+        minWidth: 40,
+        maxWidth: 40,
+        minHeight: 0,
+        maxHeight: 300,
+        mode: 'squeeze',
+      }),
+    ).not.toThrow()
+  })
+
+  it('throws from the render of a card with bad resize options, before the card joins the world', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => renderBoard({ resizable: { minWidth: 50, maxWidth: 10 } })).toThrow(
+      'useAABBBody("card"): resizable.minWidth (50) is above resizable.maxWidth (10)',
+    )
+    expect(document.querySelector('[data-aabb-resize-handle]')).toBeNull()
+  })
+})

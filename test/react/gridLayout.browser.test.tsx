@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { useEffect, type ReactNode } from 'react'
+import { Component, useEffect, type ReactNode } from 'react'
 import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import { useAfterStep } from '../../src/react/useAfterStep.js'
 import { useWorldState } from '../../src/react/useWorldState.js'
@@ -201,6 +201,63 @@ describe('snap, in Chromium with the real mouse and keyboard', () => {
   })
 })
 
+describe('snap on a padded, bordered board, in Chromium', () => {
+  // World space starts at the padding box; the grid starts at the content box, 15 px in.
+  const inset = 15
+  const cell = 50
+  const onContentGrid = (value: number) => (value - inset) % cell === 0
+
+  it('drops, key moves and resize ends land on the grid measured from the content box', async () => {
+    const { container } = renderBoard(
+      <Board
+        snap={cell}
+        style={{
+          position: 'relative',
+          ...boardSize,
+          boxSizing: 'border-box',
+          padding: inset,
+          border: '5px solid',
+        }}
+      >
+        <Card id="a" x={15} y={15} width={90} height={40} draggable keyboard resizable />
+        <Card id="b" x={415} y={215} width={90} height={40} draggable />
+      </Board>,
+    )
+    await settled()
+    expect(positions(api.world)).toEqual([
+      ['a', 15, 15],
+      ['b', 415, 215],
+    ])
+    const surface = container.querySelector('[data-aabb-world]')!
+    const card = bodyElement(container, 'a')
+
+    const travel = await dragBy(card, surface, 73, 58, 10)
+    await settled()
+    const dropped = api.get('a')
+    expect(onContentGrid(dropped.x) && onContentGrid(dropped.y)).toBe(true)
+    // The nearest grid spot to where the pointer left it.
+    expect(Math.abs(dropped.x - (15 + travel.x))).toBeLessThanOrEqual(cell / 2)
+    expect(Math.abs(dropped.y - (15 + travel.y))).toBeLessThanOrEqual(cell / 2)
+
+    card.focus()
+    await userEvent.keyboard('{ArrowRight}')
+    await expect.poll(() => api.get('a').x).toBe(dropped.x + cell)
+    await userEvent.keyboard('{ArrowDown}')
+    await expect.poll(() => api.get('a').y).toBe(dropped.y + cell)
+    await settled()
+
+    const handle = card.querySelector('[data-aabb-resize-handle="se"]')!
+    await dragBy(handle, surface, 37, 23, 10)
+    await settled()
+    const a = api.get('a')
+    expect(a).toMatchObject({ x: dropped.x + cell, y: dropped.y + cell })
+    // The far edges, not the size, are on the grid (no gap here).
+    expect(onContentGrid(a.x + a.width) && onContentGrid(a.y + a.height)).toBe(true)
+    expect(a.width).toBeGreaterThan(90)
+    expect(frameProblems).toEqual([])
+  })
+})
+
 describe('compact, in Chromium', () => {
   const scattered = (
     <>
@@ -253,6 +310,20 @@ describe('compact, in Chromium', () => {
   })
 })
 
+/** Catches an error of its children's render and hands it to `onError`, showing nothing instead. */
+class Caught extends Component<{ onError: (error: Error) => void; children: ReactNode }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: Error) {
+    this.props.onError(error)
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
+
 describe('a controlled layout, in Chromium', () => {
   function Controlled({
     layout,
@@ -296,6 +367,42 @@ describe('a controlled layout, in Chromium', () => {
     expect(frameProblems).toEqual([])
   })
 
+  it('reports a pointer drag once, with cause drag; passing that layout back moves nothing and calls nothing', async () => {
+    const changes: Array<[Layout, LayoutChange]> = []
+    const onLayoutChange = (layout: Layout, change: LayoutChange) => changes.push([layout, change])
+    const { container, rerender } = renderBoard(<Controlled onLayoutChange={onLayoutChange} />)
+    await settled()
+    expect(changes.map(([, change]) => change.cause)).toEqual(['settle'])
+    const surface = container.querySelector('[data-aabb-world]')!
+    const travel = await dragBy(bodyElement(container, 'b'), surface, 120, 150, 10)
+    await settled()
+    expect(changes.map(([, change]) => change.cause)).toEqual(['settle', 'drag'])
+    const [received, change] = changes[1]!
+    expect(change).toEqual({ cause: 'drag' })
+    const b = api.get('b')
+    expect(b.x).toBeCloseTo(200 + travel.x, 3)
+    expect(b.y).toBeCloseTo(travel.y, 3)
+    expect(received).toEqual({
+      a: { x: 0, y: 0, width: 100, height: 60 },
+      b: { x: b.x, y: b.y, width: 100, height: 60 },
+    })
+
+    // A second drag reports once more.
+    await dragBy(bodyElement(container, 'a'), surface, 0, 200, 10)
+    await settled()
+    expect(changes.map(([, change]) => change.cause)).toEqual(['settle', 'drag', 'drag'])
+    const latest = changes[2]![0]
+    const before = positions(api.world)
+
+    rerender(<Controlled layout={structuredClone(latest)} onLayoutChange={onLayoutChange} />)
+    await settled()
+    rerender(<Controlled layout={structuredClone(latest)} onLayoutChange={onLayoutChange} />)
+    await settled()
+    expect(changes.length).toBe(3)
+    expect(positions(api.world)).toEqual(before)
+    expect(frameProblems).toEqual([])
+  })
+
   it('a new layout moves the bodies; cards swapping places both get there; a blocked entry takes the nearest free spot', async () => {
     const changes: LayoutChange[] = []
     const onLayoutChange = (_: Layout, change: LayoutChange) => changes.push(change)
@@ -327,6 +434,32 @@ describe('a controlled layout, in Chromium', () => {
     expect(api.get('b')).toMatchObject({ x: 300, y: 10 })
     expect(changes.map((change) => change.cause)).toEqual(['settle', 'layout'])
     expect(frameProblems).toEqual([])
+  })
+
+  it('a rerender with a bad entry beside a good one throws naming the entry and the field, and applies neither', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const caught: Error[] = []
+    const { rerender } = renderBoard(
+      <Caught onError={(error) => caught.push(error)}>
+        <Controlled layout={{ a: { x: 0, y: 0 }, b: { x: 200, y: 0 } }} />
+      </Caught>,
+    )
+    await settled()
+    const update = vi.spyOn(api.world, 'update')
+    const move = vi.spyOn(api.world, 'move')
+    rerender(
+      <Caught onError={(error) => caught.push(error)}>
+        <Controlled layout={{ a: { x: 300, y: 200 }, b: { x: 200, y: Number.NaN } }} />
+      </Caught>,
+    )
+    expect(caught.map((error) => error.message)).toEqual([
+      '<PhysicsWorld>: layout["b"].y must be a finite number (got NaN)',
+    ])
+    // The whole layout was checked before any entry was applied: a, whose entry was good,
+    // was never moved (no world write) before the board unmounted.
+    expect(update).not.toHaveBeenCalled()
+    expect(move).not.toHaveBeenCalled()
+    quiet.mockRestore()
   })
 
   it('a layout entry with a size resizes the element', async () => {

@@ -1,8 +1,11 @@
 import { cleanup, render } from '@testing-library/react'
+import { StrictMode, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
+import type { AABBBodyOptions } from '../../src/board/bodyOptions.js'
 import type { ResizeOptions } from '../../src/board/resizeOptions.js'
 import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
+import { useAABBBody } from '../../src/react/useAABBBody.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { Card, WorldProbe } from './support/components.js'
 import { bodyElement } from './support/bodyElement.js'
@@ -22,10 +25,12 @@ afterEach(() => {
  */
 function renderRow(resizable: boolean | ResizeOptions, bResizable?: ResizeOptions) {
   const onResizeEnd = vi.fn()
+  const changes: string[] = []
   const { container } = render(
     <PhysicsWorld
       gravity={{ x: 0, y: 0 }}
       bounds="container"
+      onLayoutChange={(_, { cause }) => changes.push(cause)}
       style={{ position: 'relative', width: 500, height: 200 }}
     >
       <WorldProbe onApi={(value) => (api = value)} />
@@ -56,7 +61,7 @@ function renderRow(resizable: boolean | ResizeOptions, bResizable?: ResizeOption
   const card = (id: string) => bodyElement(container, id)
   const handle = (direction = 'se') =>
     card('a').querySelector(`[data-aabb-resize-handle="${direction}"]`)!
-  return { surface, card, handle, onResizeEnd }
+  return { surface, card, handle, onResizeEnd, changes }
 }
 
 /** Samples every frame of `gesture` on the 500 x 200 board (see {@link sampleFrames}). */
@@ -66,8 +71,10 @@ function sampled(surface: Element, cards: HTMLElement[], gesture: () => Promise<
 
 describe('resizable cards with the real mouse, every frame sampled', () => {
   it("'push' (the default) grows the card and pushes the row; the left edge stays", async () => {
-    const { surface, card, handle, onResizeEnd } = renderRow(true)
+    const { surface, card, handle, onResizeEnd, changes } = renderRow(true)
     await nextFrames(2)
+    // The board's first settle reports once; then each gesture once.
+    await expect.poll(() => changes).toEqual(['settle'])
     expect(handle().getBoundingClientRect().width).toBe(24)
     let travel = { x: 0, y: 0 }
     const frames = await sampled(surface, [card('a'), card('b'), card('c')], async () => {
@@ -85,6 +92,9 @@ describe('resizable cards with the real mouse, every frame sampled', () => {
     const end = onResizeEnd.mock.calls[0]![0] as { x: number; width: number }
     expect(end.x).toBe(20)
     expect(end.width).toBeCloseTo(a.width, 1)
+    // One layout report for the whole gesture, not one a frame.
+    await nextFrames(3)
+    expect(changes).toEqual(['settle', 'resize'])
   })
 
   it("'push' stops where the row meets the board's wall", async () => {
@@ -201,6 +211,69 @@ describe('resizable cards with the real mouse, every frame sampled', () => {
   })
 })
 
+describe("a handle element of the app's own, the real mouse", () => {
+  /** A 100 x 60 card at (20, 20) holding its own 16 px south-east grip. */
+  function OwnGripCard({ resizable }: { resizable: boolean }) {
+    const { ref } = useAABBBody<HTMLDivElement>({ id: 'a', draggable: true, resizable })
+    return (
+      <div ref={ref} style={{ position: 'absolute', left: 20, top: 20, width: 100, height: 60 }}>
+        <span
+          className="own-grip"
+          data-aabb-resize-handle="se"
+          style={{ position: 'absolute', right: 0, bottom: 0, width: 16, height: 16 }}
+        />
+      </div>
+    )
+  }
+
+  function renderOwnGrip(resizable: boolean) {
+    return (
+      <PhysicsWorld
+        gravity={{ x: 0, y: 0 }}
+        bounds="container"
+        style={{ position: 'relative', width: 500, height: 200 }}
+      >
+        <WorldProbe onApi={(value) => (api = value)} />
+        <OwnGripCard resizable={resizable} />
+        <Card id="b" x={200} y={20} width={100} height={60} />
+      </PhysicsWorld>
+    )
+  }
+
+  it('is used instead of a generated one: no second handle, and dragging it resizes the card', async () => {
+    const { container, rerender } = render(renderOwnGrip(true))
+    const surface = container.querySelector('[data-aabb-world]')!
+    const card = bodyElement(container, 'a')
+    await nextFrames(2)
+    const handles = card.querySelectorAll('[data-aabb-resize-handle]')
+    expect(handles).toHaveLength(1)
+    expect(handles[0]!.className).toBe('own-grip')
+
+    let travel = { x: 0, y: 0 }
+    await sampleFrames(
+      surface,
+      [card, bodyElement(container, 'b')],
+      { width: 500, height: 200 },
+      async () => {
+        travel = await dragBy(handles[0]!, surface, 50, 30, 10)
+      },
+    )
+    expect(api.get('a')).toMatchObject({ x: 20, y: 20 })
+    expect(api.get('a').width).toBeCloseTo(100 + travel.x, 1)
+    expect(api.get('a').height).toBeCloseTo(60 + travel.y, 1)
+    expect(card.getBoundingClientRect().width).toBeCloseTo(api.get('a').width, 1)
+
+    // Turning resizing off leaves the app's element where it is (only made handles go).
+    rerender(renderOwnGrip(false))
+    await nextFrames(2)
+    expect(card.querySelectorAll('[data-aabb-resize-handle]')).toHaveLength(1)
+    const width = api.get('a').width
+    await dragBy(handles[0]!, surface, 40, 0, 8)
+    await nextFrames(2)
+    expect(api.get('a').width).toBe(width)
+  })
+})
+
 describe('resizing on a snapping board with a gap, the real mouse, every frame sampled', () => {
   /**
    * A 500 x 300 board with 50 px cells and a 10 px gap: `a` at (50, 50) and `b` at
@@ -228,7 +301,10 @@ describe('resizing on a snapping board with a gap, the real mouse, every frame s
     return { surface, card, handle, changes }
   }
 
-  /** Samples every frame: `a`'s right and bottom edges a gap before a grid line, `a` and `b` a gap apart. */
+  /**
+   * Samples every frame: `a`'s right and bottom edges a gap before a grid line, `a` and `b`
+   * a gap apart, and (through {@link sampleFrames}) both inside the 500 x 300 board.
+   */
   async function onGridEveryFrame(
     surface: Element,
     a: HTMLElement,
@@ -249,37 +325,57 @@ describe('resizing on a snapping board with a gap, the real mouse, every frame s
       const apartY = Math.max(boxB.top - boxA.bottom, boxA.top - boxB.bottom)
       if (Math.max(apartX, apartY) < 10 - 0.01) problems.push(`a and b nearer than the gap`)
     })
-    await gesture()
-    await nextFrames(3)
-    stop()
+    try {
+      await sampleFrames(surface, [a, b], { width: 500, height: 300 }, gesture)
+    } finally {
+      stop()
+    }
     expect(problems).toEqual([])
   }
 
   it('the moving edges follow the pointer snapped, keep the gap, and the end reports cause resize', async () => {
     const { surface, card, handle, changes } = renderGrid()
     await nextFrames(2)
+    // The board's first settle reports once; then each gesture once.
+    await expect.poll(() => changes).toEqual(['settle'])
     // The right edge asked for is 177, a gap before 187: the nearest line is 200.
     await onGridEveryFrame(surface, card('a'), card('b'), () => dragBy(handle, surface, 37, 23, 10))
     expect(api.get('a')).toMatchObject({ x: 50, y: 50, width: 140, height: 40 })
     expect(api.get('b').x).toBe(200)
+    expect(changes).toEqual(['settle', 'resize'])
     // Further: the right edge goes to 240 and pushes b on to the next line, a gap away.
     await onGridEveryFrame(surface, card('a'), card('b'), () => dragBy(handle, surface, 62, 0, 10))
     expect(api.get('a').width).toBe(190)
     expect(api.get('b').x).toBe(250)
     await nextFrames(3)
-    expect(changes.at(-1)).toBe('resize')
+    // Exactly one report per gesture: the push of b is part of it.
+    expect(changes).toEqual(['settle', 'resize', 'resize'])
   })
 
   it('an edge blocked short of a line goes back to the line inside', async () => {
     // b is static, off the grid at 215: a's right edge stops at 205, a gap before it.
     const { surface, card, handle, changes } = renderGrid({ x: 215, type: 'static' })
     await nextFrames(2)
+    // The board's first settle reports once; then each gesture once.
+    await expect.poll(() => changes).toEqual(['settle'])
     await onGridEveryFrame(surface, card('a'), card('b'), () => dragBy(handle, surface, 120, 0, 10))
     // The line inside 205 (+ gap) is 200: the right edge ends at 190.
     expect(api.get('a').width).toBe(140)
     expect(api.get('b').x).toBe(215)
     await nextFrames(3)
-    expect(changes.at(-1)).toBe('resize')
+    expect(changes).toEqual(['settle', 'resize'])
+  })
+
+  it('a resize toward the far corner pushes b into the wall and stops a gap inside the board', async () => {
+    const { surface, card, handle } = renderGrid({ x: 300 })
+    await nextFrames(2)
+    // Asked: right edge 470, bottom 290. b stops at the wall (400, a gap from 500), so a's
+    // right edge stops at 390; the bottom edge is a gap before the line at 300.
+    await onGridEveryFrame(surface, card('a'), card('b'), () =>
+      dragBy(handle, surface, 330, 200, 15),
+    )
+    expect(api.get('a')).toMatchObject({ x: 50, y: 50, width: 340, height: 240 })
+    expect(api.get('b').x).toBe(400)
   })
 
   it('Alt+arrows resize by one cell, keeping the edge a gap before a line', async () => {
@@ -297,5 +393,156 @@ describe('resizing on a snapping board with a gap, the real mouse, every frame s
     // after the keys meant a stale measurement had shrunk the card for a frame).
     expect(changes.slice(1).every((cause) => cause === 'resize')).toBe(true)
     expect(api.get('a')).toMatchObject({ width: 140, height: 90 })
+  })
+})
+
+describe('an SVG <rect> card, the real mouse, every frame sampled', () => {
+  /** A rect card of `width` x 30 user units at (`x`, 10). */
+  function SvgCard({
+    id,
+    x,
+    width = 50,
+    ...options
+  }: AABBBodyOptions & { id: string; x: number; width?: number }) {
+    const { ref } = useAABBBody<SVGRectElement>({ id, ...options })
+    return <rect ref={ref} x={x} y={10} width={width} height={30} fill="#8ac" />
+  }
+
+  /**
+   * A 500 x 200 pixel SVG world showing 250 x 100 user units (2 pixels a unit): `a`
+   * (resizable, draggable) at 10, `b` at 70 and `c` at 130, each 50 x 30 units at y = 10.
+   */
+  function renderSvgRow(children?: ReactNode) {
+    const { container } = render(
+      <PhysicsWorld
+        as="svg"
+        viewBox="0 0 250 100"
+        width={500}
+        height={200}
+        gravity={{ x: 0, y: 0 }}
+        bounds="container"
+        style={{ display: 'block' }}
+      >
+        <WorldProbe onApi={(value) => (api = value)} />
+        {children ?? <SvgCard id="a" x={10} draggable resizable />}
+        <SvgCard id="b" x={70} />
+        <SvgCard id="c" x={130} />
+      </PhysicsWorld>,
+    )
+    const surface = container.querySelector('svg')!
+    const card = (id: string) => surface.querySelector<SVGRectElement>(`[data-aabb-body="${id}"]`)!
+    return { surface, card }
+  }
+
+  /** Expects the handle's screen box to be 24 px across in the card's bottom-right corner. */
+  function expectAtCorner(handle: Element, card: Element) {
+    const box = handle.getBoundingClientRect()
+    const cardBox = card.getBoundingClientRect()
+    expect(box.width).toBeCloseTo(24, 1)
+    expect(box.height).toBeCloseTo(24, 1)
+    expect(box.right).toBeCloseTo(cardBox.right, 1)
+    expect(box.bottom).toBeCloseTo(cardBox.bottom, 1)
+  }
+
+  it('gets a touch-sized <rect> handle after it that resizes its width attribute, pushes the row and stays at the corner', async () => {
+    const { surface, card } = renderSvgRow()
+    await nextFrames(2)
+    const handles = surface.querySelectorAll('[data-aabb-resize-handle]')
+    expect(handles).toHaveLength(1)
+    const handle = handles[0]!
+    expect(handle.localName).toBe('rect')
+    expect(handle.getAttribute('data-aabb-resize-handle')).toBe('se')
+    expect(handle.previousElementSibling).toBe(card('a'))
+    expectAtCorner(handle, card('a'))
+
+    let travel = { x: 0, y: 0 }
+    const frames = await sampleFrames(
+      surface,
+      [card('a'), card('b'), card('c')],
+      { width: 500, height: 200 },
+      async () => {
+        travel = await dragBy(handle, surface, 60, 20, 12)
+      },
+    )
+    expect(frames).toBeGreaterThan(5)
+    // Two screen pixels a unit: the pointer's travel is half as many units.
+    const a = api.get('a')
+    expect(a).toMatchObject({ x: 10, y: 10 })
+    expect(a.width).toBeCloseTo(50 + travel.x / 2, 1)
+    expect(a.height).toBeCloseTo(30 + travel.y / 2, 1)
+    expect(Number(card('a').getAttribute('width'))).toBeCloseTo(a.width, 3)
+    expect(Number(card('a').getAttribute('height'))).toBeCloseTo(a.height, 3)
+    // a's right edge went 20 past b's left (70): b, then c, pushed ahead edge to edge.
+    expect(a.width).toBeGreaterThan(75)
+    expect(api.get('b').x).toBeCloseTo(a.x + a.width, 1)
+    expect(api.get('c').x).toBeCloseTo(api.get('b').x + 50, 1)
+    expectAtCorner(handle, card('a'))
+
+    // A move of the card takes its handle along (the transform attribute).
+    await dragBy(card('a'), surface, 0, 80, 8)
+    await nextFrames(2)
+    expect(api.get('a').y).toBeGreaterThan(40)
+    expectAtCorner(handle, card('a'))
+
+    // Pushed into the wall: the row stops there, nothing leaves the board at any frame.
+    await sampleFrames(
+      surface,
+      [card('a'), card('b'), card('c')],
+      { width: 500, height: 200 },
+      () => dragBy(handle, surface, 400, 0, 15),
+    )
+    expect(api.get('c').x + api.get('c').width).toBeLessThanOrEqual(250 + 1e-6)
+    expectAtCorner(handle, card('a'))
+  })
+
+  it('makes one handle under StrictMode and removes it when the card unmounts', async () => {
+    const { surface, card } = renderSvgRow(
+      <StrictMode>
+        <SvgCard id="a" x={10} draggable resizable />
+      </StrictMode>,
+    )
+    await nextFrames(2)
+    expect(surface.querySelectorAll('[data-aabb-resize-handle]')).toHaveLength(1)
+    expect(card('a').nextElementSibling?.getAttribute('data-aabb-resize-handle')).toBe('se')
+    cleanup()
+    expect(document.querySelectorAll('[data-aabb-resize-handle]')).toHaveLength(0)
+  })
+
+  it('an <svg> card in an HTML board gets no <rect> beside it; a handle of its own resizes its width attribute', async () => {
+    function SvgInHtml({ ownHandle }: { ownHandle: boolean }) {
+      const { ref } = useAABBBody<SVGSVGElement>({ id: 'a', draggable: true, resizable: true })
+      return (
+        <svg ref={ref} width={80} height={60} style={{ position: 'absolute', left: 20, top: 20 }}>
+          <rect width="100%" height="100%" fill="#8ac" />
+          {ownHandle && <rect data-aabb-resize-handle="se" x={56} y={36} width={24} height={24} />}
+        </svg>
+      )
+    }
+    const board = (ownHandle: boolean) => (
+      <PhysicsWorld
+        gravity={{ x: 0, y: 0 }}
+        bounds="container"
+        style={{ position: 'relative', width: 500, height: 200 }}
+      >
+        <WorldProbe onApi={(value) => (api = value)} />
+        <SvgInHtml ownHandle={ownHandle} />
+      </PhysicsWorld>
+    )
+    const { container } = render(board(false))
+    await nextFrames(2)
+    const surface = container.querySelector('[data-aabb-world]')!
+    expect(surface.querySelectorAll('[data-aabb-resize-handle]')).toHaveLength(0)
+    cleanup()
+
+    const own = render(board(true))
+    await nextFrames(2)
+    const ownSurface = own.container.querySelector('[data-aabb-world]')!
+    const handles = ownSurface.querySelectorAll('[data-aabb-resize-handle]')
+    expect(handles).toHaveLength(1)
+    const travel = await dragBy(handles[0]!, ownSurface, 40, 20, 8)
+    await nextFrames(2)
+    expect(api.get('a').width).toBeCloseTo(80 + travel.x, 1)
+    const card = ownSurface.querySelector('svg')!
+    expect(Number(card.getAttribute('width'))).toBeCloseTo(80 + travel.x, 1)
   })
 })

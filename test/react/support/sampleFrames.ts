@@ -2,7 +2,7 @@ import { expect } from 'vitest'
 import { everyFrame, nextFrames } from './realPointer.js'
 
 /** The cards' boxes as displayed, relative to the board's border box. */
-export function shownBoxes(surface: Element, cards: readonly HTMLElement[]) {
+export function shownBoxes(surface: Element, cards: readonly (HTMLElement | SVGElement)[]) {
   const board = surface.getBoundingClientRect()
   return cards.map((card) => {
     const box = card.getBoundingClientRect()
@@ -22,7 +22,7 @@ export function shownBoxes(surface: Element, cards: readonly HTMLElement[]) {
  */
 export async function sampleFrames(
   surface: Element,
-  cards: readonly HTMLElement[],
+  cards: readonly (HTMLElement | SVGElement)[],
   size: { width: number; height: number },
   gesture: () => Promise<unknown>,
 ): Promise<number> {
