@@ -10,14 +10,19 @@ import { realMouse } from './support/realMouse.js'
 
 let api: WorldApi
 
+const BOARD_HEIGHT = 3000
+
 afterEach(() => {
   cleanup()
   window.scrollTo(0, 0)
 })
 
 /**
- * A 300 x 200 scroll container over a 300 x 900 walled board: card `a` (80 x 60) at
- * (100, 20), card `b` (80 x 60) at (100, 300), below the fold.
+ * A 300 x 200 scroll container over a 300 x 3000 walled board: card `a` (80 x 60) at
+ * (100, 20), card `b` (80 x 60) at (100, 300), below the fold. The board is tall enough
+ * that a drag held at the bottom edge never scrolls to its end, even when the real mouse's
+ * calls take many frames on a loaded machine (at the end, `b` pushed against the bottom
+ * wall would keep `a` from following the pointer).
  */
 function renderScroller(autoScroll?: false) {
   const { container } = render(
@@ -26,7 +31,7 @@ function renderScroller(autoScroll?: false) {
         gravity={{ x: 0, y: 0 }}
         bounds="container"
         {...(autoScroll === false && { autoScroll })}
-        style={{ position: 'relative', width: 300, height: 900 }}
+        style={{ position: 'relative', width: 300, height: BOARD_HEIGHT }}
       >
         <WorldProbe onApi={(value) => (api = value)} />
         <Card id="a" x={100} y={20} width={80} height={60} draggable />
@@ -57,7 +62,7 @@ describe('auto-scroll during a drag, the real mouse, every frame sampled', () =>
       const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
       if (overlapX > 0.5 && overlapY > 0.5) problems.push(`frame ${frames}: a and b overlap`)
       const { y, height } = api.get('a')
-      if (y < -0.5 || y + height > 900.5) problems.push(`frame ${frames}: a outside (${y})`)
+      if (y < -0.5 || y + height > BOARD_HEIGHT + 0.5) problems.push(`frame ${frames}: a outside (${y})`)
     })
     try {
       await mouse.move(start.x, start.y)
