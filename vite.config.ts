@@ -77,6 +77,9 @@ export default defineConfig({
           include: ['test/**/*.browser.test.ts', 'test/**/*.browser.test.tsx'],
           setupFiles: ['test/support/propertySeed.ts'],
           browser: browser(),
+          // A ceiling for a board that never gets there, not a timing: an `expect.poll` waits
+          // on animation frames, which a loaded machine spaces far past the default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
