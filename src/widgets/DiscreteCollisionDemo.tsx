@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useState, type KeyboardEvent, type PointerEvent } from 'react'
 import {
   minkowskiDifference,
   overlaps,
@@ -69,6 +69,10 @@ export function DiscreteCollisionDemo({
     pushOut && penetration
       ? { ...follower, x: follower.x + penetration.x, y: follower.y + penetration.y }
       : follower
+  // A mouse moves the box by hovering; a finger puts it where it touches and drags it from
+  // there (the box alone takes `touch-action: none`, so a swipe elsewhere scrolls the page).
+  const followPointer = (event: PointerEvent<SVGSVGElement>) =>
+    setPointer(svgPoint(event.currentTarget, event.clientX, event.clientY))
   // The keyboard's way to the same demo: the arrow keys move the point the box follows.
   const moveWithKeys = (event: KeyboardEvent<SVGSVGElement>) => {
     const move = arrowKeyOffset(event)
@@ -93,14 +97,12 @@ export function DiscreteCollisionDemo({
         width="100%"
         style={{
           background: palette.background,
-          touchAction: 'none',
           cursor: 'crosshair',
           maxWidth: VIEW,
           display: 'block',
         }}
-        onPointerMove={(event) =>
-          setPointer(svgPoint(event.currentTarget, event.clientX, event.clientY))
-        }
+        onPointerMove={followPointer}
+        onPointerDown={followPointer}
         onKeyDown={moveWithKeys}
       >
         <rect
@@ -116,6 +118,7 @@ export function DiscreteCollisionDemo({
           fill={colliding ? palette.colliding : palette.apart}
           stroke={palette.outline}
           strokeWidth={1}
+          style={{ touchAction: 'none' }}
         />
         {penetration && (
           <g data-testid="penetration" data-x={penetration.x} data-y={penetration.y}>

@@ -138,7 +138,6 @@ export function MinkowskiExplorer({
           maxWidth: 500,
           display: 'block',
           background: palette.background,
-          touchAction: 'none',
           fontFamily: 'system-ui, sans-serif',
         }}
       >
@@ -181,7 +180,8 @@ export function MinkowskiExplorer({
           {...a}
           fill={colliding ? palette.colliding : palette.apart}
           stroke={palette.outline}
-          style={{ cursor: 'grab' }}
+          // Only the handle stops touch scrolling: a swipe elsewhere scrolls the page.
+          style={{ cursor: 'grab', touchAction: 'none' }}
           onPointerDown={startDrag}
           onKeyDown={moveWithKeys}
         />

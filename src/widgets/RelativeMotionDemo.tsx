@@ -182,7 +182,8 @@ export function RelativeMotionDemo({
         r={8}
         fill={palette.penetration}
         stroke={palette.outline}
-        style={{ cursor: 'grab' }}
+        // Only the handles stop touch scrolling: a swipe elsewhere scrolls the page.
+        style={{ cursor: 'grab', touchAction: 'none' }}
         onPointerDown={grab(box)}
         onKeyDown={nudge(box)}
       />
@@ -216,7 +217,6 @@ export function RelativeMotionDemo({
     width: '100%',
     style: {
       background: palette.background,
-      touchAction: 'none',
       fontFamily: 'system-ui, sans-serif',
       maxWidth: 420,
       display: 'block',

@@ -35,7 +35,22 @@ const VIEW = 500
 const FRAME_SECONDS = 1 / 60
 const BOX_SIZE = 20
 const MOVES = { runSpeed: 180, jumpSpeed: 480 }
-const CONTROL_KEYS = new Set(['KeyW', 'KeyA', 'KeyD', 'ArrowUp', 'ArrowLeft', 'ArrowRight'])
+/** What the player can do: the keys and the on-screen buttons both press these. */
+type Move = 'left' | 'right' | 'jump'
+const KEY_MOVES: Readonly<Record<string, Move>> = {
+  KeyA: 'left',
+  ArrowLeft: 'left',
+  KeyD: 'right',
+  ArrowRight: 'right',
+  KeyW: 'jump',
+  ArrowUp: 'jump',
+}
+/** The on-screen controls, for touch and pointer users (and Tab, Enter or Space). */
+const MOVE_BUTTONS: ReadonlyArray<{ move: Move; label: string; text: string }> = [
+  { move: 'left', label: 'Move left', text: '◀' },
+  { move: 'jump', label: 'Jump', text: 'Jump' },
+  { move: 'right', label: 'Move right', text: '▶' },
+]
 const RAY_WIDTH = 3
 /** Where the motion ray may be drawn: the view less half the ray's stroke. */
 const RAY_VIEW = insetView({ x: -VIEW / 2, y: -VIEW / 2, width: VIEW, height: VIEW }, RAY_WIDTH / 2)
@@ -60,7 +75,8 @@ const IMPACT_VIEW = insetView(
  * the article: the Minkowski box platform − box (blue), the origin (white dot) and this
  * frame's motion as a ray from the origin, green when it hits the Minkowski box and red
  * when it misses; the yellow dot marks the time of impact on the ray. W jumps, A and D
- * move (focus the scene first).
+ * move (focus the scene first); on a phone, or by Tab, the buttons under the scene do the
+ * same.
  *
  * The simulation runs in an animation-frame loop with a fixed step and writes the SVG
  * through refs: React renders only when a prop changes. With `prefers-reduced-motion:
@@ -91,8 +107,9 @@ export function SweptPlatformerDemo({
   const impactRef = useRef<SVGCircleElement>(null)
   const readoutRef = useRef<SVGTextElement>(null)
   const speedRef = useRef(speed)
-  // Keys held down, and a jump pressed since the last frame (a tap shorter than a frame counts).
-  const held = useRef(new Set<string>())
+  // Moves held down (by key or button), and a jump pressed since the last frame (a tap
+  // shorter than a frame counts).
+  const held = useRef(new Set<Move>())
   const jumpPressed = useRef(false)
   const dropRequested = useRef(false)
 
@@ -137,12 +154,12 @@ export function SweptPlatformerDemo({
       // A box that walked off the platform falls out of view: drop a new one.
       if (dropRequested.current || body.box.y > VIEW / 2 + 50) body = spawn()
       dropRequested.current = false
-      const keys = held.current
+      const moves = held.current
       const dt = playingRef.current ? FRAME_SECONDS * speedRef.current : 0
       const input = {
-        left: keys.has('KeyA') || keys.has('ArrowLeft'),
-        right: keys.has('KeyD') || keys.has('ArrowRight'),
-        jump: jumpPressed.current || keys.has('KeyW') || keys.has('ArrowUp'),
+        left: moves.has('left'),
+        right: moves.has('right'),
+        jump: jumpPressed.current || moves.has('jump'),
       }
       jumpPressed.current = false
       const frame = stepPlatformer(body, input, ground, dt, settings)
@@ -182,14 +199,25 @@ export function SweptPlatformerDemo({
     })
   }, [platformX, platformY, platformWidth, platformHeight, gravity])
 
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    if (!CONTROL_KEYS.has(event.code)) return
-    event.preventDefault()
-    if (!event.repeat && (event.code === 'KeyW' || event.code === 'ArrowUp')) {
-      jumpPressed.current = true
-    }
-    held.current.add(event.code)
+  const press = (move: Move) => {
+    if (move === 'jump') jumpPressed.current = true
+    held.current.add(move)
   }
+  const release = (move: Move) => held.current.delete(move)
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    const move = KEY_MOVES[event.code]
+    if (!move) return
+    event.preventDefault()
+    if (event.repeat) held.current.add(move)
+    else press(move)
+  }
+  const onKeyUp = (event: KeyboardEvent<SVGSVGElement>) => {
+    const move = KEY_MOVES[event.code]
+    if (move) release(move)
+  }
+  // A button is held while a pointer presses it, or while Enter or Space is down on it.
+  const isButtonKey = (event: KeyboardEvent<HTMLButtonElement>) =>
+    event.key === 'Enter' || event.key === ' '
 
   return (
     <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
@@ -231,7 +259,7 @@ export function SweptPlatformerDemo({
         style={{ background: palette.background, display: 'block', maxWidth: VIEW }}
         onPointerDown={(event) => event.currentTarget.focus()}
         onKeyDown={onKeyDown}
-        onKeyUp={(event) => held.current.delete(event.code)}
+        onKeyUp={onKeyUp}
         onBlur={() => held.current.clear()}
       >
         <rect
@@ -263,9 +291,40 @@ export function SweptPlatformerDemo({
           blue: platform − box · dot: origin · line: this frame's motion (green hit, red miss)
         </text>
         <text x={-VIEW / 2 + 10} y={VIEW / 2 - 12} fill={palette.mutedText} fontSize={12}>
-          Click here, then W jumps, A and D move.
+          Click here, then W jumps, A and D move; or use the buttons below.
         </text>
       </svg>
+      <div
+        role="group"
+        aria-label="Controls"
+        style={{ display: 'flex', gap: 6, marginTop: 6, maxWidth: VIEW }}
+      >
+        {MOVE_BUTTONS.map(({ move, label, text }) => (
+          <button
+            key={move}
+            type="button"
+            aria-label={label}
+            data-testid={`control-${move}`}
+            // Holding a button must not scroll, zoom or select the page on a phone.
+            style={{ flex: 1, padding: '10px 0', touchAction: 'none', userSelect: 'none' }}
+            onPointerDown={() => press(move)}
+            onPointerUp={() => release(move)}
+            onPointerCancel={() => release(move)}
+            onPointerLeave={() => release(move)}
+            onKeyDown={(event) => {
+              if (!isButtonKey(event) || event.repeat) return
+              event.preventDefault()
+              press(move)
+            }}
+            onKeyUp={(event) => {
+              if (isButtonKey(event)) release(move)
+            }}
+            onBlur={() => release(move)}
+          >
+            {text}
+          </button>
+        ))}
+      </div>
     </div>
   )
 }

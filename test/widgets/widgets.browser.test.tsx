@@ -377,3 +377,93 @@ describe('reduced motion', () => {
     expect(screen.getByTestId('step-count').textContent).toMatch(/^1 of/)
   })
 })
+
+describe('touch', () => {
+  it('stops touch scrolling on the draggable handles only, never on a whole panel', () => {
+    render(
+      <>
+        <DiscreteCollisionDemo />
+        <MinkowskiExplorer />
+        <RelativeMotionDemo />
+      </>,
+    )
+    for (const svg of document.querySelectorAll('svg')) {
+      expect(getComputedStyle(svg).touchAction, svg.getAttribute('aria-label')!).toBe('auto')
+    }
+    const handles = [
+      screen.getByTestId('follower'),
+      screen.getByRole('button', { name: /^Box A/ }),
+      screen.getByTestId('tip-a'),
+      screen.getByTestId('tip-b'),
+    ]
+    for (const handle of handles) {
+      expect(getComputedStyle(handle).touchAction, handle.dataset.testid).toBe('none')
+    }
+  })
+
+  it('drags Minkowski box A and the relative-motion tips with a finger', async () => {
+    const box = { x: -200, y: -30, width: 60, height: 60 }
+    render(<MinkowskiExplorer box={box} />)
+    const boxA = screen.getByTestId('box-a')
+    const matrix = (boxA as unknown as SVGGraphicsElement).ownerSVGElement!.getScreenCTM()!
+    const start = centerOf(boxA)
+    const end = new DOMPoint(-10, 0).matrixTransform(matrix) // A's centre, 160 units right
+    firePointer(boxA, 'pointerdown', start.x, start.y, 'touch')
+    firePointer(window, 'pointermove', end.x, end.y, 'touch')
+    firePointer(window, 'pointerup', end.x, end.y, 'touch')
+    await vi.waitFor(() => expect(readRect(boxA).x).toBeCloseTo(-40, 4))
+    cleanup()
+
+    render(<RelativeMotionDemo boxB={{ x: 60, y: -30, width: 60, height: 60 }} />)
+    const tip = screen.getByTestId('tip-b')
+    const tipMatrix = (tip as unknown as SVGGraphicsElement).ownerSVGElement!.getScreenCTM()!
+    const tipEnd = new DOMPoint(20, 10).matrixTransform(tipMatrix) // B's centre is (90, 0)
+    const tipStart = centerOf(tip)
+    firePointer(tip, 'pointerdown', tipStart.x, tipStart.y, 'touch')
+    await nextFrames(1)
+    firePointer(window, 'pointermove', tipEnd.x, tipEnd.y, 'touch')
+    firePointer(window, 'pointerup', tipEnd.x, tipEnd.y, 'touch')
+    await vi.waitFor(() =>
+      expect(Number(screen.getByTestId('motion-b').dataset.x)).toBeCloseTo(-70, 3),
+    )
+    expect(Number(screen.getByTestId('motion-b').dataset.y)).toBeCloseTo(10, 3)
+  })
+
+  it('puts the discrete demo’s box where a finger touches', async () => {
+    render(<DiscreteCollisionDemo obstacle={{ x: -50, y: -50, width: 100, height: 100 }} />)
+    const svg = screen.getByRole('application') as unknown as SVGSVGElement
+    expect(svg.dataset.colliding).toBe('false')
+    const touch = new DOMPoint(0, 0).matrixTransform(svg.getScreenCTM()!)
+    firePointer(svg, 'pointerdown', touch.x, touch.y, 'touch')
+    await nextFrames(1)
+    expect(svg.dataset.colliding).toBe('true')
+  })
+
+  it('moves the platformer by its on-screen buttons while a finger holds them', async () => {
+    render(<SweptPlatformerDemo gravity={4000} />)
+    const player = screen.getByTestId('player')
+    const svg = player.closest('svg')!
+    await vi.waitFor(() => expect(svg.dataset.grounded).toBe('true'), { timeout: 5_000 })
+    const right = screen.getByRole('button', { name: 'Move right' })
+    const start = readRect(player).x
+    const at = centerOf(right)
+    firePointer(right, 'pointerdown', at.x, at.y, 'touch')
+    await vi.waitFor(() => expect(readRect(player).x).toBeGreaterThan(start + 20), {
+      timeout: 5_000,
+    })
+    firePointer(right, 'pointerup', at.x, at.y, 'touch')
+    await nextFrames(2)
+    const released = readRect(player).x
+    await nextFrames(5)
+    expect(readRect(player).x).toBe(released)
+
+    // The same by keyboard: Tab reaches the button, Enter holds it.
+    const left = screen.getByRole('button', { name: 'Move left' })
+    left.focus()
+    fireEvent.keyDown(left, { key: 'Enter' })
+    await vi.waitFor(() => expect(readRect(player).x).toBeLessThan(released - 20), {
+      timeout: 5_000,
+    })
+    fireEvent.keyUp(left, { key: 'Enter' })
+  })
+})
