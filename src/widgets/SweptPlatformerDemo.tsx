@@ -3,6 +3,7 @@ import type { Rect } from '../core/index.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { insetView, pointAlong, rectInView, rectPartInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
+import { LiveReadout } from './LiveReadout.js'
 import { palette } from './palette.js'
 import { stepPlatformer, type PlatformerBody, type PlatformerSettings } from './platformerStep.js'
 import { writeRect } from './svgRect.js'
@@ -80,7 +81,8 @@ const IMPACT_VIEW = insetView(
  *
  * The simulation runs in an animation-frame loop with a fixed step and writes the SVG
  * through refs: React renders only when a prop changes. With `prefers-reduced-motion:
- * reduce` it starts paused: the first frame is drawn and "Play" starts the loop.
+ * reduce` it starts paused: the first frame is drawn and "Play" starts the loop. A polite
+ * live region announces each landing (the hit that stops the fall) and each pause.
  *
  * @example
  * ```tsx
@@ -112,6 +114,9 @@ export function SweptPlatformerDemo({
   const held = useRef(new Set<Move>())
   const jumpPressed = useRef(false)
   const dropRequested = useRef(false)
+  // What the live region says: set when the box lands and when the run pauses or plays,
+  // never per frame (the readout in the scene changes every frame).
+  const [announcement, setAnnouncement] = useState('')
 
   useLayoutEffect(() => {
     speedRef.current = speed
@@ -146,6 +151,7 @@ export function SweptPlatformerDemo({
     })
     let body = spawn()
     let drawn = false
+    let wasGrounded = false
 
     return startAnimationLoop(() => {
       // Paused: draw the first frame (a step of no time), then leave the scene alone.
@@ -196,6 +202,9 @@ export function SweptPlatformerDemo({
       readout.textContent =
         `motion this frame ${formatNumber(length)} px, platform ${formatNumber(ground.height)} px thick: ` +
         (frame.hit ? `hit at t = ${frame.hit.time.toFixed(2)}` : 'miss')
+      if (body.grounded && !wasGrounded)
+        setAnnouncement(`Landed on the platform: ${readout.textContent}`)
+      wasGrounded = body.grounded
     })
   }, [platformX, platformY, platformWidth, platformHeight, gravity])
 
@@ -221,12 +230,23 @@ export function SweptPlatformerDemo({
 
   return (
     <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+      <LiveReadout text={announcement} />
       <div
         role="group"
         aria-label="Speed"
         style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6 }}
       >
-        <button type="button" onClick={() => setPlayChoice(!playing)}>
+        <button
+          type="button"
+          onClick={() => {
+            setPlayChoice(!playing)
+            setAnnouncement(
+              playing
+                ? `Paused: ${readoutRef.current?.textContent ?? ''}`
+                : `Playing at ${speed}× speed`,
+            )
+          }}
+        >
           {playing ? 'Pause' : 'Play'}
         </button>
         {PLATFORMER_SPEEDS.map((option) => (

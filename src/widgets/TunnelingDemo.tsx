@@ -3,8 +3,10 @@ import type { Rect } from '../core/index.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { pointAlong, rectInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
+import { LiveReadout } from './LiveReadout.js'
 import { palette } from './palette.js'
 import { writeRect } from './svgRect.js'
+import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
 import { stepDiscrete, stepSwept, type SteppedBody } from './tunnelingStep.js'
 
 /** Props of {@link TunnelingDemo}. */
@@ -29,6 +31,12 @@ const STEP_LABEL_SPACING = 24
 const SVG_NS = 'http://www.w3.org/2000/svg'
 /** The panel's view in user units: what is drawn stays inside it. */
 const VIEW: Rect = { x: 0, y: 0, width: WIDTH, height: HEIGHT }
+/** How a run ended for one box, in words for the announcement. */
+const OUTCOME_WORDS = {
+  'passed-through': 'passed through the wall',
+  stopped: 'stopped at the wall',
+  moving: 'still moving',
+} as const
 
 /** The thin wall both boxes move toward. */
 function wallRect(thickness: number): Rect {
@@ -65,7 +73,9 @@ function usePanelRefs(): PanelRefs {
  *
  * "Run" animates the steps in an animation-frame loop that writes the SVG through refs and
  * stops itself when both boxes are done; "Step" advances one step by hand. Nothing moves
- * before the user presses one of them, so reduced motion needs no special case.
+ * before the user presses one of them; with `prefers-reduced-motion: reduce`, "Run" shows
+ * the finished run at once instead of animating it. A polite live region announces each
+ * step's findings and how a run ended (never the frames in between).
  *
  * @example
  * ```tsx
@@ -85,6 +95,13 @@ export function TunnelingDemo({
   // Set by the layout effect for the current props; the buttons call them.
   const controls = useRef<{ run: () => void; stepOnce: () => void } | null>(null)
   const wall = wallRect(wallThickness)
+  // What the live region says: set on a step and at a run's end only, never per frame.
+  const [announcement, setAnnouncement] = useState('')
+  const reducedMotion = usePrefersReducedMotion()
+  const reducedMotionRef = useRef(reducedMotion)
+  useLayoutEffect(() => {
+    reducedMotionRef.current = reducedMotion
+  }, [reducedMotion])
 
   useLayoutEffect(() => {
     const root = rootRef.current
@@ -119,9 +136,27 @@ export function TunnelingDemo({
     }
     const panels = () =>
       [
-        { refs: discrete, body: bodies.discrete, step: stepDiscretePanel },
-        { refs: swept, body: bodies.swept, step: stepSweptPanel },
+        { name: 'Discrete', refs: discrete, body: bodies.discrete, step: stepDiscretePanel },
+        { name: 'Swept', refs: swept, body: bodies.swept, step: stepSweptPanel },
       ] as const
+    // Each panel's readout line after the last step, for the step's announcement.
+    const lines = new Map<string, string>()
+    const announceStep = () =>
+      setAnnouncement(
+        panels()
+          .map(({ name }) => `${name}: ${lines.get(name)}.`)
+          .join(' '),
+      )
+    const announceEnd = () =>
+      setAnnouncement(
+        `Run over after ${steps} steps. ` +
+          panels()
+            .map(
+              ({ name, body }) =>
+                `${name}: ${OUTCOME_WORDS[outcome(body)]} (x = ${formatNumber(body.box.x)}).`,
+            )
+            .join(' '),
+      )
 
     const reset = () => {
       stopLoop?.()
@@ -139,12 +174,12 @@ export function TunnelingDemo({
 
     const advance = () => {
       steps++
-      for (const { refs, body, step } of panels()) {
+      for (const { name, refs, body, step } of panels()) {
         if (!isDone(body)) {
           const from = { ...body.box }
           const status = step(body)
           mark(refs, from, body.box, steps)
-          draw(refs, body, status)
+          lines.set(name, draw(refs, body, status))
         }
         refs.panel.current?.setAttribute('data-outcome', outcome(body))
       }
@@ -156,20 +191,29 @@ export function TunnelingDemo({
     controls.current = {
       run: () => {
         reset()
+        if (reducedMotionRef.current) {
+          // No animation: every step at once, the finished run drawn in one go.
+          while (advance());
+          announceEnd()
+          return
+        }
         setPhase('running')
         let frame = 0
         stopLoop = startAnimationLoop(() => {
           frame++
           // Keep looping between steps; on a step's frame, loop while a box still moves.
           if (frame % framesPerStep !== 0) return true
-          return advance()
+          const going = advance()
+          if (!going) announceEnd()
+          return going
         })
       },
       stepOnce: () => {
         stopLoop?.()
         stopLoop = null
         if (root.dataset.phase === 'done') reset()
-        advance()
+        if (advance()) announceStep()
+        else announceEnd()
       },
     }
     reset()
@@ -181,6 +225,7 @@ export function TunnelingDemo({
 
   return (
     <div ref={rootRef} style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+      <LiveReadout text={announcement} />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6 }}>
         <button type="button" onClick={() => controls.current?.run()}>
           Run
@@ -240,16 +285,19 @@ function TunnelPanel({
   )
 }
 
-/** Writes a body's box (hidden once it left the panel) and a status line into its panel. */
-function draw(refs: PanelRefs, body: SteppedBody, status: string) {
+/**
+ * Writes a body's box (hidden once it left the panel) and a status line into its panel;
+ * returns the line.
+ */
+function draw(refs: PanelRefs, body: SteppedBody, status: string): string {
   if (refs.box.current) {
     writeRect(refs.box.current, body.box)
     refs.box.current.setAttribute('visibility', rectInView(VIEW, body.box) ? 'visible' : 'hidden')
   }
-  if (refs.readout.current) {
-    const where = rectInView(VIEW, body.box) ? '' : ', past the panel'
-    refs.readout.current.textContent = `${status} (x = ${formatNumber(body.box.x)}${where})`
-  }
+  const where = rectInView(VIEW, body.box) ? '' : ', past the panel'
+  const line = `${status} (x = ${formatNumber(body.box.x)}${where})`
+  if (refs.readout.current) refs.readout.current.textContent = line
+  return line
 }
 
 /**

@@ -467,3 +467,94 @@ describe('touch', () => {
     fireEvent.keyUp(left, { key: 'Enter' })
   })
 })
+
+/** The text of the first polite live region under `container`. */
+function announced(container: Element): string {
+  return container.querySelector('[aria-live="polite"]')!.textContent ?? ''
+}
+
+describe('announcements', () => {
+  it("TunnelingDemo announces each step's findings and how a run ended, not its frames", async () => {
+    const { container } = render(<TunnelingDemo framesPerStep={1} />)
+    expect(announced(container)).toBe('')
+    fireEvent.click(screen.getByRole('button', { name: 'Step' }))
+    expect(announced(container)).toMatch(
+      /^Discrete: step 1: no overlap at the step's end \(x = 130\)\. Swept: step 1: ray misses, full step \(x = 130\)\.$/,
+    )
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }))
+    const root = container.querySelector<HTMLElement>('[data-phase]')!
+    const heard = new Set<string>()
+    while (root.dataset.phase !== 'done') {
+      heard.add(announced(container))
+      await nextFrames(1)
+    }
+    await vi.waitFor(() =>
+      expect(announced(container)).toMatch(
+        /^Run over after \d+ steps\. Discrete: passed through the wall \(x = \d+\)\. Swept: stopped at the wall \(x = \d+\)\.$/,
+      ),
+    )
+    // The step's words until the run ended, then the outcome: nothing per frame.
+    expect([...heard]).toEqual([heard.values().next().value])
+  })
+
+  it('SweptPlatformerDemo announces a landing and a pause, and stays quiet while the box rests', async () => {
+    const { container } = render(<SweptPlatformerDemo gravity={4000} />)
+    await vi.waitFor(() => expect(announced(container)).toMatch(/^Landed on the platform: /), {
+      timeout: 5_000,
+    })
+    expect(announced(container)).toMatch(/platform 10 px thick: hit at t = \d\.\d\d$/)
+    const landing = announced(container)
+    await nextFrames(10)
+    expect(announced(container)).toBe(landing)
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
+    expect(announced(container)).toMatch(/^Paused: motion this frame /)
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    expect(announced(container)).toBe('Playing at 1× speed')
+  })
+
+  it('IntegratorComparison announces the step count and energies when the run stands still', async () => {
+    const { container } = render(<IntegratorComparison />)
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Step 1' }))
+    })
+    const cell = (id: string) => screen.getByTestId(id).textContent
+    expect(announced(container)).toBe(
+      `${cell('step-count')}. Energy ÷ start: Explicit Euler ${cell('energy-ratio-explicit')}, Semi-implicit Euler ${cell('energy-ratio-semi-implicit')}, Runge-Kutta 4 ${cell('energy-ratio-rk4')}.`,
+    )
+    expect(announced(container)).toMatch(/^1 of 1000 steps/)
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    })
+    await nextFrames(5)
+    expect(announced(container)).toBe('')
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
+    })
+    const steps = screen.getByTestId('step-count').textContent.split(' ')[0]
+    expect(Number(steps)).toBeGreaterThan(1)
+    expect(announced(container)).toMatch(new RegExp(`^${steps} of 1000 steps, t = `))
+  })
+})
+
+describe('reduced motion, animated runs', () => {
+  it('TunnelingDemo shows the finished run at once', () => {
+    preferReducedMotion()
+    const { container } = render(<TunnelingDemo />)
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }))
+    // No frame has passed: the run is over all the same.
+    expect(container.querySelector<HTMLElement>('[data-phase]')!.dataset.phase).toBe('done')
+    expect(screen.getByRole('img', { name: /^Discrete/ }).dataset.outcome).toBe('passed-through')
+    expect(screen.getByRole('img', { name: /^Swept/ }).dataset.outcome).toBe('stopped')
+    expect(announced(container)).toMatch(/^Run over after /)
+  })
+
+  it('IntegratorComparison jumps to the end of the run on Play', () => {
+    preferReducedMotion()
+    render(<IntegratorComparison />)
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    })
+    expect(screen.getByTestId('step-count').textContent).toMatch(/^1000 of 1000 steps/)
+  })
+})
