@@ -9,7 +9,7 @@ import {
 import { Arrow } from './Arrow.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { LiveReadout } from './LiveReadout.js'
-import { palette } from './palette.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 
 /** Props of {@link DiscreteCollisionDemo}. */
@@ -86,7 +86,7 @@ export function DiscreteCollisionDemo({
     : 'apart: the Minkowski difference misses the origin'
 
   return (
-    <div>
+    <div style={widgetRootStyle}>
       <LiveReadout text={readout} />
       <svg
         role="application"

@@ -2,6 +2,7 @@ import { useLayoutEffect, useState } from 'react'
 import { startAnimationLoop } from './animationLoop.js'
 import { EnergyTable, formatRatio } from './EnergyTable.js'
 import { formatNumber } from './formatNumber.js'
+import { widgetRootStyle } from './palette.js'
 import { LiveReadout } from './LiveReadout.js'
 import { PhasePortrait } from './PhasePortrait.js'
 import {
@@ -95,7 +96,7 @@ function SpringRunView({ dt, stiffness }: Required<IntegratorComparisonProps>) {
   const exact = exactSpring(stiffness, run.steps * dt)
 
   return (
-    <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+    <div style={widgetRootStyle}>
       <LiveReadout text={running ? '' : describeRun(run, dt)} />
       <div
         style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6, alignItems: 'center' }}

@@ -12,7 +12,7 @@ import { LiveReadout } from './LiveReadout.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { MinkowskiEquations } from './MinkowskiEquations.js'
 import { boundingBox, cornerCopies } from './minkowskiConstruction.js'
-import { palette } from './palette.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
 import { followWindowDrag } from './windowDrag.js'
@@ -122,7 +122,15 @@ export function MinkowskiExplorer({
   }
 
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+    <div
+      style={{
+        ...widgetRootStyle,
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 16,
+        alignItems: 'flex-start',
+      }}
+    >
       <LiveReadout
         text={`A at (${formatNumber(a.x)}, ${formatNumber(a.y)}), ${colliding ? 'overlapping B' : 'apart from B'}`}
       />
@@ -138,7 +146,6 @@ export function MinkowskiExplorer({
           maxWidth: 500,
           display: 'block',
           background: palette.background,
-          fontFamily: 'system-ui, sans-serif',
         }}
       >
         {shownStep === 0 && (
@@ -220,8 +227,6 @@ export function MinkowskiExplorer({
           // Never wider than the widget, so its tables scroll inside rather than overflow.
           maxWidth: 'min(420px, 100%)',
           minWidth: 0,
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: 14,
         }}
       >
         <div

@@ -7,7 +7,7 @@ import {
   type Rect,
 } from '../core/index.js'
 import { formatNumber } from './formatNumber.js'
-import { palette } from './palette.js'
+import { palette, widgetRootStyle } from './palette.js'
 
 /** Props of {@link OverlapTestDemo}: two boxes in article 001's form (the kernel's `CentreBox`). */
 export interface OverlapTestDemoProps {
@@ -60,9 +60,7 @@ export function OverlapTestDemo({
   })
 
   return (
-    <div
-      style={{ display: 'flex', flexWrap: 'wrap', gap: 16, fontFamily: 'sans-serif', fontSize: 14 }}
-    >
+    <div style={{ ...widgetRootStyle, display: 'flex', flexWrap: 'wrap', gap: 16 }}>
       <svg
         role="img"
         aria-label="Two boxes and their Minkowski difference"

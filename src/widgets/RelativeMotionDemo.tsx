@@ -4,7 +4,7 @@ import { Arrow } from './Arrow.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { formatNumber } from './formatNumber.js'
 import { LiveReadout } from './LiveReadout.js'
-import { palette } from './palette.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { TableScroller } from './tableParts.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
@@ -217,7 +217,6 @@ export function RelativeMotionDemo({
     width: '100%',
     style: {
       background: palette.background,
-      fontFamily: 'system-ui, sans-serif',
       maxWidth: 420,
       display: 'block',
     },
@@ -226,6 +225,7 @@ export function RelativeMotionDemo({
   return (
     <div
       style={{
+        ...widgetRootStyle,
         display: 'grid',
         gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))',
         gap: 16,
@@ -333,10 +333,7 @@ export function RelativeMotionDemo({
         </text>
       </svg>
       <TableScroller>
-        <table
-          aria-label="Relative motion"
-          style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}
-        >
+        <table aria-label="Relative motion">
           <tbody>
             {vector('v_A · Δt', motionA, 'motion-a')}
             {vector('v_B · Δt', motionB, 'motion-b')}

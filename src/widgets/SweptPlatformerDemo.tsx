@@ -4,7 +4,7 @@ import { startAnimationLoop } from './animationLoop.js'
 import { insetView, pointAlong, rectInView, rectPartInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
 import { LiveReadout } from './LiveReadout.js'
-import { palette } from './palette.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { stepPlatformer, type PlatformerBody, type PlatformerSettings } from './platformerStep.js'
 import { writeRect } from './svgRect.js'
 import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
@@ -229,7 +229,7 @@ export function SweptPlatformerDemo({
     event.key === 'Enter' || event.key === ' '
 
   return (
-    <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+    <div style={widgetRootStyle}>
       <LiveReadout text={announcement} />
       <div
         role="group"

@@ -4,7 +4,7 @@ import { startAnimationLoop } from './animationLoop.js'
 import { pointAlong, rectInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
 import { LiveReadout } from './LiveReadout.js'
-import { palette } from './palette.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { writeRect } from './svgRect.js'
 import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
 import { stepDiscrete, stepSwept, type SteppedBody } from './tunnelingStep.js'
@@ -224,7 +224,7 @@ export function TunnelingDemo({
   }, [speed, wallThickness, framesPerStep, discrete, swept])
 
   return (
-    <div ref={rootRef} style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+    <div ref={rootRef} style={widgetRootStyle}>
       <LiveReadout text={announcement} />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6 }}>
         <button type="button" onClick={() => controls.current?.run()}>

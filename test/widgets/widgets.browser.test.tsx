@@ -11,10 +11,12 @@ import {
   RelativeMotionDemo,
   SweptPlatformerDemo,
   TunnelingDemo,
+  widgetLightTheme,
 } from 'react-aabb/widgets'
 import { rectInView } from '../../src/widgets/clipToView.js'
 import { readRect } from '../../src/widgets/svgRect.js'
 import { centerOf, firePointer, nextFrames } from '../react/support/realPointer.js'
+import { backgroundBehind, contrastRatio, over, parseColour } from './contrast.js'
 
 afterEach(() => {
   cleanup()
@@ -557,4 +559,100 @@ describe('reduced motion, animated runs', () => {
     })
     expect(screen.getByTestId('step-count').textContent).toMatch(/^1000 of 1000 steps/)
   })
+})
+
+const SVG_SHAPES = new Set(['rect', 'circle', 'line', 'polygon', 'polyline', 'path', 'text'])
+
+/** Whether `element` holds text of its own (not only through its children). */
+function hasOwnText(element: Element): boolean {
+  return [...element.childNodes].some(
+    (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+  )
+}
+
+/**
+ * The colours `element` paints, by property: an SVG shape's fill and stroke, an element's
+ * background, and the colour of text it holds. Transparent and `none` are left out.
+ */
+function paintedColours(element: Element): Array<[string, string]> {
+  const style = getComputedStyle(element)
+  const painted: Array<[string, string]> = []
+  if (element instanceof SVGElement && SVG_SHAPES.has(element.tagName)) {
+    // A line has no inside: its fill paints nothing.
+    if (element.tagName !== 'line') painted.push(['fill', style.fill])
+    painted.push(['stroke', style.stroke])
+  } else {
+    painted.push(['background-color', style.backgroundColor])
+    if (hasOwnText(element)) painted.push(['color', style.color])
+  }
+  return painted.filter(([, value]) => (parseColour(value)?.a ?? 0) > 0)
+}
+
+/** Every element of `root` but native buttons (the browser's colours) and their contents. */
+const themedElements = (root: Element) =>
+  [...root.querySelectorAll('*')].filter((element) => !element.closest('button'))
+
+/** Where a failing assertion points: the widget's element by test id, tag and index. */
+const describeElement = (element: Element, index: number) =>
+  `${element.getAttribute('data-testid') ?? element.tagName} #${index}`
+
+describe('theming', () => {
+  it.each(widgets)(
+    '%s takes every colour from the --aabb-widget-* properties',
+    async (_name, widget) => {
+      const { container } = render(
+        <>
+          <div data-theme="dark">{widget()}</div>
+          <div data-theme="light" style={widgetLightTheme}>
+            {widget()}
+          </div>
+        </>,
+      )
+      await nextFrames(2)
+      const dark = themedElements(container.querySelector('[data-theme="dark"]')!)
+      const light = themedElements(container.querySelector('[data-theme="light"]')!)
+      expect(light).toHaveLength(dark.length)
+      let compared = 0
+      dark.forEach((element, index) => {
+        const lightColours = new Map(paintedColours(light[index]!))
+        for (const [property, darkColour] of paintedColours(element)) {
+          expect(
+            lightColours.get(property),
+            `${describeElement(element, index)} ${property}`,
+          ).not.toBe(darkColour)
+          compared++
+        }
+      })
+      expect(compared).toBeGreaterThan(5)
+    },
+  )
+
+  it.each(widgets)(
+    '%s writes its text at 4.5:1 or more against its background, dark and light',
+    async (_name, widget) => {
+      const { container } = render(
+        <>
+          <div data-theme="dark">{widget()}</div>
+          <div data-theme="light" style={widgetLightTheme}>
+            {widget()}
+          </div>
+        </>,
+      )
+      await nextFrames(2)
+      for (const element of themedElements(container)) {
+        if (!hasOwnText(element)) continue
+        const svg = element instanceof SVGElement ? element.ownerSVGElement : null
+        const behind = backgroundBehind(svg ?? element)
+        const style = getComputedStyle(element)
+        const ink = parseColour(svg ? style.fill : style.color)!
+        // A label on a coloured box is written in the background colour (palette.ts): its
+        // contrast is the box's, not the panel's.
+        if (svg && contrastRatio(over(ink, behind), behind) === 1) continue
+        expect(
+          contrastRatio(over(ink, behind), behind),
+          `${element.textContent} (${element.closest('[data-theme]')!.getAttribute('data-theme')})`,
+        ).toBeGreaterThanOrEqual(4.5)
+      }
+    },
+  )
 })
