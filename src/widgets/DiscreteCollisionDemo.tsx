@@ -6,8 +6,10 @@ import {
   type Rect,
   type Vec2,
 } from '../core/index.js'
+import { assertPositive, assertRectangle } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
+import { Legend } from './Legend.js'
 import { LiveReadout } from './LiveReadout.js'
 import { palette, widgetRootStyle } from './palette.js'
 import { svgPoint } from './svgPoint.js'
@@ -37,7 +39,9 @@ const DEFAULT_OBSTACLE: Rect = { x: -100, y: -60, width: 200, height: 120 }
  * the demo has focus) over a larger one. The Minkowski
  * difference of the two (blue) covers the origin (white dot) exactly when they collide; the
  * small box turns green then, and the penetration vector, the closest point of the
- * difference's bounds to the origin, is drawn as an arrow from the origin.
+ * difference's bounds to the origin, is drawn as an arrow from the origin. A legend under
+ * the figure names its colours. A bad `obstacle` or `size` (not finite, negative) throws an
+ * error naming the widget and the prop.
  *
  * The difference drawn is obstacle minus follower (article 003's `boxB.minkowskiDifference(boxA)`):
  * moving the follower by a vector moves that box the opposite way, so the closest point of its
@@ -55,6 +59,8 @@ export function DiscreteCollisionDemo({
   size = 60,
   pushOut = false,
 }: DiscreteCollisionDemoProps) {
+  assertRectangle('<DiscreteCollisionDemo>:', 'obstacle', obstacle)
+  assertPositive('<DiscreteCollisionDemo>:', 'size', size)
   const [pointer, setPointer] = useState<Vec2>({ x: -180, y: -180 })
   const follower: Rect = {
     x: pointer.x - size / 2,
@@ -136,6 +142,24 @@ export function DiscreteCollisionDemo({
           {readout}
         </text>
       </svg>
+      <Legend
+        items={[
+          { colour: palette.obstacle, mark: 'box', label: 'obstacle' },
+          {
+            colour: colliding ? palette.colliding : palette.apart,
+            mark: 'box',
+            label: `your box (${colliding ? 'green: colliding' : 'red: apart'})`,
+          },
+          {
+            colour: palette.minkowskiStroke,
+            fill: palette.minkowskiFill,
+            mark: 'box',
+            label: 'Minkowski difference obstacle − box',
+          },
+          { colour: palette.origin, mark: 'dot', label: 'origin' },
+          { colour: palette.penetration, mark: 'line', label: 'penetration vector' },
+        ]}
+      />
     </div>
   )
 }

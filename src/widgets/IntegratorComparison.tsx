@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState } from 'react'
+import { assertPositive } from '../core/geometry/validate.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { EnergyTable, formatRatio } from './EnergyTable.js'
 import { formatNumber } from './formatNumber.js'
@@ -53,7 +54,8 @@ function describeRun(run: SpringRun, dt: number): string {
  * the user presses Play or a Step button; with `prefers-reduced-motion: reduce`, Play jumps
  * to the run's end instead of animating it. A polite live region says the step count and
  * the energies whenever the run stands still (after a step, a pause, the end), never while
- * it plays.
+ * it plays. A `dt` or `stiffness` that is not a finite number > 0 throws an error naming
+ * the widget and the prop.
  *
  * @example
  * ```tsx
@@ -63,6 +65,8 @@ function describeRun(run: SpringRun, dt: number): string {
  * ```
  */
 export function IntegratorComparison({ dt = 0.05, stiffness = 4 }: IntegratorComparisonProps) {
+  assertPositive('<IntegratorComparison>:', 'dt', dt)
+  assertPositive('<IntegratorComparison>:', 'stiffness', stiffness)
   // A new step or stiffness starts a new run: a new key makes React drop the old run's state.
   return <SpringRunView key={`${dt} ${stiffness}`} dt={dt} stiffness={stiffness} />
 }

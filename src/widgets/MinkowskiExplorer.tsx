@@ -6,7 +6,9 @@ import {
   type Rect,
   type Vec2,
 } from '../core/index.js'
+import { assertFiniteNumber, assertRectangle } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
+import { ARTICLE_BOX_LABELS, assertBoxLabels, type BoxLabels } from './boxLabels.js'
 import { formatNumber } from './formatNumber.js'
 import { LiveReadout } from './LiveReadout.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
@@ -37,6 +39,12 @@ export interface MinkowskiExplorerProps {
    * @default 0
    */
   step?: number
+  /**
+   * The names drawn on A and B (and said by the live region); the captions and equations
+   * keep the article's A and B.
+   * @default { a: 'A', b: 'B' }
+   */
+  labels?: BoxLabels
 }
 
 const VIEW = 600
@@ -57,7 +65,8 @@ const STEP_CAPTIONS = [
  * difference A − B (blue) and the origin (white dot); A turns green while the difference
  * covers the origin, which is exactly when the boxes overlap. The steps rebuild the
  * difference corner by corner as article 002 does, and the side panel shows each edge's
- * subtraction with live numbers.
+ * subtraction with live numbers. Bad props (a box that is not finite or has a negative
+ * size, an empty label) throw an error naming the widget and the prop.
  *
  * @example
  * ```tsx
@@ -70,7 +79,13 @@ export function MinkowskiExplorer({
   box = DEFAULT_BOX,
   obstacle = DEFAULT_OBSTACLE,
   step: stepProp = 0,
+  labels = ARTICLE_BOX_LABELS,
 }: MinkowskiExplorerProps) {
+  const subject = '<MinkowskiExplorer>:'
+  assertRectangle(subject, 'box', box)
+  assertRectangle(subject, 'obstacle', obstacle)
+  assertFiniteNumber(subject, 'step', stepProp)
+  assertBoxLabels(subject, labels)
   const [step, setStep] = useStateFromProp(stepProp)
   // A drag or the keys move A; a new `box.x` or `box.y` from the controls puts it there.
   const start = useMemo<Vec2>(() => ({ x: box.x, y: box.y }), [box.x, box.y])
@@ -132,7 +147,7 @@ export function MinkowskiExplorer({
       }}
     >
       <LiveReadout
-        text={`A at (${formatNumber(a.x)}, ${formatNumber(a.y)}), ${colliding ? 'overlapping B' : 'apart from B'}`}
+        text={`${labels.a} at (${formatNumber(a.x)}, ${formatNumber(a.y)}), ${colliding ? `overlapping ${labels.b}` : `apart from ${labels.b}`}`}
       />
       <svg
         ref={svgRef}
@@ -171,19 +186,19 @@ export function MinkowskiExplorer({
               strokeDasharray={copy === current?.copy ? undefined : '6 4'}
             />
             <text x={copy.x + 4} y={copy.y + 14} fill={palette.construction} fontSize={10}>
-              A − {corner}
+              {labels.a} − {corner}
             </text>
           </g>
         ))}
         <rect data-testid="box-b" {...b} fill={palette.obstacle} />
         <text x={b.x + 6} y={b.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
-          B
+          {labels.b}
         </text>
         <rect
           data-testid="box-a"
           role="button"
           tabIndex={0}
-          aria-label="Box A: drag it, or move it with the arrow keys"
+          aria-label={`Box ${labels.a}: drag it, or move it with the arrow keys`}
           {...a}
           fill={colliding ? palette.colliding : palette.apart}
           stroke={palette.outline}
@@ -193,7 +208,7 @@ export function MinkowskiExplorer({
           onKeyDown={moveWithKeys}
         />
         <text x={a.x + 6} y={a.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
-          A
+          {labels.a}
         </text>
         {pushedOut && (
           <g>

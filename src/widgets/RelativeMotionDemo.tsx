@@ -1,6 +1,8 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { minkowskiDifference, rayFraction, type Rect, type Vec2 } from '../core/index.js'
+import { assertOneOf, assertRectangle, assertVector } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
+import { ARTICLE_BOX_LABELS, assertBoxLabels, type BoxLabels } from './boxLabels.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { formatNumber } from './formatNumber.js'
 import { LiveReadout } from './LiveReadout.js'
@@ -29,6 +31,12 @@ export interface RelativeMotionDemoProps {
    * @default 'world'
    */
   observer?: Observer
+  /**
+   * The names drawn on A and B (and said by the live region); the notation of the numbers
+   * panel keeps the article's A and B.
+   * @default { a: 'A', b: 'B' }
+   */
+  labels?: BoxLabels
 }
 
 const VIEW = 600
@@ -76,7 +84,9 @@ const moved = (rect: Rect, by: Vec2): Rect => ({ ...rect, x: rect.x + by.x, y: r
  * `p += v · Δt · h` (the dashed boxes).
  *
  * The Minkowski panel grows its view, centred on the origin, until the Minkowski box, its
- * moved copy and the ray all fit: nothing is clipped, whatever the scene.
+ * moved copy and the ray all fit: nothing is clipped, whatever the scene. Bad props (a box
+ * that is not finite or has a negative size, a non-finite motion, an unknown observer, an
+ * empty label) throw an error naming the widget and the prop.
  *
  * @example
  * ```tsx
@@ -95,7 +105,20 @@ export function RelativeMotionDemo({
   motionA: motionAProp = DEFAULT_MOTION_A,
   motionB: motionBProp = DEFAULT_MOTION_B,
   observer: observerProp = 'world',
+  labels = ARTICLE_BOX_LABELS,
 }: RelativeMotionDemoProps) {
+  const subject = '<RelativeMotionDemo>:'
+  assertRectangle(subject, 'boxA', boxA)
+  assertRectangle(subject, 'boxB', boxB)
+  assertVector(subject, 'motionA', motionAProp)
+  assertVector(subject, 'motionB', motionBProp)
+  assertOneOf(
+    subject,
+    'observer',
+    observerProp,
+    OBSERVERS.map(({ value }) => value),
+  )
+  assertBoxLabels(subject, labels)
   const [motionA, setMotionA] = useStateFromProp(motionAProp)
   const [motionB, setMotionB] = useStateFromProp(motionBProp)
   const [observer, setObserver] = useStateFromProp(observerProp)
@@ -176,7 +199,7 @@ export function RelativeMotionDemo({
         data-testid={`tip-${box}`}
         role="button"
         tabIndex={0}
-        aria-label={`Motion of ${box.toUpperCase()} this frame: drag the tip, or use the arrow keys`}
+        aria-label={`Motion of ${labels[box]} this frame: drag the tip, or use the arrow keys`}
         cx={tip.x}
         cy={tip.y}
         r={8}
@@ -189,9 +212,9 @@ export function RelativeMotionDemo({
       />
     )
   }
-  const box = (name: 'A' | 'B', rect: Rect, fill: string) => (
+  const box = (name: 'a' | 'b', rect: Rect, fill: string) => (
     <g>
-      <rect data-testid={`box-${name.toLowerCase()}`} {...rect} fill={fill} />
+      <rect data-testid={`box-${name}`} {...rect} fill={fill} />
       <text
         x={rect.x + 6}
         y={rect.y + 18}
@@ -199,7 +222,7 @@ export function RelativeMotionDemo({
         fontSize={14}
         fontWeight="bold"
       >
-        {name}
+        {labels[name]}
       </text>
     </g>
   )
@@ -233,7 +256,7 @@ export function RelativeMotionDemo({
       }}
     >
       <LiveReadout
-        text={`A moves (${formatNumber(motionA.x)}, ${formatNumber(motionA.y)}), B moves (${formatNumber(motionB.x)}, ${formatNumber(motionB.y)}): ${hits ? `they touch at h = ${h.toFixed(3)}` : 'no hit this frame'}`}
+        text={`${labels.a} moves (${formatNumber(motionA.x)}, ${formatNumber(motionA.y)}), ${labels.b} moves (${formatNumber(motionB.x)}, ${formatNumber(motionB.y)}): ${hits ? `they touch at h = ${h.toFixed(3)}` : 'no hit this frame'}`}
       />
       <div>
         <div
@@ -260,8 +283,8 @@ export function RelativeMotionDemo({
           viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
           {...panel}
         >
-          {box('B', boxB, palette.obstacle)}
-          {box('A', boxA, hits ? palette.colliding : palette.apart)}
+          {box('b', boxB, palette.obstacle)}
+          {box('a', boxA, hits ? palette.colliding : palette.apart)}
           {ghost(atImpactA, 'impact-a')}
           {ghost(atImpactB, 'impact-b')}
           <Arrow from={centre(boxA)} to={plus(centre(boxA), shownA)} color={palette.moving} />

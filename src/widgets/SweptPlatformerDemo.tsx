@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { Rect } from '../core/index.js'
+import { assertNumberInRange, assertPositive, assertRectangle } from '../core/geometry/validate.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { insetView, pointAlong, rectInView, rectPartInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
@@ -28,13 +29,14 @@ export interface SweptPlatformerDemoProps {
   platform?: Rect
   /** Gravity, px/s². @default 900 */
   gravity?: number
+  /** Width and height of the falling box, px. @default 20 */
+  boxSize?: number
 }
 
 const DEFAULT_PLATFORM: Rect = { x: -150, y: 150, width: 300, height: 10 }
 
 const VIEW = 500
 const FRAME_SECONDS = 1 / 60
-const BOX_SIZE = 20
 const MOVES = { runSpeed: 180, jumpSpeed: 480 }
 /** What the player can do: the keys and the on-screen buttons both press these. */
 type Move = 'left' | 'right' | 'jump'
@@ -82,7 +84,9 @@ const IMPACT_VIEW = insetView(
  * The simulation runs in an animation-frame loop with a fixed step and writes the SVG
  * through refs: React renders only when a prop changes. With `prefers-reduced-motion:
  * reduce` it starts paused: the first frame is drawn and "Play" starts the loop. A polite
- * live region announces each landing (the hit that stops the fall) and each pause.
+ * live region announces each landing (the hit that stops the fall) and each pause. Bad
+ * props (not finite, a negative size or gravity, a speed of 0) throw an error naming the
+ * widget and the prop.
  *
  * @example
  * ```tsx
@@ -95,7 +99,13 @@ export function SweptPlatformerDemo({
   speed: speedProp = 1,
   platform = DEFAULT_PLATFORM,
   gravity = 900,
+  boxSize = 20,
 }: SweptPlatformerDemoProps) {
+  const subject = '<SweptPlatformerDemo>:'
+  assertPositive(subject, 'speed', speedProp)
+  assertRectangle(subject, 'platform', platform)
+  assertNumberInRange(subject, 'gravity', gravity, 0)
+  assertPositive(subject, 'boxSize', boxSize)
   const [speed, setSpeed] = useStateFromProp(speedProp)
   const reducedMotion = usePrefersReducedMotion()
   // null until the user presses Play or Pause: then their choice, whatever the preference.
@@ -141,10 +151,10 @@ export function SweptPlatformerDemo({
     const settings: PlatformerSettings = { gravity, ...MOVES }
     const spawn = (): PlatformerBody => ({
       box: {
-        x: ground.x + ground.width / 2 - BOX_SIZE / 2,
+        x: ground.x + ground.width / 2 - boxSize / 2,
         y: -VIEW / 2 + 10,
-        width: BOX_SIZE,
-        height: BOX_SIZE,
+        width: boxSize,
+        height: boxSize,
       },
       velocity: { x: 0, y: 0 },
       grounded: false,
@@ -206,7 +216,7 @@ export function SweptPlatformerDemo({
         setAnnouncement(`Landed on the platform: ${readout.textContent}`)
       wasGrounded = body.grounded
     })
-  }, [platformX, platformY, platformWidth, platformHeight, gravity])
+  }, [platformX, platformY, platformWidth, platformHeight, gravity, boxSize])
 
   const press = (move: Move) => {
     if (move === 'jump') jumpPressed.current = true

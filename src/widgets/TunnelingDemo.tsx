@@ -1,5 +1,11 @@
 import { createRef, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { Rect } from '../core/index.js'
+import {
+  assertFiniteNumber,
+  assertNumberInRange,
+  assertPositive,
+  assertRectangle,
+} from '../core/geometry/validate.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { pointAlong, rectInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
@@ -17,12 +23,18 @@ export interface TunnelingDemoProps {
   wallThickness?: number
   /** Animation frames per simulation step: higher is slower to watch. @default 12 */
   framesPerStep?: number
+  /**
+   * The box at the start of a run, in the panel's units (420 × 180, y down); it moves right.
+   * @default { x: 40, y: 80, width: 20, height: 20 }
+   */
+  start?: Rect
+  /** Where the wall's left face stands, in the panel's units. @default 300 */
+  wallX?: number
 }
 
 const WIDTH = 420
 const HEIGHT = 180
-const WALL_X = 300
-const START: Rect = { x: 40, y: 80, width: 20, height: 20 }
+const DEFAULT_START: Rect = { x: 40, y: 80, width: 20, height: 20 }
 // A run ends when both boxes stopped or left the panel; this caps it for tiny speeds.
 const MAX_STEPS = 200
 // Step numbers closer than this (user units) to the last one drawn are left out, so that
@@ -39,8 +51,8 @@ const OUTCOME_WORDS = {
 } as const
 
 /** The thin wall both boxes move toward. */
-function wallRect(thickness: number): Rect {
-  return { x: WALL_X, y: 30, width: thickness, height: 120 }
+function wallRect(x: number, thickness: number): Rect {
+  return { x, y: 30, width: thickness, height: 120 }
 }
 
 /** The elements one panel's run writes to. */
@@ -73,9 +85,11 @@ function usePanelRefs(): PanelRefs {
  *
  * "Run" animates the steps in an animation-frame loop that writes the SVG through refs and
  * stops itself when both boxes are done; "Step" advances one step by hand. Nothing moves
- * before the user presses one of them; with `prefers-reduced-motion: reduce`, "Run" shows
+ * before the user presses one of them. With `prefers-reduced-motion: reduce`, "Run" shows
  * the finished run at once instead of animating it. A polite live region announces each
- * step's findings and how a run ended (never the frames in between).
+ * step's findings and how a run ended (never the frames in between). Bad props (not
+ * finite, a negative size, a speed or frame count of 0) throw an error naming the widget
+ * and the prop.
  *
  * @example
  * ```tsx
@@ -88,13 +102,22 @@ export function TunnelingDemo({
   speed = 90,
   wallThickness = 6,
   framesPerStep = 12,
+  start = DEFAULT_START,
+  wallX = 300,
 }: TunnelingDemoProps) {
+  const subject = '<TunnelingDemo>:'
+  assertPositive(subject, 'speed', speed)
+  assertNumberInRange(subject, 'wallThickness', wallThickness, 0)
+  assertPositive(subject, 'framesPerStep', framesPerStep)
+  assertRectangle(subject, 'start', start)
+  assertFiniteNumber(subject, 'wallX', wallX)
   const rootRef = useRef<HTMLDivElement>(null)
   const discrete = usePanelRefs()
   const swept = usePanelRefs()
   // Set by the layout effect for the current props; the buttons call them.
   const controls = useRef<{ run: () => void; stepOnce: () => void } | null>(null)
-  const wall = wallRect(wallThickness)
+  const wall = wallRect(wallX, wallThickness)
+  const { x: startX, y: startY, width: startWidth, height: startHeight } = start
   // What the live region says: set on a step and at a run's end only, never per frame.
   const [announcement, setAnnouncement] = useState('')
   const reducedMotion = usePrefersReducedMotion()
@@ -106,8 +129,11 @@ export function TunnelingDemo({
   useLayoutEffect(() => {
     const root = rootRef.current
     if (!root) return
-    const wallBox = wallRect(wallThickness)
-    const fresh = (): SteppedBody => ({ box: { ...START }, motion: { x: speed, y: 0 } })
+    const wallBox = wallRect(wallX, wallThickness)
+    const fresh = (): SteppedBody => ({
+      box: { x: startX, y: startY, width: startWidth, height: startHeight },
+      motion: { x: speed, y: 0 },
+    })
     let bodies = { discrete: fresh(), swept: fresh() }
     let steps = 0
     let stopLoop: (() => void) | null = null
@@ -221,7 +247,18 @@ export function TunnelingDemo({
       stopLoop?.()
       controls.current = null
     }
-  }, [speed, wallThickness, framesPerStep, discrete, swept])
+  }, [
+    speed,
+    wallThickness,
+    framesPerStep,
+    startX,
+    startY,
+    startWidth,
+    startHeight,
+    wallX,
+    discrete,
+    swept,
+  ])
 
   return (
     <div ref={rootRef} style={widgetRootStyle}>
@@ -234,7 +271,7 @@ export function TunnelingDemo({
           Step
         </button>
         <span style={{ alignSelf: 'center' }}>
-          {speed} px per step against a {wallThickness} px wall and a {START.width} px box
+          {speed} px per step against a {wallThickness} px wall and a {startWidth} px box
         </span>
       </div>
       <div

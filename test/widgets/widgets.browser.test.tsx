@@ -21,6 +21,7 @@ import { backgroundBehind, contrastRatio, over, parseColour } from './contrast.j
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 const widgets: ReadonlyArray<[string, () => ReactElement]> = [
@@ -653,6 +654,140 @@ describe('theming', () => {
           `${element.textContent} (${element.closest('[data-theme]')!.getAttribute('data-theme')})`,
         ).toBeGreaterThanOrEqual(4.5)
       }
+    },
+  )
+})
+
+describe('scene props', () => {
+  it('TunnelingDemo starts its box and stands its wall where it is told', () => {
+    const start = { x: 15, y: 60, width: 40, height: 30 }
+    render(<TunnelingDemo start={start} wallX={200} speed={50} />)
+    for (const wall of screen.getAllByTestId('wall')) expect(readRect(wall).x).toBe(200)
+    for (const mover of screen.getAllByTestId('mover')) expect(readRect(mover)).toEqual(start)
+    // 50 px steps: the third sample (x = 165) is 5 px into the wall, pushed back out to 160.
+    for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: 'Step' }))
+    expect(screen.getByRole('img', { name: /^Discrete/ }).dataset.outcome).toBe('stopped')
+    const stopped = readRect(screen.getAllByTestId('mover')[1]!)
+    expect(stopped.x + stopped.width).toBe(200)
+  })
+
+  it('SweptPlatformerDemo drops a box of the size it is given', async () => {
+    render(<SweptPlatformerDemo boxSize={36} />)
+    await nextFrames(2)
+    const player = readRect(screen.getByTestId('player'))
+    expect([player.width, player.height]).toEqual([36, 36])
+  })
+
+  it('MinkowskiExplorer and RelativeMotionDemo draw and announce the labels they are given', () => {
+    const labels = { a: 'player', b: 'wall' }
+    const { container } = render(
+      <>
+        <MinkowskiExplorer labels={labels} step={1} />
+        <RelativeMotionDemo labels={labels} />
+      </>,
+    )
+    const drawn = [...container.querySelectorAll('svg text')].map((text) => text.textContent)
+    expect(drawn.filter((text) => text === 'player')).toHaveLength(2)
+    expect(drawn.filter((text) => text === 'wall')).toHaveLength(2)
+    expect(drawn.some((text) => text?.startsWith('player − '))).toBe(true)
+    expect(drawn).not.toContain('A')
+    expect(screen.getByRole('button', { name: /^Box player: drag it/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^Motion of wall this frame/ })).toBeTruthy()
+    const regions = [...container.querySelectorAll('[aria-live]')].map(
+      (region) => region.textContent,
+    )
+    expect(regions.some((text) => /^player at \(.*\), apart from wall$/.test(text ?? ''))).toBe(
+      true,
+    )
+    expect(regions.some((text) => /^player moves \(.*\), wall moves \(/.test(text ?? ''))).toBe(
+      true,
+    )
+  })
+
+  it('OverlapTestDemo and DiscreteCollisionDemo name their colours in a legend', () => {
+    render(
+      <>
+        <OverlapTestDemo />
+        <DiscreteCollisionDemo />
+      </>,
+    )
+    const [overlap, discrete] = screen.getAllByRole('list', { name: 'Legend' })
+    expect(
+      within(overlap!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'first box (green: overlapping)',
+      'second box',
+      'Minkowski difference first − second',
+      'origin',
+    ])
+    expect(
+      within(discrete!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'obstacle',
+      'your box (red: apart)',
+      'Minkowski difference obstacle − box',
+      'origin',
+      'penetration vector',
+    ])
+  })
+
+  const badScenes: ReadonlyArray<[ReactElement, string]> = [
+    [
+      <TunnelingDemo speed={Number.NaN} />,
+      '<TunnelingDemo>: speed must be a finite number > 0 (got NaN)',
+    ],
+    [
+      <TunnelingDemo wallX={Infinity} />,
+      '<TunnelingDemo>: wallX must be a finite number (got Infinity)',
+    ],
+    [
+      <TunnelingDemo start={{ x: 0, y: 0, width: -1, height: 10 }} />,
+      '<TunnelingDemo>: start.width must be a finite number >= 0 (got -1)',
+    ],
+    [
+      <SweptPlatformerDemo boxSize={0} />,
+      '<SweptPlatformerDemo>: boxSize must be a finite number > 0 (got 0)',
+    ],
+    [
+      <SweptPlatformerDemo platform={{ x: 0, y: 0, width: 10, height: Number.NaN }} />,
+      '<SweptPlatformerDemo>: platform.height must be a finite number >= 0 (got NaN)',
+    ],
+    [
+      <DiscreteCollisionDemo size={-5} />,
+      '<DiscreteCollisionDemo>: size must be a finite number > 0 (got -5)',
+    ],
+    [
+      <MinkowskiExplorer box={{ x: Number.NaN, y: 0, width: 10, height: 10 }} />,
+      '<MinkowskiExplorer>: box.x must be a finite number (got NaN)',
+    ],
+    [
+      <MinkowskiExplorer labels={{ a: '', b: 'B' }} />,
+      '<MinkowskiExplorer>: labels.a must be a non-empty string (got "")',
+    ],
+    [
+      <RelativeMotionDemo motionB={{ x: Infinity, y: 0 }} />,
+      '<RelativeMotionDemo>: motionB.x must be a finite number (got Infinity)',
+    ],
+    [
+      <OverlapTestDemo first={{ center: { x: 0, y: 0 }, halfExtents: { x: -1, y: 1 } }} />,
+      '<OverlapTestDemo>: first.halfExtents.x must be a finite number >= 0 (got -1)',
+    ],
+    [
+      <IntegratorComparison dt={0} />,
+      '<IntegratorComparison>: dt must be a finite number > 0 (got 0)',
+    ],
+  ]
+
+  it.each(badScenes)(
+    'refuses a bad prop with an error naming the widget and the prop (%#)',
+    (element, message) => {
+      // React reports the render error to the console as well: that copy is not under test.
+      vi.spyOn(console, 'error').mockImplementation(() => {})
+      expect(() => render(element)).toThrow(message)
     },
   )
 })
