@@ -10,7 +10,6 @@ import { assertPositive, assertRectangle } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { Legend } from './Legend.js'
-import { LiveReadout } from './LiveReadout.js'
 import { palette, widgetRootStyle } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 
@@ -93,7 +92,11 @@ export function DiscreteCollisionDemo({
 
   return (
     <div style={widgetRootStyle}>
-      <LiveReadout text={readout} />
+      {/* Above the figure in HTML (readable at any width), and a polite live region: what
+          a drag or an arrow key changed is read out to screen-reader users too. */}
+      <p data-testid="readout" aria-live="polite" style={{ margin: '0 0 6px', minHeight: '1.2em' }}>
+        {readout}
+      </p>
       <svg
         role="application"
         aria-label="Minkowski difference demo: move the small box with the pointer or the arrow keys"
@@ -132,15 +135,6 @@ export function DiscreteCollisionDemo({
           </g>
         )}
         <circle cx={0} cy={0} r={4} fill={palette.origin} />
-        <text
-          data-testid="readout"
-          x={-VIEW / 2 + 10}
-          y={-VIEW / 2 + 20}
-          fill={palette.text}
-          fontSize={13}
-        >
-          {readout}
-        </text>
       </svg>
       <Legend
         items={[

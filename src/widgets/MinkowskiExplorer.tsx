@@ -17,6 +17,7 @@ import { boundingBox, cornerCopies } from './minkowskiConstruction.js'
 import { palette, widgetRootStyle } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
+import { useTextScale } from './useTextScale.js'
 import { followWindowDrag } from './windowDrag.js'
 
 /** Steps of article 002's construction: one per corner of B, then the filled difference. */
@@ -91,6 +92,9 @@ export function MinkowskiExplorer({
   const start = useMemo<Vec2>(() => ({ x: box.x, y: box.y }), [box.x, box.y])
   const [position, setPosition] = useStateFromProp(start)
   const svgRef = useRef<SVGSVGElement>(null)
+  // Text sizes in CSS px, whatever the figure's scale (readable at 320 px wide).
+  const textScale = useTextScale(svgRef, VIEW)
+  const px = (size: number) => size * textScale
   // Pointer offset inside A while dragging, null otherwise.
   const grab = useRef<Vec2 | null>(null)
 
@@ -173,7 +177,10 @@ export function MinkowskiExplorer({
           />
         )}
         {shownStep === CONSTRUCTION_STEPS && (
-          <ConstructionUnion union={boundingBox(copies.map(({ copy }) => copy))} />
+          <ConstructionUnion
+            union={boundingBox(copies.map(({ copy }) => copy))}
+            textScale={textScale}
+          />
         )}
         {shownCopies.map(({ corner, copy }) => (
           <g key={corner}>
@@ -185,13 +192,24 @@ export function MinkowskiExplorer({
               strokeWidth={copy === current?.copy ? 2.5 : 1.5}
               strokeDasharray={copy === current?.copy ? undefined : '6 4'}
             />
-            <text x={copy.x + 4} y={copy.y + 14} fill={palette.construction} fontSize={10}>
+            <text
+              x={copy.x + px(4)}
+              y={copy.y + px(13)}
+              fill={palette.construction}
+              fontSize={px(11)}
+            >
               {labels.a} − {corner}
             </text>
           </g>
         ))}
         <rect data-testid="box-b" {...b} fill={palette.obstacle} />
-        <text x={b.x + 6} y={b.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
+        <text
+          x={b.x + px(6)}
+          y={b.y + px(16)}
+          fill={palette.background}
+          fontSize={px(14)}
+          fontWeight="bold"
+        >
           {labels.b}
         </text>
         <rect
@@ -207,7 +225,13 @@ export function MinkowskiExplorer({
           onPointerDown={startDrag}
           onKeyDown={moveWithKeys}
         />
-        <text x={a.x + 6} y={a.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
+        <text
+          x={a.x + px(6)}
+          y={a.y + px(16)}
+          fill={palette.background}
+          fontSize={px(14)}
+          fontWeight="bold"
+        >
           {labels.a}
         </text>
         {pushedOut && (
@@ -233,7 +257,7 @@ export function MinkowskiExplorer({
           </>
         )}
         <circle data-testid="origin" cx={0} cy={0} r={4} fill={palette.origin} />
-        <text x={6} y={-8} fill={palette.origin} fontSize={12}>
+        <text x={px(6)} y={px(-8)} fill={palette.origin} fontSize={px(12)}>
           (0, 0)
         </text>
       </svg>
@@ -270,11 +294,18 @@ export function MinkowskiExplorer({
   )
 }
 
-/** Step 5: the filled box between the four corner copies, with its edges named. */
-function ConstructionUnion({ union }: { union: Rect }) {
+/**
+ * Step 5: the filled box between the four corner copies, with its edges named; text sizes
+ * are CSS px times `textScale` (see {@link useTextScale}).
+ */
+function ConstructionUnion({ union, textScale }: { union: Rect; textScale: number }) {
   const centreX = union.x + union.width / 2
   const centreY = union.y + union.height / 2
-  const tag = { fill: palette.minkowskiStroke, fontSize: 13, fontWeight: 'bold' } as const
+  const tag = {
+    fill: palette.minkowskiStroke,
+    fontSize: 13 * textScale,
+    fontWeight: 'bold',
+  } as const
   return (
     <g>
       <rect
@@ -284,16 +315,16 @@ function ConstructionUnion({ union }: { union: Rect }) {
         stroke={palette.minkowskiStroke}
         strokeWidth={2}
       />
-      <text {...tag} x={centreX} y={union.y - 6} textAnchor="middle">
+      <text {...tag} x={centreX} y={union.y - 6 * textScale} textAnchor="middle">
         top
       </text>
-      <text {...tag} x={centreX} y={union.y + union.height + 16} textAnchor="middle">
+      <text {...tag} x={centreX} y={union.y + union.height + 15 * textScale} textAnchor="middle">
         bottom
       </text>
-      <text {...tag} x={union.x - 6} y={centreY} textAnchor="end">
+      <text {...tag} x={union.x - 6 * textScale} y={centreY} textAnchor="end">
         left
       </text>
-      <text {...tag} x={union.x + union.width + 6} y={centreY}>
+      <text {...tag} x={union.x + union.width + 6 * textScale} y={centreY}>
         right
       </text>
     </g>

@@ -5,11 +5,13 @@ import { Arrow } from './Arrow.js'
 import { ARTICLE_BOX_LABELS, assertBoxLabels, type BoxLabels } from './boxLabels.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { formatNumber } from './formatNumber.js'
+import { Legend } from './Legend.js'
 import { LiveReadout } from './LiveReadout.js'
 import { palette, widgetRootStyle } from './palette.js'
 import { TableScroller } from './tableParts.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
+import { useTextScale } from './useTextScale.js'
 import { followWindowDrag } from './windowDrag.js'
 
 /** Whose point of view the world panel takes: article 003's three velocity figures. */
@@ -123,6 +125,7 @@ export function RelativeMotionDemo({
   const [motionB, setMotionB] = useStateFromProp(motionBProp)
   const [observer, setObserver] = useStateFromProp(observerProp)
   const svgRef = useRef<SVGSVGElement>(null)
+  const minkowskiRef = useRef<SVGSVGElement>(null)
   // The box whose arrow tip the pointer holds, if any.
   const [held, setHeld] = useState<'a' | 'b' | null>(null)
 
@@ -178,6 +181,9 @@ export function RelativeMotionDemo({
       Math.abs(relativeAB.y),
     ) + MINKOWSKI_MARGIN
   const minkowskiScale = minkowskiHalf / (VIEW / 2)
+  // Text sizes in CSS px, whatever each panel's scale (readable at 320 px wide).
+  const worldTextScale = useTextScale(svgRef, VIEW)
+  const minkowskiTextScale = useTextScale(minkowskiRef, 2 * minkowskiHalf)
 
   const grab = (box: 'a' | 'b') => (event: PointerEvent<SVGCircleElement>) => {
     if (event.button !== 0) return
@@ -216,10 +222,10 @@ export function RelativeMotionDemo({
     <g>
       <rect data-testid={`box-${name}`} {...rect} fill={fill} />
       <text
-        x={rect.x + 6}
-        y={rect.y + 18}
+        x={rect.x + 6 * worldTextScale}
+        y={rect.y + 16 * worldTextScale}
         fill={palette.background}
-        fontSize={14}
+        fontSize={14 * worldTextScale}
         fontWeight="bold"
       >
         {labels[name]}
@@ -293,68 +299,83 @@ export function RelativeMotionDemo({
           {observer !== 'b' && handle('b', boxB, shownB)}
         </svg>
       </div>
-      <svg
-        role="group"
-        aria-label="Minkowski space"
-        data-hit={hits}
-        viewBox={`${-minkowskiHalf} ${-minkowskiHalf} ${2 * minkowskiHalf} ${2 * minkowskiHalf}`}
-        {...panel}
-      >
-        <rect
-          data-testid="minkowski-difference"
-          {...difference}
-          fill={palette.minkowskiFill}
-          stroke={palette.minkowskiStroke}
-          strokeWidth={2}
-        />
-        <rect
-          data-testid="minkowski-moved"
-          {...differenceMoved}
-          fill="none"
-          stroke={hits ? palette.colliding : palette.apart}
-          strokeDasharray="6 4"
-        />
-        <Arrow
-          from={centre(difference)}
-          to={centre(differenceMoved)}
-          color={palette.construction}
-        />
-        <line
-          data-testid="ray"
-          x1={0}
-          y1={0}
-          x2={relativeAB.x}
-          y2={relativeAB.y}
-          stroke={hits ? palette.colliding : palette.apart}
-          strokeWidth={3}
-        />
-        {collision && (
-          <circle
-            data-testid="collision-point"
-            cx={collision.x}
-            cy={collision.y}
-            r={6}
-            fill={palette.penetration}
+      <div>
+        <svg
+          ref={minkowskiRef}
+          role="group"
+          aria-label="Minkowski space"
+          data-hit={hits}
+          viewBox={`${-minkowskiHalf} ${-minkowskiHalf} ${2 * minkowskiHalf} ${2 * minkowskiHalf}`}
+          {...panel}
+        >
+          <rect
+            data-testid="minkowski-difference"
+            {...difference}
+            fill={palette.minkowskiFill}
+            stroke={palette.minkowskiStroke}
+            strokeWidth={2}
           />
-        )}
-        <circle cx={0} cy={0} r={4 * minkowskiScale} fill={palette.origin} />
-        <text
-          x={6 * minkowskiScale}
-          y={-8 * minkowskiScale}
-          fill={palette.origin}
-          fontSize={12 * minkowskiScale}
-        >
-          (0, 0)
-        </text>
-        <text
-          x={-minkowskiHalf + 10 * minkowskiScale}
-          y={-minkowskiHalf + 20 * minkowskiScale}
-          fill={palette.text}
-          fontSize={13 * minkowskiScale}
-        >
-          B − A (blue), moved by (v_B − v_A)·Δt (dashed); ray (v_A − v_B)·Δt
-        </text>
-      </svg>
+          <rect
+            data-testid="minkowski-moved"
+            {...differenceMoved}
+            fill="none"
+            stroke={hits ? palette.colliding : palette.apart}
+            strokeDasharray="6 4"
+          />
+          <Arrow
+            from={centre(difference)}
+            to={centre(differenceMoved)}
+            color={palette.construction}
+          />
+          <line
+            data-testid="ray"
+            x1={0}
+            y1={0}
+            x2={relativeAB.x}
+            y2={relativeAB.y}
+            stroke={hits ? palette.colliding : palette.apart}
+            strokeWidth={3}
+          />
+          {collision && (
+            <circle
+              data-testid="collision-point"
+              cx={collision.x}
+              cy={collision.y}
+              r={6}
+              fill={palette.penetration}
+            />
+          )}
+          <circle cx={0} cy={0} r={4 * minkowskiScale} fill={palette.origin} />
+          <text
+            x={6 * minkowskiTextScale}
+            y={-8 * minkowskiTextScale}
+            fill={palette.origin}
+            fontSize={12 * minkowskiTextScale}
+          >
+            (0, 0)
+          </text>
+        </svg>
+        <Legend
+          items={[
+            {
+              colour: palette.minkowskiStroke,
+              fill: palette.minkowskiFill,
+              mark: 'box',
+              label: 'B − A',
+            },
+            {
+              colour: hits ? palette.colliding : palette.apart,
+              mark: 'outline',
+              label: 'B − A moved by (v_B − v_A)·Δt',
+            },
+            {
+              colour: hits ? palette.colliding : palette.apart,
+              mark: 'line',
+              label: `ray (v_A − v_B)·Δt (${hits ? 'green: hit' : 'red: miss'})`,
+            },
+          ]}
+        />
+      </div>
       <TableScroller>
         <table aria-label="Relative motion">
           <tbody>

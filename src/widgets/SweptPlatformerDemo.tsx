@@ -4,6 +4,7 @@ import { assertNumberInRange, assertPositive, assertRectangle } from '../core/ge
 import { startAnimationLoop } from './animationLoop.js'
 import { insetView, pointAlong, rectInView, rectPartInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
+import { Legend } from './Legend.js'
 import { LiveReadout } from './LiveReadout.js'
 import { palette, widgetRootStyle } from './palette.js'
 import { stepPlatformer, type PlatformerBody, type PlatformerSettings } from './platformerStep.js'
@@ -117,7 +118,7 @@ export function SweptPlatformerDemo({
   const minkowskiRef = useRef<SVGRectElement>(null)
   const rayRef = useRef<SVGLineElement>(null)
   const impactRef = useRef<SVGCircleElement>(null)
-  const readoutRef = useRef<SVGTextElement>(null)
+  const readoutRef = useRef<HTMLParagraphElement>(null)
   const speedRef = useRef(speed)
   // Moves held down (by key or button), and a jump pressed since the last frame (a tap
   // shorter than a frame counts).
@@ -279,6 +280,8 @@ export function SweptPlatformerDemo({
           Drop again
         </button>
       </div>
+      {/* Written every frame through the ref: HTML, so it keeps its size at any width. */}
+      <p ref={readoutRef} data-testid="readout" style={{ margin: '0 0 6px', minHeight: '1.2em' }} />
       <svg
         ref={svgRef}
         role="application"
@@ -310,19 +313,6 @@ export function SweptPlatformerDemo({
           visibility="hidden"
         />
         <circle cx={0} cy={0} r={4} fill={palette.origin} />
-        <text
-          ref={readoutRef}
-          x={-VIEW / 2 + 10}
-          y={-VIEW / 2 + 20}
-          fill={palette.text}
-          fontSize={13}
-        />
-        <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 38} fill={palette.mutedText} fontSize={12}>
-          blue: platform − box · dot: origin · line: this frame's motion (green hit, red miss)
-        </text>
-        <text x={-VIEW / 2 + 10} y={VIEW / 2 - 12} fill={palette.mutedText} fontSize={12}>
-          Click here, then W jumps, A and D move; or use the buttons below.
-        </text>
       </svg>
       <div
         role="group"
@@ -355,6 +345,23 @@ export function SweptPlatformerDemo({
           </button>
         ))}
       </div>
+      <Legend
+        items={[
+          {
+            colour: palette.minkowskiStroke,
+            fill: palette.minkowskiFill,
+            mark: 'box',
+            label: 'platform − box',
+          },
+          { colour: palette.origin, mark: 'dot', label: 'origin' },
+          { colour: palette.colliding, mark: 'line', label: "this frame's motion: hit" },
+          { colour: palette.apart, mark: 'line', label: 'miss' },
+          { colour: palette.penetration, mark: 'dot', label: 'time of impact' },
+        ]}
+      />
+      <p style={{ margin: '6px 0 0', color: palette.mutedText }}>
+        Click the scene, then W jumps, A and D move; or use the buttons.
+      </p>
     </div>
   )
 }

@@ -13,6 +13,7 @@ import { LiveReadout } from './LiveReadout.js'
 import { palette, widgetRootStyle } from './palette.js'
 import { writeRect } from './svgRect.js'
 import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
+import { useTextScale } from './useTextScale.js'
 import { stepDiscrete, stepSwept, type SteppedBody } from './tunnelingStep.js'
 
 /** Props of {@link TunnelingDemo}. */
@@ -37,9 +38,11 @@ const HEIGHT = 180
 const DEFAULT_START: Rect = { x: 40, y: 80, width: 20, height: 20 }
 // A run ends when both boxes stopped or left the panel; this caps it for tiny speeds.
 const MAX_STEPS = 200
-// Step numbers closer than this (user units) to the last one drawn are left out, so that
-// slow runs (steps of a few px) do not print their numbers on top of each other.
+// Step numbers closer than this (CSS px, times the text scale) to the last one drawn are
+// left out, so that slow runs (steps of a few px) do not print them on top of each other.
 const STEP_LABEL_SPACING = 24
+/** The step numbers' size, CSS px (see useTextScale). */
+const STEP_LABEL_PX = 12
 const SVG_NS = 'http://www.w3.org/2000/svg'
 /** The panel's view in user units: what is drawn stays inside it. */
 const VIEW: Rect = { x: 0, y: 0, width: WIDTH, height: HEIGHT }
@@ -59,7 +62,7 @@ function wallRect(x: number, thickness: number): Rect {
 interface PanelRefs {
   box: RefObject<SVGRectElement | null>
   trail: RefObject<SVGGElement | null>
-  readout: RefObject<SVGTextElement | null>
+  readout: RefObject<HTMLParagraphElement | null>
   panel: RefObject<SVGSVGElement | null>
 }
 
@@ -68,7 +71,7 @@ function usePanelRefs(): PanelRefs {
   const [refs] = useState(() => ({
     box: createRef<SVGRectElement>(),
     trail: createRef<SVGGElement>(),
-    readout: createRef<SVGTextElement>(),
+    readout: createRef<HTMLParagraphElement>(),
     panel: createRef<SVGSVGElement>(),
   }))
   return refs
@@ -122,9 +125,13 @@ export function TunnelingDemo({
   const [announcement, setAnnouncement] = useState('')
   const reducedMotion = usePrefersReducedMotion()
   const reducedMotionRef = useRef(reducedMotion)
+  // Both panels have the same size: the step numbers take the discrete one's scale.
+  const textScale = useTextScale(discrete.panel, WIDTH)
+  const textScaleRef = useRef(textScale)
   useLayoutEffect(() => {
     reducedMotionRef.current = reducedMotion
-  }, [reducedMotion])
+    textScaleRef.current = textScale
+  }, [reducedMotion, textScale])
 
   useLayoutEffect(() => {
     const root = rootRef.current
@@ -204,7 +211,7 @@ export function TunnelingDemo({
         if (!isDone(body)) {
           const from = { ...body.box }
           const status = step(body)
-          mark(refs, from, body.box, steps)
+          mark(refs, from, body.box, steps, textScaleRef.current)
           lines.set(name, draw(refs, body, status))
         }
         refs.panel.current?.setAttribute('data-outcome', outcome(body))
@@ -303,22 +310,26 @@ function TunnelPanel({
   elements: PanelRefs
 }) {
   return (
-    <svg
-      ref={panelRef}
-      role="img"
-      aria-label={title}
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      width="100%"
-      style={{ background: palette.background, maxWidth: WIDTH, display: 'block' }}
-    >
-      <text x={10} y={20} fill={palette.text} fontSize={13} fontWeight="bold">
-        {title}
-      </text>
-      <rect data-testid="wall" {...wall} fill={palette.obstacle} />
-      <g ref={trailRef} />
-      <rect ref={boxRef} data-testid="mover" fill={palette.moving} stroke={palette.outline} />
-      <text ref={readoutRef} x={10} y={HEIGHT - 12} fill={palette.mutedText} fontSize={12} />
-    </svg>
+    // Title and readout in HTML: they keep their size however narrow the panel gets.
+    <figure style={{ margin: 0, maxWidth: WIDTH }}>
+      <figcaption style={{ fontWeight: 'bold', marginBottom: 4 }}>{title}</figcaption>
+      <svg
+        ref={panelRef}
+        role="img"
+        aria-label={title}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        style={{ background: palette.background, display: 'block' }}
+      >
+        <rect data-testid="wall" {...wall} fill={palette.obstacle} />
+        <g ref={trailRef} />
+        <rect ref={boxRef} data-testid="mover" fill={palette.moving} stroke={palette.outline} />
+      </svg>
+      <p
+        ref={readoutRef}
+        style={{ margin: '4px 0 0', minHeight: '2.4em', color: palette.mutedText }}
+      />
+    </figure>
   )
 }
 
@@ -342,7 +353,7 @@ function draw(refs: PanelRefs, body: SteppedBody, status: string): string {
  * a line for the step's motion from `from` to `to`. What lies past the panel (the last step
  * of a box that passed through) is left out: the line stops at the panel's edge.
  */
-function mark(refs: PanelRefs, from: Rect, to: Rect, step: number) {
+function mark(refs: PanelRefs, from: Rect, to: Rect, step: number, textScale: number) {
   const trail = refs.trail.current
   if (!trail) return
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 }
@@ -368,15 +379,15 @@ function mark(refs: PanelRefs, from: Rect, to: Rect, step: number) {
   outline.setAttribute('data-testid', 'step-sample')
   const label = document.createElementNS(SVG_NS, 'text')
   label.setAttribute('x', String(to.x + to.width / 2))
-  label.setAttribute('y', String(to.y - 6))
+  label.setAttribute('y', String(to.y - 6 * textScale))
   label.setAttribute('text-anchor', 'middle')
   label.setAttribute('fill', palette.mutedText)
-  label.setAttribute('font-size', '11')
+  label.setAttribute('font-size', String(STEP_LABEL_PX * textScale))
   label.textContent = String(step)
   trail.append(outline)
   const labelX = to.x + to.width / 2
   const lastLabelX = Number(trail.dataset.lastLabelX ?? -Infinity)
-  if (Math.abs(labelX - lastLabelX) >= STEP_LABEL_SPACING) {
+  if (Math.abs(labelX - lastLabelX) >= STEP_LABEL_SPACING * textScale) {
     trail.append(label)
     trail.dataset.lastLabelX = String(labelX)
   }

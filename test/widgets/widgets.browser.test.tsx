@@ -53,7 +53,65 @@ function preferReducedMotion() {
   }))
 }
 
+/** Smallest rendered font size of any widget text, CSS px (issue 27: readable at 320 px). */
+const MIN_TEXT_PX = 11
+
+/** Every visible text of `root`, SVG and HTML, with its rendered font size in CSS px. */
+function renderedTexts(root: Element): Array<{ element: Element; px: number }> {
+  return [...root.querySelectorAll('*')]
+    .filter((element) => hasOwnText(element) && getComputedStyle(element).visibility !== 'hidden')
+    .map((element) => {
+      const size = parseFloat(getComputedStyle(element).fontSize)
+      const svg = element instanceof SVGElement ? element.ownerSVGElement : null
+      const scale = svg ? svg.getBoundingClientRect().width / viewBoxOf(svg).width : 1
+      return { element, px: size * scale }
+    })
+}
+
+/** Pairs of SVG texts of the same `<svg>` under `root` whose drawn boxes overlap. */
+function overlappingSvgTexts(root: Element): string[] {
+  const overlaps: string[] = []
+  for (const svg of root.querySelectorAll('svg')) {
+    const texts = [...svg.querySelectorAll('text')].filter(
+      (text) =>
+        (text.textContent ?? '').trim() !== '' && getComputedStyle(text).visibility !== 'hidden',
+    )
+    const boxes = texts.map((text) => text.getBoundingClientRect())
+    boxes.forEach((box, i) => {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const other = boxes[j]!
+        const apart =
+          box.right <= other.left + 0.5 ||
+          other.right <= box.left + 0.5 ||
+          box.bottom <= other.top + 0.5 ||
+          other.bottom <= box.top + 0.5
+        if (!apart) overlaps.push(`"${texts[i]!.textContent}" over "${texts[j]!.textContent}"`)
+      }
+    })
+  }
+  return overlaps
+}
+
 describe('every widget with its default props', () => {
+  it.each(widgets)(
+    '%s writes every text at 11 px or more, none over another, at 320 px and at full width',
+    async (_name, widget) => {
+      for (const width of [320, undefined]) {
+        const { container, unmount } = render(<div style={{ width }}>{widget()}</div>)
+        await nextFrames(2)
+        const texts = renderedTexts(container)
+        expect(texts.length).toBeGreaterThan(0)
+        for (const { element, px } of texts) {
+          expect(px, `"${element.textContent}" at ${width ?? 'full'} width`).toBeGreaterThanOrEqual(
+            MIN_TEXT_PX,
+          )
+        }
+        expect(overlappingSvgTexts(container), `at ${width ?? 'full'} width`).toEqual([])
+        unmount()
+      }
+    },
+  )
+
   it.each(widgets)('%s renders without horizontal overflow at 320 px', async (_name, widget) => {
     const { container } = render(<div style={{ width: 320 }}>{widget()}</div>)
     await nextFrames()
@@ -272,6 +330,20 @@ describe('TunnelingDemo', () => {
     for (let i = 1; i < boxes.length; i++) {
       expect(boxes[i]!.left).toBeGreaterThanOrEqual(boxes[i - 1]!.right)
     }
+  })
+
+  it('writes its step numbers at 11 px or more, apart, at 320 px', async () => {
+    const { container } = render(
+      <div style={{ width: 320 }}>
+        <TunnelingDemo speed={5} framesPerStep={1} />
+      </div>,
+    )
+    await nextFrames(2)
+    for (let i = 0; i < 40; i++) fireEvent.click(screen.getByRole('button', { name: 'Step' }))
+    const numbers = renderedTexts(container).filter(({ element }) => element.tagName === 'text')
+    expect(numbers.length).toBeGreaterThan(3)
+    for (const { px } of numbers) expect(px).toBeGreaterThanOrEqual(MIN_TEXT_PX)
+    expect(overlappingSvgTexts(container)).toEqual([])
   })
 
   it('runs the scene it is given', async () => {
