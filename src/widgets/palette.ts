@@ -11,11 +11,11 @@ const darkColours = {
   minkowskiFill: 'rgba(80, 140, 255, 0.25)',
   obstacle: '#8a8fa3',
   colliding: '#3ccf6e',
-  apart: '#e36464',
+  apart: '#f47c7c',
   moving: '#f0a33c',
   penetration: '#ffd24a',
   construction: '#c792ff',
-  highlight: 'rgba(80, 140, 255, 0.25)',
+  highlight: 'rgba(80, 140, 255, 0.15)',
 } as const
 
 type ColourRole = keyof typeof darkColours
@@ -37,7 +37,8 @@ function customProperty(role: ColourRole): `--aabb-widget-${string}` {
  * Contrast (WCAG 2.2 AA): `text`, `mutedText` and every colour used for text or shapes
  * have at least 4.5:1 against `background`; a label on a coloured box is written in
  * `background` (at least 4.5:1 on `colliding`, `apart`, `moving` and `obstacle`).
- * `highlight` is the background of a selected table row: `text` keeps 4.5:1 on it.
+ * `highlight` is the background of a selected table row: `text`, `mutedText` and `apart`
+ * keep 4.5:1 on it.
  * Every widget paints its own `background` behind its HTML parts too (tables, lists,
  * captions) and writes them in `text`, so a theme never depends on the page's colours.
  */
@@ -75,7 +76,7 @@ export const widgetLightTheme: CSSProperties = Object.fromEntries(
     moving: '#a65a00',
     penetration: '#7a5b00',
     construction: '#7b3fc4',
-    highlight: 'rgba(31, 95, 214, 0.15)',
+    highlight: 'rgba(31, 95, 214, 0.08)',
   } satisfies Record<ColourRole, string>).map(([role, colour]) => [
     customProperty(role as ColourRole),
     colour,
