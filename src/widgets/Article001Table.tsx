@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { centreBoxOverlaps, centreBoxToRect, overlaps } from '../core/index.js'
 import { ARTICLE_001_ROWS, unitBox } from './article001Results.js'
 import { formatNumber } from './formatNumber.js'
-import { palette } from './palette.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { tableCellStyle, TableHead, TableScroller } from './tableParts.js'
 import { OverlapTestDemo } from './OverlapTestDemo.js'
 
@@ -48,7 +48,7 @@ export function Article001Table() {
   ).length
 
   return (
-    <div style={{ fontFamily: 'sans-serif', fontSize: 14 }}>
+    <div style={widgetRootStyle}>
       <TableScroller>
         <table style={{ borderCollapse: 'collapse', marginBottom: 12 }}>
           <caption style={{ textAlign: 'left' }}>
@@ -62,7 +62,7 @@ export function Article001Table() {
             {results.map(({ row, first, second, expected, anon, centre, edges }) => (
               <tr
                 key={row}
-                style={{ background: row === shown.row ? 'rgba(80, 140, 255, 0.15)' : undefined }}
+                style={{ background: row === shown.row ? palette.highlight : undefined }}
               >
                 <th scope="row" style={tableCellStyle}>
                   {row}
@@ -75,7 +75,7 @@ export function Article001Table() {
                 <td
                   style={{
                     ...tableCellStyle,
-                    color: anon === expected ? undefined : palette.apartOnLight,
+                    color: anon === expected ? undefined : palette.apart,
                   }}
                   data-testid={`anon-${row}`}
                   data-wrong={anon !== expected}

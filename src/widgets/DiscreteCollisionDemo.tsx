@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useState, type KeyboardEvent, type PointerEvent } from 'react'
 import {
   minkowskiDifference,
   overlaps,
@@ -6,10 +6,11 @@ import {
   type Rect,
   type Vec2,
 } from '../core/index.js'
+import { assertPositive, assertRectangle } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
-import { LiveReadout } from './LiveReadout.js'
-import { palette } from './palette.js'
+import { Legend } from './Legend.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 
 /** Props of {@link DiscreteCollisionDemo}. */
@@ -37,7 +38,9 @@ const DEFAULT_OBSTACLE: Rect = { x: -100, y: -60, width: 200, height: 120 }
  * the demo has focus) over a larger one. The Minkowski
  * difference of the two (blue) covers the origin (white dot) exactly when they collide; the
  * small box turns green then, and the penetration vector, the closest point of the
- * difference's bounds to the origin, is drawn as an arrow from the origin.
+ * difference's bounds to the origin, is drawn as an arrow from the origin. A legend under
+ * the figure names its colours. A bad `obstacle` or `size` (not finite, negative) throws an
+ * error naming the widget and the prop.
  *
  * The difference drawn is obstacle minus follower (article 003's `boxB.minkowskiDifference(boxA)`):
  * moving the follower by a vector moves that box the opposite way, so the closest point of its
@@ -55,6 +58,8 @@ export function DiscreteCollisionDemo({
   size = 60,
   pushOut = false,
 }: DiscreteCollisionDemoProps) {
+  assertRectangle('<DiscreteCollisionDemo>:', 'obstacle', obstacle)
+  assertPositive('<DiscreteCollisionDemo>:', 'size', size)
   const [pointer, setPointer] = useState<Vec2>({ x: -180, y: -180 })
   const follower: Rect = {
     x: pointer.x - size / 2,
@@ -69,6 +74,10 @@ export function DiscreteCollisionDemo({
     pushOut && penetration
       ? { ...follower, x: follower.x + penetration.x, y: follower.y + penetration.y }
       : follower
+  // A mouse moves the box by hovering; a finger puts it where it touches and drags it from
+  // there (the box alone takes `touch-action: none`, so a swipe elsewhere scrolls the page).
+  const followPointer = (event: PointerEvent<SVGSVGElement>) =>
+    setPointer(svgPoint(event.currentTarget, event.clientX, event.clientY))
   // The keyboard's way to the same demo: the arrow keys move the point the box follows.
   const moveWithKeys = (event: KeyboardEvent<SVGSVGElement>) => {
     const move = arrowKeyOffset(event)
@@ -82,8 +91,12 @@ export function DiscreteCollisionDemo({
     : 'apart: the Minkowski difference misses the origin'
 
   return (
-    <div>
-      <LiveReadout text={readout} />
+    <div style={widgetRootStyle}>
+      {/* Above the figure in HTML (readable at any width), and a polite live region: what
+          a drag or an arrow key changed is read out to screen-reader users too. */}
+      <p data-testid="readout" aria-live="polite" style={{ margin: '0 0 6px', minHeight: '1.2em' }}>
+        {readout}
+      </p>
       <svg
         role="application"
         aria-label="Minkowski difference demo: move the small box with the pointer or the arrow keys"
@@ -93,14 +106,12 @@ export function DiscreteCollisionDemo({
         width="100%"
         style={{
           background: palette.background,
-          touchAction: 'none',
           cursor: 'crosshair',
           maxWidth: VIEW,
           display: 'block',
         }}
-        onPointerMove={(event) =>
-          setPointer(svgPoint(event.currentTarget, event.clientX, event.clientY))
-        }
+        onPointerMove={followPointer}
+        onPointerDown={followPointer}
         onKeyDown={moveWithKeys}
       >
         <rect
@@ -116,6 +127,7 @@ export function DiscreteCollisionDemo({
           fill={colliding ? palette.colliding : palette.apart}
           stroke={palette.outline}
           strokeWidth={1}
+          style={{ touchAction: 'none' }}
         />
         {penetration && (
           <g data-testid="penetration" data-x={penetration.x} data-y={penetration.y}>
@@ -123,16 +135,25 @@ export function DiscreteCollisionDemo({
           </g>
         )}
         <circle cx={0} cy={0} r={4} fill={palette.origin} />
-        <text
-          data-testid="readout"
-          x={-VIEW / 2 + 10}
-          y={-VIEW / 2 + 20}
-          fill={palette.text}
-          fontSize={13}
-        >
-          {readout}
-        </text>
       </svg>
+      <Legend
+        items={[
+          { colour: palette.obstacle, mark: 'box', label: 'obstacle' },
+          {
+            colour: colliding ? palette.colliding : palette.apart,
+            mark: 'box',
+            label: `your box (${colliding ? 'green: colliding' : 'red: apart'})`,
+          },
+          {
+            colour: palette.minkowskiStroke,
+            fill: palette.minkowskiFill,
+            mark: 'box',
+            label: 'Minkowski difference obstacle − box',
+          },
+          { colour: palette.origin, mark: 'dot', label: 'origin' },
+          { colour: palette.penetration, mark: 'line', label: 'penetration vector' },
+        ]}
+      />
     </div>
   )
 }

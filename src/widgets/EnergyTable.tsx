@@ -18,7 +18,7 @@ export interface EnergyRow {
 const COLUMNS = ['Integrator', 'Update', 'Energy ÷ start', 'Lowest so far', 'Highest so far', 'x']
 
 /** Four significant digits: enough to tell RK4's 1.000 from semi-implicit Euler's 0.9675. */
-const formatRatio = (ratio: number) => ratio.toPrecision(4)
+export const formatRatio = (ratio: number) => ratio.toPrecision(4)
 
 /**
  * The integrators' energies as text, so the comparison does not rest on the drawing (or

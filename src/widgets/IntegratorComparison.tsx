@@ -1,7 +1,10 @@
 import { useLayoutEffect, useState } from 'react'
+import { assertPositive } from '../core/geometry/validate.js'
 import { startAnimationLoop } from './animationLoop.js'
-import { EnergyTable } from './EnergyTable.js'
+import { EnergyTable, formatRatio } from './EnergyTable.js'
 import { formatNumber } from './formatNumber.js'
+import { widgetRootStyle } from './palette.js'
+import { LiveReadout } from './LiveReadout.js'
 import { PhasePortrait } from './PhasePortrait.js'
 import {
   advanceSpringRun,
@@ -10,6 +13,7 @@ import {
   startSpringRun,
   type SpringRun,
 } from './springExperiment.js'
+import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
 
 /** Props of {@link IntegratorComparison}. */
 export interface IntegratorComparisonProps {
@@ -33,13 +37,25 @@ function advanceToCap(run: SpringRun, stiffness: number, dt: number, steps: numb
   return advanceSpringRun(run, stiffness, dt, Math.min(steps, MAX_STEPS - run.steps))
 }
 
+/** The step count and each integrator's energy, as the live region says them. */
+function describeRun(run: SpringRun, dt: number): string {
+  const energies = SPRING_INTEGRATORS.map(
+    ({ id, name }) => `${name} ${formatRatio(run.tracks[id].energyRatio)}`,
+  ).join(', ')
+  return `${run.steps} of ${MAX_STEPS} steps, t = ${formatNumber(run.steps * dt)} s. Energy ÷ start: ${energies}.`
+}
+
 /**
  * Article 004 integrates with explicit Euler, calls it "horrible inaccurate" and switches
  * to RK4. This runs the kernel's three integrators side by side on a spring from the same
  * start with the same step, and shows each one's trajectory in phase space and its energy
  * relative to the start: explicit Euler's grows every oscillation, semi-implicit Euler's
  * (the world's default) stays within a band around 1, RK4's stays at 1. Nothing moves until
- * the user presses Play or a Step button, so reduced motion needs no special case.
+ * the user presses Play or a Step button; with `prefers-reduced-motion: reduce`, Play jumps
+ * to the run's end instead of animating it. A polite live region says the step count and
+ * the energies whenever the run stands still (after a step, a pause, the end), never while
+ * it plays. A `dt` or `stiffness` that is not a finite number > 0 throws an error naming
+ * the widget and the prop.
  *
  * @example
  * ```tsx
@@ -49,6 +65,8 @@ function advanceToCap(run: SpringRun, stiffness: number, dt: number, steps: numb
  * ```
  */
 export function IntegratorComparison({ dt = 0.05, stiffness = 4 }: IntegratorComparisonProps) {
+  assertPositive('<IntegratorComparison>:', 'dt', dt)
+  assertPositive('<IntegratorComparison>:', 'stiffness', stiffness)
   // A new step or stiffness starts a new run: a new key makes React drop the old run's state.
   return <SpringRunView key={`${dt} ${stiffness}`} dt={dt} stiffness={stiffness} />
 }
@@ -56,8 +74,13 @@ export function IntegratorComparison({ dt = 0.05, stiffness = 4 }: IntegratorCom
 function SpringRunView({ dt, stiffness }: Required<IntegratorComparisonProps>) {
   const [run, setRun] = useState(startSpringRun)
   const [playing, setPlaying] = useState(false)
+  const reducedMotion = usePrefersReducedMotion()
   const finished = run.steps >= MAX_STEPS
   const running = playing && !finished
+  const play = () => {
+    if (reducedMotion) setRun((previous) => advanceToCap(previous, stiffness, dt, MAX_STEPS))
+    else setPlaying(!running)
+  }
 
   useLayoutEffect(() => {
     if (!running) return
@@ -77,11 +100,12 @@ function SpringRunView({ dt, stiffness }: Required<IntegratorComparisonProps>) {
   const exact = exactSpring(stiffness, run.steps * dt)
 
   return (
-    <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+    <div style={widgetRootStyle}>
+      <LiveReadout text={running ? '' : describeRun(run, dt)} />
       <div
         style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6, alignItems: 'center' }}
       >
-        <button type="button" onClick={() => setPlaying(!running)} disabled={finished}>
+        <button type="button" onClick={play} disabled={finished}>
           {running ? 'Pause' : 'Play'}
         </button>
         <button type="button" onClick={() => advance(1)} disabled={finished}>

@@ -102,9 +102,7 @@ export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
   const colliding = insideX && insideY
   const { candidates, shortest } = penetrationCandidates(difference)
   const mark = (ok: boolean) => (
-    <span style={{ color: ok ? palette.collidingOnLight : palette.apartOnLight }}>
-      {ok ? '✓' : '✗'}
-    </span>
+    <span style={{ color: ok ? palette.colliding : palette.apart }}>{ok ? '✓' : '✗'}</span>
   )
   return (
     <div>

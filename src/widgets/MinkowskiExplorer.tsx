@@ -6,15 +6,18 @@ import {
   type Rect,
   type Vec2,
 } from '../core/index.js'
+import { assertFiniteNumber, assertRectangle } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
+import { ARTICLE_BOX_LABELS, assertBoxLabels, type BoxLabels } from './boxLabels.js'
 import { formatNumber } from './formatNumber.js'
 import { LiveReadout } from './LiveReadout.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { MinkowskiEquations } from './MinkowskiEquations.js'
 import { boundingBox, cornerCopies } from './minkowskiConstruction.js'
-import { palette } from './palette.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
+import { useTextScale } from './useTextScale.js'
 import { followWindowDrag } from './windowDrag.js'
 
 /** Steps of article 002's construction: one per corner of B, then the filled difference. */
@@ -37,6 +40,12 @@ export interface MinkowskiExplorerProps {
    * @default 0
    */
   step?: number
+  /**
+   * The names drawn on A and B (and said by the live region); the captions and equations
+   * keep the article's A and B.
+   * @default { a: 'A', b: 'B' }
+   */
+  labels?: BoxLabels
 }
 
 const VIEW = 600
@@ -57,7 +66,8 @@ const STEP_CAPTIONS = [
  * difference A − B (blue) and the origin (white dot); A turns green while the difference
  * covers the origin, which is exactly when the boxes overlap. The steps rebuild the
  * difference corner by corner as article 002 does, and the side panel shows each edge's
- * subtraction with live numbers.
+ * subtraction with live numbers. Bad props (a box that is not finite or has a negative
+ * size, an empty label) throw an error naming the widget and the prop.
  *
  * @example
  * ```tsx
@@ -70,12 +80,21 @@ export function MinkowskiExplorer({
   box = DEFAULT_BOX,
   obstacle = DEFAULT_OBSTACLE,
   step: stepProp = 0,
+  labels = ARTICLE_BOX_LABELS,
 }: MinkowskiExplorerProps) {
+  const subject = '<MinkowskiExplorer>:'
+  assertRectangle(subject, 'box', box)
+  assertRectangle(subject, 'obstacle', obstacle)
+  assertFiniteNumber(subject, 'step', stepProp)
+  assertBoxLabels(subject, labels)
   const [step, setStep] = useStateFromProp(stepProp)
   // A drag or the keys move A; a new `box.x` or `box.y` from the controls puts it there.
   const start = useMemo<Vec2>(() => ({ x: box.x, y: box.y }), [box.x, box.y])
   const [position, setPosition] = useStateFromProp(start)
   const svgRef = useRef<SVGSVGElement>(null)
+  // Text sizes in CSS px, whatever the figure's scale (readable at 320 px wide).
+  const textScale = useTextScale(svgRef, VIEW)
+  const px = (size: number) => size * textScale
   // Pointer offset inside A while dragging, null otherwise.
   const grab = useRef<Vec2 | null>(null)
 
@@ -122,9 +141,17 @@ export function MinkowskiExplorer({
   }
 
   return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+    <div
+      style={{
+        ...widgetRootStyle,
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 16,
+        alignItems: 'flex-start',
+      }}
+    >
       <LiveReadout
-        text={`A at (${formatNumber(a.x)}, ${formatNumber(a.y)}), ${colliding ? 'overlapping B' : 'apart from B'}`}
+        text={`${labels.a} at (${formatNumber(a.x)}, ${formatNumber(a.y)}), ${colliding ? `overlapping ${labels.b}` : `apart from ${labels.b}`}`}
       />
       <svg
         ref={svgRef}
@@ -138,8 +165,6 @@ export function MinkowskiExplorer({
           maxWidth: 500,
           display: 'block',
           background: palette.background,
-          touchAction: 'none',
-          fontFamily: 'system-ui, sans-serif',
         }}
       >
         {shownStep === 0 && (
@@ -152,7 +177,10 @@ export function MinkowskiExplorer({
           />
         )}
         {shownStep === CONSTRUCTION_STEPS && (
-          <ConstructionUnion union={boundingBox(copies.map(({ copy }) => copy))} />
+          <ConstructionUnion
+            union={boundingBox(copies.map(({ copy }) => copy))}
+            textScale={textScale}
+          />
         )}
         {shownCopies.map(({ corner, copy }) => (
           <g key={corner}>
@@ -164,29 +192,47 @@ export function MinkowskiExplorer({
               strokeWidth={copy === current?.copy ? 2.5 : 1.5}
               strokeDasharray={copy === current?.copy ? undefined : '6 4'}
             />
-            <text x={copy.x + 4} y={copy.y + 14} fill={palette.construction} fontSize={10}>
-              A − {corner}
+            <text
+              x={copy.x + px(4)}
+              y={copy.y + px(13)}
+              fill={palette.construction}
+              fontSize={px(11)}
+            >
+              {labels.a} − {corner}
             </text>
           </g>
         ))}
         <rect data-testid="box-b" {...b} fill={palette.obstacle} />
-        <text x={b.x + 6} y={b.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
-          B
+        <text
+          x={b.x + px(6)}
+          y={b.y + px(16)}
+          fill={palette.background}
+          fontSize={px(14)}
+          fontWeight="bold"
+        >
+          {labels.b}
         </text>
         <rect
           data-testid="box-a"
           role="button"
           tabIndex={0}
-          aria-label="Box A: drag it, or move it with the arrow keys"
+          aria-label={`Box ${labels.a}: drag it, or move it with the arrow keys`}
           {...a}
           fill={colliding ? palette.colliding : palette.apart}
           stroke={palette.outline}
-          style={{ cursor: 'grab' }}
+          // Only the handle stops touch scrolling: a swipe elsewhere scrolls the page.
+          style={{ cursor: 'grab', touchAction: 'none' }}
           onPointerDown={startDrag}
           onKeyDown={moveWithKeys}
         />
-        <text x={a.x + 6} y={a.y + 18} fill={palette.background} fontSize={14} fontWeight="bold">
-          A
+        <text
+          x={a.x + px(6)}
+          y={a.y + px(16)}
+          fill={palette.background}
+          fontSize={px(14)}
+          fontWeight="bold"
+        >
+          {labels.a}
         </text>
         {pushedOut && (
           <g>
@@ -211,7 +257,7 @@ export function MinkowskiExplorer({
           </>
         )}
         <circle data-testid="origin" cx={0} cy={0} r={4} fill={palette.origin} />
-        <text x={6} y={-8} fill={palette.origin} fontSize={12}>
+        <text x={px(6)} y={px(-8)} fill={palette.origin} fontSize={px(12)}>
           (0, 0)
         </text>
       </svg>
@@ -220,8 +266,6 @@ export function MinkowskiExplorer({
           // Never wider than the widget, so its tables scroll inside rather than overflow.
           maxWidth: 'min(420px, 100%)',
           minWidth: 0,
-          fontFamily: 'system-ui, sans-serif',
-          fontSize: 14,
         }}
       >
         <div
@@ -250,11 +294,18 @@ export function MinkowskiExplorer({
   )
 }
 
-/** Step 5: the filled box between the four corner copies, with its edges named. */
-function ConstructionUnion({ union }: { union: Rect }) {
+/**
+ * Step 5: the filled box between the four corner copies, with its edges named; text sizes
+ * are CSS px times `textScale` (see {@link useTextScale}).
+ */
+function ConstructionUnion({ union, textScale }: { union: Rect; textScale: number }) {
   const centreX = union.x + union.width / 2
   const centreY = union.y + union.height / 2
-  const tag = { fill: palette.minkowskiStroke, fontSize: 13, fontWeight: 'bold' } as const
+  const tag = {
+    fill: palette.minkowskiStroke,
+    fontSize: 13 * textScale,
+    fontWeight: 'bold',
+  } as const
   return (
     <g>
       <rect
@@ -264,16 +315,16 @@ function ConstructionUnion({ union }: { union: Rect }) {
         stroke={palette.minkowskiStroke}
         strokeWidth={2}
       />
-      <text {...tag} x={centreX} y={union.y - 6} textAnchor="middle">
+      <text {...tag} x={centreX} y={union.y - 6 * textScale} textAnchor="middle">
         top
       </text>
-      <text {...tag} x={centreX} y={union.y + union.height + 16} textAnchor="middle">
+      <text {...tag} x={centreX} y={union.y + union.height + 15 * textScale} textAnchor="middle">
         bottom
       </text>
-      <text {...tag} x={union.x - 6} y={centreY} textAnchor="end">
+      <text {...tag} x={union.x - 6 * textScale} y={centreY} textAnchor="end">
         left
       </text>
-      <text {...tag} x={union.x + union.width + 6} y={centreY}>
+      <text {...tag} x={union.x + union.width + 6 * textScale} y={centreY}>
         right
       </text>
     </g>

@@ -6,8 +6,10 @@ import {
   type CentreBox,
   type Rect,
 } from '../core/index.js'
+import { assertNumberInRange, assertVector, describeValue } from '../core/geometry/validate.js'
 import { formatNumber } from './formatNumber.js'
-import { palette } from './palette.js'
+import { Legend } from './Legend.js'
+import { palette, widgetRootStyle } from './palette.js'
 
 /** Props of {@link OverlapTestDemo}: two boxes in article 001's form (the kernel's `CentreBox`). */
 export interface OverlapTestDemoProps {
@@ -25,11 +27,31 @@ const SCALE = 40
 const VIEW = { width: 520, height: 240 }
 
 /**
+ * Throws a TypeError or RangeError naming the widget and the prop unless `box` is a
+ * `CentreBox` with a finite centre and finite, non-negative half extents.
+ */
+function assertCentreBox(field: string, box: unknown): void {
+  const subject = '<OverlapTestDemo>:'
+  if (box === null || typeof box !== 'object') {
+    throw new TypeError(
+      `${subject} ${field} must be an object { center, halfExtents } (got ${describeValue(box)})`,
+    )
+  }
+  const { center, halfExtents } = box as Record<string, unknown>
+  assertVector(subject, `${field}.center`, center)
+  const half = assertVector(subject, `${field}.halfExtents`, halfExtents)
+  assertNumberInRange(subject, `${field}.halfExtents.x`, half.x, 0)
+  assertNumberInRange(subject, `${field}.halfExtents.y`, half.y, 0)
+}
+
+/**
  * Article 001's test for boxes stored as centre and half extents (the kernel's
  * `centreBoxOverlaps`): two boxes overlap unless, on some axis, the distance between their
  * centres exceeds the sum of their half extents. Beside it, the library's `overlaps` (edges,
  * touching included) and the Minkowski difference, which covers the origin exactly when both
- * say yes. The per-axis lines spell out the article's comparisons for the reader.
+ * say yes. The per-axis lines spell out the article's comparisons for the reader; a legend
+ * names the drawing's colours. Bad boxes (a non-finite centre, negative half extents)
+ * throw an error naming the widget and the prop.
  *
  * @example
  * ```tsx
@@ -42,6 +64,8 @@ export function OverlapTestDemo({
   first = DEFAULT_FIRST,
   second = DEFAULT_SECOND,
 }: OverlapTestDemoProps) {
+  assertCentreBox('first', first)
+  assertCentreBox('second', second)
   const a = centreBoxToRect(first)
   const b = centreBoxToRect(second)
   const axes = (['x', 'y'] as const).map((axis) => {
@@ -60,30 +84,47 @@ export function OverlapTestDemo({
   })
 
   return (
-    <div
-      style={{ display: 'flex', flexWrap: 'wrap', gap: 16, fontFamily: 'sans-serif', fontSize: 14 }}
-    >
-      <svg
-        role="img"
-        aria-label="Two boxes and their Minkowski difference"
-        viewBox={`-120 -${VIEW.height / 2} ${VIEW.width} ${VIEW.height}`}
-        width="100%"
-        style={{ background: palette.background, maxWidth: VIEW.width, display: 'block' }}
-      >
-        <rect
-          {...scaled(difference)}
-          fill={palette.minkowskiFill}
-          stroke={palette.minkowskiStroke}
+    <div style={{ ...widgetRootStyle, display: 'flex', flexWrap: 'wrap', gap: 16 }}>
+      <figure style={{ margin: 0, flex: '1 1 260px', minWidth: 0, maxWidth: VIEW.width }}>
+        <svg
+          role="img"
+          aria-label="Two boxes and their Minkowski difference"
+          viewBox={`-120 -${VIEW.height / 2} ${VIEW.width} ${VIEW.height}`}
+          width="100%"
+          style={{ background: palette.background, maxWidth: VIEW.width, display: 'block' }}
+        >
+          <rect
+            {...scaled(difference)}
+            fill={palette.minkowskiFill}
+            stroke={palette.minkowskiStroke}
+          />
+          <rect {...scaled(b)} fill={palette.obstacle} opacity={0.8} />
+          <rect
+            {...scaled(a)}
+            fill={edgeTest ? palette.colliding : palette.apart}
+            opacity={0.8}
+            stroke={palette.outline}
+          />
+          <circle cx={0} cy={0} r={3} fill={palette.origin} />
+        </svg>
+        <Legend
+          items={[
+            {
+              colour: edgeTest ? palette.colliding : palette.apart,
+              mark: 'box',
+              label: `first box (${edgeTest ? 'green: overlapping' : 'red: apart'})`,
+            },
+            { colour: palette.obstacle, mark: 'box', label: 'second box' },
+            {
+              colour: palette.minkowskiStroke,
+              fill: palette.minkowskiFill,
+              mark: 'box',
+              label: 'Minkowski difference first − second',
+            },
+            { colour: palette.origin, mark: 'dot', label: 'origin' },
+          ]}
         />
-        <rect {...scaled(b)} fill={palette.obstacle} opacity={0.8} />
-        <rect
-          {...scaled(a)}
-          fill={edgeTest ? palette.colliding : palette.apart}
-          opacity={0.8}
-          stroke={palette.outline}
-        />
-        <circle cx={0} cy={0} r={3} fill={palette.origin} />
-      </svg>
+      </figure>
       <dl data-testid="verdicts" style={{ margin: 0 }}>
         {axes.map(({ axis, distance, reach, separated }) => (
           <div key={axis}>

@@ -1,6 +1,8 @@
+import { useRef } from 'react'
 import type { KinematicState, Vec2 } from '../core/index.js'
 import { insetView, polylineInView, rectInView } from './clipToView.js'
 import { palette } from './palette.js'
+import { useTextScale } from './useTextScale.js'
 
 /** Props of {@link PhasePortrait}. */
 export interface PhasePortraitProps {
@@ -58,59 +60,74 @@ function clampToDrawable(value: number): number {
 export function PhasePortrait({ title, trail, exact, omega }: PhasePortraitProps) {
   const points = trail.map(({ x, y: v }) => phasePoint(x, v, omega))
   const current = points[points.length - 1]
+  const svgRef = useRef<SVGSVGElement>(null)
+  const textScale = useTextScale(svgRef, 2 * HALF_VIEW)
   const exactPoint = phasePoint(exact.position.x, exact.velocity.x, omega)
   return (
-    <svg
-      role="img"
-      aria-label={`${title}: trajectory in phase space`}
-      viewBox={`${-HALF_VIEW} ${-HALF_VIEW} ${2 * HALF_VIEW} ${2 * HALF_VIEW}`}
-      width="100%"
-      style={{ background: palette.background, maxWidth: SIZE, display: 'block' }}
-    >
-      <text x={-HALF_VIEW + 8} y={-HALF_VIEW + 18} fill={palette.text} fontSize={13}>
-        {title}
-      </text>
-      <line x1={-HALF_VIEW} x2={HALF_VIEW} y1={0} y2={0} stroke={palette.mutedText} />
-      <line x1={0} x2={0} y1={-HALF_VIEW} y2={HALF_VIEW} stroke={palette.mutedText} />
-      <text x={HALF_VIEW - 8} y={-6} textAnchor="end" fill={palette.mutedText} fontSize={11}>
-        x
-      </text>
-      <text x={6} y={-HALF_VIEW + 36} fill={palette.mutedText} fontSize={11}>
-        v / ω
-      </text>
-      <circle
-        data-testid="start-energy"
-        r={PHASE_SCALE}
-        fill="none"
-        stroke={palette.mutedText}
-        strokeDasharray="4 4"
-      />
-      <path
-        data-testid="trail"
-        d={polylineInView(points, TRAIL_VIEW)}
-        fill="none"
-        stroke={palette.moving}
-        strokeWidth={TRAIL_WIDTH}
-      />
-      <circle
-        data-testid="exact-state"
-        cx={exactPoint.x}
-        cy={exactPoint.y}
-        r={6}
-        fill="none"
-        stroke={palette.text}
-        visibility={dotInView(exactPoint, 6.5) ? 'visible' : 'hidden'}
-      />
-      {current && (
+    // The title in HTML and the axis names in CSS px: readable however narrow the panel.
+    <figure style={{ margin: 0, maxWidth: SIZE }}>
+      <figcaption style={{ marginBottom: 4 }}>{title}</figcaption>
+      <svg
+        ref={svgRef}
+        role="img"
+        aria-label={`${title}: trajectory in phase space`}
+        viewBox={`${-HALF_VIEW} ${-HALF_VIEW} ${2 * HALF_VIEW} ${2 * HALF_VIEW}`}
+        width="100%"
+        style={{ background: palette.background, display: 'block' }}
+      >
+        <line x1={-HALF_VIEW} x2={HALF_VIEW} y1={0} y2={0} stroke={palette.mutedText} />
+        <line x1={0} x2={0} y1={-HALF_VIEW} y2={HALF_VIEW} stroke={palette.mutedText} />
+        <text
+          x={HALF_VIEW - 8}
+          y={-6 * textScale}
+          textAnchor="end"
+          fill={palette.mutedText}
+          fontSize={12 * textScale}
+        >
+          x
+        </text>
+        <text
+          x={6 * textScale}
+          y={-HALF_VIEW + 16 * textScale}
+          fill={palette.mutedText}
+          fontSize={12 * textScale}
+        >
+          v / ω
+        </text>
         <circle
-          data-testid="integrator-state"
-          cx={current.x}
-          cy={current.y}
-          r={4}
-          fill={palette.moving}
-          visibility={dotInView(current, 4) ? 'visible' : 'hidden'}
+          data-testid="start-energy"
+          r={PHASE_SCALE}
+          fill="none"
+          stroke={palette.mutedText}
+          strokeDasharray="4 4"
         />
-      )}
-    </svg>
+        <path
+          data-testid="trail"
+          d={polylineInView(points, TRAIL_VIEW)}
+          fill="none"
+          stroke={palette.moving}
+          strokeWidth={TRAIL_WIDTH}
+        />
+        <circle
+          data-testid="exact-state"
+          cx={exactPoint.x}
+          cy={exactPoint.y}
+          r={6}
+          fill="none"
+          stroke={palette.text}
+          visibility={dotInView(exactPoint, 6.5) ? 'visible' : 'hidden'}
+        />
+        {current && (
+          <circle
+            data-testid="integrator-state"
+            cx={current.x}
+            cy={current.y}
+            r={4}
+            fill={palette.moving}
+            visibility={dotInView(current, 4) ? 'visible' : 'hidden'}
+          />
+        )}
+      </svg>
+    </figure>
   )
 }

@@ -1,13 +1,17 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { minkowskiDifference, rayFraction, type Rect, type Vec2 } from '../core/index.js'
+import { assertOneOf, assertRectangle, assertVector } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
+import { ARTICLE_BOX_LABELS, assertBoxLabels, type BoxLabels } from './boxLabels.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { formatNumber } from './formatNumber.js'
+import { Legend } from './Legend.js'
 import { LiveReadout } from './LiveReadout.js'
-import { palette } from './palette.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { TableScroller } from './tableParts.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
+import { useTextScale } from './useTextScale.js'
 import { followWindowDrag } from './windowDrag.js'
 
 /** Whose point of view the world panel takes: article 003's three velocity figures. */
@@ -29,6 +33,12 @@ export interface RelativeMotionDemoProps {
    * @default 'world'
    */
   observer?: Observer
+  /**
+   * The names drawn on A and B (and said by the live region); the notation of the numbers
+   * panel keeps the article's A and B.
+   * @default { a: 'A', b: 'B' }
+   */
+  labels?: BoxLabels
 }
 
 const VIEW = 600
@@ -76,7 +86,9 @@ const moved = (rect: Rect, by: Vec2): Rect => ({ ...rect, x: rect.x + by.x, y: r
  * `p += v · Δt · h` (the dashed boxes).
  *
  * The Minkowski panel grows its view, centred on the origin, until the Minkowski box, its
- * moved copy and the ray all fit: nothing is clipped, whatever the scene.
+ * moved copy and the ray all fit: nothing is clipped, whatever the scene. Bad props (a box
+ * that is not finite or has a negative size, a non-finite motion, an unknown observer, an
+ * empty label) throw an error naming the widget and the prop.
  *
  * @example
  * ```tsx
@@ -95,11 +107,25 @@ export function RelativeMotionDemo({
   motionA: motionAProp = DEFAULT_MOTION_A,
   motionB: motionBProp = DEFAULT_MOTION_B,
   observer: observerProp = 'world',
+  labels = ARTICLE_BOX_LABELS,
 }: RelativeMotionDemoProps) {
+  const subject = '<RelativeMotionDemo>:'
+  assertRectangle(subject, 'boxA', boxA)
+  assertRectangle(subject, 'boxB', boxB)
+  assertVector(subject, 'motionA', motionAProp)
+  assertVector(subject, 'motionB', motionBProp)
+  assertOneOf(
+    subject,
+    'observer',
+    observerProp,
+    OBSERVERS.map(({ value }) => value),
+  )
+  assertBoxLabels(subject, labels)
   const [motionA, setMotionA] = useStateFromProp(motionAProp)
   const [motionB, setMotionB] = useStateFromProp(motionBProp)
   const [observer, setObserver] = useStateFromProp(observerProp)
   const svgRef = useRef<SVGSVGElement>(null)
+  const minkowskiRef = useRef<SVGSVGElement>(null)
   // The box whose arrow tip the pointer holds, if any.
   const [held, setHeld] = useState<'a' | 'b' | null>(null)
 
@@ -155,6 +181,9 @@ export function RelativeMotionDemo({
       Math.abs(relativeAB.y),
     ) + MINKOWSKI_MARGIN
   const minkowskiScale = minkowskiHalf / (VIEW / 2)
+  // Text sizes in CSS px, whatever each panel's scale (readable at 320 px wide).
+  const worldTextScale = useTextScale(svgRef, VIEW)
+  const minkowskiTextScale = useTextScale(minkowskiRef, 2 * minkowskiHalf)
 
   const grab = (box: 'a' | 'b') => (event: PointerEvent<SVGCircleElement>) => {
     if (event.button !== 0) return
@@ -176,29 +205,30 @@ export function RelativeMotionDemo({
         data-testid={`tip-${box}`}
         role="button"
         tabIndex={0}
-        aria-label={`Motion of ${box.toUpperCase()} this frame: drag the tip, or use the arrow keys`}
+        aria-label={`Motion of ${labels[box]} this frame: drag the tip, or use the arrow keys`}
         cx={tip.x}
         cy={tip.y}
         r={8}
         fill={palette.penetration}
         stroke={palette.outline}
-        style={{ cursor: 'grab' }}
+        // Only the handles stop touch scrolling: a swipe elsewhere scrolls the page.
+        style={{ cursor: 'grab', touchAction: 'none' }}
         onPointerDown={grab(box)}
         onKeyDown={nudge(box)}
       />
     )
   }
-  const box = (name: 'A' | 'B', rect: Rect, fill: string) => (
+  const box = (name: 'a' | 'b', rect: Rect, fill: string) => (
     <g>
-      <rect data-testid={`box-${name.toLowerCase()}`} {...rect} fill={fill} />
+      <rect data-testid={`box-${name}`} {...rect} fill={fill} />
       <text
-        x={rect.x + 6}
-        y={rect.y + 18}
+        x={rect.x + 6 * worldTextScale}
+        y={rect.y + 16 * worldTextScale}
         fill={palette.background}
-        fontSize={14}
+        fontSize={14 * worldTextScale}
         fontWeight="bold"
       >
-        {name}
+        {labels[name]}
       </text>
     </g>
   )
@@ -216,8 +246,6 @@ export function RelativeMotionDemo({
     width: '100%',
     style: {
       background: palette.background,
-      touchAction: 'none',
-      fontFamily: 'system-ui, sans-serif',
       maxWidth: 420,
       display: 'block',
     },
@@ -226,6 +254,7 @@ export function RelativeMotionDemo({
   return (
     <div
       style={{
+        ...widgetRootStyle,
         display: 'grid',
         gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))',
         gap: 16,
@@ -233,7 +262,7 @@ export function RelativeMotionDemo({
       }}
     >
       <LiveReadout
-        text={`A moves (${formatNumber(motionA.x)}, ${formatNumber(motionA.y)}), B moves (${formatNumber(motionB.x)}, ${formatNumber(motionB.y)}): ${hits ? `they touch at h = ${h.toFixed(3)}` : 'no hit this frame'}`}
+        text={`${labels.a} moves (${formatNumber(motionA.x)}, ${formatNumber(motionA.y)}), ${labels.b} moves (${formatNumber(motionB.x)}, ${formatNumber(motionB.y)}): ${hits ? `they touch at h = ${h.toFixed(3)}` : 'no hit this frame'}`}
       />
       <div>
         <div
@@ -260,8 +289,8 @@ export function RelativeMotionDemo({
           viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
           {...panel}
         >
-          {box('B', boxB, palette.obstacle)}
-          {box('A', boxA, hits ? palette.colliding : palette.apart)}
+          {box('b', boxB, palette.obstacle)}
+          {box('a', boxA, hits ? palette.colliding : palette.apart)}
           {ghost(atImpactA, 'impact-a')}
           {ghost(atImpactB, 'impact-b')}
           <Arrow from={centre(boxA)} to={plus(centre(boxA), shownA)} color={palette.moving} />
@@ -270,73 +299,85 @@ export function RelativeMotionDemo({
           {observer !== 'b' && handle('b', boxB, shownB)}
         </svg>
       </div>
-      <svg
-        role="group"
-        aria-label="Minkowski space"
-        data-hit={hits}
-        viewBox={`${-minkowskiHalf} ${-minkowskiHalf} ${2 * minkowskiHalf} ${2 * minkowskiHalf}`}
-        {...panel}
-      >
-        <rect
-          data-testid="minkowski-difference"
-          {...difference}
-          fill={palette.minkowskiFill}
-          stroke={palette.minkowskiStroke}
-          strokeWidth={2}
-        />
-        <rect
-          data-testid="minkowski-moved"
-          {...differenceMoved}
-          fill="none"
-          stroke={hits ? palette.colliding : palette.apart}
-          strokeDasharray="6 4"
-        />
-        <Arrow
-          from={centre(difference)}
-          to={centre(differenceMoved)}
-          color={palette.construction}
-        />
-        <line
-          data-testid="ray"
-          x1={0}
-          y1={0}
-          x2={relativeAB.x}
-          y2={relativeAB.y}
-          stroke={hits ? palette.colliding : palette.apart}
-          strokeWidth={3}
-        />
-        {collision && (
-          <circle
-            data-testid="collision-point"
-            cx={collision.x}
-            cy={collision.y}
-            r={6}
-            fill={palette.penetration}
+      <div>
+        <svg
+          ref={minkowskiRef}
+          role="group"
+          aria-label="Minkowski space"
+          data-hit={hits}
+          viewBox={`${-minkowskiHalf} ${-minkowskiHalf} ${2 * minkowskiHalf} ${2 * minkowskiHalf}`}
+          {...panel}
+        >
+          <rect
+            data-testid="minkowski-difference"
+            {...difference}
+            fill={palette.minkowskiFill}
+            stroke={palette.minkowskiStroke}
+            strokeWidth={2}
           />
-        )}
-        <circle cx={0} cy={0} r={4 * minkowskiScale} fill={palette.origin} />
-        <text
-          x={6 * minkowskiScale}
-          y={-8 * minkowskiScale}
-          fill={palette.origin}
-          fontSize={12 * minkowskiScale}
-        >
-          (0, 0)
-        </text>
-        <text
-          x={-minkowskiHalf + 10 * minkowskiScale}
-          y={-minkowskiHalf + 20 * minkowskiScale}
-          fill={palette.text}
-          fontSize={13 * minkowskiScale}
-        >
-          B − A (blue), moved by (v_B − v_A)·Δt (dashed); ray (v_A − v_B)·Δt
-        </text>
-      </svg>
+          <rect
+            data-testid="minkowski-moved"
+            {...differenceMoved}
+            fill="none"
+            stroke={hits ? palette.colliding : palette.apart}
+            strokeDasharray="6 4"
+          />
+          <Arrow
+            from={centre(difference)}
+            to={centre(differenceMoved)}
+            color={palette.construction}
+          />
+          <line
+            data-testid="ray"
+            x1={0}
+            y1={0}
+            x2={relativeAB.x}
+            y2={relativeAB.y}
+            stroke={hits ? palette.colliding : palette.apart}
+            strokeWidth={3}
+          />
+          {collision && (
+            <circle
+              data-testid="collision-point"
+              cx={collision.x}
+              cy={collision.y}
+              r={6}
+              fill={palette.penetration}
+            />
+          )}
+          <circle cx={0} cy={0} r={4 * minkowskiScale} fill={palette.origin} />
+          <text
+            x={6 * minkowskiTextScale}
+            y={-8 * minkowskiTextScale}
+            fill={palette.origin}
+            fontSize={12 * minkowskiTextScale}
+          >
+            (0, 0)
+          </text>
+        </svg>
+        <Legend
+          items={[
+            {
+              colour: palette.minkowskiStroke,
+              fill: palette.minkowskiFill,
+              mark: 'box',
+              label: 'B − A',
+            },
+            {
+              colour: hits ? palette.colliding : palette.apart,
+              mark: 'outline',
+              label: 'B − A moved by (v_B − v_A)·Δt',
+            },
+            {
+              colour: hits ? palette.colliding : palette.apart,
+              mark: 'line',
+              label: `ray (v_A − v_B)·Δt (${hits ? 'green: hit' : 'red: miss'})`,
+            },
+          ]}
+        />
+      </div>
       <TableScroller>
-        <table
-          aria-label="Relative motion"
-          style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}
-        >
+        <table aria-label="Relative motion">
           <tbody>
             {vector('v_A · Δt', motionA, 'motion-a')}
             {vector('v_B · Δt', motionB, 'motion-b')}

@@ -1,9 +1,12 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { Rect } from '../core/index.js'
+import { assertNumberInRange, assertPositive, assertRectangle } from '../core/geometry/validate.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { insetView, pointAlong, rectInView, rectPartInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
-import { palette } from './palette.js'
+import { Legend } from './Legend.js'
+import { LiveReadout } from './LiveReadout.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { stepPlatformer, type PlatformerBody, type PlatformerSettings } from './platformerStep.js'
 import { writeRect } from './svgRect.js'
 import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
@@ -27,15 +30,31 @@ export interface SweptPlatformerDemoProps {
   platform?: Rect
   /** Gravity, px/s². @default 900 */
   gravity?: number
+  /** Width and height of the falling box, px. @default 20 */
+  boxSize?: number
 }
 
 const DEFAULT_PLATFORM: Rect = { x: -150, y: 150, width: 300, height: 10 }
 
 const VIEW = 500
 const FRAME_SECONDS = 1 / 60
-const BOX_SIZE = 20
 const MOVES = { runSpeed: 180, jumpSpeed: 480 }
-const CONTROL_KEYS = new Set(['KeyW', 'KeyA', 'KeyD', 'ArrowUp', 'ArrowLeft', 'ArrowRight'])
+/** What the player can do: the keys and the on-screen buttons both press these. */
+type Move = 'left' | 'right' | 'jump'
+const KEY_MOVES: Readonly<Record<string, Move>> = {
+  KeyA: 'left',
+  ArrowLeft: 'left',
+  KeyD: 'right',
+  ArrowRight: 'right',
+  KeyW: 'jump',
+  ArrowUp: 'jump',
+}
+/** The on-screen controls, for touch and pointer users (and Tab, Enter or Space). */
+const MOVE_BUTTONS: ReadonlyArray<{ move: Move; label: string; text: string }> = [
+  { move: 'left', label: 'Move left', text: '◀' },
+  { move: 'jump', label: 'Jump', text: 'Jump' },
+  { move: 'right', label: 'Move right', text: '▶' },
+]
 const RAY_WIDTH = 3
 /** Where the motion ray may be drawn: the view less half the ray's stroke. */
 const RAY_VIEW = insetView({ x: -VIEW / 2, y: -VIEW / 2, width: VIEW, height: VIEW }, RAY_WIDTH / 2)
@@ -60,11 +79,15 @@ const IMPACT_VIEW = insetView(
  * the article: the Minkowski box platform − box (blue), the origin (white dot) and this
  * frame's motion as a ray from the origin, green when it hits the Minkowski box and red
  * when it misses; the yellow dot marks the time of impact on the ray. W jumps, A and D
- * move (focus the scene first).
+ * move (focus the scene first); on a phone, or by Tab, the buttons under the scene do the
+ * same.
  *
  * The simulation runs in an animation-frame loop with a fixed step and writes the SVG
  * through refs: React renders only when a prop changes. With `prefers-reduced-motion:
- * reduce` it starts paused: the first frame is drawn and "Play" starts the loop.
+ * reduce` it starts paused: the first frame is drawn and "Play" starts the loop. A polite
+ * live region announces each landing (the hit that stops the fall) and each pause. Bad
+ * props (not finite, a negative size or gravity, a speed of 0) throw an error naming the
+ * widget and the prop.
  *
  * @example
  * ```tsx
@@ -77,7 +100,13 @@ export function SweptPlatformerDemo({
   speed: speedProp = 1,
   platform = DEFAULT_PLATFORM,
   gravity = 900,
+  boxSize = 20,
 }: SweptPlatformerDemoProps) {
+  const subject = '<SweptPlatformerDemo>:'
+  assertPositive(subject, 'speed', speedProp)
+  assertRectangle(subject, 'platform', platform)
+  assertNumberInRange(subject, 'gravity', gravity, 0)
+  assertPositive(subject, 'boxSize', boxSize)
   const [speed, setSpeed] = useStateFromProp(speedProp)
   const reducedMotion = usePrefersReducedMotion()
   // null until the user presses Play or Pause: then their choice, whatever the preference.
@@ -89,12 +118,16 @@ export function SweptPlatformerDemo({
   const minkowskiRef = useRef<SVGRectElement>(null)
   const rayRef = useRef<SVGLineElement>(null)
   const impactRef = useRef<SVGCircleElement>(null)
-  const readoutRef = useRef<SVGTextElement>(null)
+  const readoutRef = useRef<HTMLParagraphElement>(null)
   const speedRef = useRef(speed)
-  // Keys held down, and a jump pressed since the last frame (a tap shorter than a frame counts).
-  const held = useRef(new Set<string>())
+  // Moves held down (by key or button), and a jump pressed since the last frame (a tap
+  // shorter than a frame counts).
+  const held = useRef(new Set<Move>())
   const jumpPressed = useRef(false)
   const dropRequested = useRef(false)
+  // What the live region says: set when the box lands and when the run pauses or plays,
+  // never per frame (the readout in the scene changes every frame).
+  const [announcement, setAnnouncement] = useState('')
 
   useLayoutEffect(() => {
     speedRef.current = speed
@@ -119,16 +152,17 @@ export function SweptPlatformerDemo({
     const settings: PlatformerSettings = { gravity, ...MOVES }
     const spawn = (): PlatformerBody => ({
       box: {
-        x: ground.x + ground.width / 2 - BOX_SIZE / 2,
+        x: ground.x + ground.width / 2 - boxSize / 2,
         y: -VIEW / 2 + 10,
-        width: BOX_SIZE,
-        height: BOX_SIZE,
+        width: boxSize,
+        height: boxSize,
       },
       velocity: { x: 0, y: 0 },
       grounded: false,
     })
     let body = spawn()
     let drawn = false
+    let wasGrounded = false
 
     return startAnimationLoop(() => {
       // Paused: draw the first frame (a step of no time), then leave the scene alone.
@@ -137,12 +171,12 @@ export function SweptPlatformerDemo({
       // A box that walked off the platform falls out of view: drop a new one.
       if (dropRequested.current || body.box.y > VIEW / 2 + 50) body = spawn()
       dropRequested.current = false
-      const keys = held.current
+      const moves = held.current
       const dt = playingRef.current ? FRAME_SECONDS * speedRef.current : 0
       const input = {
-        left: keys.has('KeyA') || keys.has('ArrowLeft'),
-        right: keys.has('KeyD') || keys.has('ArrowRight'),
-        jump: jumpPressed.current || keys.has('KeyW') || keys.has('ArrowUp'),
+        left: moves.has('left'),
+        right: moves.has('right'),
+        jump: jumpPressed.current || moves.has('jump'),
       }
       jumpPressed.current = false
       const frame = stepPlatformer(body, input, ground, dt, settings)
@@ -179,26 +213,51 @@ export function SweptPlatformerDemo({
       readout.textContent =
         `motion this frame ${formatNumber(length)} px, platform ${formatNumber(ground.height)} px thick: ` +
         (frame.hit ? `hit at t = ${frame.hit.time.toFixed(2)}` : 'miss')
+      if (body.grounded && !wasGrounded)
+        setAnnouncement(`Landed on the platform: ${readout.textContent}`)
+      wasGrounded = body.grounded
     })
-  }, [platformX, platformY, platformWidth, platformHeight, gravity])
+  }, [platformX, platformY, platformWidth, platformHeight, gravity, boxSize])
 
-  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    if (!CONTROL_KEYS.has(event.code)) return
-    event.preventDefault()
-    if (!event.repeat && (event.code === 'KeyW' || event.code === 'ArrowUp')) {
-      jumpPressed.current = true
-    }
-    held.current.add(event.code)
+  const press = (move: Move) => {
+    if (move === 'jump') jumpPressed.current = true
+    held.current.add(move)
   }
+  const release = (move: Move) => held.current.delete(move)
+  const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
+    const move = KEY_MOVES[event.code]
+    if (!move) return
+    event.preventDefault()
+    if (event.repeat) held.current.add(move)
+    else press(move)
+  }
+  const onKeyUp = (event: KeyboardEvent<SVGSVGElement>) => {
+    const move = KEY_MOVES[event.code]
+    if (move) release(move)
+  }
+  // A button is held while a pointer presses it, or while Enter or Space is down on it.
+  const isButtonKey = (event: KeyboardEvent<HTMLButtonElement>) =>
+    event.key === 'Enter' || event.key === ' '
 
   return (
-    <div style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+    <div style={widgetRootStyle}>
+      <LiveReadout text={announcement} />
       <div
         role="group"
         aria-label="Speed"
         style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6 }}
       >
-        <button type="button" onClick={() => setPlayChoice(!playing)}>
+        <button
+          type="button"
+          onClick={() => {
+            setPlayChoice(!playing)
+            setAnnouncement(
+              playing
+                ? `Paused: ${readoutRef.current?.textContent ?? ''}`
+                : `Playing at ${speed}× speed`,
+            )
+          }}
+        >
           {playing ? 'Pause' : 'Play'}
         </button>
         {PLATFORMER_SPEEDS.map((option) => (
@@ -221,6 +280,8 @@ export function SweptPlatformerDemo({
           Drop again
         </button>
       </div>
+      {/* Written every frame through the ref: HTML, so it keeps its size at any width. */}
+      <p ref={readoutRef} data-testid="readout" style={{ margin: '0 0 6px', minHeight: '1.2em' }} />
       <svg
         ref={svgRef}
         role="application"
@@ -231,7 +292,7 @@ export function SweptPlatformerDemo({
         style={{ background: palette.background, display: 'block', maxWidth: VIEW }}
         onPointerDown={(event) => event.currentTarget.focus()}
         onKeyDown={onKeyDown}
-        onKeyUp={(event) => held.current.delete(event.code)}
+        onKeyUp={onKeyUp}
         onBlur={() => held.current.clear()}
       >
         <rect
@@ -252,20 +313,55 @@ export function SweptPlatformerDemo({
           visibility="hidden"
         />
         <circle cx={0} cy={0} r={4} fill={palette.origin} />
-        <text
-          ref={readoutRef}
-          x={-VIEW / 2 + 10}
-          y={-VIEW / 2 + 20}
-          fill={palette.text}
-          fontSize={13}
-        />
-        <text x={-VIEW / 2 + 10} y={-VIEW / 2 + 38} fill={palette.mutedText} fontSize={12}>
-          blue: platform − box · dot: origin · line: this frame's motion (green hit, red miss)
-        </text>
-        <text x={-VIEW / 2 + 10} y={VIEW / 2 - 12} fill={palette.mutedText} fontSize={12}>
-          Click here, then W jumps, A and D move.
-        </text>
       </svg>
+      <div
+        role="group"
+        aria-label="Controls"
+        style={{ display: 'flex', gap: 6, marginTop: 6, maxWidth: VIEW }}
+      >
+        {MOVE_BUTTONS.map(({ move, label, text }) => (
+          <button
+            key={move}
+            type="button"
+            aria-label={label}
+            data-testid={`control-${move}`}
+            // Holding a button must not scroll, zoom or select the page on a phone.
+            style={{ flex: 1, padding: '10px 0', touchAction: 'none', userSelect: 'none' }}
+            onPointerDown={() => press(move)}
+            onPointerUp={() => release(move)}
+            onPointerCancel={() => release(move)}
+            onPointerLeave={() => release(move)}
+            onKeyDown={(event) => {
+              if (!isButtonKey(event) || event.repeat) return
+              event.preventDefault()
+              press(move)
+            }}
+            onKeyUp={(event) => {
+              if (isButtonKey(event)) release(move)
+            }}
+            onBlur={() => release(move)}
+          >
+            {text}
+          </button>
+        ))}
+      </div>
+      <Legend
+        items={[
+          {
+            colour: palette.minkowskiStroke,
+            fill: palette.minkowskiFill,
+            mark: 'box',
+            label: 'platform − box',
+          },
+          { colour: palette.origin, mark: 'dot', label: 'origin' },
+          { colour: palette.colliding, mark: 'line', label: "this frame's motion: hit" },
+          { colour: palette.apart, mark: 'line', label: 'miss' },
+          { colour: palette.penetration, mark: 'dot', label: 'time of impact' },
+        ]}
+      />
+      <p style={{ margin: '6px 0 0', color: palette.mutedText }}>
+        Click the scene, then W jumps, A and D move; or use the buttons.
+      </p>
     </div>
   )
 }

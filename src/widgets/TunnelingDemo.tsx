@@ -1,10 +1,19 @@
 import { createRef, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type { Rect } from '../core/index.js'
+import {
+  assertFiniteNumber,
+  assertNumberInRange,
+  assertPositive,
+  assertRectangle,
+} from '../core/geometry/validate.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { pointAlong, rectInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
-import { palette } from './palette.js'
+import { LiveReadout } from './LiveReadout.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { writeRect } from './svgRect.js'
+import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
+import { useTextScale } from './useTextScale.js'
 import { stepDiscrete, stepSwept, type SteppedBody } from './tunnelingStep.js'
 
 /** Props of {@link TunnelingDemo}. */
@@ -15,31 +24,45 @@ export interface TunnelingDemoProps {
   wallThickness?: number
   /** Animation frames per simulation step: higher is slower to watch. @default 12 */
   framesPerStep?: number
+  /**
+   * The box at the start of a run, in the panel's units (420 × 180, y down); it moves right.
+   * @default { x: 40, y: 80, width: 20, height: 20 }
+   */
+  start?: Rect
+  /** Where the wall's left face stands, in the panel's units. @default 300 */
+  wallX?: number
 }
 
 const WIDTH = 420
 const HEIGHT = 180
-const WALL_X = 300
-const START: Rect = { x: 40, y: 80, width: 20, height: 20 }
+const DEFAULT_START: Rect = { x: 40, y: 80, width: 20, height: 20 }
 // A run ends when both boxes stopped or left the panel; this caps it for tiny speeds.
 const MAX_STEPS = 200
-// Step numbers closer than this (user units) to the last one drawn are left out, so that
-// slow runs (steps of a few px) do not print their numbers on top of each other.
+// Step numbers closer than this (CSS px, times the text scale) to the last one drawn are
+// left out, so that slow runs (steps of a few px) do not print them on top of each other.
 const STEP_LABEL_SPACING = 24
+/** The step numbers' size, CSS px (see useTextScale). */
+const STEP_LABEL_PX = 12
 const SVG_NS = 'http://www.w3.org/2000/svg'
 /** The panel's view in user units: what is drawn stays inside it. */
 const VIEW: Rect = { x: 0, y: 0, width: WIDTH, height: HEIGHT }
+/** How a run ended for one box, in words for the announcement. */
+const OUTCOME_WORDS = {
+  'passed-through': 'passed through the wall',
+  stopped: 'stopped at the wall',
+  moving: 'still moving',
+} as const
 
 /** The thin wall both boxes move toward. */
-function wallRect(thickness: number): Rect {
-  return { x: WALL_X, y: 30, width: thickness, height: 120 }
+function wallRect(x: number, thickness: number): Rect {
+  return { x, y: 30, width: thickness, height: 120 }
 }
 
 /** The elements one panel's run writes to. */
 interface PanelRefs {
   box: RefObject<SVGRectElement | null>
   trail: RefObject<SVGGElement | null>
-  readout: RefObject<SVGTextElement | null>
+  readout: RefObject<HTMLParagraphElement | null>
   panel: RefObject<SVGSVGElement | null>
 }
 
@@ -48,7 +71,7 @@ function usePanelRefs(): PanelRefs {
   const [refs] = useState(() => ({
     box: createRef<SVGRectElement>(),
     trail: createRef<SVGGElement>(),
-    readout: createRef<SVGTextElement>(),
+    readout: createRef<HTMLParagraphElement>(),
     panel: createRef<SVGSVGElement>(),
   }))
   return refs
@@ -65,7 +88,11 @@ function usePanelRefs(): PanelRefs {
  *
  * "Run" animates the steps in an animation-frame loop that writes the SVG through refs and
  * stops itself when both boxes are done; "Step" advances one step by hand. Nothing moves
- * before the user presses one of them, so reduced motion needs no special case.
+ * before the user presses one of them. With `prefers-reduced-motion: reduce`, "Run" shows
+ * the finished run at once instead of animating it. A polite live region announces each
+ * step's findings and how a run ended (never the frames in between). Bad props (not
+ * finite, a negative size, a speed or frame count of 0) throw an error naming the widget
+ * and the prop.
  *
  * @example
  * ```tsx
@@ -78,19 +105,42 @@ export function TunnelingDemo({
   speed = 90,
   wallThickness = 6,
   framesPerStep = 12,
+  start = DEFAULT_START,
+  wallX = 300,
 }: TunnelingDemoProps) {
+  const subject = '<TunnelingDemo>:'
+  assertPositive(subject, 'speed', speed)
+  assertNumberInRange(subject, 'wallThickness', wallThickness, 0)
+  assertPositive(subject, 'framesPerStep', framesPerStep)
+  assertRectangle(subject, 'start', start)
+  assertFiniteNumber(subject, 'wallX', wallX)
   const rootRef = useRef<HTMLDivElement>(null)
   const discrete = usePanelRefs()
   const swept = usePanelRefs()
   // Set by the layout effect for the current props; the buttons call them.
   const controls = useRef<{ run: () => void; stepOnce: () => void } | null>(null)
-  const wall = wallRect(wallThickness)
+  const wall = wallRect(wallX, wallThickness)
+  const { x: startX, y: startY, width: startWidth, height: startHeight } = start
+  // What the live region says: set on a step and at a run's end only, never per frame.
+  const [announcement, setAnnouncement] = useState('')
+  const reducedMotion = usePrefersReducedMotion()
+  const reducedMotionRef = useRef(reducedMotion)
+  // Both panels have the same size: the step numbers take the discrete one's scale.
+  const textScale = useTextScale(discrete.panel, WIDTH)
+  const textScaleRef = useRef(textScale)
+  useLayoutEffect(() => {
+    reducedMotionRef.current = reducedMotion
+    textScaleRef.current = textScale
+  }, [reducedMotion, textScale])
 
   useLayoutEffect(() => {
     const root = rootRef.current
     if (!root) return
-    const wallBox = wallRect(wallThickness)
-    const fresh = (): SteppedBody => ({ box: { ...START }, motion: { x: speed, y: 0 } })
+    const wallBox = wallRect(wallX, wallThickness)
+    const fresh = (): SteppedBody => ({
+      box: { x: startX, y: startY, width: startWidth, height: startHeight },
+      motion: { x: speed, y: 0 },
+    })
     let bodies = { discrete: fresh(), swept: fresh() }
     let steps = 0
     let stopLoop: (() => void) | null = null
@@ -119,9 +169,27 @@ export function TunnelingDemo({
     }
     const panels = () =>
       [
-        { refs: discrete, body: bodies.discrete, step: stepDiscretePanel },
-        { refs: swept, body: bodies.swept, step: stepSweptPanel },
+        { name: 'Discrete', refs: discrete, body: bodies.discrete, step: stepDiscretePanel },
+        { name: 'Swept', refs: swept, body: bodies.swept, step: stepSweptPanel },
       ] as const
+    // Each panel's readout line after the last step, for the step's announcement.
+    const lines = new Map<string, string>()
+    const announceStep = () =>
+      setAnnouncement(
+        panels()
+          .map(({ name }) => `${name}: ${lines.get(name)}.`)
+          .join(' '),
+      )
+    const announceEnd = () =>
+      setAnnouncement(
+        `Run over after ${steps} steps. ` +
+          panels()
+            .map(
+              ({ name, body }) =>
+                `${name}: ${OUTCOME_WORDS[outcome(body)]} (x = ${formatNumber(body.box.x)}).`,
+            )
+            .join(' '),
+      )
 
     const reset = () => {
       stopLoop?.()
@@ -139,12 +207,12 @@ export function TunnelingDemo({
 
     const advance = () => {
       steps++
-      for (const { refs, body, step } of panels()) {
+      for (const { name, refs, body, step } of panels()) {
         if (!isDone(body)) {
           const from = { ...body.box }
           const status = step(body)
-          mark(refs, from, body.box, steps)
-          draw(refs, body, status)
+          mark(refs, from, body.box, steps, textScaleRef.current)
+          lines.set(name, draw(refs, body, status))
         }
         refs.panel.current?.setAttribute('data-outcome', outcome(body))
       }
@@ -156,20 +224,29 @@ export function TunnelingDemo({
     controls.current = {
       run: () => {
         reset()
+        if (reducedMotionRef.current) {
+          // No animation: every step at once, the finished run drawn in one go.
+          while (advance());
+          announceEnd()
+          return
+        }
         setPhase('running')
         let frame = 0
         stopLoop = startAnimationLoop(() => {
           frame++
           // Keep looping between steps; on a step's frame, loop while a box still moves.
           if (frame % framesPerStep !== 0) return true
-          return advance()
+          const going = advance()
+          if (!going) announceEnd()
+          return going
         })
       },
       stepOnce: () => {
         stopLoop?.()
         stopLoop = null
         if (root.dataset.phase === 'done') reset()
-        advance()
+        if (advance()) announceStep()
+        else announceEnd()
       },
     }
     reset()
@@ -177,10 +254,22 @@ export function TunnelingDemo({
       stopLoop?.()
       controls.current = null
     }
-  }, [speed, wallThickness, framesPerStep, discrete, swept])
+  }, [
+    speed,
+    wallThickness,
+    framesPerStep,
+    startX,
+    startY,
+    startWidth,
+    startHeight,
+    wallX,
+    discrete,
+    swept,
+  ])
 
   return (
-    <div ref={rootRef} style={{ fontFamily: 'system-ui, sans-serif', fontSize: 14 }}>
+    <div ref={rootRef} style={widgetRootStyle}>
+      <LiveReadout text={announcement} />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 6, marginBottom: 6 }}>
         <button type="button" onClick={() => controls.current?.run()}>
           Run
@@ -189,7 +278,7 @@ export function TunnelingDemo({
           Step
         </button>
         <span style={{ alignSelf: 'center' }}>
-          {speed} px per step against a {wallThickness} px wall and a {START.width} px box
+          {speed} px per step against a {wallThickness} px wall and a {startWidth} px box
         </span>
       </div>
       <div
@@ -221,35 +310,42 @@ function TunnelPanel({
   elements: PanelRefs
 }) {
   return (
-    <svg
-      ref={panelRef}
-      role="img"
-      aria-label={title}
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      width="100%"
-      style={{ background: palette.background, maxWidth: WIDTH, display: 'block' }}
-    >
-      <text x={10} y={20} fill={palette.text} fontSize={13} fontWeight="bold">
-        {title}
-      </text>
-      <rect data-testid="wall" {...wall} fill={palette.obstacle} />
-      <g ref={trailRef} />
-      <rect ref={boxRef} data-testid="mover" fill={palette.moving} stroke={palette.outline} />
-      <text ref={readoutRef} x={10} y={HEIGHT - 12} fill={palette.mutedText} fontSize={12} />
-    </svg>
+    // Title and readout in HTML: they keep their size however narrow the panel gets.
+    <figure style={{ margin: 0, maxWidth: WIDTH }}>
+      <figcaption style={{ fontWeight: 'bold', marginBottom: 4 }}>{title}</figcaption>
+      <svg
+        ref={panelRef}
+        role="img"
+        aria-label={title}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        style={{ background: palette.background, display: 'block' }}
+      >
+        <rect data-testid="wall" {...wall} fill={palette.obstacle} />
+        <g ref={trailRef} />
+        <rect ref={boxRef} data-testid="mover" fill={palette.moving} stroke={palette.outline} />
+      </svg>
+      <p
+        ref={readoutRef}
+        style={{ margin: '4px 0 0', minHeight: '2.4em', color: palette.mutedText }}
+      />
+    </figure>
   )
 }
 
-/** Writes a body's box (hidden once it left the panel) and a status line into its panel. */
-function draw(refs: PanelRefs, body: SteppedBody, status: string) {
+/**
+ * Writes a body's box (hidden once it left the panel) and a status line into its panel;
+ * returns the line.
+ */
+function draw(refs: PanelRefs, body: SteppedBody, status: string): string {
   if (refs.box.current) {
     writeRect(refs.box.current, body.box)
     refs.box.current.setAttribute('visibility', rectInView(VIEW, body.box) ? 'visible' : 'hidden')
   }
-  if (refs.readout.current) {
-    const where = rectInView(VIEW, body.box) ? '' : ', past the panel'
-    refs.readout.current.textContent = `${status} (x = ${formatNumber(body.box.x)}${where})`
-  }
+  const where = rectInView(VIEW, body.box) ? '' : ', past the panel'
+  const line = `${status} (x = ${formatNumber(body.box.x)}${where})`
+  if (refs.readout.current) refs.readout.current.textContent = line
+  return line
 }
 
 /**
@@ -257,7 +353,7 @@ function draw(refs: PanelRefs, body: SteppedBody, status: string) {
  * a line for the step's motion from `from` to `to`. What lies past the panel (the last step
  * of a box that passed through) is left out: the line stops at the panel's edge.
  */
-function mark(refs: PanelRefs, from: Rect, to: Rect, step: number) {
+function mark(refs: PanelRefs, from: Rect, to: Rect, step: number, textScale: number) {
   const trail = refs.trail.current
   if (!trail) return
   const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 }
@@ -283,15 +379,15 @@ function mark(refs: PanelRefs, from: Rect, to: Rect, step: number) {
   outline.setAttribute('data-testid', 'step-sample')
   const label = document.createElementNS(SVG_NS, 'text')
   label.setAttribute('x', String(to.x + to.width / 2))
-  label.setAttribute('y', String(to.y - 6))
+  label.setAttribute('y', String(to.y - 6 * textScale))
   label.setAttribute('text-anchor', 'middle')
   label.setAttribute('fill', palette.mutedText)
-  label.setAttribute('font-size', '11')
+  label.setAttribute('font-size', String(STEP_LABEL_PX * textScale))
   label.textContent = String(step)
   trail.append(outline)
   const labelX = to.x + to.width / 2
   const lastLabelX = Number(trail.dataset.lastLabelX ?? -Infinity)
-  if (Math.abs(labelX - lastLabelX) >= STEP_LABEL_SPACING) {
+  if (Math.abs(labelX - lastLabelX) >= STEP_LABEL_SPACING * textScale) {
     trail.append(label)
     trail.dataset.lastLabelX = String(labelX)
   }

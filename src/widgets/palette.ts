@@ -11,12 +11,11 @@ const darkColours = {
   minkowskiFill: 'rgba(80, 140, 255, 0.25)',
   obstacle: '#8a8fa3',
   colliding: '#3ccf6e',
-  apart: '#e36464',
+  apart: '#f47c7c',
   moving: '#f0a33c',
   penetration: '#ffd24a',
   construction: '#c792ff',
-  collidingOnLight: '#1a7f3c',
-  apartOnLight: '#c0392b',
+  highlight: 'rgba(80, 140, 255, 0.15)',
 } as const
 
 type ColourRole = keyof typeof darkColours
@@ -37,8 +36,11 @@ function customProperty(role: ColourRole): `--aabb-widget-${string}` {
  *
  * Contrast (WCAG 2.2 AA): `text`, `mutedText` and every colour used for text or shapes
  * have at least 4.5:1 against `background`; a label on a coloured box is written in
- * `background` (at least 4.5:1 on `colliding`, `apart`, `moving` and `obstacle`). The
- * `...OnLight` colours are the green and red for text on the page's own (light) background.
+ * `background` (at least 4.5:1 on `colliding`, `apart`, `moving` and `obstacle`).
+ * `highlight` is the background of a selected table row: `text`, `mutedText` and `apart`
+ * keep 4.5:1 on it.
+ * Every widget paints its own `background` behind its HTML parts too (tables, lists,
+ * captions) and writes them in `text`, so a theme never depends on the page's colours.
  */
 export const palette = Object.fromEntries(
   Object.entries(darkColours).map(([role, colour]) => [
@@ -74,10 +76,20 @@ export const widgetLightTheme: CSSProperties = Object.fromEntries(
     moving: '#a65a00',
     penetration: '#7a5b00',
     construction: '#7b3fc4',
-    collidingOnLight: '#1a7f3c',
-    apartOnLight: '#c0392b',
+    highlight: 'rgba(31, 95, 214, 0.08)',
   } satisfies Record<ColourRole, string>).map(([role, colour]) => [
     customProperty(role as ColourRole),
     colour,
   ]),
 )
+
+/**
+ * The style of every widget's outermost element: the palette's background and text colour
+ * (so HTML parts follow the theme as the SVG does) and the widgets' font.
+ */
+export const widgetRootStyle = {
+  background: palette.background,
+  color: palette.text,
+  fontFamily: 'system-ui, sans-serif',
+  fontSize: 14,
+} as const

@@ -11,14 +11,17 @@ import {
   RelativeMotionDemo,
   SweptPlatformerDemo,
   TunnelingDemo,
+  widgetLightTheme,
 } from 'react-aabb/widgets'
 import { rectInView } from '../../src/widgets/clipToView.js'
 import { readRect } from '../../src/widgets/svgRect.js'
 import { centerOf, firePointer, nextFrames } from '../react/support/realPointer.js'
+import { backgroundBehind, contrastRatio, over, parseColour } from './contrast.js'
 
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
 const widgets: ReadonlyArray<[string, () => ReactElement]> = [
@@ -50,7 +53,65 @@ function preferReducedMotion() {
   }))
 }
 
+/** Smallest rendered font size of any widget text, CSS px (issue 27: readable at 320 px). */
+const MIN_TEXT_PX = 11
+
+/** Every visible text of `root`, SVG and HTML, with its rendered font size in CSS px. */
+function renderedTexts(root: Element): Array<{ element: Element; px: number }> {
+  return [...root.querySelectorAll('*')]
+    .filter((element) => hasOwnText(element) && getComputedStyle(element).visibility !== 'hidden')
+    .map((element) => {
+      const size = parseFloat(getComputedStyle(element).fontSize)
+      const svg = element instanceof SVGElement ? element.ownerSVGElement : null
+      const scale = svg ? svg.getBoundingClientRect().width / viewBoxOf(svg).width : 1
+      return { element, px: size * scale }
+    })
+}
+
+/** Pairs of SVG texts of the same `<svg>` under `root` whose drawn boxes overlap. */
+function overlappingSvgTexts(root: Element): string[] {
+  const overlaps: string[] = []
+  for (const svg of root.querySelectorAll('svg')) {
+    const texts = [...svg.querySelectorAll('text')].filter(
+      (text) =>
+        (text.textContent ?? '').trim() !== '' && getComputedStyle(text).visibility !== 'hidden',
+    )
+    const boxes = texts.map((text) => text.getBoundingClientRect())
+    boxes.forEach((box, i) => {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const other = boxes[j]!
+        const apart =
+          box.right <= other.left + 0.5 ||
+          other.right <= box.left + 0.5 ||
+          box.bottom <= other.top + 0.5 ||
+          other.bottom <= box.top + 0.5
+        if (!apart) overlaps.push(`"${texts[i]!.textContent}" over "${texts[j]!.textContent}"`)
+      }
+    })
+  }
+  return overlaps
+}
+
 describe('every widget with its default props', () => {
+  it.each(widgets)(
+    '%s writes every text at 11 px or more, none over another, at 320 px and at full width',
+    async (_name, widget) => {
+      for (const width of [320, undefined]) {
+        const { container, unmount } = render(<div style={{ width }}>{widget()}</div>)
+        await nextFrames(2)
+        const texts = renderedTexts(container)
+        expect(texts.length).toBeGreaterThan(0)
+        for (const { element, px } of texts) {
+          expect(px, `"${element.textContent}" at ${width ?? 'full'} width`).toBeGreaterThanOrEqual(
+            MIN_TEXT_PX,
+          )
+        }
+        expect(overlappingSvgTexts(container), `at ${width ?? 'full'} width`).toEqual([])
+        unmount()
+      }
+    },
+  )
+
   it.each(widgets)('%s renders without horizontal overflow at 320 px', async (_name, widget) => {
     const { container } = render(<div style={{ width: 320 }}>{widget()}</div>)
     await nextFrames()
@@ -271,6 +332,20 @@ describe('TunnelingDemo', () => {
     }
   })
 
+  it('writes its step numbers at 11 px or more, apart, at 320 px', async () => {
+    const { container } = render(
+      <div style={{ width: 320 }}>
+        <TunnelingDemo speed={5} framesPerStep={1} />
+      </div>,
+    )
+    await nextFrames(2)
+    for (let i = 0; i < 40; i++) fireEvent.click(screen.getByRole('button', { name: 'Step' }))
+    const numbers = renderedTexts(container).filter(({ element }) => element.tagName === 'text')
+    expect(numbers.length).toBeGreaterThan(3)
+    for (const { px } of numbers) expect(px).toBeGreaterThanOrEqual(MIN_TEXT_PX)
+    expect(overlappingSvgTexts(container)).toEqual([])
+  })
+
   it('runs the scene it is given', async () => {
     render(<TunnelingDemo speed={10} wallThickness={20} framesPerStep={1} />)
     expect(readRect(screen.getAllByTestId('wall')[0]!).width).toBe(20)
@@ -376,4 +451,440 @@ describe('reduced motion', () => {
     })
     expect(screen.getByTestId('step-count').textContent).toMatch(/^1 of/)
   })
+})
+
+describe('touch', () => {
+  it('stops touch scrolling on the draggable handles only, never on a whole panel', () => {
+    render(
+      <>
+        <DiscreteCollisionDemo />
+        <MinkowskiExplorer />
+        <RelativeMotionDemo />
+      </>,
+    )
+    for (const svg of document.querySelectorAll('svg')) {
+      expect(getComputedStyle(svg).touchAction, svg.getAttribute('aria-label')!).toBe('auto')
+    }
+    const handles = [
+      screen.getByTestId('follower'),
+      screen.getByRole('button', { name: /^Box A/ }),
+      screen.getByTestId('tip-a'),
+      screen.getByTestId('tip-b'),
+    ]
+    for (const handle of handles) {
+      expect(getComputedStyle(handle).touchAction, handle.dataset.testid).toBe('none')
+    }
+  })
+
+  it('drags Minkowski box A and the relative-motion tips with a finger', async () => {
+    const box = { x: -200, y: -30, width: 60, height: 60 }
+    render(<MinkowskiExplorer box={box} />)
+    const boxA = screen.getByTestId('box-a')
+    const matrix = (boxA as unknown as SVGGraphicsElement).ownerSVGElement!.getScreenCTM()!
+    const start = centerOf(boxA)
+    const end = new DOMPoint(-10, 0).matrixTransform(matrix) // A's centre, 160 units right
+    firePointer(boxA, 'pointerdown', start.x, start.y, 'touch')
+    firePointer(window, 'pointermove', end.x, end.y, 'touch')
+    firePointer(window, 'pointerup', end.x, end.y, 'touch')
+    await vi.waitFor(() => expect(readRect(boxA).x).toBeCloseTo(-40, 4))
+    cleanup()
+
+    render(<RelativeMotionDemo boxB={{ x: 60, y: -30, width: 60, height: 60 }} />)
+    const tip = screen.getByTestId('tip-b')
+    const tipMatrix = (tip as unknown as SVGGraphicsElement).ownerSVGElement!.getScreenCTM()!
+    const tipEnd = new DOMPoint(20, 10).matrixTransform(tipMatrix) // B's centre is (90, 0)
+    const tipStart = centerOf(tip)
+    firePointer(tip, 'pointerdown', tipStart.x, tipStart.y, 'touch')
+    await nextFrames(1)
+    firePointer(window, 'pointermove', tipEnd.x, tipEnd.y, 'touch')
+    firePointer(window, 'pointerup', tipEnd.x, tipEnd.y, 'touch')
+    await vi.waitFor(() =>
+      expect(Number(screen.getByTestId('motion-b').dataset.x)).toBeCloseTo(-70, 3),
+    )
+    expect(Number(screen.getByTestId('motion-b').dataset.y)).toBeCloseTo(10, 3)
+  })
+
+  it('puts the discrete demo’s box where a finger touches', async () => {
+    render(<DiscreteCollisionDemo obstacle={{ x: -50, y: -50, width: 100, height: 100 }} />)
+    const svg = screen.getByRole('application') as unknown as SVGSVGElement
+    expect(svg.dataset.colliding).toBe('false')
+    const touch = new DOMPoint(0, 0).matrixTransform(svg.getScreenCTM()!)
+    firePointer(svg, 'pointerdown', touch.x, touch.y, 'touch')
+    await nextFrames(1)
+    expect(svg.dataset.colliding).toBe('true')
+  })
+
+  it('moves the platformer by its on-screen buttons while a finger holds them', async () => {
+    render(<SweptPlatformerDemo gravity={4000} />)
+    const player = screen.getByTestId('player')
+    const svg = player.closest('svg')!
+    await vi.waitFor(() => expect(svg.dataset.grounded).toBe('true'), { timeout: 5_000 })
+    const right = screen.getByRole('button', { name: 'Move right' })
+    const start = readRect(player).x
+    const at = centerOf(right)
+    firePointer(right, 'pointerdown', at.x, at.y, 'touch')
+    await vi.waitFor(() => expect(readRect(player).x).toBeGreaterThan(start + 20), {
+      timeout: 5_000,
+    })
+    firePointer(right, 'pointerup', at.x, at.y, 'touch')
+    await nextFrames(2)
+    const released = readRect(player).x
+    await nextFrames(5)
+    expect(readRect(player).x).toBe(released)
+
+    // The same by keyboard: Tab reaches the button, Enter holds it.
+    const left = screen.getByRole('button', { name: 'Move left' })
+    left.focus()
+    fireEvent.keyDown(left, { key: 'Enter' })
+    await vi.waitFor(() => expect(readRect(player).x).toBeLessThan(released - 20), {
+      timeout: 5_000,
+    })
+    fireEvent.keyUp(left, { key: 'Enter' })
+  })
+})
+
+/** The text of the first polite live region under `container`. */
+function announced(container: Element): string {
+  return container.querySelector('[aria-live="polite"]')!.textContent ?? ''
+}
+
+describe('announcements', () => {
+  it("TunnelingDemo announces each step's findings and how a run ended, not its frames", async () => {
+    const { container } = render(<TunnelingDemo framesPerStep={1} />)
+    expect(announced(container)).toBe('')
+    fireEvent.click(screen.getByRole('button', { name: 'Step' }))
+    expect(announced(container)).toMatch(
+      /^Discrete: step 1: no overlap at the step's end \(x = 130\)\. Swept: step 1: ray misses, full step \(x = 130\)\.$/,
+    )
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }))
+    const root = container.querySelector<HTMLElement>('[data-phase]')!
+    const heard = new Set<string>()
+    while (root.dataset.phase !== 'done') {
+      heard.add(announced(container))
+      await nextFrames(1)
+    }
+    await vi.waitFor(() =>
+      expect(announced(container)).toMatch(
+        /^Run over after \d+ steps\. Discrete: passed through the wall \(x = \d+\)\. Swept: stopped at the wall \(x = \d+\)\.$/,
+      ),
+    )
+    // The step's words until the run ended, then the outcome: nothing per frame.
+    expect([...heard]).toEqual([heard.values().next().value])
+  })
+
+  it('SweptPlatformerDemo announces a landing and a pause, and stays quiet while the box rests', async () => {
+    const { container } = render(<SweptPlatformerDemo gravity={4000} />)
+    await vi.waitFor(() => expect(announced(container)).toMatch(/^Landed on the platform: /), {
+      timeout: 5_000,
+    })
+    expect(announced(container)).toMatch(/platform 10 px thick: hit at t = \d\.\d\d$/)
+    const landing = announced(container)
+    await nextFrames(10)
+    expect(announced(container)).toBe(landing)
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
+    expect(announced(container)).toMatch(/^Paused: motion this frame /)
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    expect(announced(container)).toBe('Playing at 1× speed')
+  })
+
+  it('IntegratorComparison announces the step count and energies when the run stands still', async () => {
+    const { container } = render(<IntegratorComparison />)
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Step 1' }))
+    })
+    const cell = (id: string) => screen.getByTestId(id).textContent
+    expect(announced(container)).toBe(
+      `${cell('step-count')}. Energy ÷ start: Explicit Euler ${cell('energy-ratio-explicit')}, Semi-implicit Euler ${cell('energy-ratio-semi-implicit')}, Runge-Kutta 4 ${cell('energy-ratio-rk4')}.`,
+    )
+    expect(announced(container)).toMatch(/^1 of 1000 steps/)
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    })
+    await nextFrames(5)
+    expect(announced(container)).toBe('')
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pause' }))
+    })
+    const steps = screen.getByTestId('step-count').textContent.split(' ')[0]
+    expect(Number(steps)).toBeGreaterThan(1)
+    expect(announced(container)).toMatch(new RegExp(`^${steps} of 1000 steps, t = `))
+  })
+})
+
+describe('reduced motion, animated runs', () => {
+  it('TunnelingDemo shows the finished run at once', () => {
+    preferReducedMotion()
+    const { container } = render(<TunnelingDemo />)
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }))
+    // No frame has passed: the run is over all the same.
+    expect(container.querySelector<HTMLElement>('[data-phase]')!.dataset.phase).toBe('done')
+    expect(screen.getByRole('img', { name: /^Discrete/ }).dataset.outcome).toBe('passed-through')
+    expect(screen.getByRole('img', { name: /^Swept/ }).dataset.outcome).toBe('stopped')
+    expect(announced(container)).toMatch(/^Run over after /)
+  })
+
+  it('IntegratorComparison jumps to the end of the run on Play', () => {
+    preferReducedMotion()
+    render(<IntegratorComparison />)
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Play' }))
+    })
+    expect(screen.getByTestId('step-count').textContent).toMatch(/^1000 of 1000 steps/)
+  })
+})
+
+const SVG_SHAPES = new Set(['rect', 'circle', 'line', 'polygon', 'polyline', 'path', 'text'])
+
+/** Whether `element` holds text of its own (not only through its children). */
+function hasOwnText(element: Element): boolean {
+  return [...element.childNodes].some(
+    (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+  )
+}
+
+/**
+ * The colours `element` paints, by property: an SVG shape's fill and stroke, an element's
+ * background, and the colour of text it holds. Transparent and `none` are left out.
+ */
+function paintedColours(element: Element): Array<[string, string]> {
+  const style = getComputedStyle(element)
+  const painted: Array<[string, string]> = []
+  if (element instanceof SVGElement && SVG_SHAPES.has(element.tagName)) {
+    // A line has no inside: its fill paints nothing.
+    if (element.tagName !== 'line') painted.push(['fill', style.fill])
+    painted.push(['stroke', style.stroke])
+  } else {
+    painted.push(['background-color', style.backgroundColor])
+    if (hasOwnText(element)) painted.push(['color', style.color])
+  }
+  return painted.filter(([, value]) => (parseColour(value)?.a ?? 0) > 0)
+}
+
+/** Every element of `root` but native buttons (the browser's colours) and their contents. */
+const themedElements = (root: Element) =>
+  [...root.querySelectorAll('*')].filter((element) => !element.closest('button'))
+
+/** Where a failing assertion points: the widget's element by test id, tag and index. */
+const describeElement = (element: Element, index: number) =>
+  `${element.getAttribute('data-testid') ?? element.tagName} #${index}`
+
+describe('theming', () => {
+  it.each(widgets)(
+    '%s takes every colour from the --aabb-widget-* properties',
+    async (_name, widget) => {
+      const { container } = render(
+        <>
+          <div data-theme="dark">{widget()}</div>
+          <div data-theme="light" style={widgetLightTheme}>
+            {widget()}
+          </div>
+        </>,
+      )
+      await nextFrames(2)
+      const dark = themedElements(container.querySelector('[data-theme="dark"]')!)
+      const light = themedElements(container.querySelector('[data-theme="light"]')!)
+      expect(light).toHaveLength(dark.length)
+      let compared = 0
+      dark.forEach((element, index) => {
+        const lightColours = new Map(paintedColours(light[index]!))
+        for (const [property, darkColour] of paintedColours(element)) {
+          expect(
+            lightColours.get(property),
+            `${describeElement(element, index)} ${property}`,
+          ).not.toBe(darkColour)
+          compared++
+        }
+      })
+      expect(compared).toBeGreaterThan(5)
+    },
+  )
+
+  it.each(widgets)(
+    '%s writes its text at 4.5:1 or more against its background, dark and light',
+    async (_name, widget) => {
+      const { container } = render(
+        <>
+          <div data-theme="dark">{widget()}</div>
+          <div data-theme="light" style={widgetLightTheme}>
+            {widget()}
+          </div>
+        </>,
+      )
+      await nextFrames(2)
+      expectReadableText(container)
+    },
+  )
+
+  it("Article001Table keeps 4.5:1 on each row it highlights (the flawed test's red included)", () => {
+    const { container } = render(
+      <>
+        <div data-theme="dark">
+          <Article001Table />
+        </div>
+        <div data-theme="light" style={widgetLightTheme}>
+          <Article001Table />
+        </div>
+      </>,
+    )
+    const rows = screen.getAllByRole('button', { name: /^Show row / }).length / 2
+    for (let row = 1; row <= rows; row++) {
+      for (const show of screen.getAllByRole('button', { name: `Show row ${row}` })) {
+        fireEvent.click(show)
+      }
+      expectReadableText(container)
+    }
+  })
+})
+
+/** Every text under `container` (buttons aside) has at least 4.5:1 against what is behind it. */
+function expectReadableText(container: Element) {
+  for (const element of themedElements(container)) {
+    if (!hasOwnText(element)) continue
+    const svg = element instanceof SVGElement ? element.ownerSVGElement : null
+    const behind = backgroundBehind(svg ?? element)
+    const style = getComputedStyle(element)
+    const ink = parseColour(svg ? style.fill : style.color)!
+    // A label on a coloured box is written in the background colour (palette.ts): its
+    // contrast is the box's, not the panel's.
+    if (svg && contrastRatio(over(ink, behind), behind) === 1) continue
+    expect(
+      contrastRatio(over(ink, behind), behind),
+      `${element.textContent} (${element.closest('[data-theme]')!.getAttribute('data-theme')})`,
+    ).toBeGreaterThanOrEqual(4.5)
+  }
+}
+
+describe('scene props', () => {
+  it('TunnelingDemo starts its box and stands its wall where it is told', () => {
+    const start = { x: 15, y: 60, width: 40, height: 30 }
+    render(<TunnelingDemo start={start} wallX={200} speed={50} />)
+    for (const wall of screen.getAllByTestId('wall')) expect(readRect(wall).x).toBe(200)
+    for (const mover of screen.getAllByTestId('mover')) expect(readRect(mover)).toEqual(start)
+    // 50 px steps: the third sample (x = 165) is 5 px into the wall, pushed back out to 160.
+    for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: 'Step' }))
+    expect(screen.getByRole('img', { name: /^Discrete/ }).dataset.outcome).toBe('stopped')
+    const stopped = readRect(screen.getAllByTestId('mover')[1]!)
+    expect(stopped.x + stopped.width).toBe(200)
+  })
+
+  it('SweptPlatformerDemo drops a box of the size it is given', async () => {
+    render(<SweptPlatformerDemo boxSize={36} />)
+    await nextFrames(2)
+    const player = readRect(screen.getByTestId('player'))
+    expect([player.width, player.height]).toEqual([36, 36])
+  })
+
+  it('MinkowskiExplorer and RelativeMotionDemo draw and announce the labels they are given', () => {
+    const labels = { a: 'player', b: 'wall' }
+    const { container } = render(
+      <>
+        <MinkowskiExplorer labels={labels} step={1} />
+        <RelativeMotionDemo labels={labels} />
+      </>,
+    )
+    const drawn = [...container.querySelectorAll('svg text')].map((text) => text.textContent)
+    expect(drawn.filter((text) => text === 'player')).toHaveLength(2)
+    expect(drawn.filter((text) => text === 'wall')).toHaveLength(2)
+    expect(drawn.some((text) => text?.startsWith('player − '))).toBe(true)
+    expect(drawn).not.toContain('A')
+    expect(screen.getByRole('button', { name: /^Box player: drag it/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /^Motion of wall this frame/ })).toBeTruthy()
+    const regions = [...container.querySelectorAll('[aria-live]')].map(
+      (region) => region.textContent,
+    )
+    expect(regions.some((text) => /^player at \(.*\), apart from wall$/.test(text ?? ''))).toBe(
+      true,
+    )
+    expect(regions.some((text) => /^player moves \(.*\), wall moves \(/.test(text ?? ''))).toBe(
+      true,
+    )
+  })
+
+  it('OverlapTestDemo and DiscreteCollisionDemo name their colours in a legend', () => {
+    render(
+      <>
+        <OverlapTestDemo />
+        <DiscreteCollisionDemo />
+      </>,
+    )
+    const [overlap, discrete] = screen.getAllByRole('list', { name: 'Legend' })
+    expect(
+      within(overlap!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'first box (green: overlapping)',
+      'second box',
+      'Minkowski difference first − second',
+      'origin',
+    ])
+    expect(
+      within(discrete!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'obstacle',
+      'your box (red: apart)',
+      'Minkowski difference obstacle − box',
+      'origin',
+      'penetration vector',
+    ])
+  })
+
+  const badScenes: ReadonlyArray<[ReactElement, string]> = [
+    [
+      <TunnelingDemo speed={Number.NaN} />,
+      '<TunnelingDemo>: speed must be a finite number > 0 (got NaN)',
+    ],
+    [
+      <TunnelingDemo wallX={Infinity} />,
+      '<TunnelingDemo>: wallX must be a finite number (got Infinity)',
+    ],
+    [
+      <TunnelingDemo start={{ x: 0, y: 0, width: -1, height: 10 }} />,
+      '<TunnelingDemo>: start.width must be a finite number >= 0 (got -1)',
+    ],
+    [
+      <SweptPlatformerDemo boxSize={0} />,
+      '<SweptPlatformerDemo>: boxSize must be a finite number > 0 (got 0)',
+    ],
+    [
+      <SweptPlatformerDemo platform={{ x: 0, y: 0, width: 10, height: Number.NaN }} />,
+      '<SweptPlatformerDemo>: platform.height must be a finite number >= 0 (got NaN)',
+    ],
+    [
+      <DiscreteCollisionDemo size={-5} />,
+      '<DiscreteCollisionDemo>: size must be a finite number > 0 (got -5)',
+    ],
+    [
+      <MinkowskiExplorer box={{ x: Number.NaN, y: 0, width: 10, height: 10 }} />,
+      '<MinkowskiExplorer>: box.x must be a finite number (got NaN)',
+    ],
+    [
+      <MinkowskiExplorer labels={{ a: '', b: 'B' }} />,
+      '<MinkowskiExplorer>: labels.a must be a non-empty string (got "")',
+    ],
+    [
+      <RelativeMotionDemo motionB={{ x: Infinity, y: 0 }} />,
+      '<RelativeMotionDemo>: motionB.x must be a finite number (got Infinity)',
+    ],
+    [
+      <OverlapTestDemo first={{ center: { x: 0, y: 0 }, halfExtents: { x: -1, y: 1 } }} />,
+      '<OverlapTestDemo>: first.halfExtents.x must be a finite number >= 0 (got -1)',
+    ],
+    [
+      <IntegratorComparison dt={0} />,
+      '<IntegratorComparison>: dt must be a finite number > 0 (got 0)',
+    ],
+  ]
+
+  it.each(badScenes)(
+    'refuses a bad prop with an error naming the widget and the prop (%#)',
+    (element, message) => {
+      // React reports the render error to the console as well: that copy is not under test.
+      vi.spyOn(console, 'error').mockImplementation(() => {})
+      expect(() => render(element)).toThrow(message)
+    },
+  )
 })

@@ -42,12 +42,16 @@ export async function dragBy(
   return { x: end.clientX - start.clientX, y: end.clientY - start.clientY }
 }
 
-/** Dispatches a synthetic pointer event of the primary mouse pointer at client coordinates. */
+/**
+ * Dispatches a synthetic pointer event of the primary pointer at client coordinates: the
+ * mouse's unless `pointerType` says `'touch'` or `'pen'`.
+ */
 export function firePointer(
   target: EventTarget,
   type: string,
   clientX: number,
   clientY: number,
+  pointerType: 'mouse' | 'touch' | 'pen' = 'mouse',
 ): void {
   target.dispatchEvent(
     new PointerEvent(type, {
@@ -55,7 +59,7 @@ export function firePointer(
       cancelable: true,
       composed: true,
       pointerId: 1,
-      pointerType: 'mouse',
+      pointerType,
       isPrimary: true,
       button: 0,
       buttons: type === 'pointerup' ? 0 : 1,

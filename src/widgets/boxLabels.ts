@@ -1,0 +1,31 @@
+import { describeValue } from '../core/geometry/validate.js'
+
+/**
+ * The names a widget draws on its two boxes and says in its live region (the articles'
+ * "A" and "B" by default): a blog can call them "player" and "wall".
+ */
+export interface BoxLabels {
+  a: string
+  b: string
+}
+
+/** The articles' names. */
+export const ARTICLE_BOX_LABELS: BoxLabels = { a: 'A', b: 'B' }
+
+/** Throws a TypeError naming the widget and the field unless both labels are non-empty strings. */
+export function assertBoxLabels(subject: string, labels: unknown): BoxLabels {
+  if (labels === null || typeof labels !== 'object') {
+    throw new TypeError(
+      `${subject} labels must be an object { a, b } (got ${describeValue(labels)})`,
+    )
+  }
+  for (const key of ['a', 'b'] as const) {
+    const label = (labels as Record<string, unknown>)[key]
+    if (typeof label !== 'string' || label.trim() === '') {
+      throw new TypeError(
+        `${subject} labels.${key} must be a non-empty string (got ${describeValue(label)})`,
+      )
+    }
+  }
+  return labels as BoxLabels
+}
