@@ -1,7 +1,7 @@
 // The README's test command (`npm test`): lint, format, typecheck, unit, browser and story
 // tests, the static Storybook with its end-to-end drag test and its screenshot check, the
-// library build, a plain-Node import of `react-aabb/core` and its `require()` from CommonJS
-// (Node 22.12+). Every check runs even when an earlier one fails, and the run ends with one
+// library build, a plain-Node import of `react-aabb/core` and a `require()` of every entry
+// from CommonJS. Every check runs even when an earlier one fails, and the run ends with one
 // plain line `N passed, N failed` (each Vitest test counts once, each other check once)
 // because CI reads that line.
 import { spawnSync } from 'node:child_process'
@@ -155,8 +155,8 @@ check('react-aabb/core imports in plain Node', 'node', [
   '-e',
   "const core = await import('./dist/core.js'); if (typeof core.overlaps !== 'function') throw new Error('overlaps missing from dist/core.js')",
 ])
-check("require('react-aabb/core') from CommonJS (Node 22.12+)", 'node', [
-  'test/support/requireCore.js',
+check('require() of every react-aabb entry from CommonJS', 'node', [
+  'test/support/requireEntries.js',
 ])
 
 if (failures.length)
