@@ -1,4 +1,8 @@
 import type { Preview } from '@storybook/react-vite'
+import {
+  assertNoInputDuringPlay,
+  recordInputDuringPlay,
+} from '../stories/support/inputDuringPlay.js'
 
 const preview: Preview = {
   parameters: {
@@ -18,11 +22,15 @@ const preview: Preview = {
     },
   },
   tags: ['autodocs'],
+  // A story shown on a docs page opens in the state it describes: its play function may
+  // assert but not act (stories/support/inputDuringPlay.ts).
+  beforeEach: recordInputDuringPlay,
   // A play function's clicks leave the focus, and its ring, on the last control it pressed:
   // the story would then show a state no user left it in.
-  afterEach: () => {
+  afterEach: (context) => {
     const focused = document.activeElement
     if (focused instanceof HTMLElement || focused instanceof SVGElement) focused.blur()
+    assertNoInputDuringPlay(context)
   },
 }
 

@@ -30,7 +30,16 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** Article 000's first demo: detection only. */
-export const Detect: Story = {
+export const Detect: Story = {}
+
+/**
+ * The interaction test of {@link Detect}, in a story of its own because it moves the box with an
+ * arrow key and then with the pointer onto the obstacle.
+ */
+export const DetectInteractions: Story = {
+  ...Detect,
+  name: 'Detect: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const svg = canvas.getByRole('application') as unknown as SVGSVGElement
@@ -68,6 +77,16 @@ export const Detect: Story = {
 /** Article 000's second demo ("no_penetrate"): the penetration vector pushes the box out. */
 export const PushOut: Story = {
   args: { pushOut: true },
+}
+
+/**
+ * The interaction test of {@link PushOut}, in a story of its own because it moves the pointer onto
+ * the obstacle.
+ */
+export const PushOutInteractions: Story = {
+  ...PushOut,
+  name: 'Push Out: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const svg = canvas.getByRole('application') as unknown as SVGSVGElement

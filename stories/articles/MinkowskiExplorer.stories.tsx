@@ -35,7 +35,16 @@ type Story = StoryObj<typeof meta>
 const TOLERANCE_DIGITS = 9
 
 /** Drag A onto B: they collide, and the Minkowski difference then contains the origin. */
-export const Explorer: Story = {
+export const Explorer: Story = {}
+
+/**
+ * The interaction test of {@link Explorer}, in a story of its own because it drags A onto B, moves
+ * it with the arrow keys and steps through the construction.
+ */
+export const ExplorerInteractions: Story = {
+  ...Explorer,
+  name: 'Explorer: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const svg = canvas.getByRole('group', { name: 'Minkowski difference explorer' })
@@ -117,6 +126,16 @@ export const Explorer: Story = {
  */
 export const CornerByCorner: Story = {
   args: { step: 1 },
+}
+
+/**
+ * The interaction test of {@link CornerByCorner}, in a story of its own because it steps the
+ * construction to its end with the keyboard and one step back.
+ */
+export const CornerByCornerInteractions: Story = {
+  ...CornerByCorner,
+  name: 'Corner By Corner: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const svg = canvas.getByRole('group', { name: 'Minkowski difference explorer' })

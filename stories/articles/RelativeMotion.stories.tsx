@@ -39,10 +39,19 @@ const DIGITS = 9
 
 /**
  * The boxes close on each other and collide this frame: the ray's fraction is the kernel's
- * time of impact, and both boxes stop where they first touch. Then the relative views,
- * the keys and a drag change the motions.
+ * time of impact, and both boxes stop where they first touch. The relative views, the arrow
+ * keys and a drag of a motion's tip change the motions.
  */
-export const BothMoving: Story = {
+export const BothMoving: Story = {}
+
+/**
+ * The interaction test of {@link BothMoving}, in a story of its own because it rides in A, turns B
+ * away with the arrow keys and drags A's motion onto B.
+ */
+export const BothMovingInteractions: Story = {
+  ...BothMoving,
+  name: 'Both Moving: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const minkowski = canvas.getByRole('group', { name: 'Minkowski space' })
