@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { DiscreteCollisionDemo, palette } from 'react-aabb/widgets'
 import { pointTo } from '../support/pointerInput.js'
 import { readRect } from '../../src/widgets/svgRect.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/000 Discrete collision',
@@ -13,9 +14,9 @@ const meta = {
     size: 40,
     pushOut: false,
   },
-  argTypes: {
+  argTypes: withDocumentedDefaults(DiscreteCollisionDemo, {
     size: { control: { type: 'range', min: 10, max: 120, step: 5 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {

@@ -12,15 +12,16 @@ import {
   untilStill,
 } from '../usecases/support/layoutChecks.js'
 import { PhysicsPlayground } from '../usecases/support/PhysicsPlayground.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/004 Simple physics',
   component: IntegratorComparison,
   args: { dt: 0.05, stiffness: 4 },
-  argTypes: {
+  argTypes: withDocumentedDefaults(IntegratorComparison, {
     dt: { name: 'step dt (s)', control: { type: 'range', min: 0.01, max: 0.1, step: 0.01 } },
     stiffness: { name: 'stiffness k', control: { type: 'range', min: 1, max: 20, step: 1 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {

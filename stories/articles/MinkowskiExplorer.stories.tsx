@@ -7,6 +7,7 @@ import { cornerCopies } from '../../src/widgets/minkowskiConstruction.js'
 import { formatNumber } from '../../src/widgets/formatNumber.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { readRect } from '../../src/widgets/svgRect.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/002 Minkowski difference explorer',
@@ -16,9 +17,9 @@ const meta = {
     obstacle: { x: -40, y: -20, width: 140, height: 90 },
     step: 0,
   },
-  argTypes: {
+  argTypes: withDocumentedDefaults(MinkowskiExplorer, {
     step: { control: { type: 'range', min: 0, max: CONSTRUCTION_STEPS, step: 1 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {

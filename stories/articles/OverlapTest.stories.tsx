@@ -2,10 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, userEvent, within } from 'storybook/test'
 import { ARTICLE_001_ROWS, unitBox } from '../../src/widgets/article001Results.js'
 import { Article001Table, OverlapTestDemo } from 'react-aabb/widgets'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/001 Overlap test',
   component: OverlapTestDemo,
+  argTypes: withDocumentedDefaults(OverlapTestDemo, {}),
   args: { first: unitBox([0, 0]), second: unitBox([1, 0]) },
   parameters: {
     docs: {

@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { dragOnto } from '../support/pointerInput.js'
 import { RelativeMotionDemo } from 'react-aabb/widgets'
 import { readRect } from '../../src/widgets/svgRect.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const boxA: Rect = { x: -220, y: -40, width: 80, height: 60 }
 const boxB: Rect = { x: 100, y: -70, width: 60, height: 120 }
@@ -14,9 +15,9 @@ const meta = {
   title: 'Articles/003 Relative motion',
   component: RelativeMotionDemo,
   args: { boxA, boxB, motionA, motionB, observer: 'world' },
-  argTypes: {
+  argTypes: withDocumentedDefaults(RelativeMotionDemo, {
     observer: { control: { type: 'inline-radio' }, options: ['world', 'a', 'b'] },
-  },
+  }),
   parameters: {
     docs: {
       description: {

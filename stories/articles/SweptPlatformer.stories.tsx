@@ -5,6 +5,7 @@ import { animationFrames } from '../support/pointerInput.js'
 import { palette, SweptPlatformerDemo } from 'react-aabb/widgets'
 import { PLATFORMER_SPEEDS } from '../../src/widgets/SweptPlatformerDemo.js'
 import { readRect } from '../../src/widgets/svgRect.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/003 Swept platformer',
@@ -14,10 +15,10 @@ const meta = {
     platform: { x: -150, y: 150, width: 300, height: 10 },
     gravity: 900,
   },
-  argTypes: {
+  argTypes: withDocumentedDefaults(SweptPlatformerDemo, {
     speed: { control: { type: 'inline-radio' }, options: [...PLATFORMER_SPEEDS] },
     gravity: { control: { type: 'range', min: 100, max: 3000, step: 100 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {

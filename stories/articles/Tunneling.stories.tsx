@@ -3,16 +3,17 @@ import { overlapsInterior } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { readRect } from '../../src/widgets/svgRect.js'
 import { TunnelingDemo } from 'react-aabb/widgets'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/003 Tunneling side by side',
   component: TunnelingDemo,
   args: { speed: 90, wallThickness: 6, framesPerStep: 12 },
-  argTypes: {
+  argTypes: withDocumentedDefaults(TunnelingDemo, {
     speed: { control: { type: 'range', min: 5, max: 200, step: 5 } },
     wallThickness: { control: { type: 'range', min: 2, max: 60, step: 2 } },
     framesPerStep: { control: { type: 'range', min: 1, max: 60, step: 1 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {

@@ -1,7 +1,7 @@
 // The README's test command (`npm test`): lint, format, typecheck, unit, browser and story
-// tests, the static Storybook with its end-to-end drag test and its screenshot check, the
-// library build, a plain-Node import of `react-aabb/core` and a `require()` of every entry
-// from CommonJS. Every check runs even when an earlier one fails, and the run ends with one
+// tests, the static Storybook with its end-to-end drag test, its screenshot check and its
+// docs pages' check (sidebar order, args tables), the library build, a plain-Node import of
+// `react-aabb/core` and a `require()` of every entry from CommonJS. Every check runs even when an earlier one fails, and the run ends with one
 // plain line `N passed, N failed` (each Vitest test counts once, each other check once)
 // because CI reads that line.
 import { spawnSync } from 'node:child_process'
@@ -146,6 +146,11 @@ if (projects.includes('storybook')) {
     'story screenshots: no story throws, logs an error, draws outside its panel or overlaps its text',
     'node',
     ['test/storybook/storyScreenshots.js', 'storybook-static'],
+  )
+  check(
+    'docs pages: sidebar order, args tables without repeated @default or unknown types',
+    'node',
+    ['test/storybook/docsPages.js', 'storybook-static'],
   )
 }
 
