@@ -4,7 +4,9 @@
  *   `.storybook/preview.ts`): the introduction first, then the articles by number (000 to
  *   004), the use cases, the guides (`Docs/...`) and the API last;
  * - every component's docs page (autodocs) in Chromium: no args table row repeats `@default`
- *   in its description (the Default column shows it) and no prop's type reads `unknown`.
+ *   in its description (the Default column shows it) and no prop's type reads `unknown`;
+ * - the dashboard's docs page in a 1,050 px iframe (a 1280 px window less the sidebar): its
+ *   layout JSON is beside the board, as its description says, and needs no sideways scroll.
  *
  * Usage: node test/storybook/docsPages.js [storybook-static]
  */
@@ -80,6 +82,21 @@ try {
       }
     }
   }
+  // The dashboard's description says its JSON is beside the board: true in a 1280 px window,
+  // where Storybook's sidebar leaves the docs page's iframe about 1,050 px wide.
+  const narrow = await browser.newPage({ viewport: { width: 1050, height: 800 } })
+  await narrow.goto(`${server.url}/iframe.html?viewMode=docs&id=use-cases-dashboard--docs`)
+  const json = narrow.getByRole('region', { name: 'Layout JSON' }).first()
+  await json.waitFor({ timeout: PAGE_TIMEOUT })
+  const board = await narrow.getByRole('region', { name: 'Dashboard board' }).first().boundingBox()
+  const beside = await json.evaluate((element) => ({
+    box: element.getBoundingClientRect().toJSON(),
+    scrolls: element.scrollWidth > element.clientWidth,
+  }))
+  if (!board || beside.box.left < board.x + board.width || beside.box.top > board.y) {
+    problems.push('Use cases/Dashboard: the layout JSON is not beside the board on its docs page')
+  }
+  if (beside.scrolls) problems.push('Use cases/Dashboard: the layout JSON scrolls sideways')
 } finally {
   await browser.close()
   await server.close()
