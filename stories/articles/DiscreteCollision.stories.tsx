@@ -4,18 +4,22 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { DiscreteCollisionDemo, palette } from 'react-aabb/widgets'
 import { pointTo } from '../support/pointerInput.js'
 import { readRect } from '../../src/widgets/svgRect.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/000 Discrete collision',
   component: DiscreteCollisionDemo,
   args: {
-    obstacle: { x: 20, y: 10, width: 160, height: 110 },
+    // Up and left of the centre: the widget's box starts at (-180, -180), and the blue
+    // obstacle − box then lies inside the 500-unit view (right and bottom edges at 240 and
+    // 230; an obstacle further right or down would draw it past the view's edge).
+    obstacle: { x: -120, y: -80, width: 160, height: 110 },
     size: 40,
     pushOut: false,
   },
-  argTypes: {
+  argTypes: withDocumentedDefaults(DiscreteCollisionDemo, {
     size: { control: { type: 'range', min: 10, max: 120, step: 5 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {
@@ -30,7 +34,16 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** Article 000's first demo: detection only. */
-export const Detect: Story = {
+export const Detect: Story = {}
+
+/**
+ * The interaction test of {@link Detect}, in a story of its own because it moves the box with an
+ * arrow key and then with the pointer onto the obstacle.
+ */
+export const DetectInteractions: Story = {
+  ...Detect,
+  name: 'Detect: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const svg = canvas.getByRole('application') as unknown as SVGSVGElement
@@ -68,6 +81,16 @@ export const Detect: Story = {
 /** Article 000's second demo ("no_penetrate"): the penetration vector pushes the box out. */
 export const PushOut: Story = {
   args: { pushOut: true },
+}
+
+/**
+ * The interaction test of {@link PushOut}, in a story of its own because it moves the pointer onto
+ * the obstacle.
+ */
+export const PushOutInteractions: Story = {
+  ...PushOut,
+  name: 'Push Out: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const svg = canvas.getByRole('application') as unknown as SVGSVGElement

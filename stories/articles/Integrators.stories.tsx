@@ -12,15 +12,16 @@ import {
   untilStill,
 } from '../usecases/support/layoutChecks.js'
 import { PhysicsPlayground } from '../usecases/support/PhysicsPlayground.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/004 Simple physics',
   component: IntegratorComparison,
   args: { dt: 0.05, stiffness: 4 },
-  argTypes: {
+  argTypes: withDocumentedDefaults(IntegratorComparison, {
     dt: { name: 'step dt (s)', control: { type: 'range', min: 0.01, max: 0.1, step: 0.01 } },
     stiffness: { name: 'stiffness k', control: { type: 'range', min: 1, max: 20, step: 1 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {
@@ -62,11 +63,20 @@ function drawnStates(canvasElement: HTMLElement, panelName: RegExp) {
 }
 
 /**
- * Article 004's point, measured: after Step 200, explicit Euler has gained energy, semi-
- * implicit Euler is within a few percent of the start and RK4 is at it; after another 200,
- * explicit Euler has gained again while the other two have not drifted.
+ * Article 004's point, to measure: press Step 200 and explicit Euler has gained energy,
+ * semi-implicit Euler is within a few percent of the start and RK4 is at it; press it again
+ * and explicit Euler has gained again while the other two have not drifted.
  */
-export const Integrators: Story = {
+export const Integrators: Story = {}
+
+/**
+ * The interaction test of {@link Integrators}, in a story of its own because it steps every
+ * integrator 400 times.
+ */
+export const IntegratorsInteractions: Story = {
+  ...Integrators,
+  name: 'Integrators: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, args, step }) => {
     const canvas = within(canvasElement)
     const energy = (id: SpringIntegratorId) => energyShown(canvasElement, 'energy-ratio', id)
@@ -122,7 +132,16 @@ export const Integrators: Story = {
 }
 
 /** Play runs one step per frame until Pause; Reset goes back to the start. */
-export const PlayAndPause: Story = {
+export const PlayAndPause: Story = {}
+
+/**
+ * The interaction test of {@link PlayAndPause}, in a story of its own because it plays, pauses and
+ * resets the simulation.
+ */
+export const PlayAndPauseInteractions: Story = {
+  ...PlayAndPause,
+  name: 'Play And Pause: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     await userEvent.click(canvas.getByRole('button', { name: 'Play' }))
@@ -152,6 +171,16 @@ export const PlayAndPause: Story = {
 export const ClickToAddBoxes: Story = {
   render: () => <PhysicsPlayground initialBoxes={0} />,
   parameters: { controls: { disable: true } },
+}
+
+/**
+ * The interaction test of {@link ClickToAddBoxes}, in a story of its own because it clicks two
+ * boxes into the playground.
+ */
+export const ClickToAddBoxesInteractions: Story = {
+  ...ClickToAddBoxes,
+  name: 'Click To Add Boxes: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const board = canvas.getByRole('region', { name: 'Playground' })

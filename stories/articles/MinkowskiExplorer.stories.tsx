@@ -7,6 +7,7 @@ import { cornerCopies } from '../../src/widgets/minkowskiConstruction.js'
 import { formatNumber } from '../../src/widgets/formatNumber.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { readRect } from '../../src/widgets/svgRect.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/002 Minkowski difference explorer',
@@ -16,9 +17,9 @@ const meta = {
     obstacle: { x: -40, y: -20, width: 140, height: 90 },
     step: 0,
   },
-  argTypes: {
+  argTypes: withDocumentedDefaults(MinkowskiExplorer, {
     step: { control: { type: 'range', min: 0, max: CONSTRUCTION_STEPS, step: 1 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {
@@ -35,7 +36,16 @@ type Story = StoryObj<typeof meta>
 const TOLERANCE_DIGITS = 9
 
 /** Drag A onto B: they collide, and the Minkowski difference then contains the origin. */
-export const Explorer: Story = {
+export const Explorer: Story = {}
+
+/**
+ * The interaction test of {@link Explorer}, in a story of its own because it drags A onto B, moves
+ * it with the arrow keys and steps through the construction.
+ */
+export const ExplorerInteractions: Story = {
+  ...Explorer,
+  name: 'Explorer: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const svg = canvas.getByRole('group', { name: 'Minkowski difference explorer' })
@@ -117,6 +127,16 @@ export const Explorer: Story = {
  */
 export const CornerByCorner: Story = {
   args: { step: 1 },
+}
+
+/**
+ * The interaction test of {@link CornerByCorner}, in a story of its own because it steps the
+ * construction to its end with the keyboard and one step back.
+ */
+export const CornerByCornerInteractions: Story = {
+  ...CornerByCorner,
+  name: 'Corner By Corner: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement)
     const svg = canvas.getByRole('group', { name: 'Minkowski difference explorer' })

@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { dragOnto } from '../support/pointerInput.js'
 import { RelativeMotionDemo } from 'react-aabb/widgets'
 import { readRect } from '../../src/widgets/svgRect.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const boxA: Rect = { x: -220, y: -40, width: 80, height: 60 }
 const boxB: Rect = { x: 100, y: -70, width: 60, height: 120 }
@@ -14,9 +15,9 @@ const meta = {
   title: 'Articles/003 Relative motion',
   component: RelativeMotionDemo,
   args: { boxA, boxB, motionA, motionB, observer: 'world' },
-  argTypes: {
+  argTypes: withDocumentedDefaults(RelativeMotionDemo, {
     observer: { control: { type: 'inline-radio' }, options: ['world', 'a', 'b'] },
-  },
+  }),
   parameters: {
     docs: {
       description: {
@@ -39,10 +40,19 @@ const DIGITS = 9
 
 /**
  * The boxes close on each other and collide this frame: the ray's fraction is the kernel's
- * time of impact, and both boxes stop where they first touch. Then the relative views,
- * the keys and a drag change the motions.
+ * time of impact, and both boxes stop where they first touch. The relative views, the arrow
+ * keys and a drag of a motion's tip change the motions.
  */
-export const BothMoving: Story = {
+export const BothMoving: Story = {}
+
+/**
+ * The interaction test of {@link BothMoving}, in a story of its own because it rides in A, turns B
+ * away with the arrow keys and drags A's motion onto B.
+ */
+export const BothMovingInteractions: Story = {
+  ...BothMoving,
+  name: 'Both Moving: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const minkowski = canvas.getByRole('group', { name: 'Minkowski space' })

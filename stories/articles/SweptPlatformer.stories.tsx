@@ -5,6 +5,7 @@ import { animationFrames } from '../support/pointerInput.js'
 import { palette, SweptPlatformerDemo } from 'react-aabb/widgets'
 import { PLATFORMER_SPEEDS } from '../../src/widgets/SweptPlatformerDemo.js'
 import { readRect } from '../../src/widgets/svgRect.js'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/003 Swept platformer',
@@ -14,10 +15,10 @@ const meta = {
     platform: { x: -150, y: 150, width: 300, height: 10 },
     gravity: 900,
   },
-  argTypes: {
+  argTypes: withDocumentedDefaults(SweptPlatformerDemo, {
     speed: { control: { type: 'inline-radio' }, options: [...PLATFORMER_SPEEDS] },
     gravity: { control: { type: 'range', min: 100, max: 3000, step: 100 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {
@@ -56,6 +57,17 @@ function minkowskiBox(element: Element): Rect {
  * thick), yet on every frame it is above the platform, and it ends standing on it.
  */
 export const FastestSpeed: Story = {
+  args: { speed: PLATFORMER_SPEEDS[PLATFORMER_SPEEDS.length - 1] },
+}
+
+/**
+ * The interaction test of {@link FastestSpeed}, in a story of its own because it picks the fastest
+ * speed and drops the box again.
+ */
+export const FastestSpeedInteractions: Story = {
+  ...FastestSpeed,
+  name: 'Fastest Speed: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const fastest = PLATFORMER_SPEEDS[PLATFORMER_SPEEDS.length - 1]
@@ -115,6 +127,16 @@ export const FastestSpeed: Story = {
 /** W, A and D drive the box: it runs along the platform, jumps, and lands on it again. */
 export const WalkAndJump: Story = {
   args: { speed: 5 },
+}
+
+/**
+ * The interaction test of {@link WalkAndJump}, in a story of its own because it drives the box
+ * with the keys.
+ */
+export const WalkAndJumpInteractions: Story = {
+  ...WalkAndJump,
+  name: 'Walk And Jump: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const scene = canvas.getByRole('application')

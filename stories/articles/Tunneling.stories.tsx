@@ -3,16 +3,17 @@ import { overlapsInterior } from 'react-aabb/core'
 import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { readRect } from '../../src/widgets/svgRect.js'
 import { TunnelingDemo } from 'react-aabb/widgets'
+import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 
 const meta = {
   title: 'Articles/003 Tunneling side by side',
   component: TunnelingDemo,
   args: { speed: 90, wallThickness: 6, framesPerStep: 12 },
-  argTypes: {
+  argTypes: withDocumentedDefaults(TunnelingDemo, {
     speed: { control: { type: 'range', min: 5, max: 200, step: 5 } },
     wallThickness: { control: { type: 'range', min: 2, max: 60, step: 2 } },
     framesPerStep: { control: { type: 'range', min: 1, max: 60, step: 1 } },
-  },
+  }),
   parameters: {
     docs: {
       description: {
@@ -45,8 +46,20 @@ async function runToEnd(canvasElement: HTMLElement) {
   return { discrete: panel(/^Discrete/), swept: panel(/^Swept/) }
 }
 
-/** 90 px per step: the discrete box jumps over the 6 px wall, the swept one stops at it. */
-export const FastBox: Story = {
+/**
+ * 90 px per step: press Run and the discrete box jumps over the 6 px wall, the swept one stops at
+ * it.
+ */
+export const FastBox: Story = {}
+
+/**
+ * The interaction test of {@link FastBox}, in a story of its own because it runs both boxes to the
+ * end.
+ */
+export const FastBoxInteractions: Story = {
+  ...FastBox,
+  name: 'Fast Box: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const { discrete, swept } = await runToEnd(canvasElement)
 
@@ -65,12 +78,23 @@ export const FastBox: Story = {
 /**
  * 10 px per step is less than half the box's width plus the wall's thickness (13 px): the
  * first step that ends inside the wall is less than halfway in, so the penetration vector
- * pushes the box back out on the near side. Both stop at the wall. (Between 13 and 26 px the
+ * pushes the box back out on the near side. Press Run: both stop at the wall. (Between 13 and 26
+ * px the
  * discrete box ends a step inside the wall but more than halfway, and is pushed out on the
  * far side: it still tunnels.)
  */
 export const SlowBox: Story = {
   args: { speed: 10, framesPerStep: 2 },
+}
+
+/**
+ * The interaction test of {@link SlowBox}, in a story of its own because it runs both boxes to the
+ * end.
+ */
+export const SlowBoxInteractions: Story = {
+  ...SlowBox,
+  name: 'Slow Box: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement }) => {
     const { discrete, swept } = await runToEnd(canvasElement)
     for (const side of [discrete, swept]) {

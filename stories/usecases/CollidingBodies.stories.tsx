@@ -54,8 +54,17 @@ function leftToRight(elements: readonly Element[]): string[] {
   return [...leftEdges(elements)].sort(([, a], [, b]) => a - b).map(([id]) => id)
 }
 
-/** A projectile at 20,000 px/s into the row: nothing passes through, overlaps or escapes. */
-export const FastProjectile: Story = {
+/** Fire a projectile at 20,000 px/s into the row: nothing passes through, overlaps or escapes. */
+export const FastProjectile: Story = {}
+
+/**
+ * The interaction test of {@link FastProjectile}, in a story of its own because it fires the
+ * projectile.
+ */
+export const FastProjectileInteractions: Story = {
+  ...FastProjectile,
+  name: 'Fast Projectile: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const trackElement = canvas.getByRole('region', { name: 'Track' })
@@ -85,9 +94,19 @@ export const FastProjectile: Story = {
   },
 }
 
-/** Equal masses, a bounce factor of 1: the last box leaves and the projectile stops. */
+/** Equal masses, a bounce factor of 1: on Fire the last box leaves and the projectile stops. */
 export const NewtonsCradle: Story = {
   args: { speed: 600, projectileMass: 1, restitution: 1 },
+}
+
+/**
+ * The interaction test of {@link NewtonsCradle}, in a story of its own because it fires the
+ * projectile.
+ */
+export const NewtonsCradleInteractions: Story = {
+  ...NewtonsCradle,
+  name: 'Newtons Cradle: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, args, step }) => {
     const canvas = within(canvasElement)
     const trackElement = canvas.getByRole('region', { name: 'Track' })

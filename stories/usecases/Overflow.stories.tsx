@@ -22,7 +22,15 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** Too small for its cards: one overflows and the board says so. */
-export const NoRoom: Story = {
+export const NoRoom: Story = {}
+
+/**
+ * The interaction test of {@link NoRoom}, in a story of its own because it grows the board.
+ */
+export const NoRoomInteractions: Story = {
+  ...NoRoom,
+  name: 'No Room: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement)
     const board = canvas.getByRole('region', { name: 'Column board' })

@@ -27,7 +27,16 @@ export default meta
 type Story = StoryObj<typeof meta>
 
 /** Pause, step, slow down, freeze at impact. */
-export const TimeControl: Story = {
+export const TimeControl: Story = {}
+
+/**
+ * The interaction test of {@link TimeControl}, in a story of its own because it pauses the world,
+ * steps it one frame and freezes it at the next impact.
+ */
+export const TimeControlInteractions: Story = {
+  ...TimeControl,
+  name: 'Time Control: interaction test',
+  tags: ['!autodocs'],
   play: async ({ canvasElement, args, step }) => {
     const canvas = within(canvasElement)
     const box = canvas.getByTestId('box')

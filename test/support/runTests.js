@@ -1,13 +1,14 @@
 // The README's test command (`npm test`): lint, format, typecheck, unit, browser and story
-// tests, the static Storybook with its end-to-end drag test and its screenshot check, the
-// library build, a plain-Node import of `react-aabb/core` and its `require()` from CommonJS
-// (Node 22.12+). Every check runs even when an earlier one fails, and the run ends with one
+// tests, the static Storybook with its end-to-end drag test, its screenshot check and its
+// docs pages' check (sidebar order, args tables), the library build, a plain-Node import of
+// `react-aabb/core` and a `require()` of every entry from CommonJS. Every check runs even when an earlier one fails, and the run ends with one
 // plain line `N passed, N failed` (each Vitest test counts once, each other check once)
 // because CI reads that line.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { relative } from 'node:path'
 import { chromiumPath, hasChromium } from './chromium.js'
+import { forbiddenWarnings } from './forbiddenWarnings.js'
 
 let passed = 0
 let failed = 0
@@ -18,44 +19,85 @@ const failures = []
  * @param {string} text
  */
 function firstLine(text) {
-  // eslint-disable-next-line no-control-regex
-  const plain = text.replace(/\u001b\[[0-9;]*m/g, '').trim()
+  const plain = stripColours(text).trim()
   const line = plain.split('\n')[0] ?? ''
   return line.length > 200 ? `${line.slice(0, 199)}…` : line
 }
 
 /**
- * Runs a command with inherited output; returns whether it exited 0.
+ * Runs a command, its output shown live and kept; resolves to whether it exited 0 and its
+ * output without terminal colours.
  * @param {string} command
  * @param {string[]} args
  * @param {Record<string, string>} [env]
+ * @returns {Promise<{ ok: boolean, output: string }>}
  */
 function run(command, args, env = {}) {
-  const result = spawnSync(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+  // Piped output is not a terminal: keep the colours a terminal would get.
+  const colour = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}
+  const child = spawn(command, args, {
+    stdio: ['inherit', 'pipe', 'pipe'],
+    env: { ...process.env, ...colour, ...env },
     shell: false,
   })
-  return result.status === 0
+  const chunks = /** @type {string[]} */ ([])
+  child.stdout.on('data', (/** @type {Buffer} */ data) => {
+    process.stdout.write(data)
+    chunks.push(data.toString())
+  })
+  child.stderr.on('data', (/** @type {Buffer} */ data) => {
+    process.stderr.write(data)
+    chunks.push(data.toString())
+  })
+  return new Promise((resolve) => {
+    child.on('error', (error) => {
+      chunks.push(String(error))
+      resolve({ ok: false, output: stripColours(chunks.join('')) })
+    })
+    child.on('close', (code) => resolve({ ok: code === 0, output: stripColours(chunks.join('')) }))
+  })
 }
 
 /**
- * Runs one check and counts it.
+ * `text` without terminal colour codes.
+ * @param {string} text
+ */
+function stripColours(text) {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-9;]*m/g, '')
+}
+
+/**
+ * Counts one failure, named after `name`, for each kind of forbidden warning in `output`.
+ * @param {string} name
+ * @param {string} output
+ */
+function countWarnings(name, output) {
+  for (const { what, line, text } of forbiddenWarnings(output)) {
+    failed++
+    failures.push(`${name} printed ${what} (output line ${line}: ${firstLine(text)})`)
+  }
+}
+
+/**
+ * Runs one check and counts it, and counts each kind of forbidden warning it printed.
  * @param {string} name
  * @param {string} command
  * @param {string[]} args
  */
-function check(name, command, args) {
+async function check(name, command, args) {
   console.log(`\n=== ${name}`)
-  if (run(command, args)) passed++
+  const { ok, output } = await run(command, args)
+  if (ok) passed++
   else {
     failed++
     failures.push(name)
   }
+  countWarnings(name, output)
 }
 
 /** Installs Debian's Chromium when it is missing and we can (root with apt-get). */
-function ensureChromium() {
+async function ensureChromium() {
   if (hasChromium()) return true
   const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')
   if (!canApt) {
@@ -68,21 +110,21 @@ function ensureChromium() {
   console.log(`\n=== installing Debian's chromium (none at ${chromiumPath})`)
   const env = { DEBIAN_FRONTEND: 'noninteractive' }
   return (
-    run('apt-get', ['update', '-qq'], env) &&
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], env) &&
+    (await run('apt-get', ['update', '-qq'], env)).ok &&
+    (await run('apt-get', ['install', '-y', '-qq', 'chromium'], env)).ok &&
     hasChromium()
   )
 }
 
 const bin = (/** @type {string} */ name) => `node_modules/.bin/${name}`
 
-check('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0'])
-check('format (prettier)', bin('prettier'), ['--check', '.'])
-check('typecheck', bin('tsc'), ['-p', 'tsconfig.json'])
-check('typecheck core without DOM', bin('tsc'), ['-p', 'tsconfig.core.json'])
+await check('lint (eslint)', bin('eslint'), ['.', '--max-warnings=0'])
+await check('format (prettier)', bin('prettier'), ['--check', '.'])
+await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json'])
+await check('typecheck core without DOM', bin('tsc'), ['-p', 'tsconfig.core.json'])
 
 const projects = ['unit']
-if (ensureChromium()) projects.push('browser', 'storybook')
+if (await ensureChromium()) projects.push('browser', 'storybook')
 else {
   failed++
   failures.push('Chromium missing: browser and story tests not run')
@@ -93,13 +135,15 @@ const reportDir = '.vitest-reports'
 const report = `${reportDir}/results.json`
 rmSync(reportDir, { recursive: true, force: true })
 mkdirSync(reportDir, { recursive: true })
-const vitestOk = run(bin('vitest'), [
+const vitest = await run(bin('vitest'), [
   'run',
   ...projects.flatMap((p) => ['--project', p]),
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${report}`,
 ])
+const vitestOk = vitest.ok
+countWarnings('vitest', vitest.output)
 if (existsSync(report)) {
   /** @type {{ numPassedTests: number, numFailedTests: number, testResults: Array<{ name: string, status: string, message?: string, assertionResults: Array<{ status: string, fullName: string, failureMessages?: string[] }> }> }} */
   const results = JSON.parse(readFileSync(report, 'utf8'))
@@ -130,7 +174,7 @@ if (existsSync(report)) {
 }
 
 if (projects.includes('storybook')) {
-  check('storybook static build', 'npm', [
+  await check('storybook static build', 'npm', [
     'run',
     '--silent',
     'build-storybook',
@@ -138,25 +182,30 @@ if (projects.includes('storybook')) {
     '-o',
     'storybook-static',
   ])
-  check('end to end: dragging dashboard cards never overlaps (static Storybook)', 'node', [
+  await check('end to end: dragging dashboard cards never overlaps (static Storybook)', 'node', [
     'test/e2e/dashboard.e2e.js',
     'storybook-static',
   ])
-  check(
+  await check(
     'story screenshots: no story throws, logs an error, draws outside its panel or overlaps its text',
     'node',
     ['test/storybook/storyScreenshots.js', 'storybook-static'],
   )
+  await check(
+    'docs pages: sidebar order, args tables without repeated @default or unknown types',
+    'node',
+    ['test/storybook/docsPages.js', 'storybook-static'],
+  )
 }
 
-check('build (vite library + declarations)', 'npm', ['run', '--silent', 'build'])
-check('react-aabb/core imports in plain Node', 'node', [
+await check('build (vite library + declarations)', 'npm', ['run', '--silent', 'build'])
+await check('react-aabb/core imports in plain Node', 'node', [
   '--input-type=module',
   '-e',
   "const core = await import('./dist/core.js'); if (typeof core.overlaps !== 'function') throw new Error('overlaps missing from dist/core.js')",
 ])
-check("require('react-aabb/core') from CommonJS (Node 22.12+)", 'node', [
-  'test/support/requireCore.js',
+await check('require() of every react-aabb entry from CommonJS', 'node', [
+  'test/support/requireEntries.js',
 ])
 
 if (failures.length)

@@ -221,7 +221,9 @@ export function DashboardBoard({
           <HistoryButtons toolbar={toolbar} />
         </PhysicsWorld>
       </div>
-      {/* It scrolls once the layout outgrows the board: focusable, so keys can scroll it too. */}
+      {/* It scrolls once the layout outgrows the board: focusable, so keys can scroll it too.
+          It narrows to 160 px (its longest line is about 110) before it wraps below the
+          board, so it stays beside the board on a docs page (838 px wide in a 1280 px window). */}
       <pre
         role="region"
         aria-label="Layout JSON"
@@ -230,7 +232,10 @@ export function DashboardBoard({
         style={{
           margin: 0,
           padding: 12,
-          width: 300,
+          boxSizing: 'border-box',
+          flex: '1 1 160px',
+          minWidth: 160,
+          maxWidth: 300,
           maxHeight: height,
           overflow: 'auto',
           background: '#1d2230',
