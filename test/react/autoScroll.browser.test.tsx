@@ -62,7 +62,8 @@ describe('auto-scroll during a drag, the real mouse, every frame sampled', () =>
       const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
       if (overlapX > 0.5 && overlapY > 0.5) problems.push(`frame ${frames}: a and b overlap`)
       const { y, height } = api.get('a')
-      if (y < -0.5 || y + height > BOARD_HEIGHT + 0.5) problems.push(`frame ${frames}: a outside (${y})`)
+      if (y < -0.5 || y + height > BOARD_HEIGHT + 0.5)
+        problems.push(`frame ${frames}: a outside (${y})`)
     })
     try {
       await mouse.move(start.x, start.y)
