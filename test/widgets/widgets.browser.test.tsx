@@ -669,19 +669,25 @@ const themedElements = (root: Element) =>
 const describeElement = (element: Element, index: number) =>
   `${element.getAttribute('data-testid') ?? element.tagName} #${index}`
 
+/** Renders `widget` twice, in the default (dark) theme and in `widgetLightTheme`, and lets it draw. */
+async function renderInBothThemes(widget: () => ReactElement): Promise<HTMLElement> {
+  const { container } = render(
+    <>
+      <div data-theme="dark">{widget()}</div>
+      <div data-theme="light" style={widgetLightTheme}>
+        {widget()}
+      </div>
+    </>,
+  )
+  await nextFrames(2)
+  return container
+}
+
 describe('theming', () => {
   it.each(widgets)(
     '%s takes every colour from the --aabb-widget-* properties',
     async (_name, widget) => {
-      const { container } = render(
-        <>
-          <div data-theme="dark">{widget()}</div>
-          <div data-theme="light" style={widgetLightTheme}>
-            {widget()}
-          </div>
-        </>,
-      )
-      await nextFrames(2)
+      const container = await renderInBothThemes(widget)
       const dark = themedElements(container.querySelector('[data-theme="dark"]')!)
       const light = themedElements(container.querySelector('[data-theme="light"]')!)
       expect(light).toHaveLength(dark.length)
@@ -703,15 +709,7 @@ describe('theming', () => {
   it.each(widgets)(
     '%s writes its text at 4.5:1 or more against its background, dark and light',
     async (_name, widget) => {
-      const { container } = render(
-        <>
-          <div data-theme="dark">{widget()}</div>
-          <div data-theme="light" style={widgetLightTheme}>
-            {widget()}
-          </div>
-        </>,
-      )
-      await nextFrames(2)
+      const container = await renderInBothThemes(widget)
       expectReadableText(container)
     },
   )
