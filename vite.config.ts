@@ -68,6 +68,9 @@ export default defineConfig({
           exclude: ['test/**/*.browser.test.ts', 'test/**/*.browser.test.tsx'],
           environment: 'node',
           setupFiles: ['test/support/reactActEnvironment.ts', 'test/support/propertySeed.ts'],
+          // A ceiling for a hang, not a timing: the property tests step thousands of random
+          // scenes, seconds of work that a shared machine stretches past the default 5 s.
+          testTimeout: 60_000,
         },
       },
       {
