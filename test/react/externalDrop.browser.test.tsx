@@ -192,6 +192,30 @@ function announced(surface: HTMLElement): string | null {
   return region!.textContent
 }
 
+/**
+ * Presses the palette item, glides it in `steps` moves to `offset` from `board`'s
+ * top-left, lets two frames pass, runs `whileOver` with the pointer there (the item still
+ * held) and releases it there.
+ */
+async function dragPaletteOver(
+  mouse: RealMouse,
+  palette: HTMLElement,
+  board: HTMLElement,
+  offset: Point,
+  whileOver: (over: Point) => void = () => {},
+  steps = 12,
+): Promise<void> {
+  const start = centerOf(palette)
+  await mouse.move(start.x, start.y)
+  await mouse.press(start.x, start.y)
+  const origin = board.getBoundingClientRect()
+  const over = { x: origin.left + offset.x, y: origin.top + offset.y }
+  await glide(mouse, start, over, steps)
+  await nextFrames(2)
+  whileOver(over)
+  await mouse.release(over.x, over.y)
+}
+
 /** The drop preview's box relative to `surface`'s top-left, or null when none is shown. */
 function shownPreview(surface: HTMLElement): Rect | null {
   const preview = document.querySelector('[data-aabb-drop-preview]')
@@ -214,26 +238,20 @@ describe('dragging a palette item into a board (useExternalDraggable, onExternal
     const left = surface('left')
     const mouse = await realMouse()
     let previewed: Rect | null = null
-    await everyFrameKeepsBoards([left, surface('right')], async () => {
-      const start = centerOf(palette)
-      await mouse.move(start.x, start.y)
-      await mouse.press(start.x, start.y)
+    await everyFrameKeepsBoards([left, surface('right')], () =>
       // The card hangs from the pointer at its centre: carried over card `a` at (20, 20).
-      const origin = left.getBoundingClientRect()
-      const over = { x: origin.left + 60, y: origin.top + 60 }
-      await glide(mouse, start, over)
-      await nextFrames(2)
-      expect(palette.hasAttribute('data-dragging-now')).toBe(true)
-      // The ghost is the card's size, hanging from the pointer at its centre (where the
-      // item was pressed, in the card's proportions).
-      const ghost = document.querySelector('[data-aabb-drag-ghost]')!.getBoundingClientRect()
-      expectNear(
-        { x: ghost.left, y: ghost.top, ...size(ghost) },
-        { x: over.x - 50, y: over.y - 30, width: 100, height: 60 },
-      )
-      previewed = shownPreview(left)
-      await mouse.release(over.x, over.y)
-    })
+      dragPaletteOver(mouse, palette, left, { x: 60, y: 60 }, (over) => {
+        expect(palette.hasAttribute('data-dragging-now')).toBe(true)
+        // The ghost is the card's size, hanging from the pointer at its centre (where the
+        // item was pressed, in the card's proportions).
+        const ghost = document.querySelector('[data-aabb-drag-ghost]')!.getBoundingClientRect()
+        expectNear(
+          { x: ghost.left, y: ghost.top, ...size(ghost) },
+          { x: over.x - 50, y: over.y - 30, width: 100, height: 60 },
+        )
+        previewed = shownPreview(left)
+      }),
+    )
     // The pointer carried the card to (10, 30): taken by a, so the nearest free spot shows.
     expect(previewed).not.toBeNull()
     expect(onExternalDrop).toHaveBeenCalledTimes(1)
@@ -259,18 +277,12 @@ describe('dragging a palette item into a board (useExternalDraggable, onExternal
     const left = surface('left')
     const mouse = await realMouse()
     let previewed: Rect | null = null
-    await everyFrameKeepsBoards([left, surface('right')], async () => {
-      const start = centerOf(palette)
-      await mouse.move(start.x, start.y)
-      await mouse.press(start.x, start.y)
-      const origin = left.getBoundingClientRect()
+    await everyFrameKeepsBoards([left, surface('right')], () =>
       // Carried to (13, 37): over a, off the grid.
-      const over = { x: origin.left + 63, y: origin.top + 67 }
-      await glide(mouse, start, over)
-      await nextFrames(2)
-      previewed = shownPreview(left)
-      await mouse.release(over.x, over.y)
-    })
+      dragPaletteOver(mouse, palette, left, { x: 63, y: 67 }, () => {
+        previewed = shownPreview(left)
+      }),
+    )
     const { rect } = onExternalDrop.mock.calls[0]![0]
     expectNear(previewed!, rect)
     // The nearest grid point whose box stays 10 px from a (bottom 80) and from the wall.
@@ -283,15 +295,11 @@ describe('dragging a palette item into a board (useExternalDraggable, onExternal
     const { onExternalDrop, surface, palette } = renderKanban()
     await nextFrames(2)
     const mouse = await realMouse()
-    const start = centerOf(palette)
-    await mouse.move(start.x, start.y)
-    await mouse.press(start.x, start.y)
-    const origin = surface('left').getBoundingClientRect()
-    const over = { x: origin.left + 200, y: origin.top + 200 }
-    await glide(mouse, start, over, 6)
-    expect(document.querySelector('[data-aabb-drop-preview]')).not.toBeNull()
-    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
-    await mouse.release(over.x, over.y)
+    const escape = () => {
+      expect(document.querySelector('[data-aabb-drop-preview]')).not.toBeNull()
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    }
+    await dragPaletteOver(mouse, palette, surface('left'), { x: 200, y: 200 }, escape, 6)
     await nextFrames(2)
     expect(document.querySelector('[data-aabb-drop-preview], [data-aabb-drag-ghost]')).toBeNull()
     expect(onExternalDrop).not.toHaveBeenCalled()
