@@ -18,6 +18,20 @@ function dragFrame(
   world.step(1 / 60)
 }
 
+/**
+ * A walled board where card `a` (50 x 50 at the origin), dragged for one frame by
+ * `delta`, has pushed card `b` (beside it at x = 50): the drag is still held.
+ */
+function aPushesB(delta: { x: number; y: number }) {
+  const world = walledBoard()
+  world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+  world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
+  const drags = createDragSessions(world)
+  drags.begin('a')
+  dragFrame(world, drags, 'a', delta)
+  return { world, drags }
+}
+
 /** A board of 60 x 60 cards, one per 100 x 100 cell of a 4 x 4 grid, as `cells` says. */
 function gridBoard(cells: readonly ('card' | 'fixed' | 'empty')[], dragged: number): World {
   const world = walledBoard()
@@ -70,12 +84,7 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
   it('a pushed card blocked on its way back returns in the first frame after what blocked it moves', () => {
     // A return that made no progress is not tried again while the body and what stopped
     // it stay put (returnPushed.ts, ReturnBlock); any change of the blocker ends that.
-    const world = walledBoard()
-    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
-    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
-    const drags = createDragSessions(world)
-    drags.begin('a')
-    dragFrame(world, drags, 'a', { x: 30, y: 0 })
+    const { world, drags } = aPushesB({ x: 30, y: 0 })
     expect(world.get('b').x).toBe(80)
     // A post set down against b's left face, then a away below: b stays, blocked.
     world.add({ id: 'post', x: 70, y: 0, width: 10, height: 50, type: 'static' })
@@ -125,24 +134,14 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
   })
 
   it('a drop leaves the pushed cards where the drag has them', () => {
-    const world = walledBoard()
-    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
-    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
-    const drags = createDragSessions(world)
-    drags.begin('a')
-    dragFrame(world, drags, 'a', { x: 30, y: 0 })
+    const { world, drags } = aPushesB({ x: 30, y: 0 })
     drags.end('a', 'drop')
     world.step(1 / 60)
     expect(world.get('b').x).toBe(80)
   })
 
   it('returns only as far as free space allows, sliding along what is in the way', () => {
-    const world = walledBoard()
-    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
-    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
-    const drags = createDragSessions(world)
-    drags.begin('a')
-    dragFrame(world, drags, 'a', { x: 100, y: 0 })
+    const { world, drags } = aPushesB({ x: 100, y: 0 })
     expect(world.get('b').x).toBe(150)
     // A card dropped into b's start keeps it out: b comes back to touch it, no further.
     world.add({ id: 'blocker', x: 40, y: 0, width: 50, height: 50, type: 'static' })
@@ -152,12 +151,7 @@ describe('drag sessions: pushed cards return (returnPushed)', () => {
   })
 
   it('leaves a pushed card that something else moved since', () => {
-    const world = walledBoard()
-    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
-    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
-    const drags = createDragSessions(world)
-    drags.begin('a')
-    dragFrame(world, drags, 'a', { x: 30, y: 0 })
+    const { world, drags } = aPushesB({ x: 30, y: 0 })
     world.update('b', { y: 200 })
     dragFrame(world, drags, 'a', { x: 0, y: 100 })
     expect(world.get('b')).toMatchObject({ x: 80, y: 200 })
@@ -295,12 +289,7 @@ describe('drag sessions: cancel undoes the drag', () => {
   })
 
   it('a drop keeps the pushes', () => {
-    const world = walledBoard()
-    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
-    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
-    const drags = createDragSessions(world)
-    drags.begin('a')
-    dragFrame(world, drags, 'a', { x: 30, y: 0 })
+    const { world, drags } = aPushesB({ x: 30, y: 0 })
     drags.end('a', 'drop')
     expect(world.get('a').x).toBe(30)
     expect(world.get('b').x).toBe(80)
