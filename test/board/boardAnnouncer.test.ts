@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { liveRegion, useLiveRegions } from '../support/liveRegion.js'
 import { createBoardAnnouncer } from '../../src/board/boardAnnouncer.js'
-import type { Announcements } from '../../src/board/accessibility.js'
+import { assertAccessibility, type Announcements } from '../../src/board/accessibility.js'
 
 // The board's announcer (src/board/boardAnnouncer.ts): what reaches the live region, with
 // the default formatters and the app's own, and what happens with no region.
@@ -86,5 +86,11 @@ describe('createBoardAnnouncer', () => {
     vi.advanceTimersByTime(1000)
     expect(first.textContent).toBe('')
     expect(announcer.attached).toBe(false)
+  })
+
+  it('names a drop announcement that is not a function before anything is said', () => {
+    expect(() =>
+      assertAccessibility('<PhysicsWorld>:', { announcements: { onDropIn: 3 as never } }),
+    ).toThrow('<PhysicsWorld>: accessibility.announcements.onDropIn must be a function (got 3)')
   })
 })
