@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { type KeyboardEvent, type PointerEvent } from 'react'
 import {
   minkowskiDifference,
   overlaps,
@@ -6,12 +6,13 @@ import {
   type Rect,
   type Vec2,
 } from '../core/index.js'
-import { assertPositive, assertRectangle } from '../core/geometry/validate.js'
+import { assertPositive, assertRectangle, assertVector } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { Legend } from './Legend.js'
 import { palette, widgetRootStyle } from './palette.js'
 import { svgPoint } from './svgPoint.js'
+import { useStateFromProp } from './useStateFromProp.js'
 
 /** Props of {@link DiscreteCollisionDemo}. */
 export interface DiscreteCollisionDemoProps {
@@ -28,6 +29,13 @@ export interface DiscreteCollisionDemoProps {
    * @default false
    */
   pushOut?: boolean
+  /**
+   * Where the small box's centre starts, in the demo's coordinates. The default puts it
+   * apart from the obstacle, above its left corner and 20 px clear of it, so that the
+   * Minkowski difference opens whole inside the view for the default obstacle and size.
+   * @default { x: obstacle.x - 10, y: obstacle.y - size / 2 - 20 }
+   */
+  start?: Vec2
 }
 
 const VIEW = 500
@@ -57,10 +65,14 @@ export function DiscreteCollisionDemo({
   obstacle = DEFAULT_OBSTACLE,
   size = 60,
   pushOut = false,
+  start,
 }: DiscreteCollisionDemoProps) {
   assertRectangle('<DiscreteCollisionDemo>:', 'obstacle', obstacle)
   assertPositive('<DiscreteCollisionDemo>:', 'size', size)
-  const [pointer, setPointer] = useState<Vec2>({ x: -180, y: -180 })
+  if (start !== undefined) assertVector('<DiscreteCollisionDemo>:', 'start', start)
+  // Follows the `start` prop (a Storybook control) until the pointer or the keys move it.
+  const [moved, setPointer] = useStateFromProp<Vec2 | undefined>(start)
+  const pointer = moved ?? { x: obstacle.x - 10, y: obstacle.y - size / 2 - 20 }
   const follower: Rect = {
     x: pointer.x - size / 2,
     y: pointer.y - size / 2,

@@ -10,9 +10,6 @@ const meta = {
   title: 'Articles/000 Discrete collision',
   component: DiscreteCollisionDemo,
   args: {
-    // Up and left of the centre: the widget's box starts at (-180, -180), and the blue
-    // obstacle − box then lies inside the 500-unit view (right and bottom edges at 240 and
-    // 230; an obstacle further right or down would draw it past the view's edge).
     obstacle: { x: -120, y: -80, width: 160, height: 110 },
     size: 40,
     pushOut: false,

@@ -112,6 +112,16 @@ describe('every widget with its default props', () => {
     },
   )
 
+  it.each(widgets)(
+    '%s opens with every shape of its figures inside them',
+    async (_name, widget) => {
+      const { container } = render(widget())
+      await nextFrames(2)
+      // Legend swatches are small svgs too; every figure, whatever its size, draws inside itself.
+      for (const svg of container.querySelectorAll('svg')) expectDrawnInside(svg)
+    },
+  )
+
   it.each(widgets)('%s renders without horizontal overflow at 320 px', async (_name, widget) => {
     const { container } = render(<div style={{ width: 320 }}>{widget()}</div>)
     await nextFrames()
@@ -128,7 +138,7 @@ describe('every widget with its default props', () => {
 describe('DiscreteCollisionDemo', () => {
   it('draws the scene it is given, and the arrow keys move the box as the pointer does', async () => {
     const obstacle = { x: -50, y: -50, width: 100, height: 100 }
-    render(<DiscreteCollisionDemo obstacle={obstacle} size={20} />)
+    render(<DiscreteCollisionDemo obstacle={obstacle} size={20} start={{ x: -180, y: -180 }} />)
     expect(readRect(screen.getByTestId('obstacle'))).toEqual(obstacle)
     const svg = screen.getByRole('application')
     expect(svg.dataset.colliding).toBe('false')
