@@ -1,4 +1,5 @@
 import type { Rect } from '../core/index.js'
+import type { BoxLabels } from './boxLabels.js'
 import { formatNumber } from './formatNumber.js'
 import { palette } from './palette.js'
 import { TableScroller } from './tableParts.js'
@@ -48,7 +49,15 @@ export function penetrationCandidates(edges: {
  * Screen coordinates: y grows downwards, so "top" is the smaller y, and the article's
  * `bottom ≤ 0 ≤ top` (y up) reads `top ≤ 0 ≤ bottom` here.
  */
-export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
+export function MinkowskiEquations({
+  a,
+  b,
+  labels: { a: nameA, b: nameB },
+}: {
+  a: Rect
+  b: Rect
+  labels: BoxLabels
+}) {
   const edgesOf = (rect: Rect) => ({
     left: rect.x,
     right: rect.x + rect.width,
@@ -58,10 +67,15 @@ export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
   const ea = edgesOf(a)
   const eb = edgesOf(b)
   const rows = [
-    { edge: 'top', of: 'a.top − b.bottom', minuend: ea.top, subtrahend: eb.bottom },
-    { edge: 'bottom', of: 'a.bottom − b.top', minuend: ea.bottom, subtrahend: eb.top },
-    { edge: 'left', of: 'a.left − b.right', minuend: ea.left, subtrahend: eb.right },
-    { edge: 'right', of: 'a.right − b.left', minuend: ea.right, subtrahend: eb.left },
+    { edge: 'top', of: `${nameA}.top − ${nameB}.bottom`, minuend: ea.top, subtrahend: eb.bottom },
+    {
+      edge: 'bottom',
+      of: `${nameA}.bottom − ${nameB}.top`,
+      minuend: ea.bottom,
+      subtrahend: eb.top,
+    },
+    { edge: 'left', of: `${nameA}.left − ${nameB}.right`, minuend: ea.left, subtrahend: eb.right },
+    { edge: 'right', of: `${nameA}.right − ${nameB}.left`, minuend: ea.right, subtrahend: eb.left },
   ]
   const insideX = ea.left - eb.right <= 0 && 0 <= ea.right - eb.left
   const insideY = ea.top - eb.bottom <= 0 && 0 <= ea.bottom - eb.top
@@ -76,25 +90,25 @@ export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
   const corners = [
     {
       name: 'top-right',
-      of: 'A.top-right − B.bottom-left',
+      of: `${nameA}.top-right − ${nameB}.bottom-left`,
       a: [ea.right, ea.top],
       b: [eb.left, eb.bottom],
     },
     {
       name: 'top-left',
-      of: 'A.top-left − B.bottom-right',
+      of: `${nameA}.top-left − ${nameB}.bottom-right`,
       a: [ea.left, ea.top],
       b: [eb.right, eb.bottom],
     },
     {
       name: 'bottom-right',
-      of: 'A.bottom-right − B.top-left',
+      of: `${nameA}.bottom-right − ${nameB}.top-left`,
       a: [ea.right, ea.bottom],
       b: [eb.left, eb.top],
     },
     {
       name: 'bottom-left',
-      of: 'A.bottom-left − B.top-right',
+      of: `${nameA}.bottom-left − ${nameB}.top-right`,
       a: [ea.left, ea.bottom],
       b: [eb.right, eb.top],
     },
@@ -108,7 +122,9 @@ export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
     <div>
       <TableScroller>
         <table data-testid="minkowski-equations" style={{ borderCollapse: 'collapse' }}>
-          <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>Edges of A − B</caption>
+          <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>
+            Edges of {nameA} − {nameB}
+          </caption>
           <tbody>
             {rows.map((row) => (
               <tr key={row.edge} data-edge={row.edge}>
@@ -127,7 +143,9 @@ export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
       </TableScroller>
       <TableScroller>
         <table data-testid="minkowski-corners" style={{ borderCollapse: 'collapse', marginTop: 8 }}>
-          <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>Corners of A − B</caption>
+          <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>
+            Corners of {nameA} − {nameB}
+          </caption>
           <tbody>
             {corners.map((corner) => (
               <tr key={corner.name} data-corner={corner.name}>
@@ -145,16 +163,16 @@ export function MinkowskiEquations({ a, b }: { a: Rect; b: Rect }) {
         </table>
       </TableScroller>
       <p>
-        Origin inside A − B: left ≤ 0 ≤ right {mark(insideX)} and top ≤ 0 ≤ bottom {mark(insideY)},
-        so the boxes are <strong>{colliding ? 'colliding' : 'apart'}</strong>. (Article 002 writes
-        bottom ≤ 0 ≤ top: its y grows upwards.)
+        Origin inside {nameA} − {nameB}: left ≤ 0 ≤ right {mark(insideX)} and top ≤ 0 ≤ bottom{' '}
+        {mark(insideY)}, so the boxes are <strong>{colliding ? 'colliding' : 'apart'}</strong>.
+        (Article 002 writes bottom ≤ 0 ≤ top: its y grows upwards.)
       </p>
       {colliding && (
         <TableScroller>
           <table data-testid="penetration-candidates" style={{ borderCollapse: 'collapse' }}>
             <caption style={{ textAlign: 'left', fontWeight: 'bold' }}>
-              Ways out: move A so an edge of A − B reaches the origin (never diagonally: a leg is
-              shorter than the hypotenuse)
+              Ways out: move {nameA} so an edge of {nameA} − {nameB} reaches the origin (never
+              diagonally: a leg is shorter than the hypotenuse)
             </caption>
             <tbody>
               {candidates.map((candidate) => (

@@ -41,8 +41,8 @@ export interface MinkowskiExplorerProps {
    */
   step?: number
   /**
-   * The names drawn on A and B (and said by the live region); the captions and equations
-   * keep the article's A and B.
+   * The names of A and B: drawn on the boxes, said by the live region and written in the
+   * captions and the equations ("player − wall", "player.top − wall.bottom").
    * @default { a: 'A', b: 'B' }
    */
   labels?: BoxLabels
@@ -52,14 +52,23 @@ const VIEW = 600
 const DEFAULT_BOX: Rect = { x: 110, y: -190, width: 80, height: 60 }
 const DEFAULT_OBSTACLE: Rect = { x: -40, y: -20, width: 140, height: 90 }
 
-const STEP_CAPTIONS = [
-  'Drag box A (or focus it and use the arrow keys). The blue box is the Minkowski difference A − B: every point of A minus every point of B. It covers the origin exactly when A and B overlap; then the dashed yellow box is A moved by the penetration vector, the shortest way out.',
-  'Subtract the bottom-left corner of B from every point of A: A moves by minus that corner (the yellow arrow).',
-  'Subtract the top-left corner: the same copy again, shifted down by the height of B.',
-  'Subtract the top-right corner: shifted left by the width of B.',
-  'Subtract the bottom-right corner: the four copies mark the extremes of the difference.',
-  'Fill in between the copies: this box is A − B, with each edge one subtraction of an edge of A and an edge of B.',
-]
+/** Each step's caption, with the boxes named by the widget's `labels`. */
+function stepCaption(step: number, { a, b }: BoxLabels): string {
+  switch (step) {
+    case 0:
+      return `Drag box ${a} (or focus it and use the arrow keys). The blue box is the Minkowski difference ${a} − ${b}: every point of ${a} minus every point of ${b}. It covers the origin exactly when ${a} and ${b} overlap; then the dashed yellow box is ${a} moved by the penetration vector, the shortest way out.`
+    case 1:
+      return `Subtract the bottom-left corner of ${b} from every point of ${a}: ${a} moves by minus that corner (the yellow arrow).`
+    case 2:
+      return `Subtract the top-left corner: the same copy again, shifted down by the height of ${b}.`
+    case 3:
+      return `Subtract the top-right corner: shifted left by the width of ${b}.`
+    case 4:
+      return 'Subtract the bottom-right corner: the four copies mark the extremes of the difference.'
+    default:
+      return `Fill in between the copies: this box is ${a} − ${b}, with each edge one subtraction of an edge of ${a} and an edge of ${b}.`
+  }
+}
 
 /**
  * Articles 000 and 002 in one widget: drag box A over box B and watch their Minkowski
@@ -287,8 +296,8 @@ export function MinkowskiExplorer({
             {shownStep === 0 ? 'Result' : `Step ${shownStep} of ${CONSTRUCTION_STEPS}`}
           </span>
         </div>
-        <p data-testid="step-caption">{STEP_CAPTIONS[shownStep]}</p>
-        <MinkowskiEquations a={a} b={b} />
+        <p data-testid="step-caption">{stepCaption(shownStep, labels)}</p>
+        <MinkowskiEquations a={a} b={b} labels={labels} />
       </div>
     </div>
   )

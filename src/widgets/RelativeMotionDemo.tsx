@@ -34,8 +34,9 @@ export interface RelativeMotionDemoProps {
    */
   observer?: Observer
   /**
-   * The names drawn on A and B (and said by the live region); the notation of the numbers
-   * panel keeps the article's A and B.
+   * The names of A and B: drawn on the boxes, said by the live region and written in the
+   * legend and the point-of-view buttons; the vector notation (`v_A`, `p_B`) keeps the
+   * article's A and B.
    * @default { a: 'A', b: 'B' }
    */
   labels?: BoxLabels
@@ -49,11 +50,12 @@ const DEFAULT_BOX_A: Rect = { x: -220, y: -40, width: 80, height: 60 }
 const DEFAULT_BOX_B: Rect = { x: 100, y: -70, width: 60, height: 120 }
 const DEFAULT_MOTION_A: Vec2 = { x: 240, y: 20 }
 const DEFAULT_MOTION_B: Vec2 = { x: -120, y: 0 }
-const OBSERVERS: ReadonlyArray<{ value: Observer; label: string }> = [
-  { value: 'world', label: 'World' },
-  { value: 'a', label: 'Riding in A' },
-  { value: 'b', label: 'Riding in B' },
-]
+const OBSERVERS: readonly Observer[] = ['world', 'a', 'b']
+
+/** A point-of-view button's text, with the boxes named by the widget's `labels`. */
+function observerLabel(observer: Observer, labels: BoxLabels): string {
+  return observer === 'world' ? 'World' : `Riding in ${labels[observer]}`
+}
 
 /** A row of the numbers panel: a vector in article 003's notation, and its value. */
 function vector(label: string, value: Vec2, testId: string) {
@@ -114,12 +116,7 @@ export function RelativeMotionDemo({
   assertRectangle(subject, 'boxB', boxB)
   assertVector(subject, 'motionA', motionAProp)
   assertVector(subject, 'motionB', motionBProp)
-  assertOneOf(
-    subject,
-    'observer',
-    observerProp,
-    OBSERVERS.map(({ value }) => value),
-  )
+  assertOneOf(subject, 'observer', observerProp, OBSERVERS)
   assertBoxLabels(subject, labels)
   const [motionA, setMotionA] = useStateFromProp(motionAProp)
   const [motionB, setMotionB] = useStateFromProp(motionBProp)
@@ -270,14 +267,14 @@ export function RelativeMotionDemo({
           aria-label="Point of view"
           style={{ display: 'flex', gap: 8, marginBottom: 8 }}
         >
-          {OBSERVERS.map(({ value, label }) => (
+          {OBSERVERS.map((value) => (
             <button
               key={value}
               type="button"
               aria-pressed={observer === value}
               onClick={() => setObserver(value)}
             >
-              {label}
+              {observerLabel(value, labels)}
             </button>
           ))}
         </div>
@@ -361,12 +358,12 @@ export function RelativeMotionDemo({
               colour: palette.minkowskiStroke,
               fill: palette.minkowskiFill,
               mark: 'box',
-              label: 'B − A',
+              label: `${labels.b} − ${labels.a}`,
             },
             {
               colour: hits ? palette.colliding : palette.apart,
               mark: 'outline',
-              label: 'B − A moved by (v_B − v_A)·Δt',
+              label: `${labels.b} − ${labels.a} moved by (v_B − v_A)·Δt`,
             },
             {
               colour: hits ? palette.colliding : palette.apart,

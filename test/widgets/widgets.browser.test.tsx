@@ -798,6 +798,7 @@ describe('scene props', () => {
     expect(drawn).not.toContain('A')
     expect(screen.getByRole('button', { name: /^Box player: drag it/ })).toBeTruthy()
     expect(screen.getByRole('button', { name: /^Motion of wall this frame/ })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Riding in player' })).toBeTruthy()
     const regions = [...container.querySelectorAll('[aria-live]')].map(
       (region) => region.textContent,
     )
@@ -807,6 +808,24 @@ describe('scene props', () => {
     expect(regions.some((text) => /^player moves \(.*\), wall moves \(/.test(text ?? ''))).toBe(
       true,
     )
+    // The explorer's caption and its equations name the boxes too.
+    expect(screen.getByTestId('step-caption').textContent).toMatch(
+      /^Subtract the bottom-left corner of wall from every point of player:/,
+    )
+    const equations = screen.getByTestId('minkowski-equations')
+    expect(equations.querySelector('caption')?.textContent).toBe('Edges of player − wall')
+    expect(equations.querySelector('[data-edge="top"]')?.textContent).toContain(
+      '= player.top − wall.bottom',
+    )
+    expect(
+      screen.getByTestId('minkowski-corners').querySelector('[data-corner="top-right"]')
+        ?.textContent,
+    ).toContain('= player.top-right − wall.bottom-left')
+    // No text node names the article's A or B outside the vector notation (v_A, p_B).
+    const texts: string[] = []
+    const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT)
+    while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '')
+    expect(texts.filter((text) => /(^|[^_/\w])[AB]($|[^\w])/.test(text))).toEqual([])
   })
 
   it('OverlapTestDemo and DiscreteCollisionDemo name their colours in a legend', () => {
