@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest'
+import { StepContext } from '../../../src/core/step/context.js'
+import { holdCrowds } from '../../../src/core/step/crowd.js'
+import { integrate } from '../../../src/core/step/integrate.js'
+import { collectBodies, findPairs, indexSolids } from '../../../src/core/step/pairs.js'
+import { step } from '../../../src/core/step/step.js'
+import { CROWD_LIMIT, CROWD_PAIRS_PER_BODY } from '../../../src/core/step/tolerances.js'
+import { BodyStore, type BodyFields } from '../../../src/core/world/bodyStore.js'
+import { createWorld } from '../../../src/core/world/index.js'
+import { defaultSettings } from '../../../src/core/world/settings.js'
+import { defaultBodyFields } from '../../../src/core/world/validate.js'
+import { bodiesOf, deepestOverlap, deepestSolidOverlap, placeWalls } from '../world/helpers.js'
+
+// Issue #23, item 5 (bounded cost): a step's work grows with its bodies, not with their
+// square, in the arrangements that made thousands of pairs: bodies added at one spot and
+// bodies so fast that every swept box covers the board (crowd.ts).
+
+const H = 1 / 60
+const WALL = 4096
+
+/** A step context over `bodies` inside four walls around [0, side] x [0, side], no gravity. */
+function contextOf(bodies: Partial<BodyFields>[], side: number): StepContext {
+  const store = new BodyStore()
+  const walls = [
+    { x: -WALL, y: -WALL, width: WALL, height: side + 2 * WALL },
+    { x: side, y: -WALL, width: WALL, height: side + 2 * WALL },
+    { x: 0, y: -WALL, width: side, height: WALL },
+    { x: 0, y: side, width: side, height: WALL },
+  ]
+  walls.forEach((wall, n) => {
+    store.insert(`wall${n}`, {
+      ...defaultBodyFields(wall.x, wall.y, wall.width, wall.height),
+      type: 'static',
+    })
+  })
+  bodies.forEach((body, n) => {
+    const { x = 0, y = 0, width = 10, height = 10 } = body
+    store.insert(`b${n}`, { ...defaultBodyFields(x, y, width, height), ...body })
+  })
+  return new StepContext(store, { ...defaultSettings(), gravity: { x: 0, y: 0 } })
+}
+
+/** `count` boxes of 20 px, all with their top-left corner at (290, 290). */
+function oneSpot(count: number): Partial<BodyFields>[] {
+  return Array.from({ length: count }, () => ({ x: 290, y: 290, width: 20, height: 20 }))
+}
+
+/** Runs the stages up to the crowd stage, as `step` does. */
+function pairsAndCrowds(sim: StepContext): number {
+  collectBodies(sim)
+  if (sim.solidsDirty) indexSolids(sim)
+  integrate(sim, H)
+  findPairs(sim)
+  const before = sim.pairs.count
+  holdCrowds(sim)
+  return before
+}
+
+describe('crowd stage (issue #23, bounded cost)', () => {
+  it('holds the bodies of a crowd beyond the first few, stopped and of infinite mass, and drops the pairs among them', () => {
+    const sim = contextOf(oneSpot(300), 600)
+    const found = pairsAndCrowds(sim)
+    expect(found).toBe((300 * 299) / 2)
+    expect(sim.heldCount).toBe(300 - (CROWD_LIMIT + 1))
+    for (let k = 0; k < sim.dynamicCount; k++) {
+      const held = k > CROWD_LIMIT
+      expect(sim.admitted[k]).toBe(held ? 0 : 1)
+      if (!held) continue
+      expect(sim.inverseMass[k]).toBe(0)
+    }
+    for (let p = 0; p < sim.pairs.count; p++) {
+      const either =
+        (sim.admitted[sim.pairs.a[p] as number] as number) |
+        (sim.admitted[sim.pairs.b[p] as number] as number)
+      expect(either).toBe(1)
+    }
+    expect(sim.pairs.count).toBeLessThanOrEqual((CROWD_LIMIT + 1) * sim.dynamicCount)
+  })
+
+  it('stops a moving body with more pairs than the limit (a sweep across a crowd), and the crowd is held', () => {
+    const crowd = oneSpot(300)
+    const sim = contextOf(
+      [{ x: 0, y: 295, width: 10, height: 10, velocityX: 60_000 }, ...crowd],
+      600,
+    )
+    pairsAndCrowds(sim)
+    expect(sim.admitted[0]).toBe(0)
+    expect([sim.deltaX[0], sim.integratedVelocityX[0], sim.inverseMass[0]]).toEqual([0, 0, 0])
+    expect(sim.heldCount).toBe(1 + 300 - (CROWD_LIMIT + 1))
+  })
+
+  it('holds nothing and keeps every pair in an ordinary step (a packed board)', () => {
+    const board = Array.from({ length: 400 }, (_, k) => ({
+      x: (k % 20) * 20,
+      y: Math.floor(k / 20) * 20,
+      width: 20,
+      height: 20,
+      velocityX: 30,
+    }))
+    const sim = contextOf(board, 400)
+    const found = pairsAndCrowds(sim)
+    expect(found).toBeLessThanOrEqual(CROWD_PAIRS_PER_BODY * sim.dynamicCount)
+    expect(sim.heldCount).toBe(0)
+    expect(sim.pairs.count).toBe(found)
+  })
+
+  it('keeps the pairs of every step within the budget while 400 boxes added at one spot spread', () => {
+    const sim = contextOf(oneSpot(400), 600)
+    const budget = (CROWD_LIMIT + 1) * 400
+    let worst = 0
+    for (let n = 0; n < 120; n++) {
+      step(sim, H)
+      worst = Math.max(worst, sim.pairs.count)
+    }
+    expect(worst).toBeLessThanOrEqual(budget)
+  })
+
+  it('keeps the pairs within the budget for 400 boxes of 4 px at 1e6 px/s in a 200 px box, and nothing leaves it', () => {
+    let seed = 99
+    const random = (): number => {
+      seed = (seed * 16807) % 2147483647
+      return seed / 2147483647
+    }
+    const boxes = Array.from({ length: 400 }, (_, k) => {
+      const angle = random() * 2 * Math.PI
+      return {
+        x: (k % 20) * 10 + 3,
+        y: Math.floor(k / 20) * 10 + 3,
+        width: 4,
+        height: 4,
+        response: 'bounce' as const,
+        restitution: 1,
+        velocityX: 1e6 * Math.cos(angle),
+        velocityY: 1e6 * Math.sin(angle),
+      }
+    })
+    const sim = contextOf(boxes, 200)
+    const budget = (CROWD_LIMIT + 1) * 400
+    for (let n = 0; n < 60; n++) {
+      step(sim, H)
+      expect(sim.pairs.count).toBeLessThanOrEqual(budget)
+      for (let k = 0; k < sim.dynamicCount; k++) {
+        const slot = sim.dynamic[k] as number
+        expect(sim.store.x[slot]).toBeGreaterThanOrEqual(0)
+        expect(sim.store.y[slot]).toBeGreaterThanOrEqual(0)
+        expect((sim.store.x[slot] as number) + 4).toBeLessThanOrEqual(200)
+        expect((sim.store.y[slot] as number) + 4).toBeLessThanOrEqual(200)
+      }
+    }
+  })
+
+  it('a world with 400 boxes added at one spot comes to rest, apart and inside its board', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    placeWalls(world, 600, 600)
+    for (let k = 0; k < 400; k++) world.add({ id: `c${k}`, x: 290, y: 290, width: 20, height: 20 })
+    let steps = 0
+    while (steps < 600) {
+      world.step(H)
+      steps++
+      if (world.isIdle()) break
+    }
+    expect(world.isIdle()).toBe(true)
+    expect(steps).toBeLessThanOrEqual(300)
+    expect(world.overflowing()).toEqual([])
+    expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
+    expect(deepestSolidOverlap(world)).toBeLessThanOrEqual(1e-9)
+    expect(bodiesOf(world).filter((body) => body.type === 'dynamic')).toHaveLength(400)
+  })
+})
