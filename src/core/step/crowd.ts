@@ -10,17 +10,19 @@
  * step: stopped where they are (no motion, velocity zeroed) and of infinite mass, so an
  * admitted body that meets one stops or is pushed out of it as it would by a wall, never
  * passes through it. Pairs of two held bodies are dropped (neither moves, so neither
- * overlap deepens). The admitted bodies move apart, and the next step admits more: the
+ * overlap deepens), or, when contacts are tracked, kept as pairs that cross, which only the
+ * report reads. The admitted bodies move apart, and the next step admits more: the
  * resolution is spread over frames ("spread the resolution over frames, or cap the work
  * per step and stop what is left rather than let it pass through", issue #23).
  * The first still body of every crowd is admitted, and a held body is still in the next
  * step, so each step makes progress.
- * Reads: `pairs`, the store's boxes. Writes: `pairs`, `pairCodes` (compacted), and for the
+ * Reads: `pairs`, the store's boxes. Writes: `pairs`, `pairCodes`, and for the
  * held bodies `deltaX/Y`, `integratedVelocityX/Y`, `startVelocityX/Y` and `inverseMass`.
  * Their broadphase bounds stay as the grid filed them (the grid reads them in later
  * queries), a superset of the box they keep.
  */
 import { ensureCapacity } from '../broadphase/buffers.js'
+import { CROSS } from '../world/responseCodes.js'
 import type { StepContext } from './context.js'
 import { CROWD_LIMIT, CROWD_PAIRS_PER_BODY } from './tolerances.js'
 
@@ -81,8 +83,18 @@ export function holdCrowds(sim: StepContext): void {
     }
   }
   sim.heldCount = held
-  // Pairs with an admitted body stay (in order); pairs of two held bodies go.
   const codes = sim.pairCodes
+  if (sim.contacts.enabled) {
+    // Contacts are tracked: a pair of two held bodies stays, as one that crosses (no stage
+    // but the report reads such a pair), so the report still sees them touch.
+    for (let p = 0; p < pairCount; p++) {
+      const either =
+        (admitted[pairA[p] as number] as number) | (admitted[pairB[p] as number] as number)
+      if (either === 0) codes[p] = CROSS
+    }
+    return
+  }
+  // Pairs with an admitted body stay (in order); pairs of two held bodies go.
   let kept = 0
   for (let p = 0; p < pairCount; p++) {
     const i = pairA[p] as number
@@ -104,4 +116,9 @@ function stop(sim: StepContext, k: number): void {
   sim.startVelocityX[k] = 0
   sim.startVelocityY[k] = 0
   sim.inverseMass[k] = 0
+}
+
+/** Whether the crowd stage holds dynamic body k (local index) in the current step. */
+export function isHeld(sim: StepContext, k: number): boolean {
+  return sim.heldCount > 0 && sim.admitted[k] === 0
 }
