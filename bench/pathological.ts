@@ -10,14 +10,18 @@
  * Each scene runs at most {@link MAX_STEPS} steps of 1/60 s or {@link BUDGET_MS} of wall
  * time, whichever comes first (a quadratic scene is reported, not waited for).
  *
- * Run: `node bench/build.mjs pathological && node bench/.out/pathological.js`.
+ * Run: `node bench/build.mjs pathological && node bench/.out/pathological.js`. To profile one
+ * scene: `--scenes=1,5` (1-based scene numbers) runs those only and prints without writing
+ * RESULTS.md, e.g. `node --cpu-prof bench/.out/pathological.js --scenes=1`; `--trace` prints
+ * every step's time, `--steps=N` stops each scene after N steps.
  */
 import { createWorld, type World } from '../src/core/index.js'
 import { generatedLine, writeSection } from './resultsWriter.js'
 import { createRandom } from './scene.js'
 
 const COUNT = 2000
-const MAX_STEPS = 120
+const stepsArgument = process.argv.find((arg) => arg.startsWith('--steps='))
+const MAX_STEPS = stepsArgument === undefined ? 120 : Number(stepsArgument.slice('--steps='.length))
 const BUDGET_MS = 60_000
 const WALL = 4096
 
@@ -119,6 +123,18 @@ const scenes: PathologicalScene[] = [
   },
 ]
 
+/** The 1-based scene numbers of `--scenes=a,b`, or every scene when it is not given. */
+function chosenScenes(): PathologicalScene[] {
+  const argument = process.argv.find((arg) => arg.startsWith('--scenes='))
+  if (argument === undefined) return scenes
+  const numbers = argument.slice('--scenes='.length).split(',').map(Number)
+  const unknown = numbers.filter((n) => !Number.isInteger(n) || n < 1 || n > scenes.length)
+  if (unknown.length > 0) throw new RangeError(`--scenes: choose from 1 to ${scenes.length}`)
+  return numbers.map((n) => scenes[n - 1] as PathologicalScene)
+}
+const chosen = chosenScenes()
+const trace = process.argv.includes('--trace')
+
 interface SceneResult {
   name: string
   steps: number
@@ -138,6 +154,7 @@ function runScene(scene: PathologicalScene): SceneResult {
     const t0 = performance.now()
     world.step(1 / 60)
     times.push(performance.now() - t0)
+    if (trace) console.log(`step ${step}: ${(performance.now() - t0).toFixed(2)} ms`)
     idle = world.isIdle()
     if ((idle && step >= 40) || performance.now() - start > BUDGET_MS) break
   }
@@ -151,7 +168,7 @@ function runScene(scene: PathologicalScene): SceneResult {
   }
 }
 
-const results = scenes.map((scene) => {
+const results = chosen.map((scene) => {
   const result = runScene(scene)
   console.log(
     `${result.name}: median ${result.median.toFixed(2)} ms, worst ${result.worst.toFixed(2)} ms, ${result.steps} steps, ${result.idle ? 'at rest' : 'not at rest'}`,
@@ -174,4 +191,4 @@ const section = [
   ),
   '',
 ].join('\n')
-await writeSection('## Pathological scenes', section)
+if (chosen === scenes) await writeSection('## Pathological scenes', section)

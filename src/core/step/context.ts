@@ -289,6 +289,16 @@ export class StepContext {
    * (a solid near them, or a motion beyond their broadphase bounds); the others it moved.
    */
   readonly sweptBodies = new IndexBuffer()
+  /** Bodies held by the crowd stage in the last step (`crowd.ts`); 0 in an ordinary step. */
+  heldCount = 0
+  /** The crowd stage's pairs listed under their later body: `crowdEarlier[crowdStart[k] .. crowdStart[k + 1])`. */
+  crowdStart = new Int32Array(0)
+  crowdCursor = new Int32Array(0)
+  /** Each dynamic body's pairs in a crowded step (local index). */
+  crowdDegree = new Int32Array(0)
+  crowdEarlier = new Int32Array(0)
+  /** 1 for each dynamic body (local index) the crowd stage admitted in the last crowded step. */
+  admitted = new Uint8Array(0)
   /** Scratch for solid queries outside a body's broadphase bounds. */
   readonly freshCandidates = new IndexBuffer()
   /** Scratch for the solids in the region a way out of a solid sweeps (`separateFromSolids`). */

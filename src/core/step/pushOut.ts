@@ -10,6 +10,7 @@ import { ensureCapacity } from '../broadphase/buffers.js'
 import { CROSS } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { loadRect } from '../world/bodyStore.js'
+import { isHeld } from './crowd.js'
 import { sweepDynamic } from './sweep.js'
 import { DEEP_OVERLAP, PUSH_ITERATIONS, PUSH_SLOP, TOUCH_TOLERANCE } from './tolerances.js'
 import { weigh } from './support.js'
@@ -185,8 +186,11 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
       weigh(ctx, sim, i, j, signX, signY)
       let weightI = ctx.pairWeights[0] as number
       let weightJ = ctx.pairWeights[1] as number
-      const pinnedI = signX === 0 ? pinnedAlongY[i] === signY : pinnedAlongX[i] === signX
-      const pinnedJ = signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX
+      // A body the crowd stage holds is pinned every way: a wall for this step (crowd.ts).
+      const pinnedI =
+        (signX === 0 ? pinnedAlongY[i] === signY : pinnedAlongX[i] === signX) || isHeld(sim, i)
+      const pinnedJ =
+        (signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX) || isHeld(sim, j)
       if (pinnedI) weightI = 0
       if (pinnedJ) weightJ = 0
       if (weightI + weightJ === 0) {

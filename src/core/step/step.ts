@@ -1,4 +1,5 @@
 import { findContacts } from './contacts.js'
+import { holdCrowds } from './crowd.js'
 import { StepContext } from './context.js'
 import { integrate } from './integrate.js'
 import { collectBodies, findPairs, indexSolids } from './pairs.js'
@@ -16,6 +17,8 @@ import { solveVelocities } from './velocities.js'
  * 1. pairs: list the bodies by kind, index the solids (when they changed);
  * 2. integrate: damping and gravity give each dynamic body a wanted displacement;
  * 3. pairs: the broadphase gives the dynamic pairs and each body's solid candidates;
+ *    crowd: a step with far more pairs than bodies holds the bodies of crowds beyond the
+ *    first few dozen (`crowd.ts`), so its work stays linear in the bodies;
  * 4. contacts: every contact of the step, touching or speculative (`contacts.ts`);
  * 5. support: shock propagation: support levels, weights and the solving order
  *    (`support.ts`);
@@ -37,6 +40,7 @@ export function step(sim: StepContext, h: number): void {
   if (sim.solidsDirty) indexSolids(sim)
   integrate(sim, h)
   findPairs(sim)
+  holdCrowds(sim)
   findContacts(sim.scratch, sim, h)
   weighContacts(sim.scratch, sim)
   solveVelocities(sim.scratch, sim, h)

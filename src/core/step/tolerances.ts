@@ -111,3 +111,19 @@ export const STUCK_DEPTH = 0.5
  * 1 s of simulated time (a quarter for the push-out to try, then one decision per step).
  */
 export const STUCK_SECONDS = 0.25
+
+/**
+ * Dynamic pairs per dynamic body (a count) beyond which a step holds crowds
+ * (`crowd.ts`). Invariant: a step's work grows with its bodies, not with their square.
+ * Ordinary scenes stay far below it (a packed board has about 4 pairs per body, the
+ * benchmark's scattered boxes about 1), so they never hold a body.
+ */
+export const CROWD_PAIRS_PER_BODY = 16
+
+/**
+ * Most pairs (a count) a body may have with the bodies admitted before it in a crowded
+ * step; a body with more is held for the step (stopped, infinite mass). Invariant: the
+ * pairs among admitted bodies are at most this many per body, and the first body of every
+ * crowd is admitted, so a crowd spreads a few dozen bodies per step.
+ */
+export const CROWD_LIMIT = 16
