@@ -10,6 +10,8 @@ export interface PushRecord {
   readonly id: BodyId
   readonly from: Vec2
   to: Vec2
+  /** The body whose push last moved it (`MoveResult.pushed[].by`), if known. */
+  by?: BodyId
   /**
    * Set when the last return moved the body not at all: where it was then, and the boxes of
    * the bodies that stopped it ({@link ReturnBlock}). Kept only while it stays true.
@@ -18,8 +20,9 @@ export interface PushRecord {
 }
 
 /**
- * A return that made no progress: the body at `at`, stopped at once by the bodies `by` (the
- * move's hits, with their boxes then). A new try sweeps the same path and moves the body
+ * A return that made no progress, or would make none: the body at `at`, stopped at once by
+ * the bodies `by` (the move's hits, or the bodies found touching it: {@link touchBlock}),
+ * with their boxes then. A new try sweeps the same path and moves the body
  * no more while the body is still at `at` and either
  * - each of `by` is still there with the same box: the same faces at time 0; or
  * - (in a world without a gap) for each axis along which the way back goes, one of `by`
@@ -52,7 +55,9 @@ const MAX_RETURN_PASSES = 4
  * overlap), so the return can make none. Tried nearest the dragged body first (`pushed`
  * lists each frame's chain far end first: it is walked backwards), in passes while one
  * moves something. After the first pass only returns have moved bodies, so a blocked body
- * is tried again only when one of the bodies that blocked it has returned.
+ * is tried again only when one of the bodies that blocked it has returned. A body whose
+ * pusher (or an earlier blocker) still touches it across its way back is not tried at all
+ * ({@link touchBlock}).
  *
  * A body is left alone when the drag no longer owns where it is: it is not where the drag
  * last left it (gravity, a throw or another drag moved it), it is in `dragged` (a pointer
@@ -66,7 +71,11 @@ export function returnPushed(
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
 ): void {
   const boxes = { body: emptyBox(), other: emptyBox() }
-  const touchCounts = (world.settings.gap ?? 0) === 0
+  const { gap, filter } = world.settings
+  const touchCounts = (gap ?? 0) === 0
+  // A pusher's push says how the pusher meets the body; a filter may make the body's own
+  // move meet it otherwise.
+  const pushersStop = filter === undefined
   /** The bodies this call has returned: after the first pass, the only ones that moved. */
   let returned: Set<BodyId> | undefined
   for (let pass = 0; pass < MAX_RETURN_PASSES; pass++) {
@@ -75,16 +84,23 @@ export function returnPushed(
       const record = pushed[index] as PushRecord
       const { id, from, to } = record
       if (to.x === from.x && to.y === from.y) continue
+      const block = record.blocked
+      // First, as most bodies stay blocked: after the first pass only returns moved bodies.
+      if (pass > 0 && block !== undefined && !anyReturned(block, returned)) continue
       if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
       const body = world.box(id, boxes.body)
       if (body.x !== to.x || body.y !== to.y) continue
-      const block = record.blocked
-      if (block !== undefined) {
-        const recheck =
-          pass === 0
-            ? !stillBlocked(world, block, record, touchCounts, boxes)
-            : block.by.some(({ id: other }) => returned?.has(other) === true)
-        if (!recheck) continue
+      if (
+        pass === 0 &&
+        block !== undefined &&
+        stillBlocked(world, block, record, touchCounts, boxes)
+      ) {
+        continue
+      }
+      const touching = touchCounts ? touchBlock(world, record, pushersStop, boxes) : undefined
+      if (touching !== undefined) {
+        record.blocked = touching
+        continue
       }
       const result = world.move(id, from)
       if (!result.reached && landsOnStart(world, id, from, result)) {
@@ -102,6 +118,13 @@ export function returnPushed(
     }
     if (!moved) return
   }
+}
+
+/** Whether a body that blocked a return (`block.by`) is among the `returned` ones. */
+function anyReturned(block: ReturnBlock, returned: ReadonlySet<BodyId> | undefined): boolean {
+  if (returned === undefined) return false
+  for (const { id } of block.by) if (returned.has(id)) return true
+  return false
 }
 
 function emptyBox(): Rect {
@@ -141,8 +164,7 @@ function stillBlocked(
   const wayX = record.from.x - at.x
   const wayY = record.from.y - at.y
   let unchanged = true
-  let blockedX = wayX === 0
-  let blockedY = wayY === 0
+  let closed = 0
   for (const was of block.by) {
     if (!world.has(was.id)) {
       unchanged = false
@@ -157,14 +179,81 @@ function stillBlocked(
     ) {
       unchanged = false
     }
-    if (!blockedX && spans(body.y, body.height, now.y, now.height)) {
-      blockedX = wayX > 0 ? now.x === body.x + body.width : now.x + now.width === body.x
-    }
-    if (!blockedY && spans(body.x, body.width, now.x, now.width)) {
-      blockedY = wayY > 0 ? now.y === body.y + body.height : now.y + now.height === body.y
-    }
+    closed |= closedWays(body, wayX, wayY, now)
   }
-  return unchanged || (touchCounts && blockedX && blockedY)
+  return unchanged || (touchCounts && closed === waysOf(wayX, wayY))
+}
+
+/** {@link closedWays}' bit of the way back along x, and along y. */
+const WAY_X = 1
+const WAY_Y = 2
+
+/** The axes the way back (`wayX`, `wayY`) goes along: {@link WAY_X}, {@link WAY_Y} or both. */
+function waysOf(wayX: number, wayY: number): number {
+  return (wayX !== 0 ? WAY_X : 0) | (wayY !== 0 ? WAY_Y : 0)
+}
+
+/**
+ * The axes of the way back (`wayX`, `wayY`) of `body` that box `other` closes: it touches
+ * the body's face on that side along a stretch of positive length, so a sweep that way
+ * meets it at time 0 (article 003). Exact in a world without a gap only (see
+ * {@link ReturnBlock}).
+ */
+function closedWays(body: Rect, wayX: number, wayY: number, other: Rect): number {
+  let closed = 0
+  if (wayX !== 0 && spans(body.y, body.height, other.y, other.height)) {
+    const touches = wayX > 0 ? other.x === body.x + body.width : other.x + other.width === body.x
+    if (touches) closed |= WAY_X
+  }
+  if (wayY !== 0 && spans(body.x, body.width, other.x, other.width)) {
+    const touches = wayY > 0 ? other.y === body.y + body.height : other.y + other.height === body.y
+    if (touches) closed |= WAY_Y
+  }
+  return closed
+}
+
+/**
+ * A block of the return of `record` found without trying it (in a world without a gap; its
+ * box in `boxes.body`), or none: the bodies that last pushed it or blocked it (`record.by`,
+ * `record.blocked.by`) touch its faces across each axis of the way back, as
+ * {@link ReturnBlock}'s second case asks. A drag leaves each body it pushes this frame
+ * touching its pusher, so those are not tried: a group drag pushes dozens a frame. Its
+ * pusher counts only with `pushersStop` (no pair filter may say otherwise) and when the
+ * body does not `cross` (a push is the pusher's pair, the return the body's: the body's
+ * response decides); and a body within {@link TOUCH_TOLERANCE} of its start is tried
+ * ({@link landsOnStart}).
+ */
+function touchBlock(
+  world: World,
+  record: PushRecord,
+  pushersStop: boolean,
+  boxes: { body: Rect; other: Rect },
+): ReturnBlock | undefined {
+  const { from, to } = record
+  if (Math.abs(to.x - from.x) <= TOUCH_TOLERANCE && Math.abs(to.y - from.y) <= TOUCH_TOLERANCE) {
+    return undefined
+  }
+  const wayX = from.x - to.x
+  const wayY = from.y - to.y
+  const ways = waysOf(wayX, wayY)
+  const body = boxes.body
+  const by: ReturnBlock['by'] = []
+  let closed = 0
+  const note = (id: BodyId): void => {
+    if (by.some((known) => known.id === id) || !world.has(id)) return
+    const box = world.box(id, boxes.other)
+    const closes = closedWays(body, wayX, wayY, box)
+    if (closes === 0) return
+    closed |= closes
+    by.push({ id, x: box.x, y: box.y, width: box.width, height: box.height })
+  }
+  const pusher = pushersStop ? record.by : undefined
+  if (pusher !== undefined) note(pusher)
+  const usesPusher = by.length > 0
+  for (const { id } of record.blocked?.by ?? []) note(id)
+  if (closed !== ways) return undefined
+  if (usesPusher && world.get(record.id).response === 'cross') return undefined
+  return { at: { x: to.x, y: to.y }, by }
 }
 
 /** Whether two intervals (start and length) share a stretch of positive length. */
