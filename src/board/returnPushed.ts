@@ -230,30 +230,44 @@ function touchBlock(
   boxes: { body: Rect; other: Rect },
 ): ReturnBlock | undefined {
   const { from, to } = record
-  if (Math.abs(to.x - from.x) <= TOUCH_TOLERANCE && Math.abs(to.y - from.y) <= TOUCH_TOLERANCE) {
-    return undefined
-  }
   const wayX = from.x - to.x
   const wayY = from.y - to.y
-  const ways = waysOf(wayX, wayY)
-  const body = boxes.body
-  const by: ReturnBlock['by'] = []
-  let closed = 0
-  const note = (id: BodyId): void => {
-    if (by.some((known) => known.id === id) || !world.has(id)) return
-    const box = world.box(id, boxes.other)
-    const closes = closedWays(body, wayX, wayY, box)
-    if (closes === 0) return
-    closed |= closes
-    by.push({ id, x: box.x, y: box.y, width: box.width, height: box.height })
-  }
+  if (Math.abs(wayX) <= TOUCH_TOLERANCE && Math.abs(wayY) <= TOUCH_TOLERANCE) return undefined
   const pusher = pushersStop ? record.by : undefined
+  const earlier = record.blocked?.by
+  // Most bodies tried are closed, so the list is made only once they are known to be.
+  let closed = 0
+  if (pusher !== undefined) closed |= closedBy(world, pusher, wayX, wayY, boxes)
+  if (earlier !== undefined) {
+    for (const { id } of earlier)
+      if (id !== pusher) closed |= closedBy(world, id, wayX, wayY, boxes)
+  }
+  if (closed !== waysOf(wayX, wayY)) return undefined
+  const by: ReturnBlock['by'] = []
+  const note = (id: BodyId): void => {
+    if (closedBy(world, id, wayX, wayY, boxes) === 0) return
+    const { x, y, width, height } = boxes.other
+    by.push({ id, x, y, width, height })
+  }
   if (pusher !== undefined) note(pusher)
-  const usesPusher = by.length > 0
-  for (const { id } of record.blocked?.by ?? []) note(id)
-  if (closed !== ways) return undefined
-  if (usesPusher && world.get(record.id).response === 'cross') return undefined
+  if (by.length > 0 && world.get(record.id).response === 'cross') return undefined
+  if (earlier !== undefined) for (const { id } of earlier) if (id !== pusher) note(id)
   return { at: { x: to.x, y: to.y }, by }
+}
+
+/**
+ * {@link closedWays} of body `id` (its box left in `boxes.other`) for the body in
+ * `boxes.body`; 0 when `id` left the world.
+ */
+function closedBy(
+  world: World,
+  id: BodyId,
+  wayX: number,
+  wayY: number,
+  boxes: { body: Rect; other: Rect },
+): number {
+  if (!world.has(id)) return 0
+  return closedWays(boxes.body, wayX, wayY, world.box(id, boxes.other))
 }
 
 /** Whether two intervals (start and length) share a stretch of positive length. */
