@@ -70,7 +70,7 @@ export function returnPushed(
   dragged: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
 ): void {
-  const boxes = { body: emptyBox(), other: emptyBox() }
+  const scratch: Scratch = { body: emptyBox(), other: emptyBox(), way: { x: 0, y: 0 } }
   const { gap, filter } = world.settings
   const touchCounts = (gap ?? 0) === 0
   // A pusher's push says how the pusher meets the body; a filter may make the body's own
@@ -88,16 +88,16 @@ export function returnPushed(
       // First, as most bodies stay blocked: after the first pass only returns moved bodies.
       if (pass > 0 && block !== undefined && !anyReturned(block, returned)) continue
       if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
-      const body = world.box(id, boxes.body)
+      const body = world.box(id, scratch.body)
       if (body.x !== to.x || body.y !== to.y) continue
       if (
         pass === 0 &&
         block !== undefined &&
-        stillBlocked(world, block, record, touchCounts, boxes)
+        stillBlocked(world, block, record, touchCounts, scratch)
       ) {
         continue
       }
-      const touching = touchCounts ? touchBlock(world, record, pushersStop, boxes) : undefined
+      const touching = touchCounts ? touchBlock(world, record, pushersStop, scratch) : undefined
       if (touching !== undefined) {
         record.blocked = touching
         continue
@@ -146,7 +146,17 @@ function blockOf(
 }
 
 /**
- * Whether `block` still holds for the return of `record`, its body's box in `boxes.body`
+ * Objects reused by one {@link returnPushed} call: the body's box, another body's box, and
+ * the way back (numbers in objects: V8 boxes the doubles passed to a call it does not inline).
+ */
+interface Scratch {
+  body: Rect
+  other: Rect
+  way: Vec2
+}
+
+/**
+ * Whether `block` still holds for the return of `record`, its body's box in `scratch.body`
  * (see {@link ReturnBlock}): the body still at the block's place, and every body that
  * stopped it unchanged, or (when `touchCounts`: a world without a gap, where touching is
  * exact) a touching face of them across each axis of the way back.
@@ -156,13 +166,13 @@ function stillBlocked(
   block: ReturnBlock,
   record: PushRecord,
   touchCounts: boolean,
-  boxes: { body: Rect; other: Rect },
+  scratch: Scratch,
 ): boolean {
   const { at } = block
   if (at.x !== record.to.x || at.y !== record.to.y) return false
-  const body = boxes.body
-  const wayX = record.from.x - at.x
-  const wayY = record.from.y - at.y
+  const way = scratch.way
+  way.x = record.from.x - at.x
+  way.y = record.from.y - at.y
   let unchanged = true
   let closed = 0
   for (const was of block.by) {
@@ -170,7 +180,7 @@ function stillBlocked(
       unchanged = false
       continue
     }
-    const now = world.box(was.id, boxes.other)
+    const now = world.box(was.id, scratch.other)
     if (
       now.x !== was.x ||
       now.y !== was.y ||
@@ -179,34 +189,33 @@ function stillBlocked(
     ) {
       unchanged = false
     }
-    closed |= closedWays(body, wayX, wayY, now)
+    closed |= closedWays(scratch.body, way, now)
   }
-  return unchanged || (touchCounts && closed === waysOf(wayX, wayY))
+  return unchanged || (touchCounts && closed === waysOf(way))
 }
 
 /** {@link closedWays}' bit of the way back along x, and along y. */
 const WAY_X = 1
 const WAY_Y = 2
 
-/** The axes the way back (`wayX`, `wayY`) goes along: {@link WAY_X}, {@link WAY_Y} or both. */
-function waysOf(wayX: number, wayY: number): number {
-  return (wayX !== 0 ? WAY_X : 0) | (wayY !== 0 ? WAY_Y : 0)
+/** The axes the way back goes along: {@link WAY_X}, {@link WAY_Y} or both. */
+function waysOf(way: Vec2): number {
+  return (way.x !== 0 ? WAY_X : 0) | (way.y !== 0 ? WAY_Y : 0)
 }
 
 /**
- * The axes of the way back (`wayX`, `wayY`) of `body` that box `other` closes: it touches
- * the body's face on that side along a stretch of positive length, so a sweep that way
- * meets it at time 0 (article 003). Exact in a world without a gap only (see
- * {@link ReturnBlock}).
+ * The axes of the way back (`way`) of `body` that box `other` closes: it touches the
+ * body's face on that side along a stretch of positive length, so a sweep that way meets
+ * it at time 0 (article 003). Exact in a world without a gap only (see {@link ReturnBlock}).
  */
-function closedWays(body: Rect, wayX: number, wayY: number, other: Rect): number {
+function closedWays(body: Rect, way: Vec2, other: Rect): number {
   let closed = 0
-  if (wayX !== 0 && spans(body.y, body.height, other.y, other.height)) {
-    const touches = wayX > 0 ? other.x === body.x + body.width : other.x + other.width === body.x
+  if (way.x !== 0 && spans(body.y, body.height, other.y, other.height)) {
+    const touches = way.x > 0 ? other.x === body.x + body.width : other.x + other.width === body.x
     if (touches) closed |= WAY_X
   }
-  if (wayY !== 0 && spans(body.x, body.width, other.x, other.width)) {
-    const touches = wayY > 0 ? other.y === body.y + body.height : other.y + other.height === body.y
+  if (way.y !== 0 && spans(body.x, body.width, other.x, other.width)) {
+    const touches = way.y > 0 ? other.y === body.y + body.height : other.y + other.height === body.y
     if (touches) closed |= WAY_Y
   }
   return closed
@@ -214,7 +223,7 @@ function closedWays(body: Rect, wayX: number, wayY: number, other: Rect): number
 
 /**
  * A block of the return of `record` found without trying it (in a world without a gap; its
- * box in `boxes.body`), or none: the bodies that last pushed it or blocked it (`record.by`,
+ * box in `scratch.body`), or none: the bodies that last pushed it or blocked it (`record.by`,
  * `record.blocked.by`) touch its faces across each axis of the way back, as
  * {@link ReturnBlock}'s second case asks. A drag leaves each body it pushes this frame
  * touching its pusher, so those are not tried: a group drag pushes dozens a frame. Its
@@ -227,47 +236,45 @@ function touchBlock(
   world: World,
   record: PushRecord,
   pushersStop: boolean,
-  boxes: { body: Rect; other: Rect },
+  scratch: Scratch,
 ): ReturnBlock | undefined {
   const { from, to } = record
-  const wayX = from.x - to.x
-  const wayY = from.y - to.y
-  if (Math.abs(wayX) <= TOUCH_TOLERANCE && Math.abs(wayY) <= TOUCH_TOLERANCE) return undefined
+  const way = scratch.way
+  way.x = from.x - to.x
+  way.y = from.y - to.y
+  if (Math.abs(way.x) <= TOUCH_TOLERANCE && Math.abs(way.y) <= TOUCH_TOLERANCE) return undefined
   const pusher = pushersStop ? record.by : undefined
   const earlier = record.blocked?.by
   // Most bodies tried are closed, so the list is made only once they are known to be.
   let closed = 0
-  if (pusher !== undefined) closed |= closedBy(world, pusher, wayX, wayY, boxes)
+  if (pusher !== undefined) closed |= closedBy(world, pusher, scratch)
   if (earlier !== undefined) {
-    for (const { id } of earlier)
-      if (id !== pusher) closed |= closedBy(world, id, wayX, wayY, boxes)
+    for (const { id } of earlier) if (id !== pusher) closed |= closedBy(world, id, scratch)
   }
-  if (closed !== waysOf(wayX, wayY)) return undefined
+  if (closed !== waysOf(way)) return undefined
   const by: ReturnBlock['by'] = []
-  const note = (id: BodyId): void => {
-    if (closedBy(world, id, wayX, wayY, boxes) === 0) return
-    const { x, y, width, height } = boxes.other
-    by.push({ id, x, y, width, height })
-  }
-  if (pusher !== undefined) note(pusher)
+  if (pusher !== undefined) noteClosing(world, pusher, scratch, by)
   if (by.length > 0 && world.get(record.id).response === 'cross') return undefined
-  if (earlier !== undefined) for (const { id } of earlier) if (id !== pusher) note(id)
+  if (earlier !== undefined) {
+    for (const { id } of earlier) if (id !== pusher) noteClosing(world, id, scratch, by)
+  }
   return { at: { x: to.x, y: to.y }, by }
 }
 
 /**
- * {@link closedWays} of body `id` (its box left in `boxes.other`) for the body in
- * `boxes.body`; 0 when `id` left the world.
+ * {@link closedWays} of body `id` (its box left in `scratch.other`) for the body and way in
+ * `scratch`; 0 when `id` left the world.
  */
-function closedBy(
-  world: World,
-  id: BodyId,
-  wayX: number,
-  wayY: number,
-  boxes: { body: Rect; other: Rect },
-): number {
+function closedBy(world: World, id: BodyId, scratch: Scratch): number {
   if (!world.has(id)) return 0
-  return closedWays(boxes.body, wayX, wayY, world.box(id, boxes.other))
+  return closedWays(scratch.body, scratch.way, world.box(id, scratch.other))
+}
+
+/** Adds body `id` with its box to `by` when it closes a way ({@link closedBy}). */
+function noteClosing(world: World, id: BodyId, scratch: Scratch, by: ReturnBlock['by']): void {
+  if (closedBy(world, id, scratch) === 0) return
+  const { x, y, width, height } = scratch.other
+  by.push({ id, x, y, width, height })
 }
 
 /** Whether two intervals (start and length) share a stretch of positive length. */
