@@ -465,11 +465,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
   })
   const frame = createFrame(world, elements, drags)
-  const placements = createDropPlacements(world, {
-    grid: () => boardLayout.worldGrid(),
-    gridOf: (id) => boardLayout.gridOf(id),
-    within: () => boardLayout.within(),
-  })
+  const placements = createDropPlacements(
+    world,
+    {
+      grid: () => boardLayout.worldGrid(),
+      gridOf: (id) => boardLayout.gridOf(id),
+      within: () => boardLayout.within(),
+    },
+    options.now,
+  )
   const dropBoard = createDropBoard({
     measure: () => elements.measureSpace(),
     sizeOf(id) {

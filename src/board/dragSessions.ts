@@ -55,11 +55,13 @@ interface Drag {
 
 /** Notes in `drag` the bodies a move or resize of the dragged body pushed (`result.pushed`). */
 function notePushes(drag: Drag, { pushed }: Pick<MoveResult, 'pushed'>): void {
-  for (const { id, from, to } of pushed) {
+  for (const { id, by, from, to } of pushed) {
     const known = drag.pushed.get(id)
-    if (known) known.to = to
-    else {
-      const record = { id, from, to }
+    if (known) {
+      known.to = to
+      known.by = by
+    } else {
+      const record: PushRecord = { id, by, from, to }
       drag.pushed.set(id, record)
       drag.pushOrder.push(record)
     }

@@ -54,6 +54,14 @@ export interface DropRules {
 }
 
 /**
+ * How long a drop waits for the app to render its card, in milliseconds (10 s): a body
+ * registered later under that id is not taken for the dropped card (an app that declined
+ * the drop may add a card with that id much later, elsewhere), and the board forgets the
+ * drop. Long enough for an app that saves the card before it renders it.
+ */
+export const DROP_EXPECTATION_MS = 10_000
+
+/**
  * Drops onto one board, framework-free: where a dropped card of a given size lands, and the
  * placement of the body that the app renders for it afterwards.
  */
@@ -65,10 +73,11 @@ export interface DropPlacements {
    */
   spotFor(size: Readonly<Size>, near: Readonly<Vec2>): Rect | null
   /**
-   * The next body registered as `id` goes to `rect` (a drop was announced for it) instead
-   * of where its element shows or the `layout` puts it; `from` names the board it leaves
-   * (a transfer), `undefined` for a card from outside. A later drop of the same id
-   * replaces the place.
+   * The next body registered as `id` within {@link DROP_EXPECTATION_MS} goes to `rect` (a
+   * drop was announced for it) instead of where its element shows or the `layout` puts it;
+   * `from` names the board it leaves (a transfer), `undefined` for a card from outside. A
+   * later drop of the same id replaces the place; an expectation past its lifetime is
+   * forgotten (at the latest by the next drop on the board).
    */
   expect(id: BodyId, rect: Readonly<Rect>, from?: string): void
   /**
@@ -82,9 +91,24 @@ export interface DropPlacements {
   expects(id: BodyId): boolean
 }
 
-/** Creates the drop placements of one board over `world`. */
-export function createDropPlacements(world: World, rules: DropRules): DropPlacements {
-  const expected = new Map<BodyId, { rect: Rect; from: string | undefined }>()
+/**
+ * Creates the drop placements of one board over `world`; `now` is the board's clock in
+ * milliseconds (the frame loop's), which times each expectation's lifetime.
+ */
+export function createDropPlacements(
+  world: World,
+  rules: DropRules,
+  now: () => number = () => performance.now(),
+): DropPlacements {
+  /** The drops waiting for their card, with the time each was announced (`now`). */
+  const expected = new Map<BodyId, { rect: Rect; from: string | undefined; at: number }>()
+  /** The expectation of `id`, unless it is past its lifetime (then forgotten). */
+  const live = (id: BodyId) => {
+    const drop = expected.get(id)
+    if (drop === undefined || now() - drop.at <= DROP_EXPECTATION_MS) return drop
+    expected.delete(id)
+    return undefined
+  }
   return {
     spotFor(size, near) {
       const within = rules.within()
@@ -96,14 +120,17 @@ export function createDropPlacements(world: World, rules: DropRules): DropPlacem
       return spot && { x: spot.x, y: spot.y, width: size.width, height: size.height }
     },
     expect(id, rect, from) {
+      // Drops whose card never came are forgotten here, so none stays for good.
+      for (const waiting of [...expected.keys()]) live(waiting)
       expected.set(id, {
         rect: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
         from,
+        at: now(),
       })
     },
-    expects: (id) => expected.has(id),
+    expects: (id) => live(id) !== undefined,
     added(id) {
-      const drop = expected.get(id)
+      const drop = live(id)
       if (drop === undefined || !world.has(id)) return null
       expected.delete(id)
       const body = world.get(id)

@@ -10,6 +10,8 @@ export interface PushRecord {
   readonly id: BodyId
   readonly from: Vec2
   to: Vec2
+  /** The body whose push last moved it (`MoveResult.pushed[].by`), if known. */
+  by?: BodyId
   /**
    * Set when the last return moved the body not at all: where it was then, and the boxes of
    * the bodies that stopped it ({@link ReturnBlock}). Kept only while it stays true.
@@ -18,8 +20,9 @@ export interface PushRecord {
 }
 
 /**
- * A return that made no progress: the body at `at`, stopped at once by the bodies `by` (the
- * move's hits, with their boxes then). A new try sweeps the same path and moves the body
+ * A return that made no progress, or would make none: the body at `at`, stopped at once by
+ * the bodies `by` (the move's hits, or the bodies found touching it: {@link touchBlock}),
+ * with their boxes then. A new try sweeps the same path and moves the body
  * no more while the body is still at `at` and either
  * - each of `by` is still there with the same box: the same faces at time 0; or
  * - (in a world without a gap) for each axis along which the way back goes, one of `by`
@@ -52,7 +55,9 @@ const MAX_RETURN_PASSES = 4
  * overlap), so the return can make none. Tried nearest the dragged body first (`pushed`
  * lists each frame's chain far end first: it is walked backwards), in passes while one
  * moves something. After the first pass only returns have moved bodies, so a blocked body
- * is tried again only when one of the bodies that blocked it has returned.
+ * is tried again only when one of the bodies that blocked it has returned. A body whose
+ * pusher (or an earlier blocker) still touches it across its way back is not tried at all
+ * ({@link touchBlock}).
  *
  * A body is left alone when the drag no longer owns where it is: it is not where the drag
  * last left it (gravity, a throw or another drag moved it), it is in `dragged` (a pointer
@@ -65,8 +70,12 @@ export function returnPushed(
   dragged: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
 ): void {
-  const boxes = { body: emptyBox(), other: emptyBox() }
-  const touchCounts = (world.settings.gap ?? 0) === 0
+  const scratch: Scratch = { body: emptyBox(), other: emptyBox(), way: { x: 0, y: 0 } }
+  const { gap, filter } = world.settings
+  const touchCounts = (gap ?? 0) === 0
+  // A pusher's push says how the pusher meets the body; a filter may make the body's own
+  // move meet it otherwise.
+  const pushersStop = filter === undefined
   /** The bodies this call has returned: after the first pass, the only ones that moved. */
   let returned: Set<BodyId> | undefined
   for (let pass = 0; pass < MAX_RETURN_PASSES; pass++) {
@@ -75,16 +84,23 @@ export function returnPushed(
       const record = pushed[index] as PushRecord
       const { id, from, to } = record
       if (to.x === from.x && to.y === from.y) continue
-      if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
-      const body = world.box(id, boxes.body)
-      if (body.x !== to.x || body.y !== to.y) continue
       const block = record.blocked
-      if (block !== undefined) {
-        const recheck =
-          pass === 0
-            ? !stillBlocked(world, block, record, touchCounts, boxes)
-            : block.by.some(({ id: other }) => returned?.has(other) === true)
-        if (!recheck) continue
+      // First, as most bodies stay blocked: after the first pass only returns moved bodies.
+      if (pass > 0 && block !== undefined && !anyReturned(block, returned)) continue
+      if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
+      const body = world.box(id, scratch.body)
+      if (body.x !== to.x || body.y !== to.y) continue
+      if (
+        pass === 0 &&
+        block !== undefined &&
+        stillBlocked(world, block, record, touchCounts, scratch)
+      ) {
+        continue
+      }
+      const touching = touchCounts ? touchBlock(world, record, pushersStop, scratch) : undefined
+      if (touching !== undefined) {
+        record.blocked = touching
+        continue
       }
       const result = world.move(id, from)
       if (!result.reached && landsOnStart(world, id, from, result)) {
@@ -102,6 +118,13 @@ export function returnPushed(
     }
     if (!moved) return
   }
+}
+
+/** Whether a body that blocked a return (`block.by`) is among the `returned` ones. */
+function anyReturned(block: ReturnBlock, returned: ReadonlySet<BodyId> | undefined): boolean {
+  if (returned === undefined) return false
+  for (const { id } of block.by) if (returned.has(id)) return true
+  return false
 }
 
 function emptyBox(): Rect {
@@ -123,7 +146,17 @@ function blockOf(
 }
 
 /**
- * Whether `block` still holds for the return of `record`, its body's box in `boxes.body`
+ * Objects reused by one {@link returnPushed} call: the body's box, another body's box, and
+ * the way back (numbers in objects: V8 boxes the doubles passed to a call it does not inline).
+ */
+interface Scratch {
+  body: Rect
+  other: Rect
+  way: Vec2
+}
+
+/**
+ * Whether `block` still holds for the return of `record`, its body's box in `scratch.body`
  * (see {@link ReturnBlock}): the body still at the block's place, and every body that
  * stopped it unchanged, or (when `touchCounts`: a world without a gap, where touching is
  * exact) a touching face of them across each axis of the way back.
@@ -133,22 +166,21 @@ function stillBlocked(
   block: ReturnBlock,
   record: PushRecord,
   touchCounts: boolean,
-  boxes: { body: Rect; other: Rect },
+  scratch: Scratch,
 ): boolean {
   const { at } = block
   if (at.x !== record.to.x || at.y !== record.to.y) return false
-  const body = boxes.body
-  const wayX = record.from.x - at.x
-  const wayY = record.from.y - at.y
+  const way = scratch.way
+  way.x = record.from.x - at.x
+  way.y = record.from.y - at.y
   let unchanged = true
-  let blockedX = wayX === 0
-  let blockedY = wayY === 0
+  let closed = 0
   for (const was of block.by) {
     if (!world.has(was.id)) {
       unchanged = false
       continue
     }
-    const now = world.box(was.id, boxes.other)
+    const now = world.box(was.id, scratch.other)
     if (
       now.x !== was.x ||
       now.y !== was.y ||
@@ -157,14 +189,92 @@ function stillBlocked(
     ) {
       unchanged = false
     }
-    if (!blockedX && spans(body.y, body.height, now.y, now.height)) {
-      blockedX = wayX > 0 ? now.x === body.x + body.width : now.x + now.width === body.x
-    }
-    if (!blockedY && spans(body.x, body.width, now.x, now.width)) {
-      blockedY = wayY > 0 ? now.y === body.y + body.height : now.y + now.height === body.y
-    }
+    closed |= closedWays(scratch.body, way, now)
   }
-  return unchanged || (touchCounts && blockedX && blockedY)
+  return unchanged || (touchCounts && closed === waysOf(way))
+}
+
+/** {@link closedWays}' bit of the way back along x, and along y. */
+const WAY_X = 1
+const WAY_Y = 2
+
+/** The axes the way back goes along: {@link WAY_X}, {@link WAY_Y} or both. */
+function waysOf(way: Vec2): number {
+  return (way.x !== 0 ? WAY_X : 0) | (way.y !== 0 ? WAY_Y : 0)
+}
+
+/**
+ * The axes of the way back (`way`) of `body` that box `other` closes: it touches the
+ * body's face on that side along a stretch of positive length, so a sweep that way meets
+ * it at time 0 (article 003). Exact in a world without a gap only (see {@link ReturnBlock}).
+ */
+function closedWays(body: Rect, way: Vec2, other: Rect): number {
+  let closed = 0
+  if (way.x !== 0 && spans(body.y, body.height, other.y, other.height)) {
+    const touches = way.x > 0 ? other.x === body.x + body.width : other.x + other.width === body.x
+    if (touches) closed |= WAY_X
+  }
+  if (way.y !== 0 && spans(body.x, body.width, other.x, other.width)) {
+    const touches = way.y > 0 ? other.y === body.y + body.height : other.y + other.height === body.y
+    if (touches) closed |= WAY_Y
+  }
+  return closed
+}
+
+/**
+ * A block of the return of `record` found without trying it (in a world without a gap; its
+ * box in `scratch.body`), or none: the bodies that last pushed it or blocked it (`record.by`,
+ * `record.blocked.by`) touch its faces across each axis of the way back, as
+ * {@link ReturnBlock}'s second case asks. A drag leaves each body it pushes this frame
+ * touching its pusher, so those are not tried: a group drag pushes dozens a frame. Its
+ * pusher counts only with `pushersStop` (no pair filter may say otherwise) and when the
+ * body does not `cross` (a push is the pusher's pair, the return the body's: the body's
+ * response decides); and a body within {@link TOUCH_TOLERANCE} of its start is tried
+ * ({@link landsOnStart}).
+ */
+function touchBlock(
+  world: World,
+  record: PushRecord,
+  pushersStop: boolean,
+  scratch: Scratch,
+): ReturnBlock | undefined {
+  const { from, to } = record
+  const way = scratch.way
+  way.x = from.x - to.x
+  way.y = from.y - to.y
+  if (Math.abs(way.x) <= TOUCH_TOLERANCE && Math.abs(way.y) <= TOUCH_TOLERANCE) return undefined
+  const pusher = pushersStop ? record.by : undefined
+  const earlier = record.blocked?.by
+  // Most bodies tried are closed, so the list is made only once they are known to be.
+  let closed = 0
+  if (pusher !== undefined) closed |= closedBy(world, pusher, scratch)
+  if (earlier !== undefined) {
+    for (const { id } of earlier) if (id !== pusher) closed |= closedBy(world, id, scratch)
+  }
+  if (closed !== waysOf(way)) return undefined
+  const by: ReturnBlock['by'] = []
+  if (pusher !== undefined) noteClosing(world, pusher, scratch, by)
+  if (by.length > 0 && world.get(record.id).response === 'cross') return undefined
+  if (earlier !== undefined) {
+    for (const { id } of earlier) if (id !== pusher) noteClosing(world, id, scratch, by)
+  }
+  return { at: { x: to.x, y: to.y }, by }
+}
+
+/**
+ * {@link closedWays} of body `id` (its box left in `scratch.other`) for the body and way in
+ * `scratch`; 0 when `id` left the world.
+ */
+function closedBy(world: World, id: BodyId, scratch: Scratch): number {
+  if (!world.has(id)) return 0
+  return closedWays(scratch.body, scratch.way, world.box(id, scratch.other))
+}
+
+/** Adds body `id` with its box to `by` when it closes a way ({@link closedBy}). */
+function noteClosing(world: World, id: BodyId, scratch: Scratch, by: ReturnBlock['by']): void {
+  if (closedBy(world, id, scratch) === 0) return
+  const { x, y, width, height } = scratch.other
+  by.push({ id, x, y, width, height })
 }
 
 /** Whether two intervals (start and length) share a stretch of positive length. */

@@ -43,9 +43,9 @@ const subject = 'useExternalDraggable:'
  * nearest the pointer's spot, on the world's `snap` grid, keeping its `gap` and inside its
  * `bounds`; none shows when the board has no room. Escape cancels. A release over a board
  * with room calls that world's `onExternalDrop({ id, rect, data })`: render the card there
- * with `useAABBBody({ id })`, and when its body registers the world places it at `rect`
- * (the nearest free spot to it if the card is rendered at another size), whatever the
- * app's own styles or `layout` say.
+ * with `useAABBBody({ id })`, and when its body registers (within 10 s of the drop:
+ * `DROP_EXPECTATION_MS`) the world places it at `rect` (the nearest free spot to it if the
+ * card is rendered at another size), whatever the app's own styles or `layout` say.
  *
  * By keyboard: the element is focusable (a `button` unless it has a role of its own);
  * Enter or Space picks the item up, showing its preview at the top-left of the first

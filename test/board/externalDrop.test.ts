@@ -4,6 +4,7 @@ import { createBoardRegistry, type DropBoard } from '../../src/board/boardGroup.
 import {
   assertExternalSize,
   createDropPlacements,
+  DROP_EXPECTATION_MS,
   type DropRules,
 } from '../../src/board/externalDrop.js'
 import { overlapsInterior } from '../../src/core/geometry/overlaps.js'
@@ -136,6 +137,38 @@ describe('placing the card the app renders after a drop (DropPlacements.added)',
     const drops = createDropPlacements(world, rules())
     expect(drops.added('a')).toBeNull()
     expect(world.get('a')).toMatchObject({ x: 0, y: 0 })
+  })
+
+  it('waits DROP_EXPECTATION_MS for the card, then takes a body of that id for a new one', () => {
+    const world = boardWithCards()
+    let time = 1000
+    const drops = createDropPlacements(world, rules(), () => time)
+    drops.expect('late', { x: 30, y: 100, width: 80, height: 40 })
+    drops.expect('onTime', { x: 30, y: 200, width: 80, height: 40 })
+    time += DROP_EXPECTATION_MS
+    // At the end of its lifetime a drop still places its card.
+    world.add({ id: 'onTime', x: 250, y: 0, width: 80, height: 40 })
+    expect(drops.added('onTime')).toEqual({ from: undefined })
+    expect(world.get('onTime')).toMatchObject({ x: 30, y: 200 })
+    time += 1
+    // The app never rendered 'late' in time: a card of that id added now is its own.
+    expect(drops.expects('late')).toBe(false)
+    world.add({ id: 'late', x: 250, y: 100, width: 80, height: 40 })
+    expect(drops.added('late')).toBeNull()
+    expect(world.get('late')).toMatchObject({ x: 250, y: 100 })
+  })
+
+  it('forgets, at the next drop, a drop whose card never came', () => {
+    const world = boardWithCards()
+    let time = 0
+    const drops = createDropPlacements(world, rules(), () => time)
+    drops.expect('never', { x: 30, y: 100, width: 80, height: 40 })
+    time += DROP_EXPECTATION_MS + 1
+    drops.expect('next', { x: 30, y: 200, width: 80, height: 40 })
+    // Its lifetime does not come back with the clock: the entry is gone, not just stale.
+    time = 0
+    expect(drops.expects('never')).toBe(false)
+    expect(drops.expects('next')).toBe(true)
   })
 })
 

@@ -107,8 +107,8 @@ describe('moveByKey', () => {
     world.add({ id: 'chart', x: 50, y: 0, width: 50, height: 50 })
     const result = moveByKey(world, 'notes', { x: 1, y: 0 }, 10)
     expect(result.pushed).toEqual([
-      { id: 'chart', from: { x: 50, y: 0 }, to: { x: 60, y: 0 } },
-      { id: 'log', from: { x: 100, y: 0 }, to: { x: 110, y: 0 } },
+      { id: 'chart', by: 'notes', from: { x: 50, y: 0 }, to: { x: 60, y: 0 } },
+      { id: 'log', by: 'chart', from: { x: 100, y: 0 }, to: { x: 110, y: 0 } },
     ])
     const label = (id: BodyId) => id[0]!.toUpperCase() + id.slice(1)
     expect(describeKeyMove(result, { x: 1, y: 0 }, label, 'notes')).toBe(

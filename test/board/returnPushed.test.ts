@@ -27,27 +27,49 @@ function board(
 }
 
 /**
- * A drag's frames as `dragSessions` runs them: the dragged body pushes toward each goal,
- * the pushed bodies are noted (first push's `from`, last `to`), then they return. With
- * `forget`, every record's block is dropped before the return, so every body is tried
- * again each frame: the return without its shortcut.
+ * A drag's frames as `dragSessions` runs them: the dragged body pushes toward each goal
+ * (with the cards of `group`, kinematic, as one group: `world.moveGroup`), the pushed bodies
+ * are noted (first push's `from`, last `to` and pusher), then they return. With `forget`,
+ * every record's block and pusher are dropped before the return, so every body is tried
+ * again each frame: the return without its shortcuts.
  */
-function drag(world: World, goals: ReadonlyArray<{ x: number; y: number }>, forget: boolean) {
+function drag(
+  world: World,
+  goals: ReadonlyArray<{ x: number; y: number }>,
+  forget: boolean,
+  group: readonly string[] = [],
+) {
   const records = new Map<string, PushRecord>()
   const order: PushRecord[] = []
   const frames: Array<Array<[string, number, number]>> = []
+  const members = group.filter((id) => world.has(id))
+  for (const id of members) world.update(id, { type: 'kinematic' })
+  const ids = ['dragged', ...members]
   for (const goal of goals) {
-    for (const { id, from, to } of world.move('dragged', goal, { push: true }).pushed) {
+    const dragged = world.get('dragged')
+    const delta = { x: goal.x - dragged.x, y: goal.y - dragged.y }
+    const { pushed } =
+      members.length === 0
+        ? world.move('dragged', goal, { push: true })
+        : world.moveGroup(ids, delta, { push: true })
+    for (const { id, by, from, to } of pushed) {
       const known = records.get(id)
-      if (known) known.to = to
-      else {
-        const record = { id, from, to }
+      if (known) {
+        known.to = to
+        known.by = by
+      } else {
+        const record = { id, by, from, to }
         records.set(id, record)
         order.push(record)
       }
     }
-    if (forget) for (const record of order) record.blocked = undefined
-    returnPushed(world, order, NONE, NONE)
+    if (forget) {
+      for (const record of order) {
+        record.blocked = undefined
+        record.by = undefined
+      }
+    }
+    returnPushed(world, order, new Set(ids), NONE)
     frames.push(world.ids().map((id) => [id, world.get(id).x, world.get(id).y]))
   }
   return frames
@@ -83,6 +105,41 @@ describe('returnPushed', () => {
     ])
   })
 
+  it.each([
+    ['a card that crosses every body', { response: 'cross' as const }, undefined],
+    ['a pair a filter lets cross', {}, (a: string) => (a === 'card' ? ('cross' as const) : true)],
+  ])(
+    'tries a card still touching its pusher when the pair may not stop it: %s',
+    (_, card, filter) => {
+      const world = createWorld({ gravity: { x: 0, y: 0 }, ...(filter && { filter }) })
+      world.add({ id: 'hand', x: 0, y: 0, width: 50, height: 50, type: 'kinematic' })
+      world.add({ id: 'card', x: 50, y: 0, width: 50, height: 50, ...card })
+      const [pushed] = world.move('hand', { x: 30, y: 0 }, { push: true }).pushed
+      expect(pushed).toMatchObject({ id: 'card', by: 'hand', to: { x: 80, y: 0 } })
+      // The hand pushed it and touches it, but the card's own move passes through the hand.
+      returnPushed(world, [{ ...pushed! }], new Set(['hand']), NONE)
+      expect(world.box('card')).toMatchObject({ x: 50, y: 0 })
+    },
+  )
+
+  it('does not try a card its pusher still touches on the way back', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    world.add({ id: 'hand', x: 0, y: 0, width: 50, height: 50, type: 'kinematic' })
+    world.add({ id: 'card', x: 50, y: 0, width: 50, height: 50 })
+    const [pushed] = world.move('hand', { x: 30, y: 0 }, { push: true }).pushed
+    const record: PushRecord = { ...pushed! }
+    let tries = 0
+    const move = world.move.bind(world)
+    world.move = (...args) => {
+      tries++
+      return move(...args)
+    }
+    returnPushed(world, [record], new Set(['hand']), NONE)
+    expect(tries).toBe(0)
+    expect(record.blocked?.by.map(({ id }) => id)).toEqual(['hand'])
+    expect(world.box('card')).toMatchObject({ x: 80, y: 0 })
+  })
+
   it(
     'returns every pushed card exactly as far as trying each of them every frame would',
     () => {
@@ -109,6 +166,42 @@ describe('returnPushed', () => {
             const goals = walk(steps)
             const kept = drag(board(cards, gap), goals, false)
             const tried = drag(board(cards, gap), goals, true)
+            expect(kept).toEqual(tried)
+          },
+        ),
+        { numRuns: 300 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
+
+  it(
+    'returns every card a group drag pushed exactly as far as trying each of them every frame would',
+    () => {
+      const card = fc.record({
+        x: fc.integer({ min: 0, max: 280 }),
+        y: fc.integer({ min: 0, max: 280 }),
+        size: fc.integer({ min: 10, max: 50 }),
+      })
+      const delta = fc.integer({ min: -30, max: 30 })
+      const step = fc.oneof(
+        fc.record({ x: delta, y: fc.constant(0) }),
+        fc.record({ x: fc.constant(0), y: delta }),
+        fc.record({ x: delta, y: delta }),
+      )
+      fc.assert(
+        fc.property(
+          fc.array(card, { minLength: 2, maxLength: 30 }),
+          fc.array(step, { minLength: 1, maxLength: 24 }),
+          // Which cards move with the dragged body (indices, wrapped to the cards placed).
+          fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
+          fc.constantFrom(undefined, 0, 3),
+          (cards, steps, picks, gap) => {
+            const goals = walk(steps)
+            const group = picks.map((k) => `card${k % cards.length}`)
+            const unique = [...new Set(group)]
+            const kept = drag(board(cards, gap), goals, false, unique)
+            const tried = drag(board(cards, gap), goals, true, unique)
             expect(kept).toEqual(tried)
           },
         ),

@@ -12,6 +12,8 @@ import type { MoveResult, PushedBody } from './types.js'
 export const MAX_SLIDES = 8
 /** Longest chain of bodies one push may shove. */
 const MAX_CHAIN = 64
+/** Entries of one placement in a group move's undo log: slot, x, y, pusher. */
+const UNDO_ENTRY = 4
 
 /**
  * Whether a sweep that hit (`sweep`, of the mover by `motion`) stops the motion, at
@@ -43,6 +45,11 @@ export class Move {
   private displacedFromY = new Float64Array(0)
   /** The call that last displaced each slot ({@link call}), so a slot is listed once per call. */
   private displacedIn = new Int32Array(0)
+  /**
+   * By slot, for the slots displaced in the current call: the body whose push last moved it
+   * (a push chain's link behind it, or a squeezing resize), or -1 (the mover, a member).
+   */
+  private pusherOf = new Int32Array(0)
   private call = 0
   private readonly candidates = new IndexBuffer()
   private seen = new Uint32Array(0)
@@ -55,6 +62,8 @@ export class Move {
   private chainTop = 0
   /** Each link's amount to move, then how far it moved, by chain depth ({@link pushChain}). */
   private readonly chainAmount = new Float64Array(MAX_CHAIN + 2)
+  /** Each link's body, by chain depth: the pusher of the link above it. */
+  private readonly chainSlot = new Int32Array(MAX_CHAIN + 2)
   /** What stopped or deflected the mover in the current call, first hit first. */
   hits: MoveResult['hits'] = []
   /** The moving body's box at the start of the current sweep. */
@@ -77,8 +86,9 @@ export class Move {
   private group = 0
   private lastGroup = 0
   /**
-   * While a group move runs, every {@link place} logs the slot and where it was (three
-   * entries), so an attempt the group cannot finish is taken back ({@link rollBack}).
+   * While a group move runs, every {@link place} logs the slot, where it was and its pusher
+   * ({@link UNDO_ENTRY} entries), so an attempt the group cannot finish is taken back
+   * ({@link rollBack}).
    */
   private undo = new Float64Array(0)
   private undoCount = 0
@@ -98,7 +108,7 @@ export class Move {
   /**
    * The bodies other than `moverSlot` (and the running group's members) that the current
    * call displaced and that are not back where they were, for `MoveResult.pushed`: their own
-   * boxes' corners (the store's extents less its margin).
+   * boxes' corners (the store's extents less its margin), and the body that pushed each.
    */
   pushedBy(moverSlot: number): PushedBody[] {
     const store = this.sim.store
@@ -113,6 +123,7 @@ export class Move {
       if (store.x[slot] === fromX && store.y[slot] === fromY) continue
       pushed.push({
         id: store.ids[slot] as string,
+        by: store.ids[this.pusherOf[slot] as number] as string,
         from: { x: ownCorner(fromX, margin), y: ownCorner(fromY, margin) },
         to: {
           x: ownCorner(store.x[slot] as number, margin),
@@ -172,12 +183,16 @@ export class Move {
     this.sim.hits.add(ids[slot]!, ids[other]!, this.mover, this.motion, this.hit)
   }
 
-  /** Puts body `slot` at {@link destination}, and lists it as displaced (once) if it moved. */
-  private place(slot: number): void {
+  /**
+   * Puts body `slot` at {@link destination}, and lists it as displaced (once) if it moved,
+   * pushed by body `by` (-1: moved by itself, as the mover or a member).
+   */
+  private place(slot: number, by: number): void {
     const store = this.sim.store
     if (store.x[slot] === this.destination.x && store.y[slot] === this.destination.y) return
-    if (this.group !== 0) this.logUndo(slot)
     this.displacedIn = ensureCapacity(this.displacedIn, store.capacity)
+    this.pusherOf = ensureCapacity(this.pusherOf, store.capacity)
+    if (this.group !== 0) this.logUndo(slot)
     if (this.displacedIn[slot] !== this.call) {
       this.displacedIn[slot] = this.call
       const k = this.displaced.count
@@ -189,6 +204,7 @@ export class Move {
     }
     store.x[slot] = this.destination.x
     store.y[slot] = this.destination.y
+    this.pusherOf[slot] = by
   }
 
   /**
@@ -256,14 +272,14 @@ export class Move {
       if (best < 0) {
         this.destination.x = goalX
         this.destination.y = goalY
-        this.place(slot)
+        this.place(slot, -1)
         return last
       }
       last = best
       const time = this.hit.time
       this.destination.x = this.mover.x + dx * time
       this.destination.y = this.mover.y + dy * time
-      this.place(slot)
+      this.place(slot, -1)
       this.hits.push({
         other: store.ids[best] as string,
         normal: { x: this.hit.normal.x, y: this.hit.normal.y },
@@ -306,12 +322,12 @@ export class Move {
     if (best < 0) {
       this.destination.x = goalX
       this.destination.y = goalY
-      this.place(slot)
+      this.place(slot, -1)
       return
     }
     this.destination.x = this.mover.x + dx * bestTime
     this.destination.y = this.mover.y + dy * bestTime
-    this.place(slot)
+    this.place(slot, -1)
     const restX = dx * (1 - bestTime)
     const restY = dy * (1 - bestTime)
     // Into the face first (pushing), then along it.
@@ -374,13 +390,14 @@ export class Move {
   }
 
   /**
-   * Puts body `slot`'s top-left at (`x`, `y`) without a sweep, listing it as displaced (a
-   * resize's squeeze moves the near edge of a body it shrinks).
+   * Puts body `slot`'s top-left at (`x`, `y`) without a sweep, listing it as displaced, as
+   * pushed by body `by` (a resize's squeeze moves the near edge of a body it shrinks), or by
+   * itself (-1: a group's member).
    */
-  placeAt(slot: number, x: number, y: number): void {
+  placeAt(slot: number, x: number, y: number, by: number): void {
     this.destination.x = x
     this.destination.y = y
-    this.place(slot)
+    this.place(slot, by)
   }
 
   /**
@@ -407,6 +424,7 @@ export class Move {
   private pushChain(slot: number, axis: number, depth: number): void {
     const amount = this.chainAmount[depth] as number
     if (amount === 0) return
+    this.chainSlot[depth] = slot
     const store = this.sim.store
     loadRect(this.mover, store, slot)
     // The end of the number line stops a pushed body like a wall: pushed past it, its far
@@ -479,7 +497,7 @@ export class Move {
     this.chainTop = begin
     this.destination.x = axis === 0 ? startX + limit : startX
     this.destination.y = axis === 0 ? startY : startY + limit
-    this.place(slot)
+    this.place(slot, depth > 0 ? (this.chainSlot[depth - 1] as number) : -1)
     this.chainAmount[depth] = limit
   }
 
@@ -540,24 +558,31 @@ export class Move {
     return this.undoCount
   }
 
-  /** Takes back every placement since `checkpoint`, last first: the bodies are where they were, exactly. */
+  /**
+   * Takes back every placement since `checkpoint`, last first: the bodies are where they
+   * were, exactly, each with the pusher it had.
+   */
   rollBack(checkpoint: number): void {
     const store = this.sim.store
-    for (let k = this.undoCount - 3; k >= checkpoint; k -= 3) {
+    for (let k = this.undoCount - UNDO_ENTRY; k >= checkpoint; k -= UNDO_ENTRY) {
       const slot = this.undo[k] as number
       store.x[slot] = this.undo[k + 1] as number
       store.y[slot] = this.undo[k + 2] as number
+      this.pusherOf[slot] = this.undo[k + 3] as number
     }
     this.undoCount = checkpoint
   }
 
-  /** Logs where `slot` is, before a placement, for {@link rollBack}. */
+  /** Logs where `slot` is and its pusher, before a placement, for {@link rollBack}. */
   private logUndo(slot: number): void {
     const store = this.sim.store
-    this.undo = ensureCapacity(this.undo, this.undoCount + 3)
+    this.undo = ensureCapacity(this.undo, this.undoCount + UNDO_ENTRY)
     this.undo[this.undoCount++] = slot
     this.undo[this.undoCount++] = store.x[slot] as number
     this.undo[this.undoCount++] = store.y[slot] as number
+    // A slot displaced first in this call has no pusher in it yet (-1 in the log).
+    this.undo[this.undoCount++] =
+      this.displacedIn[slot] === this.call ? (this.pusherOf[slot] as number) : -1
   }
 
   /** Grows the chain's candidate stack to hold `size` entries. */

@@ -139,7 +139,7 @@ export class GroupMove {
     const store = this.sim.store
     for (let k = 0; k < count; k++) {
       const slot = items[k] as number
-      this.move.placeAt(slot, (store.x[slot] as number) + dx, (store.y[slot] as number) + dy)
+      this.move.placeAt(slot, (store.x[slot] as number) + dx, (store.y[slot] as number) + dy, -1)
     }
     this.done.x += dx
     this.done.y += dy

@@ -275,7 +275,7 @@ export class Resize {
         // Its near edge is its left (top) one: it moves on, the far edge stays.
         const x = store.x[blocker] as number
         const y = store.y[blocker] as number
-        this.move.placeAt(blocker, axis === 0 ? x + give : x, axis === 0 ? y : y + give)
+        this.move.placeAt(blocker, axis === 0 ? x + give : x, axis === 0 ? y : y + give, slot)
       }
       length[blocker] = (length[blocker] as number) - give
     }

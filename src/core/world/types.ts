@@ -233,6 +233,11 @@ export interface ResizeResult {
 /** A body displaced by a pushing {@link World.move}: where it was before the move, and where the move left it (top-left corners). */
 export interface PushedBody {
   id: BodyId
+  /**
+   * The body whose push last moved it: the mover, or the body ahead of it in the chain
+   * that pushed this one on (or, in a `'squeeze'` resize, the resized body that shrank it).
+   */
+  by: BodyId
   from: Vec2
   to: Vec2
 }
@@ -491,7 +496,7 @@ export interface World {
    * world.add({ id: 'b', x: 100, y: 0, width: 100, height: 50 })
    * // Grow a's right edge by 30: b is pushed to x = 130.
    * world.resize('a', { x: 0, y: 0, width: 130, height: 50 }).pushed
-   * // [{ id: 'b', from: { x: 100, y: 0 }, to: { x: 130, y: 0 } }]
+   * // [{ id: 'b', by: 'a', from: { x: 100, y: 0 }, to: { x: 130, y: 0 } }]
    */
   resize(id: BodyId, rect: Rect, options?: BodyResizeOptions): ResizeResult
   /**

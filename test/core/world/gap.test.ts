@@ -35,8 +35,8 @@ describe('the world gap', () => {
     expect(world.get('a').x).toBe(160)
     expect(world.get('b').x).toBe(220)
     expect(result.pushed).toEqual([
-      { id: 'b', from: { x: 160, y: 0 }, to: { x: 220, y: 0 } },
-      { id: 'a', from: { x: 100, y: 0 }, to: { x: 160, y: 0 } },
+      { id: 'b', by: 'a', from: { x: 160, y: 0 }, to: { x: 220, y: 0 } },
+      { id: 'a', by: 'mover', from: { x: 100, y: 0 }, to: { x: 160, y: 0 } },
     ])
   })
 

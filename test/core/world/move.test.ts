@@ -94,10 +94,10 @@ describe('move', () => {
     expect(result).toMatchObject({ x: 30, reached: true, hits: [] })
     expect(world.get('a').x).toBe(40)
     expect(world.get('b').x).toBe(50)
-    // b made way for a first, so it was moved first.
+    // b made way for a first, so it was moved first; a pushed it, the hand pushed a.
     expect(result.pushed).toEqual([
-      { id: 'b', from: { x: 35, y: 0 }, to: { x: 50, y: 0 } },
-      { id: 'a', from: { x: 20, y: 0 }, to: { x: 40, y: 0 } },
+      { id: 'b', by: 'a', from: { x: 35, y: 0 }, to: { x: 50, y: 0 } },
+      { id: 'a', by: hand, from: { x: 20, y: 0 }, to: { x: 40, y: 0 } },
     ])
   })
 
@@ -113,6 +113,8 @@ describe('move', () => {
       hits: [],
       pushed: Array.from({ length: 20 }, (_, k) => ({
         id: `box${19 - k}`,
+        // Each box pushed by the one behind it, the first by the hand.
+        by: k === 19 ? hand : `box${18 - k}`,
         from: { x: 10 + (19 - k) * 10, y: 0 },
         to: { x: 35 + (19 - k) * 10, y: 0 },
       })),
@@ -133,8 +135,8 @@ describe('move', () => {
       reached: false,
       hits: [{ other: 'a', normal: { x: -1, y: 0 } }],
       pushed: [
-        { id: 'b', from: { x: 35, y: 0 }, to: { x: 40, y: 0 } },
-        { id: 'a', from: { x: 20, y: 0 }, to: { x: 30, y: 0 } },
+        { id: 'b', by: 'a', from: { x: 35, y: 0 }, to: { x: 40, y: 0 } },
+        { id: 'a', by: hand, from: { x: 20, y: 0 }, to: { x: 30, y: 0 } },
       ],
     })
     expect(world.get('a').x).toBe(30)
@@ -208,7 +210,7 @@ describe('move', () => {
       y: 100,
       reached: true,
       hits: [],
-      pushed: [{ id: 'onPath', from: { x: 50, y: 40 }, to: { x: 110, y: 40 } }],
+      pushed: [{ id: 'onPath', by: hand, from: { x: 50, y: 40 }, to: { x: 110, y: 40 } }],
     })
     expect(world.get('aside')).toMatchObject({ x: 50, y: 0 })
     expect(world.get('onPath')).toMatchObject({ x: 110, y: 40 })

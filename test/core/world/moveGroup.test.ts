@@ -21,7 +21,10 @@ describe('world.moveGroup', () => {
     expect(world.get('a')).toMatchObject({ x: 80, y: 0 })
     expect(world.get('b')).toMatchObject({ x: 80, y: 60 })
     expect(world.get('c')).toMatchObject({ x: 130, y: 60 })
-    expect(result.pushed).toEqual([{ id: 'c', from: { x: 80, y: 60 }, to: { x: 130, y: 60 } }])
+    // b, the member in its way, pushed it.
+    expect(result.pushed).toEqual([
+      { id: 'c', by: 'b', from: { x: 80, y: 60 }, to: { x: 130, y: 60 } },
+    ])
   })
 
   it('without push, the earliest contact of any member stops the whole group', () => {
@@ -157,6 +160,12 @@ describe('world.moveGroup', () => {
             }
             if (!move.push) expect(result.pushed).toEqual([])
             for (const { id } of result.pushed) expect(members).not.toContain(id)
+            // Each was pushed by a member or by another body the group pushed on.
+            const movers = new Set([...members, ...result.pushed.map(({ id }) => id)])
+            for (const { id, by } of result.pushed) {
+              expect(by).not.toBe(id)
+              expect(movers.has(by), `${id} by ${by}`).toBe(true)
+            }
           }
         }),
         { numRuns: 300 },

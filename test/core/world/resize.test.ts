@@ -31,8 +31,8 @@ describe('world.resize', () => {
     expect(rectOf(w, 'b')).toEqual({ x: 130, y: 0, width: 100, height: 50 })
     expect(rectOf(w, 'c')).toEqual({ x: 230, y: 0, width: 100, height: 50 })
     expect(result.pushed).toEqual([
-      { id: 'c', from: { x: 200, y: 0 }, to: { x: 230, y: 0 } },
-      { id: 'b', from: { x: 100, y: 0 }, to: { x: 130, y: 0 } },
+      { id: 'c', by: 'b', from: { x: 200, y: 0 }, to: { x: 230, y: 0 } },
+      { id: 'b', by: 'a', from: { x: 100, y: 0 }, to: { x: 130, y: 0 } },
     ])
     expect(result.squeezed).toEqual([])
   })
@@ -79,6 +79,10 @@ describe('world.resize', () => {
         from: { x: 100, y: 0, width: 100, height: 50 },
         to: { x: 150, y: 0, width: 50, height: 50 },
       },
+    ])
+    // Its near edge moved on with a's right edge: a pushed it.
+    expect(first.pushed).toEqual([
+      { id: 'b', by: 'a', from: { x: 100, y: 0 }, to: { x: 150, y: 0 } },
     ])
     // 30 more: b gives 10 (down to 40), then b and c are pushed 20. c has no minimum of its
     // own above minSize (0) but is never met by the edge: only b is squeezed.
