@@ -111,3 +111,12 @@ export const STUCK_DEPTH = 0.5
  * 1 s of simulated time (a quarter for the push-out to try, then one decision per step).
  */
 export const STUCK_SECONDS = 0.25
+
+/**
+ * Most rounds of finding the contacts and solving the velocities in one step (`reach.ts`):
+ * each later round follows the bodies the previous one threw beyond their broadphase bounds
+ * one contact further (a card pushed along a row reaches the next card). Invariant: the
+ * passes see every body a solved motion can meet, up to rows this many bodies deep; beyond
+ * them the sweep and the push-out stop what is left.
+ */
+export const CONTACT_ROUNDS = 8
