@@ -396,8 +396,8 @@ function listContactsOfChanged(ctx: StepScratch, pass: number): void {
  * between such a body and a solid. A solid holds a run that closes on it, and a body that
  * may not be pushed drives its run at its own velocity: a heavy body pressing a light one
  * into a wall stops in one pool, and a row driven by a body that may not be pushed moves
- * as one, where the passes took a mass ratio's worth of passes (issue #23). The bodies it changed are listed for the next pass, as
- * the pass itself lists them.
+ * as one, where the passes took a mass ratio's worth of passes (issue #23). The bodies it
+ * changed are listed for the next pass, as the pass itself lists them.
  */
 function poolChains(ctx: StepScratch, pass: number, axis: number): void {
   const normals = axis === X_AXIS ? ctx.contactNormalX : ctx.contactNormalY
@@ -700,6 +700,45 @@ function followImpulses(ctx: StepScratch, sim: StepContext, h: number): void {
     }
     movesX[k] = followVelocity(dx, changeX * h)
     movesY[k] = followVelocity(dy, changeY * h)
+  }
+  for (let k = 0; k < n; k++) {
+    if (ctx.inverseMass[k] === 0 && (movesX[k] !== 0 || movesY[k] !== 0)) {
+      stopAtBodiesAhead(ctx, k, h)
+    }
+  }
+}
+
+/**
+ * Cuts the displacement of body k, which may not be pushed, to what the dynamic bodies
+ * ahead of it leave: along each contact's normal it may close on the other body by the
+ * contact's gap (0 touching) plus that body's own displacement, no more. The passes stop
+ * at their cap, and a pool holds a row at the gap where it met the wall's run, so the
+ * row ahead may move less than {@link limitToRoom} allowed for: the body then stops at the
+ * row as at a wall (its velocity stays, to try again in the next step), never in it.
+ */
+function stopAtBodiesAhead(ctx: StepScratch, k: number, h: number): void {
+  const movesX = ctx.moveX
+  const movesY = ctx.moveY
+  const end = ctx.bodyContactStart[k + 1] as number
+  for (let e = ctx.bodyContactStart[k] as number; e < end; e++) {
+    const c = ctx.bodyContacts[e] as number
+    const i = ctx.contactI[c] as number
+    const j = ctx.contactJ[c] as number
+    if (j < 0) continue
+    const other = i === k ? j : i
+    // The normal points from j toward i; from the other body toward k, along `side`.
+    const side = i === k ? 1 : -1
+    const nx = (ctx.contactNormalX[c] as number) * side
+    const ny = (ctx.contactNormalY[c] as number) * side
+    const slack = ctx.contactSlack[c] as number
+    const gap = (slack < 0 ? -slack : slack) * h
+    const closing = -(
+      ((movesX[k] as number) - (movesX[other] as number)) * nx +
+      ((movesY[k] as number) - (movesY[other] as number)) * ny
+    )
+    if (closing <= gap) continue
+    movesX[k] = (movesX[k] as number) + (closing - gap) * nx
+    movesY[k] = (movesY[k] as number) + (closing - gap) * ny
   }
 }
 
