@@ -51,7 +51,7 @@ export class ChainPool {
    * from j toward i) that may not close at all (touching, or speculative and met), in place
    * on `velocity` (this axis) and `impulseTime`: the bodies of a run take its mean velocity
    * and the earliest impulse time among them (they move as one from then on; see the
-   * velocity stage's `storeVelocities`). Bodies weigh `1 / inverseMass[k]`; one with an
+   * velocity stage's `followImpulses`). Bodies weigh `1 / inverseMass[k]`; one with an
    * inverse mass of 0 (infinite mass: it may not be pushed) gives its run its own velocity.
    * A contact with `bodyJ[c] < 0` is body i's with a solid at rest: a run that closes on
    * it is held at rest, as pooled with a body of infinite mass (the wall a row is pressed

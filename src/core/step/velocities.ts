@@ -3,9 +3,11 @@
  * impact, restitution for `bounce`, pooled chains from `chains.ts`), repeated over the
  * contacts of the bodies each pass changed until none changes.
  * Reads: the contacts, weights and order of stages 4 and 5.
- * Writes: `solvedVelocityX/Y`, the store's velocity of every dynamic body and the position
- * of each body no solid can stop (`storeVelocities`); the others go to `sweptBodies` for
- * the sweep.
+ * Writes: `solvedVelocityX/Y` and the solved displacements `moveX/Y` (`followImpulses`),
+ * growing the bounds of the bodies they take out of theirs for another round of contacts
+ * (`growEscapedBounds`, `reach.ts`); then the store's velocity of every dynamic body and
+ * the position of each body no solid can stop (`storeVelocities`); the others go to
+ * `sweptBodies` for the sweep.
  */
 import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
 import { pairCode } from '../world/pairCode.js'
@@ -96,7 +98,7 @@ function solveContacts(
     // A speculative contact that has met (its slack made negative) may not close any more.
     const allowed = slack > 0 ? slack : 0
     if (approach + allowed >= 0) {
-      // The velocities no longer close, but the displacements may: `storeVelocities` moves
+      // The velocities no longer close, but the displacements may: `followImpulses` moves
       // a body at its integrated velocity until its impulse time and at its solved one after
       // (all the step for 0 or none). In a column falling as one onto a box at rest, the
       // bottom box stopped at its impact, and the box above at the later time of its own
@@ -179,7 +181,7 @@ function solveContacts(
     }
     if (j < 0 && mode === TOUCH) {
       // A solid with the `touch` response stops the body dead (article 003). Touching from
-      // the start, it holds the body from the start: `storeVelocities` then takes back the
+      // the start, it holds the body from the start: `followImpulses` then takes back the
       // step's gain from gravity as a force along the step, not an impulse (RK4).
       velocitiesX[i] = 0
       velocitiesY[i] = 0
@@ -224,7 +226,7 @@ function solveContacts(
       // it sideways. Such a pair meets at the start.
       time = first <= 1 && integratedApproach >= -VELOCITY_TOLERANCE ? first : 0
     }
-    // An earlier impulse time changes how the body moves on both axes (see `storeVelocities`).
+    // An earlier impulse time changes how the body moves on both axes (see `followImpulses`).
     if (time < (impulseTimes[i] as number)) {
       impulseTimes[i] = time
       if (listed) axesChanged[i] = BOTH_AXES
