@@ -36,6 +36,12 @@ export class ChainPool {
   private size = new Int32Array(0)
   /** Per run: the earliest impulse time of its bodies. */
   private time = new Float64Array(0)
+  /**
+   * Per run: 1 when it holds a body of infinite mass (one that may not be pushed, or a solid
+   * it closed on), whose velocity, in {@link anchorVelocity}, is then the run's.
+   */
+  private anchored = new Uint8Array(0)
+  private anchorVelocity = new Float64Array(0)
   private call = 0
   private readonly bodies = new IndexBuffer()
 
@@ -45,8 +51,11 @@ export class ChainPool {
    * from j toward i) that may not close at all (touching, or speculative and met), in place
    * on `velocity` (this axis) and `impulseTime`: the bodies of a run take its mean velocity
    * and the earliest impulse time among them (they move as one from then on; see the
-   * velocity stage's `storeVelocities`). Bodies weigh `1 / inverseMass[k]`; the caller lists no
-   * contact of a body with an inverse mass of 0 (infinite mass: the passes handle those).
+   * velocity stage's `followImpulses`). Bodies weigh `1 / inverseMass[k]`; one with an
+   * inverse mass of 0 (infinite mass: it may not be pushed) gives its run its own velocity.
+   * A contact with `bodyJ[c] < 0` is body i's with a solid at rest: a run that closes on
+   * it is held at rest, as pooled with a body of infinite mass (the wall a row is pressed
+   * against takes the row's momentum).
    */
   pool(
     contacts: Int32Array,
@@ -67,14 +76,36 @@ export class ChainPool {
       for (let q = 0; q < count; q++) {
         const c = contacts[q] as number
         const a = this.find(bodyI[c] as number)
-        const b = this.find(bodyJ[c] as number)
+        const j = bodyJ[c] as number
+        if (j < 0) {
+          // A solid: i's run must not move into it. Closing on it, the run is held at rest
+          // as if pooled with a body of infinite mass.
+          const velocityA =
+            this.anchored[a] === 1
+              ? (this.anchorVelocity[a] as number)
+              : (this.momentum[a] as number) / (this.mass[a] as number)
+          if ((normal[c] as number) * velocityA < 0) {
+            this.anchored[a] = 1
+            this.anchorVelocity[a] = 0
+            pooledNow = true
+          }
+          continue
+        }
+        const b = this.find(j)
         if (a === b) continue
         // i's run must not close on j's: along the normal (from j toward i), i's velocity
         // less j's is at least 0.
-        const closing =
-          (normal[c] as number) *
-          ((this.momentum[a] as number) / (this.mass[a] as number) -
-            (this.momentum[b] as number) / (this.mass[b] as number))
+        // The runs' velocities (an anchored run's is its anchor's), written out rather than in a
+        // function: V8 boxes the doubles returned from a call it does not inline.
+        const velocityA =
+          this.anchored[a] === 1
+            ? (this.anchorVelocity[a] as number)
+            : (this.momentum[a] as number) / (this.mass[a] as number)
+        const velocityB =
+          this.anchored[b] === 1
+            ? (this.anchorVelocity[b] as number)
+            : (this.momentum[b] as number) / (this.mass[b] as number)
+        const closing = (normal[c] as number) * (velocityA - velocityB)
         if (closing < 0) {
           this.join(a, b)
           pooledNow = true
@@ -104,6 +135,8 @@ export class ChainPool {
       this.mass = ensureCapacity(this.mass, bodyCount)
       this.size = ensureCapacity(this.size, bodyCount)
       this.time = ensureCapacity(this.time, bodyCount)
+      this.anchored = ensureCapacity(this.anchored, bodyCount)
+      this.anchorVelocity = ensureCapacity(this.anchorVelocity, bodyCount)
     }
     const call = ++this.call
     const bodies = this.bodies
@@ -112,15 +145,20 @@ export class ChainPool {
       const c = contacts[q] as number
       for (let side = 0; side < 2; side++) {
         const k = (side === 0 ? bodyI[c] : bodyJ[c]) as number
-        if (this.resetIn[k] === call) continue
+        if (k < 0 || this.resetIn[k] === call) continue
         this.resetIn[k] = call
         bodies.push(k)
-        const mass = 1 / (inverseMass[k] as number)
+        // A body that may not be pushed anchors its run at its own velocity (its mass,
+        // infinite, takes no part in the means).
+        const pinned = inverseMass[k] === 0
+        const mass = pinned ? 1 : 1 / (inverseMass[k] as number)
         this.parent[k] = k
-        this.momentum[k] = mass * (velocity[k] as number)
+        this.momentum[k] = pinned ? 0 : mass * (velocity[k] as number)
         this.mass[k] = mass
         this.size[k] = 1
         this.time[k] = impulseTime[k] as number
+        this.anchored[k] = Number(pinned)
+        this.anchorVelocity[k] = velocity[k] as number
       }
     }
   }
@@ -148,6 +186,15 @@ export class ChainPool {
     this.mass[a] = (this.mass[a] as number) + (this.mass[b] as number)
     this.size[a] = (this.size[a] as number) + (this.size[b] as number)
     this.time[a] = Math.min(this.time[a] as number, this.time[b] as number)
+    if (this.anchored[b] === 1) {
+      // Two anchors that disagree: the slower one holds (a solid, at rest, before a body
+      // that may not be pushed driving the run into it).
+      const held = this.anchorVelocity[b] as number
+      if (this.anchored[a] === 0 || Math.abs(held) < Math.abs(this.anchorVelocity[a] as number)) {
+        this.anchorVelocity[a] = held
+      }
+      this.anchored[a] = 1
+    }
   }
 
   /** Gives the bodies of every pooled run its velocity and impulse time. */
@@ -156,8 +203,12 @@ export class ChainPool {
     for (let b = 0; b < bodies.count; b++) {
       const k = bodies.items[b] as number
       const run = this.find(k)
-      if (this.size[run] === 1) continue
-      const mean = (this.momentum[run] as number) / (this.mass[run] as number)
+      if (this.size[run] === 1 && this.anchored[run] === 0) continue
+      // The run's velocity: its anchor's, if it has one.
+      const mean =
+        this.anchored[run] === 1
+          ? (this.anchorVelocity[run] as number)
+          : (this.momentum[run] as number) / (this.mass[run] as number)
       // A momentum that overflowed (velocities past 1e300 times large masses) leaves the run
       // to the passes rather than spread Infinity or NaN.
       if (!Number.isFinite(mean)) continue

@@ -138,6 +138,22 @@ export class StepScratch {
    * as "none", such an impulse stopped the body in mid-air for a step.
    */
   impulseTime = new Float64Array(0)
+  /**
+   * Each dynamic body's displacement in the step as the velocity passes solved it (see
+   * `followImpulses`), by local index.
+   */
+  moveX = new Float64Array(0)
+  moveY = new Float64Array(0)
+  /**
+   * The search for the room ahead of a body that may not be pushed (`roomAhead`): the
+   * shortest gap sum to each body reached, valid where {@link roomStamp} holds the current
+   * {@link roomSearch}; the bodies queued (stamped the same way), in a ring.
+   */
+  roomDistance = new Float64Array(0)
+  roomStamp = new Int32Array(0)
+  roomQueued = new Int32Array(0)
+  roomQueue = new Int32Array(0)
+  roomSearch = 0
   /** The step's integrated velocities (before the passes), by local index. */
   integratedX = new Float64Array(0)
   integratedY = new Float64Array(0)

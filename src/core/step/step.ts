@@ -1,14 +1,12 @@
-import { findContacts } from './contacts.js'
-import { holdCrowds } from './crowd.js'
 import { StepContext } from './context.js'
 import { integrate } from './integrate.js'
-import { collectBodies, findPairs, indexSolids } from './pairs.js'
+import { collectBodies, indexSolids } from './pairs.js'
 import { recordContacts } from './report.js'
 import { pushApart } from './pushOut.js'
 import { settle } from './settle.js'
-import { weighContacts } from './support.js'
+import { solveWithinReach } from './reach.js'
 import { sweepAgainstSolids } from './sweep.js'
-import { solveVelocities } from './velocities.js'
+import { storeVelocities } from './velocities.js'
 
 /**
  * One fixed step of `h` seconds: the stages in order. Each stage is a function of the
@@ -22,8 +20,9 @@ import { solveVelocities } from './velocities.js'
  * 4. contacts: every contact of the step, touching or speculative (`contacts.ts`);
  * 5. support: shock propagation: support levels, weights and the solving order
  *    (`support.ts`);
- * 6. velocities: the velocity passes with pooled chains; bodies no solid can stop move
- *    here (`velocities.ts`);
+ * 6. velocities: the velocity passes with pooled chains (`velocities.ts`); stages 3 to 6
+ *    repeat while a solved motion leaves the bounds its contacts were found in
+ *    (`reach.ts`), except in a step that holds a crowd; then bodies no solid can stop move;
  * 7. sweep: the others move swept against solids (article 003), with their response;
  * 8. push-out: dynamic pairs pushed apart by penetration vectors (articles 000, 002;
  *    `pushOut.ts`);
@@ -39,11 +38,8 @@ export function step(sim: StepContext, h: number): void {
   collectBodies(sim)
   if (sim.solidsDirty) indexSolids(sim)
   integrate(sim, h)
-  findPairs(sim)
-  holdCrowds(sim)
-  findContacts(sim.scratch, sim, h)
-  weighContacts(sim.scratch, sim)
-  solveVelocities(sim.scratch, sim, h)
+  solveWithinReach(sim, h)
+  storeVelocities(sim.scratch, sim)
   const tracking = sim.contacts.enabled
   if (tracking) sim.contacts.beginStep()
   sweepAgainstSolids(sim)

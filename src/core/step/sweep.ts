@@ -244,13 +244,16 @@ export function sweepDynamic(
   const tracking = sim.contacts.enabled
   // The fraction of the step already travelled when a hit happens (for the bounce speed).
   let elapsed = 0
+  // Whether a hit bounced the rest of the motion back: the velocity pass's contacts do not
+  // cover that part (a light card bounced off a wall went back through the cards behind it).
+  let bounced = false
   for (let round = 0; round < MAX_HITS && (dx !== 0 || dy !== 0); round++) {
     loadRect(ctx.sweepMover, store, slot)
     // Only the step's own motion is checked against other dynamic bodies (see firstDynamicHit).
     ctx.sweepMotion.x = dx
     ctx.sweepMotion.y = dy
     const beyondBounds =
-      respond && !sweptWithin(sim.dynamicBounds, k, ctx.sweepMover, ctx.sweepMotion)
+      respond && (bounced || !sweptWithin(sim.dynamicBounds, k, ctx.sweepMover, ctx.sweepMotion))
     if (!selectCandidates(ctx, sim, k) && !beyondBounds) {
       store.x[slot] = ctx.sweepMover.x + dx
       store.y[slot] = ctx.sweepMover.y + dy
@@ -368,6 +371,7 @@ export function sweepDynamic(
     }
     ctx.sweepMotion.x = dx * (1 - bestTime)
     ctx.sweepMotion.y = dy * (1 - bestTime)
+    bounced = bounced || rebounds
     if (rebounds) bounceMotion(ctx)
     else
       respondInto(

@@ -127,3 +127,12 @@ export const CROWD_PAIRS_PER_BODY = 16
  * crowd is admitted, so a crowd spreads a few dozen bodies per step.
  */
 export const CROWD_LIMIT = 16
+
+/**
+ * Most rounds of finding the contacts and solving the velocities in one step (`reach.ts`):
+ * each later round follows the bodies the previous one threw beyond their broadphase bounds
+ * one contact further (a card pushed along a row reaches the next card). Invariant: the
+ * passes see every body a solved motion can meet, up to rows this many bodies deep; beyond
+ * them the sweep and the push-out stop what is left.
+ */
+export const CONTACT_ROUNDS = 8

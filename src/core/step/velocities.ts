@@ -3,15 +3,25 @@
  * impact, restitution for `bounce`, pooled chains from `chains.ts`), repeated over the
  * contacts of the bodies each pass changed until none changes.
  * Reads: the contacts, weights and order of stages 4 and 5.
- * Writes: `solvedVelocityX/Y`, the store's velocity of every dynamic body and the position
- * of each body no solid can stop (`storeVelocities`); the others go to `sweptBodies` for
- * the sweep.
+ * Writes: `solvedVelocityX/Y` and the solved displacements `moveX/Y` (`followImpulses`),
+ * growing the bounds of the bodies they take out of theirs for another round of contacts
+ * (`growEscapedBounds`, `reach.ts`); then the store's velocity of every dynamic body and
+ * the position of each body no solid can stop (`storeVelocities`); the others go to
+ * `sweptBodies` for the sweep.
  */
 import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
-import { BOUNCE, SLIDE, TOUCH } from '../world/responseCodes.js'
+import { pairCode } from '../world/pairCode.js'
+import { BOUNCE, CROSS, IGNORE, SLIDE, TOUCH } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { sweptBoxWithin } from './sweep.js'
-import { CANCELLATION, CHAIN_PASSES, VELOCITY_PASSES, VELOCITY_TOLERANCE } from './tolerances.js'
+import {
+  BROADPHASE_MARGIN,
+  CANCELLATION,
+  CHAIN_PASSES,
+  TOUCH_TOLERANCE,
+  VELOCITY_PASSES,
+  VELOCITY_TOLERANCE,
+} from './tolerances.js'
 
 /**
  * {@link StepScratch.impulseTime} of a body that took no impulse in the step. Here, beside
@@ -88,38 +98,62 @@ function solveContacts(
     // A speculative contact that has met (its slack made negative) may not close any more.
     const allowed = slack > 0 ? slack : 0
     if (approach + allowed >= 0) {
-      // The velocities no longer close, but the displacements may: `storeVelocities` moves
+      // The velocities no longer close, but the displacements may: `followImpulses` moves
       // a body at its integrated velocity until its impulse time and at its solved one after
       // (all the step for 0 or none). In a column falling as one onto a box at rest, the
       // bottom box stopped at its impact, and the box above at the later time of its own
       // speculative contact with the box at rest, so it fell on into the bottom box and the
-      // push-out threw it sideways. A touching pair moves together once either body is hit:
-      // if the body on the normal's side would move less along it than the other, the later
-      // body takes the earlier time.
-      if (slack === 0 && j >= 0) {
+      // push-out threw it sideways. A touching pair, or a speculative one that met, moves
+      // together once either body is hit: if the displacements close by more than the gap
+      // (0 when touching), the later body takes the earlier time (a light card thrown
+      // twice in a step, by a heavy one and then into the next card, moved from its first
+      // impulse at the speed of its last, and crossed the next card, which only started
+      // moving late in the step: issue #23). A speculative pair that has not met may cross
+      // its gap too: a body stopped late in the step by a far contact (a box meeting the
+      // far end of a row first in the solving order) moved at its integrated velocity until
+      // then, through the near ones. Such a pair meets when its integrated approach uses the
+      // gap up; both bodies take that time, from which they move at their solved
+      // velocities, and the pair may close no more.
+      if (j >= 0) {
         const timeI = impulseTimes[i] as number
         const timeJ = impulseTimes[j] as number
-        if (timeI !== timeJ) {
+        if (slack <= 0 ? timeI !== timeJ : timeI <= 1 || timeJ <= 1) {
           const beforeI = timeI > 1 ? 0 : timeI
           const beforeJ = timeJ > 1 ? 0 : timeJ
-          const moveI =
-            ((integratedVelocitiesX[i] as number) * nx +
-              (integratedVelocitiesY[i] as number) * ny) *
-              beforeI +
-            (vix * nx + viy * ny) * (1 - beforeI)
+          const integratedI =
+            (integratedVelocitiesX[i] as number) * nx + (integratedVelocitiesY[i] as number) * ny
+          const integratedJ =
+            (integratedVelocitiesX[j] as number) * nx + (integratedVelocitiesY[j] as number) * ny
+          const moveI = integratedI * beforeI + (vix * nx + viy * ny) * (1 - beforeI)
           const moveJ =
-            ((integratedVelocitiesX[j] as number) * nx +
-              (integratedVelocitiesY[j] as number) * ny) *
-              beforeJ +
+            integratedJ * beforeJ +
             ((velocitiesX[j] as number) * nx + (velocitiesY[j] as number) * ny) * (1 - beforeJ)
-          if (moveI - moveJ < -VELOCITY_TOLERANCE) {
-            const later = timeI > timeJ ? i : j
-            impulseTimes[later] = timeI > timeJ ? timeJ : timeI
-            // Its other contacts are looked at again in the next pass (the box above it).
-            changed[changedCount] = later
-            changedCount += Number(changedIn[later] !== pass)
-            changedIn[later] = pass
-            axesChanged[later] = BOTH_AXES
+          if (moveJ - moveI > (slack < 0 ? -slack : slack) + VELOCITY_TOLERANCE) {
+            let first = timeI > timeJ ? j : i
+            let time = timeI > timeJ ? timeJ : timeI
+            if (slack > 0) {
+              // Met by the integrated approach (not closing: the solved velocities did it).
+              const closing = integratedJ - integratedI
+              time = closing > slack ? slack / closing : 1
+              slacks[c] = -slack
+              first = -1
+            }
+            // Each body whose time moves looks at its other contacts again in the next pass
+            // (the box above it).
+            if (first !== i && time < timeI) {
+              impulseTimes[i] = time
+              changed[changedCount] = i
+              changedCount += Number(changedIn[i] !== pass)
+              changedIn[i] = pass
+              axesChanged[i] = BOTH_AXES
+            }
+            if (first !== j && time < timeJ) {
+              impulseTimes[j] = time
+              changed[changedCount] = j
+              changedCount += Number(changedIn[j] !== pass)
+              changedIn[j] = pass
+              axesChanged[j] = BOTH_AXES
+            }
           }
         }
       }
@@ -147,7 +181,7 @@ function solveContacts(
     }
     if (j < 0 && mode === TOUCH) {
       // A solid with the `touch` response stops the body dead (article 003). Touching from
-      // the start, it holds the body from the start: `storeVelocities` then takes back the
+      // the start, it holds the body from the start: `followImpulses` then takes back the
       // step's gain from gravity as a force along the step, not an impulse (RK4).
       velocitiesX[i] = 0
       velocitiesY[i] = 0
@@ -192,7 +226,7 @@ function solveContacts(
       // it sideways. Such a pair meets at the start.
       time = first <= 1 && integratedApproach >= -VELOCITY_TOLERANCE ? first : 0
     }
-    // An earlier impulse time changes how the body moves on both axes (see `storeVelocities`).
+    // An earlier impulse time changes how the body moves on both axes (see `followImpulses`).
     if (time < (impulseTimes[i] as number)) {
       impulseTimes[i] = time
       if (listed) axesChanged[i] = BOTH_AXES
@@ -359,10 +393,13 @@ function listContactsOfChanged(ctx: StepScratch, pass: number): void {
 /**
  * Pools the bodies that close on one another along `axis` (see {@link ChainPool}: exact on
  * a chain) among the contacts listed for pass `pass` that may not close at all: between
- * two dynamic bodies that may be pushed, touching or met, sliding (a bounce has a speed of
- * its own to leave with), and weighed by the bodies' masses (not a supporter under shock
- * propagation). The bodies it changed are listed for the next pass, as the pass itself
- * lists them.
+ * two dynamic bodies, touching or met, sliding (a bounce has a speed of its own to leave
+ * with), and weighed by the bodies' masses (not a supporter under shock propagation); and
+ * between such a body and a solid. A solid holds a run that closes on it, and a body that
+ * may not be pushed drives its run at its own velocity: a heavy body pressing a light one
+ * into a wall stops in one pool, and a row driven by a body that may not be pushed moves
+ * as one, where the passes took a mass ratio's worth of passes (issue #23). The bodies it
+ * changed are listed for the next pass, as the pass itself lists them.
  */
 function poolChains(ctx: StepScratch, pass: number, axis: number): void {
   const normals = axis === X_AXIS ? ctx.contactNormalX : ctx.contactNormalY
@@ -374,9 +411,13 @@ function poolChains(ctx: StepScratch, pass: number, axis: number): void {
     const c = listed[q] as number
     const i = ctx.contactI[c] as number
     const j = ctx.contactJ[c] as number
-    if (j < 0 || normals[c] === 0 || (ctx.contactSlack[c] as number) > 0) continue
-    if (ctx.contactMode[c] === BOUNCE || ctx.inverseMass[i] === 0 || ctx.inverseMass[j] === 0)
+    if (normals[c] === 0 || (ctx.contactSlack[c] as number) > 0) continue
+    if (ctx.contactMode[c] === BOUNCE) continue
+    if (j < 0) {
+      // A solid: a run that closes on it is held (see ChainPool).
+      eligible.items[eligible.count++] = c
       continue
+    }
     if (
       ctx.weighedBySupport &&
       (ctx.contactWeightI[c] !== ctx.inverseMass[i] || ctx.contactWeightJ[c] !== ctx.inverseMass[j])
@@ -418,6 +459,160 @@ function endPass(ctx: StepScratch): void {
 }
 
 /**
+ * Limits the velocity of each body that may not be pushed (inverse mass 0) to the room ahead
+ * of it on each axis: the shortest way, through this step's contacts, from the body across
+ * the pushable bodies ahead of it to a solid (or to a body that may not be pushed either,
+ * which keeps only its own motion away), summing the gaps of the contacts on the way. The
+ * bodies in between cannot be pushed into the solid, so the row is as hard as the solid
+ * that blocks it: the body closes the row's gaps and stops there, as at a wall. Without
+ * it, the passes had no answer (a body of infinite mass pressing a row into a wall) and
+ * left it driving one card through the next (issue #23). A solid the body touches itself is
+ * its own contact's to stop, and kinematic solids count as still (a row against one never
+ * moves further than its gaps). Dijkstra's shortest paths with a queue instead of a heap
+ * (label correcting: Bertsekas, "Network Optimization", 1998, ch. 2): the rows such a body
+ * meets are short, and no way longer than its motion is followed.
+ */
+function limitToRoom(ctx: StepScratch, sim: StepContext, h: number): void {
+  const n = sim.dynamicCount
+  const inverseMasses = ctx.inverseMass
+  for (let k = 0; k < n; k++) {
+    if (inverseMasses[k] !== 0) continue
+    for (let axis = X_AXIS; axis <= Y_AXIS; axis++) {
+      const velocities = axis === X_AXIS ? ctx.velocityX : ctx.velocityY
+      const velocity = velocities[k] as number
+      if (velocity === 0 || !hasPushableContact(ctx, k)) continue
+      const reach = Math.abs(velocity) * h
+      const room = roomAhead(ctx, sim, k, axis, velocity > 0 ? 1 : -1, reach, h)
+      if (room >= reach) continue
+      // The room at an even speed over the whole step, from its start (impulse time 0):
+      // the body is moved by its solved velocity alone, which is what the passes see.
+      velocities[k] = (velocity > 0 ? room : -room) / h
+      ctx.impulseTime[k] = 0
+    }
+  }
+}
+
+/** Whether dynamic body k has a contact with a pushable dynamic body in this step. */
+function hasPushableContact(ctx: StepScratch, k: number): boolean {
+  const end = ctx.bodyContactStart[k + 1] as number
+  for (let e = ctx.bodyContactStart[k] as number; e < end; e++) {
+    const c = ctx.bodyContacts[e] as number
+    const j = ctx.contactJ[c] as number
+    if (j < 0) continue
+    const other = j === k ? (ctx.contactI[c] as number) : j
+    if (ctx.inverseMass[other] !== 0) return true
+  }
+  return false
+}
+
+/**
+ * The room (px, at most `reach`) ahead of body `from` moving along `axis` in direction
+ * `sign` (see {@link limitToRoom}): per body on the way, {@link StepScratch.roomDistance}
+ * holds the shortest gap sum from `from` to it, stamped with {@link StepScratch.roomSearch}.
+ */
+function roomAhead(
+  ctx: StepScratch,
+  sim: StepContext,
+  from: number,
+  axis: number,
+  sign: number,
+  reach: number,
+  h: number,
+): number {
+  const n = ctx.inverseMass.length
+  ctx.roomDistance = ensureCapacity(ctx.roomDistance, n)
+  ctx.roomStamp = ensureCapacity(ctx.roomStamp, n)
+  ctx.roomQueued = ensureCapacity(ctx.roomQueued, n)
+  ctx.roomQueue = ensureCapacity(ctx.roomQueue, n + 1)
+  const distances = ctx.roomDistance
+  const stamps = ctx.roomStamp
+  const queued = ctx.roomQueued
+  const queue = ctx.roomQueue
+  const search = ++ctx.roomSearch
+  const starts = ctx.bodyContactStart
+  const contactsOfBodies = ctx.bodyContacts
+  const normals = axis === X_AXIS ? ctx.contactNormalX : ctx.contactNormalY
+  const integrated = axis === X_AXIS ? ctx.integratedX : ctx.integratedY
+  const size = queue.length
+  let head = 0
+  let tail = 0
+  let room = reach
+  distances[from] = 0
+  stamps[from] = search
+  queue[tail++] = from
+  queued[from] = search
+  while (head !== tail) {
+    const u = queue[head] as number
+    head = head + 1 === size ? 0 : head + 1
+    queued[u] = 0
+    const here = distances[u] as number
+    if (u !== from) room = Math.min(room, here + solidGapAhead(sim, u, axis, sign))
+    const end = starts[u + 1] as number
+    for (let e = starts[u] as number; e < end; e++) {
+      const c = contactsOfBodies[e] as number
+      const normal = normals[c] as number
+      const i = ctx.contactI[c] as number
+      const j = ctx.contactJ[c] as number
+      // The normal points from j toward i: the other body is ahead of u when it lies on
+      // the side `sign` points to.
+      if (normal !== (u === i ? -sign : sign)) continue
+      // Solids are the candidates' (below), gaps and all.
+      if (j < 0) continue
+      const slack = ctx.contactSlack[c] as number
+      const way = here + (slack > 0 ? slack * h : 0)
+      if (way >= room) continue
+      const other = u === i ? j : i
+      if (ctx.inverseMass[other] === 0) {
+        // A body that may not be pushed either: the room is its own motion away.
+        const away = (integrated[other] as number) * sign * h
+        room = Math.min(room, way + (away > 0 ? away : 0))
+        continue
+      }
+      if (stamps[other] === search && way >= (distances[other] as number)) continue
+      distances[other] = way
+      stamps[other] = search
+      if (queued[other] !== search) {
+        queued[other] = search
+        queue[tail] = other
+        tail = tail + 1 === size ? 0 : tail + 1
+      }
+    }
+  }
+  return room
+}
+
+/**
+ * The gap (px, Infinity for none) between dynamic body k where it started the step and the
+ * nearest of its solid candidates that stops it (see `pairCode`) ahead of it along `axis`
+ * in direction `sign`: a solid whose span across the axis overlaps the body's. Solids the
+ * body already overlaps are the separation's (`separateFromSolids`), not in the way.
+ */
+function solidGapAhead(sim: StepContext, k: number, axis: number, sign: number): number {
+  const { x, y, width, height } = sim.store
+  const slot = sim.dynamic[k] as number
+  const alongX = axis === X_AXIS
+  const low = (alongX ? sim.startX[k] : sim.startY[k]) as number
+  const high = low + ((alongX ? sim.width[k] : sim.height[k]) as number)
+  const acrossLow = (alongX ? sim.startY[k] : sim.startX[k]) as number
+  const acrossHigh = acrossLow + ((alongX ? sim.height[k] : sim.width[k]) as number)
+  let gap = Infinity
+  const end = sim.candidateStart[k + 1] as number
+  for (let c = sim.candidateStart[k] as number; c < end; c++) {
+    const solid = sim.solid[sim.candidates.items[c] as number] as number
+    const code = pairCode(sim, slot, solid)
+    if (code === IGNORE || code === CROSS) continue
+    const solidLow = (alongX ? x[solid] : y[solid]) as number
+    const solidHigh = solidLow + ((alongX ? width[solid] : height[solid]) as number)
+    const solidAcrossLow = (alongX ? y[solid] : x[solid]) as number
+    const solidAcrossHigh = solidAcrossLow + ((alongX ? height[solid] : width[solid]) as number)
+    if (Math.min(acrossHigh, solidAcrossHigh) - Math.max(acrossLow, solidAcrossLow) <= 0) continue
+    const ahead = sign > 0 ? solidLow - high : low - solidHigh
+    if (ahead >= -TOUCH_TOLERANCE && ahead < gap) gap = ahead > 0 ? ahead : 0
+  }
+  return gap
+}
+
+/**
  * Velocity passes: every contact of the step ({@link findContacts}: touching, or
  * speculative), in the order {@link weighContacts} gave them, stops the approaching part of the motion that it does not allow
  * ({@link solveContacts}). Passes repeat, each over the contacts of the bodies the previous
@@ -436,6 +631,7 @@ export function solveVelocities(ctx: StepScratch, sim: StepContext, h: number): 
   ctx.nextChangedBodies.reserve(n + 1)
   ctx.passContacts.reserve(ctx.contactCount + 1)
   ctx.nextChangedBodies.count = 0
+  limitToRoom(ctx, sim, h)
   // Pass 0 solves every contact in the solving order (bottom-up: shock propagation).
   solveContacts(ctx, ctx.contactOrder, ctx.contactCount, 0, false)
   endPass(ctx)
@@ -451,45 +647,34 @@ export function solveVelocities(ctx: StepScratch, sim: StepContext, h: number): 
     solveContacts(ctx, ctx.passContacts.items, ctx.passContacts.count, pass, pass % 2 === 1)
     endPass(ctx)
   }
-  storeVelocities(ctx, sim, h)
+  followImpulses(ctx, sim, h)
 }
 
 /**
- * The solved velocities back into the store, and each displacement following its
- * impulses: a body whose velocity an impulse changed at fraction `t` of the step moved at
+ * Each body's displacement following its impulses, into {@link StepScratch.moveX} and
+ * `moveY`: a body whose velocity an impulse changed at fraction `t` of the step moved at
  * its old velocity until then and at the new one after (time of impact, article 003): its
  * displacement is `old * t + new * (1 - t)` times the step, not `new` times the step. So a
  * projectile stops where it meets the box it hits, and the box (and the row behind it)
  * starts moving only then: nothing ends on the wrong side of what it hit. Then the whole
  * displacement follows the change of velocity the solver made.
- *
- * A body with no solid near it whose displacement stays inside its broadphase bounds (most
- * bodies, most steps) is moved here, while its numbers are at hand: nothing can stop it
- * but the dynamic bodies, whose contacts the passes solved. The others are listed in
- * `sim.sweptBodies` for the sweep against solids. (That sweep reads no other dynamic
- * body's position, only where each started and its displacement, so moving these first
- * changes nothing.)
  */
-function storeVelocities(ctx: StepScratch, sim: StepContext, h: number): void {
-  const { velocityX: storeVelocityX, velocityY: storeVelocityY, x: storeX, y: storeY } = sim.store
-  const { dynamic, deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
-  const { startVelocityX, startVelocityY, candidateStart, width, height } = sim
-  const bounds = sim.dynamicBounds
-  const swept = sim.sweptBodies.items
-  let sweptCount = 0
+function followImpulses(ctx: StepScratch, sim: StepContext, h: number): void {
+  const n = sim.dynamicCount
+  const movesX = (ctx.moveX = ensureCapacity(ctx.moveX, n))
+  const movesY = (ctx.moveY = ensureCapacity(ctx.moveY, n))
+  const { deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
+  const { startVelocityX, startVelocityY } = sim
   const rk4 = sim.settings.integrator === 'rk4'
   // Arrays in locals: see `solveContacts`.
   const velocitiesX = ctx.velocityX
   const velocitiesY = ctx.velocityY
   const impulseTimes = ctx.impulseTime
-  for (let k = 0; k < sim.dynamicCount; k++) {
-    const slot = dynamic[k] as number
+  for (let k = 0; k < n; k++) {
     const vx = velocitiesX[k] as number
     const vy = velocitiesY[k] as number
     const integratedX = integratedVelocityX[k] as number
     const integratedY = integratedVelocityY[k] as number
-    storeVelocityX[slot] = vx
-    storeVelocityY[slot] = vy
     let dx = deltaX[k] as number
     let dy = deltaY[k] as number
     const time = impulseTimes[k] as number
@@ -515,8 +700,117 @@ function storeVelocities(ctx: StepScratch, sim: StepContext, h: number): void {
       if (changeY * gainedY < 0)
         changeY += 0.5 * Math.min(Math.abs(changeY), Math.abs(gainedY)) * Math.sign(gainedY)
     }
-    const moveX = followVelocity(dx, changeX * h)
-    const moveY = followVelocity(dy, changeY * h)
+    movesX[k] = followVelocity(dx, changeX * h)
+    movesY[k] = followVelocity(dy, changeY * h)
+  }
+  for (let k = 0; k < n; k++) {
+    if (ctx.inverseMass[k] === 0 && (movesX[k] !== 0 || movesY[k] !== 0)) {
+      stopAtBodiesAhead(ctx, k, h)
+    }
+  }
+}
+
+/**
+ * Cuts the displacement of body k, which may not be pushed, to what the dynamic bodies
+ * ahead of it leave: along each contact's normal it may close on the other body by the
+ * contact's gap (0 touching) plus that body's own displacement, no more. The passes stop
+ * at their cap, and a pool holds a row at the gap where it met the wall's run, so the
+ * row ahead may move less than {@link limitToRoom} allowed for: the body then stops at the
+ * row as at a wall (its velocity stays, to try again in the next step), never in it.
+ */
+function stopAtBodiesAhead(ctx: StepScratch, k: number, h: number): void {
+  const movesX = ctx.moveX
+  const movesY = ctx.moveY
+  const end = ctx.bodyContactStart[k + 1] as number
+  for (let e = ctx.bodyContactStart[k] as number; e < end; e++) {
+    const c = ctx.bodyContacts[e] as number
+    const i = ctx.contactI[c] as number
+    const j = ctx.contactJ[c] as number
+    if (j < 0) continue
+    const other = i === k ? j : i
+    // The normal points from j toward i; from the other body toward k, along `side`.
+    const side = i === k ? 1 : -1
+    const nx = (ctx.contactNormalX[c] as number) * side
+    const ny = (ctx.contactNormalY[c] as number) * side
+    const slack = ctx.contactSlack[c] as number
+    const gap = (slack < 0 ? -slack : slack) * h
+    const closing = -(
+      ((movesX[k] as number) - (movesX[other] as number)) * nx +
+      ((movesY[k] as number) - (movesY[other] as number)) * ny
+    )
+    if (closing <= gap) continue
+    movesX[k] = (movesX[k] as number) + (closing - gap) * nx
+    movesY[k] = (movesY[k] as number) + (closing - gap) * ny
+  }
+}
+
+/**
+ * Grows the broadphase bounds of every dynamic body whose solved displacement
+ * ({@link followImpulses}) leaves them, to cover that displacement too (with
+ * {@link BROADPHASE_MARGIN}); returns how many grew. A body the passes threw further than
+ * its own velocity would take it (a light card thrown back by a heavy one, a card pushed
+ * along a row) may meet bodies that have no contact with it in this step; with its bounds
+ * grown, the step finds its contacts again (`reach.ts`), so the passes see every body its
+ * motion can meet.
+ */
+export function growEscapedBounds(ctx: StepScratch, sim: StepContext): number {
+  const { startX, startY, width, height } = sim
+  const { minX, minY, maxX, maxY } = sim.dynamicBounds
+  const movesX = ctx.moveX
+  const movesY = ctx.moveY
+  // In a local: an imported binding read in the loop (a module namespace's getter under
+  // Vitest's transform) allocated.
+  const margin = BROADPHASE_MARGIN
+  let grown = 0
+  for (let k = 0; k < sim.dynamicCount; k++) {
+    const dx = movesX[k] as number
+    const dy = movesY[k] as number
+    // The box swept by the solved displacement.
+    const low = (startX[k] as number) + (dx < 0 ? dx : 0)
+    const top = (startY[k] as number) + (dy < 0 ? dy : 0)
+    const high = (startX[k] as number) + (dx > 0 ? dx : 0) + (width[k] as number)
+    const bottom = (startY[k] as number) + (dy > 0 ? dy : 0) + (height[k] as number)
+    const inside =
+      Number(low >= (minX[k] as number)) &
+      Number(top >= (minY[k] as number)) &
+      Number(high <= (maxX[k] as number)) &
+      Number(bottom <= (maxY[k] as number))
+    if (inside === 1) continue
+    minX[k] = Math.min(minX[k] as number, low - margin)
+    minY[k] = Math.min(minY[k] as number, top - margin)
+    maxX[k] = Math.max(maxX[k] as number, high + margin)
+    maxY[k] = Math.max(maxY[k] as number, bottom + margin)
+    grown++
+  }
+  return grown
+}
+
+/**
+ * The solved velocities and displacements ({@link followImpulses}) into the store's
+ * velocities and `deltaX/Y`. A body with no solid near it whose displacement stays inside
+ * its broadphase bounds (most bodies, most steps) is moved here, while its numbers are at
+ * hand: nothing can stop it but the dynamic bodies, whose contacts the passes solved. The
+ * others are listed in `sim.sweptBodies` for the sweep against solids. (That sweep reads no
+ * other dynamic body's position, only where each started and its displacement, so moving
+ * these first changes nothing.)
+ */
+export function storeVelocities(ctx: StepScratch, sim: StepContext): void {
+  const { velocityX: storeVelocityX, velocityY: storeVelocityY, x: storeX, y: storeY } = sim.store
+  const { dynamic, deltaX, deltaY, candidateStart, width, height } = sim
+  const bounds = sim.dynamicBounds
+  const swept = sim.sweptBodies.items
+  let sweptCount = 0
+  // Arrays in locals: see `solveContacts`.
+  const velocitiesX = ctx.velocityX
+  const velocitiesY = ctx.velocityY
+  const movesX = ctx.moveX
+  const movesY = ctx.moveY
+  for (let k = 0; k < sim.dynamicCount; k++) {
+    const slot = dynamic[k] as number
+    storeVelocityX[slot] = velocitiesX[k] as number
+    storeVelocityY[slot] = velocitiesY[k] as number
+    const moveX = movesX[k] as number
+    const moveY = movesY[k] as number
     deltaX[k] = moveX
     deltaY[k] = moveY
     const x = storeX[slot] as number
