@@ -86,6 +86,24 @@ function walk(steps: ReadonlyArray<{ x: number; y: number }>): Array<{ x: number
   })
 }
 
+/** A card of the differential property tests: a square of 10-50 px on the 300 px board. */
+const cardArbitrary = fc.record({
+  x: fc.integer({ min: 0, max: 280 }),
+  y: fc.integer({ min: 0, max: 280 }),
+  size: fc.integer({ min: 10, max: 50 }),
+})
+
+/**
+ * A step of a drag walk, often along one axis: the dragged body slides along the faces of
+ * the cards it pushed, the case the return shortcut is for.
+ */
+const stepDelta = fc.integer({ min: -30, max: 30 })
+const stepArbitrary = fc.oneof(
+  fc.record({ x: stepDelta, y: fc.constant(0) }),
+  fc.record({ x: fc.constant(0), y: stepDelta }),
+  fc.record({ x: stepDelta, y: stepDelta }),
+)
+
 describe('returnPushed', () => {
   it('tries a blocked card again in the same frame once what blocked it has returned', () => {
     const world = createWorld({ gravity: { x: 0, y: 0 } })
@@ -143,23 +161,10 @@ describe('returnPushed', () => {
   it(
     'returns every pushed card exactly as far as trying each of them every frame would',
     () => {
-      const card = fc.record({
-        x: fc.integer({ min: 0, max: 280 }),
-        y: fc.integer({ min: 0, max: 280 }),
-        size: fc.integer({ min: 10, max: 50 }),
-      })
-      // A walk of small steps, often along one axis: the dragged body slides along the
-      // faces of the cards it pushed, the case the shortcut is for.
-      const delta = fc.integer({ min: -30, max: 30 })
-      const step = fc.oneof(
-        fc.record({ x: delta, y: fc.constant(0) }),
-        fc.record({ x: fc.constant(0), y: delta }),
-        fc.record({ x: delta, y: delta }),
-      )
       fc.assert(
         fc.property(
-          fc.array(card, { minLength: 1, maxLength: 30 }),
-          fc.array(step, { minLength: 1, maxLength: 24 }),
+          fc.array(cardArbitrary, { minLength: 1, maxLength: 30 }),
+          fc.array(stepArbitrary, { minLength: 1, maxLength: 24 }),
           // No gap given (the default), none, and 3 px.
           fc.constantFrom(undefined, 0, 3),
           (cards, steps, gap) => {
@@ -178,21 +183,10 @@ describe('returnPushed', () => {
   it(
     'returns every card a group drag pushed exactly as far as trying each of them every frame would',
     () => {
-      const card = fc.record({
-        x: fc.integer({ min: 0, max: 280 }),
-        y: fc.integer({ min: 0, max: 280 }),
-        size: fc.integer({ min: 10, max: 50 }),
-      })
-      const delta = fc.integer({ min: -30, max: 30 })
-      const step = fc.oneof(
-        fc.record({ x: delta, y: fc.constant(0) }),
-        fc.record({ x: fc.constant(0), y: delta }),
-        fc.record({ x: delta, y: delta }),
-      )
       fc.assert(
         fc.property(
-          fc.array(card, { minLength: 2, maxLength: 30 }),
-          fc.array(step, { minLength: 1, maxLength: 24 }),
+          fc.array(cardArbitrary, { minLength: 2, maxLength: 30 }),
+          fc.array(stepArbitrary, { minLength: 1, maxLength: 24 }),
           // Which cards move with the dragged body (indices, wrapped to the cards placed).
           fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
           fc.constantFrom(undefined, 0, 3),
