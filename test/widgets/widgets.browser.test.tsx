@@ -885,6 +885,10 @@ describe('scene props', () => {
       '<DiscreteCollisionDemo>: size must be a finite number > 0 (got -5)',
     ],
     [
+      <DiscreteCollisionDemo start={{ x: 0, y: Number.POSITIVE_INFINITY }} />,
+      '<DiscreteCollisionDemo>: start.y must be a finite number (got Infinity)',
+    ],
+    [
       <MinkowskiExplorer box={{ x: Number.NaN, y: 0, width: 10, height: 10 }} />,
       '<MinkowskiExplorer>: box.x must be a finite number (got NaN)',
     ],
