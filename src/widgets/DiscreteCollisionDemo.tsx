@@ -13,6 +13,7 @@ import { Legend } from './Legend.js'
 import { palette, widgetRootStyle } from './palette.js'
 import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
+import { minkowskiLegendItem, minkowskiPaint } from './minkowskiLook.js'
 
 /** Props of {@link DiscreteCollisionDemo}. */
 export interface DiscreteCollisionDemoProps {
@@ -126,12 +127,7 @@ export function DiscreteCollisionDemo({
         onPointerDown={followPointer}
         onKeyDown={moveWithKeys}
       >
-        <rect
-          data-testid="minkowski-difference"
-          {...difference}
-          fill={palette.minkowskiFill}
-          stroke={palette.minkowskiStroke}
-        />
+        <rect data-testid="minkowski-difference" {...difference} {...minkowskiPaint} />
         <rect data-testid="obstacle" {...obstacle} fill={palette.obstacle} />
         <rect
           data-testid="follower"
@@ -156,12 +152,7 @@ export function DiscreteCollisionDemo({
             mark: 'box',
             label: `your box (${colliding ? 'green: colliding' : 'red: apart'})`,
           },
-          {
-            colour: palette.minkowskiStroke,
-            fill: palette.minkowskiFill,
-            mark: 'box',
-            label: 'Minkowski difference obstacle − box',
-          },
+          minkowskiLegendItem('Minkowski difference obstacle − box'),
           { colour: palette.origin, mark: 'dot', label: 'origin' },
           { colour: palette.penetration, mark: 'line', label: 'penetration vector' },
         ]}

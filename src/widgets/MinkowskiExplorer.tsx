@@ -19,6 +19,8 @@ import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
 import { useTextScale } from './useTextScale.js'
 import { followWindowDrag } from './windowDrag.js'
+import { BoxName } from './BoxName.js'
+import { minkowskiPaint } from './minkowskiLook.js'
 
 /** Steps of article 002's construction: one per corner of B, then the filled difference. */
 export const CONSTRUCTION_STEPS = 5
@@ -180,8 +182,7 @@ export function MinkowskiExplorer({
           <rect
             data-testid="minkowski-difference"
             {...difference}
-            fill={palette.minkowskiFill}
-            stroke={palette.minkowskiStroke}
+            {...minkowskiPaint}
             strokeWidth={2}
           />
         )}
@@ -212,15 +213,7 @@ export function MinkowskiExplorer({
           </g>
         ))}
         <rect data-testid="box-b" {...b} fill={palette.obstacle} />
-        <text
-          x={b.x + px(6)}
-          y={b.y + px(16)}
-          fill={palette.background}
-          fontSize={px(14)}
-          fontWeight="bold"
-        >
-          {labels.b}
-        </text>
+        <BoxName box={b} name={labels.b} textScale={textScale} />
         <rect
           data-testid="box-a"
           role="button"
@@ -234,15 +227,7 @@ export function MinkowskiExplorer({
           onPointerDown={startDrag}
           onKeyDown={moveWithKeys}
         />
-        <text
-          x={a.x + px(6)}
-          y={a.y + px(16)}
-          fill={palette.background}
-          fontSize={px(14)}
-          fontWeight="bold"
-        >
-          {labels.a}
-        </text>
+        <BoxName box={a} name={labels.a} textScale={textScale} />
         {pushedOut && (
           <g>
             <rect
@@ -317,13 +302,7 @@ function ConstructionUnion({ union, textScale }: { union: Rect; textScale: numbe
   } as const
   return (
     <g>
-      <rect
-        data-testid="construction-union"
-        {...union}
-        fill={palette.minkowskiFill}
-        stroke={palette.minkowskiStroke}
-        strokeWidth={2}
-      />
+      <rect data-testid="construction-union" {...union} {...minkowskiPaint} strokeWidth={2} />
       <text {...tag} x={centreX} y={union.y - 6 * textScale} textAnchor="middle">
         top
       </text>

@@ -10,6 +10,7 @@ import { assertNumberInRange, assertVector, describeValue } from '../core/geomet
 import { formatNumber } from './formatNumber.js'
 import { Legend } from './Legend.js'
 import { palette, widgetRootStyle } from './palette.js'
+import { minkowskiLegendItem, minkowskiPaint } from './minkowskiLook.js'
 
 /** Props of {@link OverlapTestDemo}: two boxes in article 001's form (the kernel's `CentreBox`). */
 export interface OverlapTestDemoProps {
@@ -93,11 +94,7 @@ export function OverlapTestDemo({
           width="100%"
           style={{ background: palette.background, maxWidth: VIEW.width, display: 'block' }}
         >
-          <rect
-            {...scaled(difference)}
-            fill={palette.minkowskiFill}
-            stroke={palette.minkowskiStroke}
-          />
+          <rect {...scaled(difference)} {...minkowskiPaint} />
           <rect {...scaled(b)} fill={palette.obstacle} opacity={0.8} />
           <rect
             {...scaled(a)}
@@ -115,12 +112,7 @@ export function OverlapTestDemo({
               label: `first box (${edgeTest ? 'green: overlapping' : 'red: apart'})`,
             },
             { colour: palette.obstacle, mark: 'box', label: 'second box' },
-            {
-              colour: palette.minkowskiStroke,
-              fill: palette.minkowskiFill,
-              mark: 'box',
-              label: 'Minkowski difference first − second',
-            },
+            minkowskiLegendItem('Minkowski difference first − second'),
             { colour: palette.origin, mark: 'dot', label: 'origin' },
           ]}
         />

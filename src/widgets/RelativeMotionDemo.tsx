@@ -13,6 +13,8 @@ import { svgPoint } from './svgPoint.js'
 import { useStateFromProp } from './useStateFromProp.js'
 import { useTextScale } from './useTextScale.js'
 import { followWindowDrag } from './windowDrag.js'
+import { BoxName } from './BoxName.js'
+import { minkowskiLegendItem, minkowskiPaint } from './minkowskiLook.js'
 
 /** Whose point of view the world panel takes: article 003's three velocity figures. */
 export type Observer = 'world' | 'a' | 'b'
@@ -218,15 +220,7 @@ export function RelativeMotionDemo({
   const box = (name: 'a' | 'b', rect: Rect, fill: string) => (
     <g>
       <rect data-testid={`box-${name}`} {...rect} fill={fill} />
-      <text
-        x={rect.x + 6 * worldTextScale}
-        y={rect.y + 16 * worldTextScale}
-        fill={palette.background}
-        fontSize={14 * worldTextScale}
-        fontWeight="bold"
-      >
-        {labels[name]}
-      </text>
+      <BoxName box={rect} name={labels[name]} textScale={worldTextScale} />
     </g>
   )
   const ghost = (rect: Rect | undefined, testId: string) =>
@@ -308,8 +302,7 @@ export function RelativeMotionDemo({
           <rect
             data-testid="minkowski-difference"
             {...difference}
-            fill={palette.minkowskiFill}
-            stroke={palette.minkowskiStroke}
+            {...minkowskiPaint}
             strokeWidth={2}
           />
           <rect
@@ -354,12 +347,7 @@ export function RelativeMotionDemo({
         </svg>
         <Legend
           items={[
-            {
-              colour: palette.minkowskiStroke,
-              fill: palette.minkowskiFill,
-              mark: 'box',
-              label: `${labels.b} − ${labels.a}`,
-            },
+            minkowskiLegendItem(`${labels.b} − ${labels.a}`),
             {
               colour: hits ? palette.colliding : palette.apart,
               mark: 'outline',

@@ -11,6 +11,7 @@ import { stepPlatformer, type PlatformerBody, type PlatformerSettings } from './
 import { writeRect } from './svgRect.js'
 import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
 import { useStateFromProp } from './useStateFromProp.js'
+import { minkowskiLegendItem, minkowskiPaint } from './minkowskiLook.js'
 
 /** The speed buttons: how many times faster than real time each frame's step is. */
 export const PLATFORMER_SPEEDS = [1, 5, 25, 100] as const
@@ -298,8 +299,7 @@ export function SweptPlatformerDemo({
         <rect
           ref={minkowskiRef}
           data-testid="minkowski-box"
-          fill={palette.minkowskiFill}
-          stroke={palette.minkowskiStroke}
+          {...minkowskiPaint}
           strokeWidth={MINKOWSKI_STROKE}
         />
         <rect data-testid="platform" {...platform} fill={palette.obstacle} />
@@ -347,12 +347,7 @@ export function SweptPlatformerDemo({
       </div>
       <Legend
         items={[
-          {
-            colour: palette.minkowskiStroke,
-            fill: palette.minkowskiFill,
-            mark: 'box',
-            label: 'platform − box',
-          },
+          minkowskiLegendItem('platform − box'),
           { colour: palette.origin, mark: 'dot', label: 'origin' },
           { colour: palette.colliding, mark: 'line', label: "this frame's motion: hit" },
           { colour: palette.apart, mark: 'line', label: 'miss' },
