@@ -95,8 +95,10 @@ export interface AABBBodyOptions {
    */
   selectable?: boolean
   /**
-   * On release, a dynamic body keeps the velocity the pointer gave it (a throw); give it
-   * `damping` so it slows down. @default false (it stops where it is dropped)
+   * On release, a dynamic body keeps the velocity the pointer gave it (a throw): the card's
+   * own motion over about the last 0.1 s, so a card let go after the pointer paused, or
+   * slower than 50 px/s, is dropped. Give it `damping` so it slows down. @default false (it
+   * stops where it is dropped)
    */
   throwable?: boolean
   /** Linear damping per second (velocity *= 1 / (1 + damping * dt)). @default 0 */

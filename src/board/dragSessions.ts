@@ -12,6 +12,7 @@ import { keepFixedEdges, resizedRect, type ResizeDirection } from './resizeOptio
 import { returnPushed, type PushRecord } from './returnPushed.js'
 import { beginGroup, endGroup, moveGroupTo, type GroupMember } from './groupDrag.js'
 import type { EdgeSnap } from './resizeSnap.js'
+import { noteDragFrame, throwVelocity } from './throwVelocity.js'
 
 /** Whether two boxes are the same, exactly. */
 function sameRect(a: Readonly<Rect>, b: Readonly<Rect>): boolean {
@@ -32,7 +33,7 @@ interface Drag {
   pending: boolean
   /** The type to give back when the drag ends (the body is kinematic while dragged). */
   typeAfter: Exclude<BodyType, 'static'>
-  /** The body's recent velocity, smoothed over frames: what a throw releases it with. */
+  /** px/s: the body's recent velocity, smoothed over time ({@link noteDragFrame}): what a throw releases it with. */
   velocity: Vec2
   /** Called when the engine, not the pointer, ends the drag (see {@link DragSessions.endByEngine}). */
   onEndedByEngine: (() => void) | undefined
@@ -96,9 +97,6 @@ export function isDraggableType(type: BodyType): type is Exclude<BodyType, 'stat
   return type !== 'static'
 }
 
-/** Weight of the newest frame in the smoothed drag velocity (an exponential moving average). */
-const velocitySmoothing = 0.5
-
 /**
  * The pointer drags in progress in one world. A dragged body is kinematic: it pushes
  * dynamic bodies and is never pushed (bump.lua's and the world's `move` with `push`).
@@ -149,8 +147,9 @@ export interface DragSessions {
   applyGoals(seconds: number): void
   /**
    * Ends a drag: where the pointer is, or undone (`'return'`: the body is placed where the
-   * drag began, and the bodies it pushed where they were); `'throw'` keeps the smoothed
-   * drag velocity if the body becomes dynamic again. Returns whether a drag was running.
+   * drag began, and the bodies it pushed where they were); `'throw'` releases a body that
+   * becomes dynamic again with its smoothed drag velocity ({@link throwVelocity}: none below
+   * the minimum throw speed). Returns whether a drag was running.
    */
   end(id: BodyId, release: 'drop' | 'throw' | 'return'): boolean
   /**
@@ -194,6 +193,8 @@ export function createDragSessions(
   const drags = new Map<BodyId, Drag>()
   /** The lead of the group drag each member is in. */
   const leadOf = new Map<BodyId, BodyId>()
+  /** Seconds: the length of the latest frame that had any, for a release's own displacement. */
+  let lastFrameSeconds = 0
   const sessions: DragSessions = {
     get size() {
       return drags.size
@@ -245,6 +246,7 @@ export function createDragSessions(
       drag.pending = true
     },
     applyGoals(seconds) {
+      if (seconds > 0) lastFrameSeconds = seconds
       for (const [id, drag] of drags) {
         let dx = 0
         let dy = 0
@@ -259,10 +261,7 @@ export function createDragSessions(
           dx = to.x - from.x
           dy = to.y - from.y
         }
-        if (seconds > 0) {
-          drag.velocity.x += velocitySmoothing * (dx / seconds - drag.velocity.x)
-          drag.velocity.y += velocitySmoothing * (dy / seconds - drag.velocity.y)
-        }
+        noteDragFrame(drag.velocity, dx, dy, seconds)
       }
       // After every dragged body has moved: a body returns only into space the drags left.
       if (!sessions.returnPushed) return
@@ -308,7 +307,13 @@ export function createDragSessions(
       putBackSqueezed(drag)
       putBackPushed(drag)
     } else if (drag.pending && drag.resize) resizeToGoal(id, drag)
-    else if (drag.pending) moveToGoal(id, drag)
+    else if (drag.pending) {
+      // Moves that arrived since the last frame (a flick released within one frame) count
+      // as one more frame of the latest frame's length.
+      const from = world.get(id)
+      const to = moveToGoal(id, drag)
+      noteDragFrame(drag.velocity, to.x - from.x, to.y - from.y, lastFrameSeconds)
+    }
     if (release === 'return' && drag.resize) {
       world.update(id, drag.resize.start)
       onSizeChanged(id)
@@ -319,7 +324,7 @@ export function createDragSessions(
       release === 'throw' && drag.typeAfter === 'dynamic' && drag.members.length === 0
     world.update(id, {
       type: drag.typeAfter,
-      velocity: throwing ? drag.velocity : { x: 0, y: 0 },
+      velocity: throwing ? throwVelocity(drag.velocity) : { x: 0, y: 0 },
       ...(release === 'return' ? drag.start : undefined),
     })
     return true

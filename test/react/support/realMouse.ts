@@ -5,6 +5,12 @@ export interface RealMouse {
   move(x: number, y: number): Promise<void>
   press(x: number, y: number): Promise<void>
   release(x: number, y: number): Promise<void>
+  /**
+   * A move to (x, y) and the release there, sent back to back without waiting for the move
+   * to arrive in between: the end of a flick, released while still moving, whatever the
+   * load on the machine (waiting would let frames of no motion pass before the release).
+   */
+  moveAndRelease(x: number, y: number): Promise<void>
   /** A press and release at one point, keys held (a Shift-click, a Ctrl-click). */
   click(x: number, y: number, keys?: { shift?: boolean; ctrl?: boolean }): Promise<void>
 }
@@ -74,6 +80,13 @@ export async function realMouse(): Promise<RealMouse> {
       held = false
       await send('mouseReleased', pageX(x), pageY(y))
       await seen
+    },
+    async moveAndRelease(x, y) {
+      const moved = nextTrusted('pointermove')
+      const released = nextTrusted('pointerup')
+      const move = send('mouseMoved', pageX(x), pageY(y))
+      held = false
+      await Promise.all([move, send('mouseReleased', pageX(x), pageY(y)), moved, released])
     },
     async click(x, y, { shift = false, ctrl = false } = {}) {
       // DevTools' modifier bits: Alt 1, Ctrl 2, Meta 4, Shift 8.
