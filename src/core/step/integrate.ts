@@ -1,13 +1,14 @@
 /**
  * Stage 2, integrate: damping and gravity (semi-implicit Euler or RK4, article 004) give each
- * dynamic body a wanted displacement and the bounds it sweeps.
+ * dynamic body a wanted displacement and the bounds it sweeps; a damped body that nothing
+ * accelerates stops once its remaining travel is under `DAMPED_REST_TRAVEL`.
  * Reads: the store's positions, velocities, damping, gravity scale and inverse mass.
  * Writes: `startX/Y`, `startVelocityX/Y`, `integratedVelocityX/Y`, `deltaX/Y`, `width`,
  * `height`, `inverseMass`, `dynamicBounds`. No position or velocity of the store.
  */
 import { integrateRK4WithTiming } from '../geometry/integrators.js'
 import type { StepContext } from './context.js'
-import { BROADPHASE_MARGIN } from './tolerances.js'
+import { BROADPHASE_MARGIN, DAMPED_REST_TRAVEL } from './tolerances.js'
 
 /** Integrates every dynamic body into a wanted displacement, and its swept bounds. */
 export function integrate(sim: StepContext, h: number): void {
@@ -36,8 +37,20 @@ export function integrate(sim: StepContext, h: number): void {
     // sim loop's time at 10,000 boxes, is skipped.
     const bodyDamping = damping[slot] as number
     const dampingFactor = bodyDamping === 0 ? 1 : 1 / (1 + bodyDamping * h)
-    const startVx = (velocityX[slot] as number) * dampingFactor
-    const startVy = (velocityY[slot] as number) * dampingFactor
+    let startVx = (velocityX[slot] as number) * dampingFactor
+    let startVy = (velocityY[slot] as number) * dampingFactor
+    const accelerationX = gravityX * (gravityScale[slot] as number)
+    const accelerationY = gravityY * (gravityScale[slot] as number)
+    if (bodyDamping !== 0 && accelerationX === 0 && accelerationY === 0) {
+      // A damped body that nothing accelerates stops once what it would still travel is
+      // under DAMPED_REST_TRAVEL: from the damped speed v, the steps ahead move it
+      // v h (1 + f + f² + ...) = v h / (1 - f) = v (1 + damping h) / damping.
+      const stopSpeed = DAMPED_REST_TRAVEL * bodyDamping * dampingFactor
+      if (startVx * startVx + startVy * startVy < stopSpeed * stopSpeed) {
+        startVx = 0
+        startVy = 0
+      }
+    }
     startVelocityX[k] = startVx
     startVelocityY[k] = startVy
     let vx: number
@@ -49,8 +62,8 @@ export function integrate(sim: StepContext, h: number): void {
       // the same operations in the same order (a test holds them bit for bit equal):
       // loading each body into the kernel's state objects and back took a third of sim
       // loop (0.75 against 0.51 ms per step at 10,000 boxes).
-      vx = startVx + gravityX * (gravityScale[slot] as number) * h
-      vy = startVy + gravityY * (gravityScale[slot] as number) * h
+      vx = startVx + accelerationX * h
+      vy = startVy + accelerationY * h
       // The new position less the old, as the kernel's result was read back.
       dx = x + vx * h - x
       dy = y + vy * h - y
@@ -59,8 +72,8 @@ export function integrate(sim: StepContext, h: number): void {
       state.position.y = y
       state.velocity.x = startVx
       state.velocity.y = startVy
-      acceleration.x = gravityX * (gravityScale[slot] as number)
-      acceleration.y = gravityY * (gravityScale[slot] as number)
+      acceleration.x = accelerationX
+      acceleration.y = accelerationY
       integrateRK4WithTiming(state, state, acceleration, context.integrator)
       vx = state.velocity.x
       vy = state.velocity.y

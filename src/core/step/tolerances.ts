@@ -32,6 +32,16 @@ export const TOUCH_TOLERANCE = 1e-6
 export const REST_DISTANCE = 1e-4
 
 /**
+ * Distance (px): a damped body with no acceleration (gravity times its gravity scale is zero
+ * on both axes) stops once all it would still travel (about `speed / damping`, the integral
+ * of the exponential decay) is shorter than this. Invariant: a thrown card with damping
+ * comes to rest, in about `ln(v0 / (DAMPED_REST_TRAVEL * damping)) / damping` seconds,
+ * without a visible jump; damping alone never brings a speed to zero, so the body moved by
+ * less and less for as long as its position could still change in floating point.
+ */
+export const DAMPED_REST_TRAVEL = 0.25
+
+/**
  * Approach speed (px/s) under which a contact counts as solved. Invariant: the velocity
  * passes stop once no contact changes a velocity by more than noise.
  */

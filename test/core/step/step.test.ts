@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { integrateEulerInto } from '../../../src/core/geometry/index.js'
+import { DAMPED_REST_TRAVEL } from '../../../src/core/step/tolerances.js'
 import { createWorld, type World } from '../../../src/core/world/index.js'
 import { PROPERTY_TIMEOUT, deepestOverlap, deepestSolidOverlap } from '../world/helpers.js'
 
@@ -106,6 +107,51 @@ describe('step: integration', () => {
     world.step(1 / 60)
     expect(world.get(damped).velocity.x).toBeCloseTo(30)
     expect(world.get(floating).y).toBe(0)
+  })
+
+  for (const integrator of ['euler', 'rk4'] as const) {
+    it(`${integrator}: a damped body that nothing accelerates comes to rest, short of its full travel by under DAMPED_REST_TRAVEL`, () => {
+      // Thrown at 3,000 px/s with damping 8/s: stopped once what is left of its travel is
+      // under 0.25 px, after about ln(3000 / 2) / 8 = 0.91 s. Without the stop it moved for 4.7 s (until its steps
+      // were below the last bit of its position) and 500 px/s with damping 1 for 33 s.
+      const world = createWorld({ gravity: { x: 0, y: 300 }, integrator })
+      const id = world.add({
+        x: 0,
+        y: 0,
+        width: 10,
+        height: 10,
+        velocity: { x: 1800, y: -2400 },
+        damping: 8,
+        gravityScale: 0,
+      })
+      let steps = 0
+      while (!world.isIdle() && steps < 600) {
+        world.step(1 / 60)
+        steps++
+      }
+      expect(steps).toBeLessThanOrEqual(60)
+      const body = world.get(id)
+      expect(body.velocity).toEqual({ x: 0, y: 0 })
+      // Implicit damping: every step keeps 1 / (1 + 8 h) of the speed, so the whole travel is
+      // v0 / damping (1800 / 8 = 225 and -2400 / 8 = -300), and the stop cut less than 0.25 px.
+      const short = Math.hypot(225 - body.x, -300 - body.y)
+      expect(short).toBeGreaterThan(0)
+      expect(short).toBeLessThan(DAMPED_REST_TRAVEL)
+    })
+  }
+
+  it('never stops a damped body that gravity accelerates, however slow (terminal velocity)', () => {
+    // Gravity 1 px/s² with damping 8/s: the speed stays under the 2 px/s stop speed for ever,
+    // and tends to g (1 + damping h) / damping (damping first, then gravity, each step).
+    const world = createWorld({ gravity: { x: 0, y: 1 } })
+    const id = world.add({ x: 0, y: 0, width: 10, height: 10, damping: 8 })
+    let lastY = 0
+    for (let step = 0; step < 120; step++) {
+      world.step(1 / 60)
+      expect(world.get(id).y).toBeGreaterThan(lastY)
+      lastY = world.get(id).y
+    }
+    expect(world.get(id).velocity.y).toBeCloseTo((1 + 8 / 60) / 8, 5)
   })
 
   it('never moves static or kinematic bodies', () => {
