@@ -101,7 +101,11 @@ export interface AABBBodyOptions {
    * stops where it is dropped)
    */
   throwable?: boolean
-  /** Linear damping per second (velocity *= 1 / (1 + damping * dt)). @default 0 */
+  /**
+   * Linear damping per second (velocity *= 1 / (1 + damping * dt)): a thrown card slides
+   * about `speed / damping` px, and without gravity stops once under 0.25 px are left.
+   * @default 0
+   */
   damping?: number
   /**
    * Client pixels the pointer must travel before a press becomes a drag. A change applies

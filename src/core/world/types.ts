@@ -56,7 +56,11 @@ export interface BodyOptions extends Rect {
    * or kinematic body. @default 'slide'
    */
   response?: SweptResponse
-  /** Linear damping per second (velocity *= 1 / (1 + damping * dt)). @default 0 */
+  /**
+   * Linear damping per second (velocity *= 1 / (1 + damping * dt)). A damped body that
+   * gravity does not accelerate stops once it would travel less than 0.25 px more, so it
+   * comes to rest. @default 0
+   */
   damping?: number
   /** Multiplies the world's gravity for this body, in [-1e150, 1e150]. @default 1 */
   gravityScale?: number
