@@ -117,14 +117,15 @@ export class Move {
     for (let k = 0; k < this.displaced.count; k++) {
       const slot = this.displaced.items[k] as number
       if (slot === moverSlot || this.isMember(slot)) continue
-      const fromX = this.displacedFromX[k] as number
-      const fromY = this.displacedFromY[k] as number
       // Put back where it was (a group move's attempt taken back): not pushed.
-      if (store.x[slot] === fromX && store.y[slot] === fromY) continue
+      if (this.isBack(k)) continue
       pushed.push({
         id: store.ids[slot] as string,
         by: store.ids[this.pusherOf[slot] as number] as string,
-        from: { x: ownCorner(fromX, margin), y: ownCorner(fromY, margin) },
+        from: {
+          x: ownCorner(this.displacedFromX[k] as number, margin),
+          y: ownCorner(this.displacedFromY[k] as number, margin),
+        },
         to: {
           x: ownCorner(store.x[slot] as number, margin),
           y: ownCorner(store.y[slot] as number, margin),
@@ -132,6 +133,16 @@ export class Move {
       })
     }
     return pushed
+  }
+
+  /**
+   * Whether the `k`th of {@link displaced} is back where it was before the call, exactly (a
+   * group move's attempt taken back): it did not move.
+   */
+  isBack(k: number): boolean {
+    const store = this.sim.store
+    const slot = this.displaced.items[k] as number
+    return store.x[slot] === this.displacedFromX[k] && store.y[slot] === this.displacedFromY[k]
   }
 
   /**
