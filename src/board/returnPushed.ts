@@ -87,6 +87,8 @@ export function returnPushed(
     // move meet it otherwise.
     pushersStop: filter === undefined,
     returned: undefined,
+    closing: [],
+    closingCount: 0,
   }
   /** The records the drag still owns and that are not home, in the order tried. */
   const owned: PushRecord[] = []
@@ -123,9 +125,7 @@ export function returnPushed(
  */
 function tryReturn(world: World, record: PushRecord, call: ReturnCall): boolean {
   const { id, from, to } = record
-  const touching = call.touchCounts ? touchBlock(world, record, call) : undefined
-  if (touching !== undefined) {
-    record.blocked = touching
+  if (call.touchCounts && touchBlock(world, record, call)) {
     record.stoppedBy = undefined
     return false
   }
@@ -196,6 +196,9 @@ interface ReturnCall {
   pushersStop: boolean
   /** The bodies returned so far; none yet when undefined. */
   returned: Set<BodyId> | undefined
+  /** The bodies {@link touchBlock} found closing the way, with their boxes: the first `closingCount`. */
+  closing: ReturnBlock['by']
+  closingCount: number
 }
 
 /**
@@ -264,8 +267,8 @@ function closedWays(body: Rect, way: Vec2, other: Rect): number {
 }
 
 /**
- * A block of the return of `record` found without trying it (in a world without a gap; its
- * box in `call.body`), or none: the bodies that last pushed it, blocked it or stopped its
+ * Whether the return of `record` is blocked, found without trying it (in a world without a
+ * gap; its box in `call.body`); then `record.blocked` is that block: the bodies that last pushed it, blocked it or stopped its
  * last return short (`record.by`, `record.blocked.by`, `record.stoppedBy`) touch its faces
  * across each axis of the way back, as
  * {@link ReturnBlock}'s second case asks. A drag leaves each body it pushes this frame
@@ -275,12 +278,12 @@ function closedWays(body: Rect, way: Vec2, other: Rect): number {
  * response decides); and a body within {@link TOUCH_TOLERANCE} of its start is tried
  * ({@link landsOnStart}).
  */
-function touchBlock(world: World, record: PushRecord, call: ReturnCall): ReturnBlock | undefined {
+function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean {
   const { from, to } = record
   const way = call.way
   way.x = from.x - to.x
   way.y = from.y - to.y
-  if (Math.abs(way.x) <= TOUCH_TOLERANCE && Math.abs(way.y) <= TOUCH_TOLERANCE) return undefined
+  if (Math.abs(way.x) <= TOUCH_TOLERANCE && Math.abs(way.y) <= TOUCH_TOLERANCE) return false
   const pusher = call.pushersStop ? record.by : undefined
   // A record holds at most one of the two (each is dropped when the other is set).
   const earlier = record.blocked?.by
@@ -294,17 +297,50 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): ReturnB
   if (stopped !== undefined) {
     for (const { other } of stopped) if (other !== pusher) closed |= closedBy(world, other, call)
   }
-  if (closed !== waysOf(way)) return undefined
-  const by: ReturnBlock['by'] = []
-  if (pusher !== undefined) noteClosing(world, pusher, call, by)
-  if (by.length > 0 && world.get(record.id).response === 'cross') return undefined
+  if (closed !== waysOf(way)) return false
+  call.closingCount = 0
+  if (pusher !== undefined) noteClosing(world, pusher, call)
+  if (call.closingCount > 0 && world.get(record.id).response === 'cross') return false
   if (earlier !== undefined) {
-    for (const { id } of earlier) if (id !== pusher) noteClosing(world, id, call, by)
+    for (const { id } of earlier) if (id !== pusher) noteClosing(world, id, call)
   }
   if (stopped !== undefined) {
-    for (const { other } of stopped) if (other !== pusher) noteClosing(world, other, call, by)
+    for (const { other } of stopped) if (other !== pusher) noteClosing(world, other, call)
   }
-  return { at: { x: to.x, y: to.y }, by }
+  writeBlock(record, to, call)
+  return true
+}
+
+/**
+ * Makes `record.blocked` the block at `at` by the bodies {@link touchBlock} noted in `call`,
+ * written into the record's block, list and entries when it has them: a group drag finds
+ * dozens of bodies blocked by touch each frame.
+ */
+function writeBlock(record: PushRecord, at: Vec2, call: ReturnCall): void {
+  // Its own `at`, a copy: a record's `to` may be updated in place.
+  const block = (record.blocked ??= { at: { x: 0, y: 0 }, by: [] })
+  block.at.x = at.x
+  block.at.y = at.y
+  for (let k = 0; k < call.closingCount; k++) {
+    const closing = call.closing[k] as ReturnBlock['by'][number]
+    writeEntry(block.by, k, closing.id, closing)
+  }
+  block.by.length = call.closingCount
+}
+
+/** Makes entry `k` of `list` (at most its length) body `id` with `box`, reusing the entry there. */
+function writeEntry(list: ReturnBlock['by'], k: number, id: BodyId, box: Readonly<Rect>): void {
+  const { x, y, width, height } = box
+  const entry = list[k]
+  if (entry === undefined) {
+    list.push({ id, x, y, width, height })
+    return
+  }
+  entry.id = id
+  entry.x = x
+  entry.y = y
+  entry.width = width
+  entry.height = height
 }
 
 /**
@@ -316,11 +352,10 @@ function closedBy(world: World, id: BodyId, call: ReturnCall): number {
   return closedWays(call.body, call.way, world.box(id, call.other))
 }
 
-/** Adds body `id` with its box to `by` when it closes a way ({@link closedBy}). */
-function noteClosing(world: World, id: BodyId, call: ReturnCall, by: ReturnBlock['by']): void {
+/** Adds body `id` with its box to `call.closing` when it closes a way ({@link closedBy}). */
+function noteClosing(world: World, id: BodyId, call: ReturnCall): void {
   if (closedBy(world, id, call) === 0) return
-  const { x, y, width, height } = call.other
-  by.push({ id, x, y, width, height })
+  writeEntry(call.closing, call.closingCount++, id, call.other)
 }
 
 /** Whether two intervals (start and length) share a stretch of positive length. */
