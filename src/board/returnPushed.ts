@@ -1,6 +1,6 @@
 import type { Rect, Vec2 } from '../core/geometry/types.js'
 import { TOUCH_TOLERANCE } from '../core/step/tolerances.js'
-import type { BodyId, World } from '../core/world/types.js'
+import type { BodyId, MoveResult, World } from '../core/world/types.js'
 
 /**
  * A body a drag pushed: where it was before the drag first pushed it (`from`), and where
@@ -17,6 +17,12 @@ export interface PushRecord {
    * the bodies that stopped it ({@link ReturnBlock}). Kept only while it stays true.
    */
   blocked?: ReturnBlock
+  /**
+   * Set when the last return moved the body but stopped short of `from`: the bodies it met
+   * (that move's `hits`). Checked, as `blocked.by` is, by {@link touchBlock} before the next
+   * try: a slide ends against faces that often close every way back.
+   */
+  stoppedBy?: ReadonlyArray<{ readonly other: BodyId }>
 }
 
 /**
@@ -45,18 +51,19 @@ export interface ReturnBlock {
  * while one moves something; every pass but the last moves a body, and a chain of pushes
  * is at most a few bodies deep in a board.
  */
-const MAX_RETURN_PASSES = 4
+export const MAX_RETURN_PASSES = 4
 
 /**
  * Pushed cards return (issue #26; react-grid-layout #95, gridstack #1837): each body in
  * `pushed` slides back toward where it was before the drag pushed it, swept and without
- * pushing (the world's `move` without `push`, bump.lua's slide), so it goes exactly as far
- * as free space allows, and no further: the move keeps the invariant (it never deepens an
- * overlap), so the return can make none. Tried nearest the dragged body first (`pushed`
- * lists each frame's chain far end first: it is walked backwards), in passes while one
- * moves something. After the first pass only returns have moved bodies, so a blocked body
- * is tried again only when one of the bodies that blocked it has returned. A body whose
- * pusher (or an earlier blocker) still touches it across its way back is not tried at all
+ * pushing ({@link returnOnce}), so it goes exactly as far as free space allows, and no
+ * further: the move keeps the invariant (it never deepens an overlap), so the return can
+ * make none. Tried nearest the dragged body first (`pushed` lists each frame's chain far
+ * end first: it is walked backwards), in passes while one moves something. After the first
+ * pass only returns have moved bodies, so a later pass walks only the bodies the first
+ * found the drag's to return (nothing else can make them so), and a blocked body is tried
+ * again only when one of the bodies that blocked it has returned. A body whose pusher (or
+ * an earlier blocker) still touches it across its way back is not tried at all
  * ({@link touchBlock}).
  *
  * A body is left alone when the drag no longer owns where it is: it is not where the drag
@@ -70,54 +77,83 @@ export function returnPushed(
   dragged: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
 ): void {
-  const scratch: Scratch = { body: emptyBox(), other: emptyBox(), way: { x: 0, y: 0 } }
   const { gap, filter } = world.settings
-  const touchCounts = (gap ?? 0) === 0
-  // A pusher's push says how the pusher meets the body; a filter may make the body's own
-  // move meet it otherwise.
-  const pushersStop = filter === undefined
-  /** The bodies this call has returned: after the first pass, the only ones that moved. */
-  let returned: Set<BodyId> | undefined
-  for (let pass = 0; pass < MAX_RETURN_PASSES; pass++) {
-    let moved = false
-    for (let index = pushed.length - 1; index >= 0; index--) {
-      const record = pushed[index] as PushRecord
+  const call: ReturnCall = {
+    body: emptyBox(),
+    other: emptyBox(),
+    way: { x: 0, y: 0 },
+    touchCounts: (gap ?? 0) === 0,
+    // A pusher's push says how the pusher meets the body; a filter may make the body's own
+    // move meet it otherwise.
+    pushersStop: filter === undefined,
+    returned: undefined,
+    closing: [],
+    closingCount: 0,
+  }
+  /** The records the drag still owns and that are not home, in the order tried. */
+  const owned: PushRecord[] = []
+  let moved = false
+  for (let index = pushed.length - 1; index >= 0; index--) {
+    const record = pushed[index] as PushRecord
+    const { id, from, to } = record
+    if (to.x === from.x && to.y === from.y) continue
+    if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
+    const body = world.box(id, call.body)
+    if (body.x !== to.x || body.y !== to.y) continue
+    owned.push(record)
+    const block = record.blocked
+    if (block !== undefined && stillBlocked(world, block, record, call)) continue
+    if (tryReturn(world, record, call)) moved = true
+  }
+  for (let pass = 1; moved && pass < MAX_RETURN_PASSES; pass++) {
+    moved = false
+    for (const record of owned) {
       const { id, from, to } = record
+      // Home, or blocked by bodies that stayed: only returns have moved bodies since.
       if (to.x === from.x && to.y === from.y) continue
       const block = record.blocked
-      // First, as most bodies stay blocked: after the first pass only returns moved bodies.
-      if (pass > 0 && block !== undefined && !anyReturned(block, returned)) continue
-      if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
-      const body = world.box(id, scratch.body)
-      if (body.x !== to.x || body.y !== to.y) continue
-      if (
-        pass === 0 &&
-        block !== undefined &&
-        stillBlocked(world, block, record, touchCounts, scratch)
-      ) {
-        continue
-      }
-      const touching = touchCounts ? touchBlock(world, record, pushersStop, scratch) : undefined
-      if (touching !== undefined) {
-        record.blocked = touching
-        continue
-      }
-      const result = world.move(id, from)
-      if (!result.reached && landsOnStart(world, id, from, result)) {
-        result.x = from.x
-        result.y = from.y
-      }
-      if (result.x === to.x && result.y === to.y) {
-        record.blocked = blockOf(world, to, result.hits)
-        continue
-      }
-      record.blocked = undefined
-      record.to = { x: result.x, y: result.y }
-      ;(returned ??= new Set()).add(id)
-      moved = true
+      if (block !== undefined && !anyReturned(block, call.returned)) continue
+      world.box(id, call.body)
+      if (tryReturn(world, record, call)) moved = true
     }
-    if (!moved) return
   }
+}
+
+/**
+ * One try of the return of `record` (its body at `to`, its box in `call.body`), unless
+ * {@link touchBlock} finds it blocked: notes the block, or where it got to. Whether it moved.
+ */
+function tryReturn(world: World, record: PushRecord, call: ReturnCall): boolean {
+  const { id, from, to } = record
+  if (call.touchCounts && touchBlock(world, record, call)) {
+    record.stoppedBy = undefined
+    return false
+  }
+  const result = returnOnce(world, id, from)
+  if (result.x === to.x && result.y === to.y) {
+    record.blocked = blockOf(world, to, result.hits)
+    record.stoppedBy = undefined
+    return false
+  }
+  record.blocked = undefined
+  record.stoppedBy = result.x === from.x && result.y === from.y ? undefined : result.hits
+  record.to = { x: result.x, y: result.y }
+  ;(call.returned ??= new Set()).add(id)
+  return true
+}
+
+/**
+ * The return of body `id` toward `from`, tried: the world's `move` without `push` (bump.lua's
+ * slide), placed on `from` exactly when it stopped within {@link TOUCH_TOLERANCE} of it
+ * ({@link landsOnStart}). Where it got to is the result's `x` and `y`.
+ */
+export function returnOnce(world: World, id: BodyId, from: Vec2): MoveResult {
+  const result = world.move(id, from)
+  if (!result.reached && landsOnStart(world, id, from, result)) {
+    result.x = from.x
+    result.y = from.y
+  }
+  return result
 }
 
 /** Whether a body that blocked a return (`block.by`) is among the `returned` ones. */
@@ -146,31 +182,40 @@ function blockOf(
 }
 
 /**
- * Objects reused by one {@link returnPushed} call: the body's box, another body's box, and
- * the way back (numbers in objects: V8 boxes the doubles passed to a call it does not inline).
+ * What one {@link returnPushed} call reuses: the body's box, another body's box, and the way
+ * back (numbers in objects: V8 boxes the doubles passed to a call it does not inline); the
+ * world's settings as the shortcuts read them; the bodies it has returned.
  */
-interface Scratch {
+interface ReturnCall {
   body: Rect
   other: Rect
   way: Vec2
+  /** Whether touching faces close a way (a world without a gap: {@link ReturnBlock}). */
+  touchCounts: boolean
+  /** Whether a pusher counts as a blocker (no pair filter may say otherwise: {@link touchBlock}). */
+  pushersStop: boolean
+  /** The bodies returned so far; none yet when undefined. */
+  returned: Set<BodyId> | undefined
+  /** The bodies {@link touchBlock} found closing the way, with their boxes: the first `closingCount`. */
+  closing: ReturnBlock['by']
+  closingCount: number
 }
 
 /**
- * Whether `block` still holds for the return of `record`, its body's box in `scratch.body`
+ * Whether `block` still holds for the return of `record`, its body's box in `call.body`
  * (see {@link ReturnBlock}): the body still at the block's place, and every body that
- * stopped it unchanged, or (when `touchCounts`: a world without a gap, where touching is
+ * stopped it unchanged, or (when `call.touchCounts`: a world without a gap, where touching is
  * exact) a touching face of them across each axis of the way back.
  */
 function stillBlocked(
   world: World,
   block: ReturnBlock,
   record: PushRecord,
-  touchCounts: boolean,
-  scratch: Scratch,
+  call: ReturnCall,
 ): boolean {
   const { at } = block
   if (at.x !== record.to.x || at.y !== record.to.y) return false
-  const way = scratch.way
+  const way = call.way
   way.x = record.from.x - at.x
   way.y = record.from.y - at.y
   let unchanged = true
@@ -180,7 +225,7 @@ function stillBlocked(
       unchanged = false
       continue
     }
-    const now = world.box(was.id, scratch.other)
+    const now = world.box(was.id, call.other)
     if (
       now.x !== was.x ||
       now.y !== was.y ||
@@ -189,9 +234,9 @@ function stillBlocked(
     ) {
       unchanged = false
     }
-    closed |= closedWays(scratch.body, way, now)
+    closed |= closedWays(call.body, way, now)
   }
-  return unchanged || (touchCounts && closed === waysOf(way))
+  return unchanged || (call.touchCounts && closed === waysOf(way))
 }
 
 /** {@link closedWays}' bit of the way back along x, and along y. */
@@ -222,59 +267,95 @@ function closedWays(body: Rect, way: Vec2, other: Rect): number {
 }
 
 /**
- * A block of the return of `record` found without trying it (in a world without a gap; its
- * box in `scratch.body`), or none: the bodies that last pushed it or blocked it (`record.by`,
- * `record.blocked.by`) touch its faces across each axis of the way back, as
+ * Whether the return of `record` is blocked, found without trying it (in a world without a
+ * gap; its box in `call.body`); then `record.blocked` is that block: the bodies that last pushed it, blocked it or stopped its
+ * last return short (`record.by`, `record.blocked.by`, `record.stoppedBy`) touch its faces
+ * across each axis of the way back, as
  * {@link ReturnBlock}'s second case asks. A drag leaves each body it pushes this frame
  * touching its pusher, so those are not tried: a group drag pushes dozens a frame. Its
- * pusher counts only with `pushersStop` (no pair filter may say otherwise) and when the
+ * pusher counts only with `call.pushersStop` (no pair filter may say otherwise) and when the
  * body does not `cross` (a push is the pusher's pair, the return the body's: the body's
  * response decides); and a body within {@link TOUCH_TOLERANCE} of its start is tried
  * ({@link landsOnStart}).
  */
-function touchBlock(
-  world: World,
-  record: PushRecord,
-  pushersStop: boolean,
-  scratch: Scratch,
-): ReturnBlock | undefined {
+function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean {
   const { from, to } = record
-  const way = scratch.way
+  const way = call.way
   way.x = from.x - to.x
   way.y = from.y - to.y
-  if (Math.abs(way.x) <= TOUCH_TOLERANCE && Math.abs(way.y) <= TOUCH_TOLERANCE) return undefined
-  const pusher = pushersStop ? record.by : undefined
+  if (Math.abs(way.x) <= TOUCH_TOLERANCE && Math.abs(way.y) <= TOUCH_TOLERANCE) return false
+  const pusher = call.pushersStop ? record.by : undefined
+  // A record holds at most one of the two (each is dropped when the other is set).
   const earlier = record.blocked?.by
+  const stopped = record.stoppedBy
   // Most bodies tried are closed, so the list is made only once they are known to be.
   let closed = 0
-  if (pusher !== undefined) closed |= closedBy(world, pusher, scratch)
+  if (pusher !== undefined) closed |= closedBy(world, pusher, call)
   if (earlier !== undefined) {
-    for (const { id } of earlier) if (id !== pusher) closed |= closedBy(world, id, scratch)
+    for (const { id } of earlier) if (id !== pusher) closed |= closedBy(world, id, call)
   }
-  if (closed !== waysOf(way)) return undefined
-  const by: ReturnBlock['by'] = []
-  if (pusher !== undefined) noteClosing(world, pusher, scratch, by)
-  if (by.length > 0 && world.get(record.id).response === 'cross') return undefined
+  if (stopped !== undefined) {
+    for (const { other } of stopped) if (other !== pusher) closed |= closedBy(world, other, call)
+  }
+  if (closed !== waysOf(way)) return false
+  call.closingCount = 0
+  if (pusher !== undefined) noteClosing(world, pusher, call)
+  if (call.closingCount > 0 && world.get(record.id).response === 'cross') return false
   if (earlier !== undefined) {
-    for (const { id } of earlier) if (id !== pusher) noteClosing(world, id, scratch, by)
+    for (const { id } of earlier) if (id !== pusher) noteClosing(world, id, call)
   }
-  return { at: { x: to.x, y: to.y }, by }
+  if (stopped !== undefined) {
+    for (const { other } of stopped) if (other !== pusher) noteClosing(world, other, call)
+  }
+  writeBlock(record, to, call)
+  return true
 }
 
 /**
- * {@link closedWays} of body `id` (its box left in `scratch.other`) for the body and way in
- * `scratch`; 0 when `id` left the world.
+ * Makes `record.blocked` the block at `at` by the bodies {@link touchBlock} noted in `call`,
+ * written into the record's block, list and entries when it has them: a group drag finds
+ * dozens of bodies blocked by touch each frame.
  */
-function closedBy(world: World, id: BodyId, scratch: Scratch): number {
-  if (!world.has(id)) return 0
-  return closedWays(scratch.body, scratch.way, world.box(id, scratch.other))
+function writeBlock(record: PushRecord, at: Vec2, call: ReturnCall): void {
+  // Its own `at`, a copy: a record's `to` may be updated in place.
+  const block = (record.blocked ??= { at: { x: 0, y: 0 }, by: [] })
+  block.at.x = at.x
+  block.at.y = at.y
+  for (let k = 0; k < call.closingCount; k++) {
+    const closing = call.closing[k] as ReturnBlock['by'][number]
+    writeEntry(block.by, k, closing.id, closing)
+  }
+  block.by.length = call.closingCount
 }
 
-/** Adds body `id` with its box to `by` when it closes a way ({@link closedBy}). */
-function noteClosing(world: World, id: BodyId, scratch: Scratch, by: ReturnBlock['by']): void {
-  if (closedBy(world, id, scratch) === 0) return
-  const { x, y, width, height } = scratch.other
-  by.push({ id, x, y, width, height })
+/** Makes entry `k` of `list` (at most its length) body `id` with `box`, reusing the entry there. */
+function writeEntry(list: ReturnBlock['by'], k: number, id: BodyId, box: Readonly<Rect>): void {
+  const { x, y, width, height } = box
+  const entry = list[k]
+  if (entry === undefined) {
+    list.push({ id, x, y, width, height })
+    return
+  }
+  entry.id = id
+  entry.x = x
+  entry.y = y
+  entry.width = width
+  entry.height = height
+}
+
+/**
+ * {@link closedWays} of body `id` (its box left in `call.other`) for the body and way in
+ * `call`; 0 when `id` left the world.
+ */
+function closedBy(world: World, id: BodyId, call: ReturnCall): number {
+  if (!world.has(id)) return 0
+  return closedWays(call.body, call.way, world.box(id, call.other))
+}
+
+/** Adds body `id` with its box to `call.closing` when it closes a way ({@link closedBy}). */
+function noteClosing(world: World, id: BodyId, call: ReturnCall): void {
+  if (closedBy(world, id, call) === 0) return
+  writeEntry(call.closing, call.closingCount++, id, call.other)
 }
 
 /** Whether two intervals (start and length) share a stretch of positive length. */

@@ -2,7 +2,12 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld } from '../../src/core/world/createWorld.js'
 import type { World } from '../../src/core/world/types.js'
-import { returnPushed, type PushRecord } from '../../src/board/returnPushed.js'
+import {
+  MAX_RETURN_PASSES,
+  returnOnce,
+  returnPushed,
+  type PushRecord,
+} from '../../src/board/returnPushed.js'
 import { PROPERTY_TIMEOUT } from '../core/world/helpers.js'
 
 const NONE = new Set<string>()
@@ -27,16 +32,42 @@ function board(
 }
 
 /**
+ * The return without its shortcuts, the oracle of the differential tests: in each pass,
+ * every body the drag still owns (at its `to`, not dragged, not home) is tried
+ * (`returnOnce`), walked backwards, in passes while one moves something.
+ */
+function returnEveryCard(
+  world: World,
+  pushed: readonly PushRecord[],
+  dragged: ReadonlySet<string>,
+): void {
+  for (let pass = 0; pass < MAX_RETURN_PASSES; pass++) {
+    let moved = false
+    for (const record of [...pushed].reverse()) {
+      const { id, from, to } = record
+      if (to.x === from.x && to.y === from.y) continue
+      if (!world.has(id) || dragged.has(id)) continue
+      const body = world.box(id)
+      if (body.x !== to.x || body.y !== to.y) continue
+      const result = returnOnce(world, id, from)
+      if (result.x === to.x && result.y === to.y) continue
+      record.to = { x: result.x, y: result.y }
+      moved = true
+    }
+    if (!moved) return
+  }
+}
+
+/**
  * A drag's frames as `dragSessions` runs them: the dragged body pushes toward each goal
  * (with the cards of `group`, kinematic, as one group: `world.moveGroup`), the pushed bodies
- * are noted (first push's `from`, last `to` and pusher), then they return. With `forget`,
- * every record's block and pusher are dropped before the return, so every body is tried
- * again each frame: the return without its shortcuts.
+ * are noted (first push's `from`, last `to` and pusher), then they return. With
+ * `everyCard`, the return is {@link returnEveryCard}, without shortcuts.
  */
 function drag(
   world: World,
   goals: ReadonlyArray<{ x: number; y: number }>,
-  forget: boolean,
+  everyCard: boolean,
   group: readonly string[] = [],
 ) {
   const records = new Map<string, PushRecord>()
@@ -63,13 +94,8 @@ function drag(
         order.push(record)
       }
     }
-    if (forget) {
-      for (const record of order) {
-        record.blocked = undefined
-        record.by = undefined
-      }
-    }
-    returnPushed(world, order, new Set(ids), NONE)
+    if (everyCard) returnEveryCard(world, order, new Set(ids))
+    else returnPushed(world, order, new Set(ids), NONE)
     frames.push(world.ids().map((id) => [id, world.get(id).x, world.get(id).y]))
   }
   return frames
@@ -121,6 +147,47 @@ describe('returnPushed', () => {
       { x: 50, y: 0 },
       { x: 100, y: 0 },
     ])
+  })
+
+  /**
+   * Card b's way back goes up-left: a static wall touches its left face, so its return slides
+   * up until card c stops it, at y = 80. Card c (or d) returns right after it in the first pass.
+   */
+  function stoppedShort(cReturns: boolean) {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    world.add({ id: 'wall', x: 50, y: 0, width: 50, height: 200, type: 'static' })
+    world.add({ id: 'b', x: 100, y: 100, width: 50, height: 50 })
+    world.add({ id: 'c', x: 100, y: 30, width: 50, height: 50 })
+    world.add({ id: 'd', x: 300, y: 0, width: 50, height: 50 })
+    // Walked backwards: b is tried first, then c or d.
+    const records: PushRecord[] = [
+      cReturns
+        ? { id: 'c', from: { x: 200, y: 30 }, to: { x: 100, y: 30 } }
+        : { id: 'd', from: { x: 400, y: 0 }, to: { x: 300, y: 0 } },
+      { id: 'b', from: { x: 60, y: 60 }, to: { x: 100, y: 100 } },
+    ]
+    const tried: string[] = []
+    const move = world.move.bind(world)
+    world.move = (...args) => {
+      tried.push(args[0])
+      return move(...args)
+    }
+    returnPushed(world, records, NONE, NONE)
+    return { world, tried }
+  }
+
+  it('tries a card whose return stopped short again once a body that stopped it has returned', () => {
+    const { world, tried } = stoppedShort(true)
+    expect(tried).toEqual(['b', 'c', 'b'])
+    // The wall still touches it, but the way up is free now.
+    expect(world.box('b')).toMatchObject({ x: 100, y: 60 })
+  })
+
+  it('does not try again a card whose return stopped against faces that close every way back', () => {
+    const { world, tried } = stoppedShort(false)
+    // d's return makes a second pass; b's, stopped by the wall and c, is not tried in it.
+    expect(tried).toEqual(['b', 'd'])
+    expect(world.box('b')).toMatchObject({ x: 100, y: 80 })
   })
 
   it.each([

@@ -117,14 +117,15 @@ export class Move {
     for (let k = 0; k < this.displaced.count; k++) {
       const slot = this.displaced.items[k] as number
       if (slot === moverSlot || this.isMember(slot)) continue
-      const fromX = this.displacedFromX[k] as number
-      const fromY = this.displacedFromY[k] as number
       // Put back where it was (a group move's attempt taken back): not pushed.
-      if (store.x[slot] === fromX && store.y[slot] === fromY) continue
+      if (this.isBack(k)) continue
       pushed.push({
         id: store.ids[slot] as string,
         by: store.ids[this.pusherOf[slot] as number] as string,
-        from: { x: ownCorner(fromX, margin), y: ownCorner(fromY, margin) },
+        from: {
+          x: ownCorner(this.displacedFromX[k] as number, margin),
+          y: ownCorner(this.displacedFromY[k] as number, margin),
+        },
         to: {
           x: ownCorner(store.x[slot] as number, margin),
           y: ownCorner(store.y[slot] as number, margin),
@@ -132,6 +133,16 @@ export class Move {
       })
     }
     return pushed
+  }
+
+  /**
+   * Whether the `k`th of {@link displaced} is back where it was before the call, exactly (a
+   * group move's attempt taken back): it did not move.
+   */
+  isBack(k: number): boolean {
+    const store = this.sim.store
+    const slot = this.displaced.items[k] as number
+    return store.x[slot] === this.displacedFromX[k] && store.y[slot] === this.displacedFromY[k]
   }
 
   /**
@@ -155,17 +166,20 @@ export class Move {
     this.index.querySwept(this.mover, delta, list)
     for (let k = 0; k < list.count; k++) this.seen[list.items[k] as number] = stamp
     const { x, y, width, height } = store
+    const seen = this.seen
+    const displaced = this.displaced.items
     for (let k = 0; k < this.displaced.count; k++) {
-      const slot = this.displaced.items[k] as number
-      if (this.seen[slot] === stamp) continue
-      this.seen[slot] = stamp
+      const slot = displaced[k] as number
       // Only those in the swept box at their new places: a sweep cannot meet the others,
-      // and a long push displaces hundreds of bodies (each of its steps gathers).
+      // and a long push displaces hundreds of bodies (each of its steps gathers). Tested
+      // first, as most are not: the displaced are listed once each, so only the index's
+      // answer can have listed one already.
       if (
         (x[slot] as number) <= maxX &&
         minX <= (x[slot] as number) + (width[slot] as number) &&
         (y[slot] as number) <= maxY &&
-        minY <= (y[slot] as number) + (height[slot] as number)
+        minY <= (y[slot] as number) + (height[slot] as number) &&
+        seen[slot] !== stamp
       ) {
         list.push(slot)
       }
@@ -515,6 +529,69 @@ export class Move {
     this.motion.x = dx
     this.motion.y = dy
     return this.firstHit(slot)
+  }
+
+  /**
+   * Gathers the bodies that may be in the way of any of `slots[0..count)` moving by (`dx`,
+   * `dy`): the candidates of the box bounding them all, swept ({@link gather}), for
+   * {@link stopTimeAmongGathered}. One index query for a group instead of one per member.
+   */
+  gatherAround(slots: Int32Array, count: number, dx: number, dy: number): void {
+    const store = this.sim.store
+    let minX = Infinity
+    let minY = Infinity
+    let maxX = -Infinity
+    let maxY = -Infinity
+    for (let k = 0; k < count; k++) {
+      const slot = slots[k] as number
+      minX = Math.min(minX, store.x[slot] as number)
+      minY = Math.min(minY, store.y[slot] as number)
+      maxX = Math.max(maxX, (store.x[slot] as number) + (store.width[slot] as number))
+      maxY = Math.max(maxY, (store.y[slot] as number) + (store.height[slot] as number))
+    }
+    this.mover.x = minX
+    this.mover.y = minY
+    this.mover.width = maxX - minX
+    this.mover.height = maxY - minY
+    this.motion.x = dx
+    this.motion.y = dy
+    this.gather(this.motion)
+  }
+
+  /**
+   * When body `slot` (one of the last {@link gatherAround}'s) moving by (`dx`, `dy`) from where
+   * it is would stop first, as a fraction of the motion in [0, 1], or -1 when nothing stops
+   * it: the earliest {@link stopTime} among the candidates whose boxes meet its own swept box
+   * (the test {@link gather} applies), so the time is the one {@link sweepFirst} finds. Exact
+   * while the index holds every other body's current box (no body displaced by the current
+   * call but the group's members, which never stop one another). Logs nothing.
+   */
+  stopTimeAmongGathered(slot: number, dx: number, dy: number): number {
+    const store = this.sim.store
+    const mover = loadRect(this.mover, store, slot)
+    this.motion.x = dx
+    this.motion.y = dy
+    const minX = dx < 0 ? mover.x + dx : mover.x
+    const minY = dy < 0 ? mover.y + dy : mover.y
+    const maxX = (dx > 0 ? mover.x + dx : mover.x) + mover.width
+    const maxY = (dy > 0 ? mover.y + dy : mover.y) + mover.height
+    const { x, y, width, height } = store
+    let best = Infinity
+    for (let c = 0; c < this.candidates.count; c++) {
+      const other = this.candidates.items[c] as number
+      if (
+        other === slot ||
+        (x[other] as number) > maxX ||
+        minX > (x[other] as number) + (width[other] as number) ||
+        (y[other] as number) > maxY ||
+        minY > (y[other] as number) + (height[other] as number)
+      ) {
+        continue
+      }
+      const time = this.stopTime(slot, other)
+      if (time >= 0 && time < best) best = time
+    }
+    return best === Infinity ? -1 : best
   }
 
   /**

@@ -117,12 +117,15 @@ export class GroupMove {
    */
   private earliest(dx: number, dy: number): number {
     const { items, count } = this.members
+    // Only the members move in a group move's slides and before its first push: the index
+    // holds every other body where it is, as stopTimeAmongGathered asks.
+    this.move.gatherAround(items, count, dx, dy)
     let best = -1
     let bestTime = Infinity
     for (let k = 0; k < count; k++) {
-      if (this.move.sweepFirst(items[k] as number, dx, dy) < 0) continue
-      if (this.move.hit.time < bestTime) {
-        bestTime = this.move.hit.time
+      const time = this.move.stopTimeAmongGathered(items[k] as number, dx, dy)
+      if (time >= 0 && time < bestTime) {
+        bestTime = time
         best = k
       }
     }

@@ -59,6 +59,21 @@ describe('world.moveGroup', () => {
     expect(result.hits.map((hit) => hit.other)).toContain('c')
   })
 
+  it('a body pushed only in an attempt taken back did not move: drainMoved leaves it out', () => {
+    const world = stackAndNeighbour()
+    world.update('a', { width: 60 })
+    world.add({ id: 'wall', x: 150, y: 60, width: 20, height: 100, type: 'static' })
+    // 60 px ahead of a: the first attempt (80 px) pushes it, the second (50 px) does not.
+    world.add({ id: 'd', x: 120, y: 0, width: 50, height: 50 })
+    world.drainMoved(() => {})
+    const result = world.moveGroup(['a', 'b'], { x: 80, y: 0 }, { push: true })
+    expect(result.delta).toEqual({ x: 50, y: 0 })
+    expect(world.get('d').x).toBe(120)
+    const moved: string[] = []
+    world.drainMoved((id) => moved.push(id))
+    expect(moved.sort()).toEqual(['a', 'b', 'c'])
+  })
+
   it('a chain one member pushes, ahead of another member, is not pressed into it', () => {
     // a pushes c right; b, a member, is ahead of c by 10 px and moves as far as a does.
     const world = createWorld()
