@@ -166,24 +166,32 @@ describe('crowd stage (issue #23, bounded cost)', () => {
     }
   })
 
-  it('a world with 400 boxes added at one spot comes to rest, apart and inside its board', () => {
-    const world = createWorld({ gravity: { x: 0, y: 0 } })
-    placeWalls(world, 600, 600)
-    for (let k = 0; k < 400; k++) world.add({ id: `c${k}`, x: 290, y: 290, width: 20, height: 20 })
-    let steps = 0
-    while (steps < 900) {
-      world.step(H)
-      steps++
-      if (world.isIdle()) break
-    }
-    expect(world.isIdle()).toBe(true)
-    // The crowd is spread by step 40; the pile it leaves settles by step 420 (measured).
-    expect(steps).toBeLessThanOrEqual(480)
-    expect(world.overflowing()).toEqual([])
-    expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
-    expect(deepestSolidOverlap(world)).toBeLessThanOrEqual(1e-9)
-    expect(bodiesOf(world).filter((body) => body.type === 'dynamic')).toHaveLength(400)
-  })
+  // 200 boxes never came to rest before the layout watch counted stuck steps for the
+  // layout (a row of 31 boxes in a 600 px board passed its overlap along for ever); 400 did
+  // in 416 steps, by the luck of the pairs' order.
+  it.each([200, 400])(
+    'a world with %i boxes added at one spot comes to rest, apart and inside its board',
+    (count) => {
+      const world = createWorld({ gravity: { x: 0, y: 0 } })
+      placeWalls(world, 600, 600)
+      for (let k = 0; k < count; k++)
+        world.add({ id: `c${k}`, x: 290, y: 290, width: 20, height: 20 })
+      let steps = 0
+      while (steps < 900) {
+        world.step(H)
+        steps++
+        if (world.isIdle()) break
+      }
+      expect(world.isIdle()).toBe(true)
+      // The crowd is spread by step 40; the pile it leaves settles by step 210 (measured: 186
+      // steps for 200 boxes, 202 for 400).
+      expect(steps).toBeLessThanOrEqual(300)
+      expect(world.overflowing()).toEqual([])
+      expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
+      expect(deepestSolidOverlap(world)).toBeLessThanOrEqual(1e-9)
+      expect(bodiesOf(world).filter((body) => body.type === 'dynamic')).toHaveLength(count)
+    },
+  )
 
   it('leaves held bodies where they are, even when an admitted one is pinned against them, and reports their contacts', () => {
     const world = createWorld({ gravity: { x: 0, y: 0 } })
