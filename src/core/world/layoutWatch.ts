@@ -16,7 +16,7 @@ import { ensureCapacity } from '../broadphase/buffers.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import type { Rect } from '../geometry/types.js'
 import type { StepContext } from '../step/context.js'
-import { STUCK_DEPTH, STUCK_SECONDS } from '../step/tolerances.js'
+import { FREE_SPOT_SEARCHES, STUCK_DEPTH, STUCK_SECONDS } from '../step/tolerances.js'
 import { STATIC } from './bodyStore.js'
 import { findFreeSpot } from './findFreeSpot.js'
 import { OVERFLOWING, pairCode } from './pairCode.js'
@@ -155,6 +155,8 @@ export class LayoutWatch {
     // The body stuck longest among those stuck now in dynamic pairs (the first on ties).
     let longest = -1
     let longestSteps = 0
+    // Free-spot searches made after this step (FREE_SPOT_SEARCHES at most).
+    let searches = 0
     for (let k = 0; k < sim.dynamicCount; k++) {
       const slot = sim.dynamic[k] as number
       const stuck = stuckNow[slot] as number
@@ -165,9 +167,13 @@ export class LayoutWatch {
         const steps = (this.stuckSteps[slot] as number) + 1
         this.stuckSteps[slot] = steps
         // Wedged in a solid the step found no way out of (bounds and statics are hard):
-        // decided at once, so it ends no further step there.
-        if (stuck === STUCK_IN_SOLID) changed = this.decide(slot) || changed
-        else if (steps > longestSteps) {
+        // decided at once, within the step's FREE_SPOT_SEARCHES (the rest next step).
+        if (stuck === STUCK_IN_SOLID) {
+          if (searches < FREE_SPOT_SEARCHES) {
+            searches++
+            changed = this.decide(slot) || changed
+          }
+        } else if (steps > longestSteps) {
           longest = slot
           longestSteps = steps
         }
@@ -189,7 +195,9 @@ export class LayoutWatch {
     // overlap along the row, each card stuck for a step or two at a time, and would never
     // come to rest.
     this.stuckRun = longest < 0 ? 0 : this.stuckRun + 1
-    if (this.stuckRun >= patience) changed = this.decide(longest) || changed
+    if (this.stuckRun >= patience && searches < FREE_SPOT_SEARCHES) {
+      changed = this.decide(longest) || changed
+    }
     if (this.layoutChanged) {
       this.layoutChanged = false
       // Overflowing bodies are put on trial: the step may now push them into room the
