@@ -12,26 +12,27 @@
  * are (no motion, velocity zeroed) and of infinite mass, so an admitted body that meets one
  * stops or is pushed out of it as it would by a wall, never passes through it.
  *
- * Each body's pairs come from the grid (`UniformGrid.visitOverlaps`), scanned in
- * insertion order: a body's scan stops as soon as it proves the body held (more than
- * {@link CROWD_LIMIT} admitted partners before it, or a moving body with more than that
- * many partners), and an admitted body's scan is complete, so every pair with an admitted
- * body is listed (once, by the admitted body of the two that comes first) and no pair of
- * two held bodies is (neither moves, so neither overlap deepens). A held body in a crowd of
- * thousands costs a few dozen tests: the step lists about (limit + 1) pairs per body, never
- * the crowd's square. When contacts are tracked, the list is complete (the report names
- * every touching pair, and a crowd of n touching bodies has n^2 / 2 of them); then the
- * pairs of two held bodies are kept as pairs that cross, which only the report reads.
+ * The admitted bodies' pairs come from the grid (`UniformGrid.visitOverlaps`), in
+ * insertion order: each admitted body scans all its partners and counts itself into the
+ * admitted-before count of each later one, so a body with more than {@link CROWD_LIMIT}
+ * admitted partners before it is held without a scan of its own, and a moving body's scan
+ * stops past that many partners. Every pair with an admitted body is listed once (by that
+ * body when the other comes later or is held, else by the other), and no pair of two held
+ * bodies is (neither moves, so neither overlap deepens): in a crowd of n bodies at one
+ * spot the step lists about (limit + 1) n pairs, never the crowd's n^2 / 2. When contacts
+ * are tracked, the list is complete (the report names every touching pair, and a crowd of
+ * n touching bodies has n^2 / 2 of them); then the pairs of two held bodies are kept as
+ * pairs that cross, which only the report reads.
  *
  * The admitted bodies move apart, and the next step admits more: the resolution is spread
  * over frames ("spread the resolution over frames, or cap the work per step and stop what
  * is left rather than let it pass through", issue #23). The first still body of every crowd
  * is admitted, and a held body is still in the next step, so each step makes progress.
  * Reads: the dynamic grid, `pairs` (when complete), the store's boxes. Writes: `pairs`,
- * `pairCodes`, `admitted`, `heldCount`, and for the held bodies `deltaX/Y`,
- * `integratedVelocityX/Y`, `startVelocityX/Y` and `inverseMass`. Their broadphase bounds
- * stay as the grid filed them (the grid reads them in later queries), a superset of the
- * box they keep.
+ * `pairCodes`, `admitted`, `crowdMet`, `heldCount`, `listedPairs`, and for the held bodies
+ * `deltaX/Y`, `integratedVelocityX/Y`, `startVelocityX/Y` and `inverseMass`. Their
+ * broadphase bounds stay as the grid filed them (the grid reads them in later queries), a
+ * superset of the box they keep.
  */
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
 import type { OverlapVisitor } from '../broadphase/uniformGrid.js'
