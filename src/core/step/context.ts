@@ -5,13 +5,12 @@ import {
 } from '../geometry/index.js'
 import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
 import { IndexBuffer, PairBuffer } from '../broadphase/buffers.js'
-import { createItemBounds, UniformGrid } from '../broadphase/uniformGrid.js'
+import { createItemBounds, UniformGrid, type OverlapVisitor } from '../broadphase/uniformGrid.js'
 import type { BodyStore } from '../world/bodyStore.js'
 import { ContactTracker } from '../world/contactTracker.js'
 import { HitLog } from '../world/hitLog.js'
 import type { WorldSettings } from '../world/types.js'
 import { ChainPool } from './chains.js'
-import { CrowdScan } from './crowd.js'
 
 /**
  * The velocity passes' and the push-out's buffers and scratch for one world, created once
@@ -324,8 +323,8 @@ export class StepContext {
   admitted = new Uint8Array(0)
   /** Each dynamic body's partners admitted before it, in a crowded step (`crowd.ts`). */
   crowdMet = new Int32Array(0)
-  /** The crowd stage's scan of one body's pairs. */
-  readonly crowdScan: CrowdScan = new CrowdScan(this)
+  /** The crowd stage's scan of one body's pairs, made by `crowd.ts` in the first crowded step. */
+  crowdScan: OverlapVisitor | undefined = undefined
   /** Scratch for solid queries outside a body's broadphase bounds. */
   readonly freshCandidates = new IndexBuffer()
   /** Scratch for the solids in the region a way out of a solid sweeps (`separateFromSolids`). */

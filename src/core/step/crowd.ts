@@ -43,8 +43,8 @@ import { CROWD_LIMIT } from './tolerances.js'
 
 /**
  * The scan of one body's pairs in a crowded step (see the file's comment): the partners it
- * meets that may collide, with their codes. One per world, owned by its
- * {@link StepContext}.
+ * meets that may collide, with their codes. One per world, kept in its
+ * {@link StepContext} (see {@link crowdScanOf}).
  */
 export class CrowdScan implements OverlapVisitor {
   /** The body scanned (local index) and its slot. */
@@ -104,7 +104,7 @@ export function holdCrowds(sim: StepContext): void {
   const complete = sim.pairsComplete
   const pairs = sim.pairs
   if (!complete) pairs.count = 0
-  const scan = sim.crowdScan
+  const scan = crowdScanOf(sim)
   const partners = scan.partners
   let held = 0
   for (let k = 0; k < n; k++) {
@@ -154,12 +154,21 @@ export function holdCrowds(sim: StepContext): void {
   pairs.count = kept
 }
 
+/** The world's {@link CrowdScan}, made in its first crowded step. */
+function crowdScanOf(sim: StepContext): CrowdScan {
+  const kept = sim.crowdScan
+  if (kept instanceof CrowdScan) return kept
+  const scan = new CrowdScan(sim)
+  sim.crowdScan = scan
+  return scan
+}
+
 /**
  * Lists the pairs of admitted body k that no body before it listed: with every body after
  * it, and with the held bodies before it (an admitted body before it listed their pair).
  */
 function listPairsOf(sim: StepContext, k: number): void {
-  const { partners, codes } = sim.crowdScan
+  const { partners, codes } = crowdScanOf(sim)
   const pairs = sim.pairs
   pairs.reserve(pairs.count + partners.count)
   sim.pairCodes = ensureCapacity(sim.pairCodes, pairs.count + partners.count)
