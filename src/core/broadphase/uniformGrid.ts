@@ -65,6 +65,16 @@ const CELLS_PER_ITEM = 4
 const CELL_SLACK = 1 + 1e-9
 /** `UniformGrid.itemCell` of a large item. */
 const LARGE = -1
+/** Outcomes of `UniformGrid.smallPairsWithin`: every pair listed; the arrays too short; more pairs than the cap. */
+const LISTED = 0
+const NEEDS_ROOM = 1
+const CAPPED = 2
+
+/** What a {@link UniformGrid.visitOverlaps} scan tells of each item it meets. */
+export interface OverlapVisitor {
+  /** Item `j`'s bounds overlap (or touch) the scanned item's; true stops the scan. */
+  meet(j: number): boolean
+}
 
 /**
  * The broadphase: a loose uniform grid, rebuilt from scratch by a counting sort on every
@@ -303,14 +313,19 @@ export class UniformGrid {
   /**
    * Appends every pair `(i, j)`, `i < j`, whose bounds overlap (touching included), each
    * exactly once: the pairs of small items first, in cell order, then the large items'.
+   * With a `cap`, the listing stops once it has written more than `cap` pairs (then it holds
+   * at most `cap` plus one item's neighbours, and what it holds is a subset): the step's
+   * crowd stage asks for a capped list, so a crowd of n bodies at one spot never costs the
+   * n^2 / 2 pairs of a full list. Returns whether the list is complete.
    */
-  pairs(out: PairBuffer): void {
+  pairs(out: PairBuffer, cap = Infinity): boolean {
     const bounds = this.bounds
-    if (bounds === undefined || this.count === 0) return
-    this.smallPairs(bounds, out)
+    if (bounds === undefined || this.count === 0) return true
+    const limit = out.count + cap
+    if (!this.smallPairs(bounds, out, limit)) return false
     // In its own method: V8 keeps the code it compiled on stack replacement for the hot
     // loop above, and code after that loop that had not run yet deoptimized it on every call.
-    if (this.largeCount > 0) this.largePairs(bounds, out)
+    return this.largeCount === 0 || this.largePairs(bounds, out, limit)
   }
 
   /**
@@ -320,19 +335,33 @@ export class UniformGrid {
    * the count goes up by its four tests folded into one 0 or 1 (`Number` of a comparison is
    * no branch in V8): whether two boxes overlap is a coin toss to the branch predictor. The
    * loop over a range is written out for each of the two: one loop over both ranges took
-   * the build and the pairs from 0.38 to 0.44 ms (10,000 boxes).
+   * the build and the pairs from 0.38 to 0.44 ms (10,000 boxes). False when the list
+   * passed `limit` pairs in all (see {@link UniformGrid.pairs}).
    */
-  private smallPairs(bounds: ItemBounds, out: PairBuffer): void {
+  private smallPairs(bounds: ItemBounds, out: PairBuffer, limit: number): boolean {
     const start = out.count
     // Room for about two candidates per item to begin with (the buffer is kept across
     // builds); a pass that would run out starts again with twice the room. (A check that
     // grew the arrays in the loop made them variables there, and cost 4% of the loop.)
     out.reserve(start + 2 * this.count + 64)
-    while (!this.smallPairsWithin(bounds, out, start)) out.reserve(2 * out.a.length)
+    for (;;) {
+      const outcome = this.smallPairsWithin(bounds, out, start, limit)
+      if (outcome !== NEEDS_ROOM) return outcome === LISTED
+      out.reserve(2 * out.a.length)
+    }
   }
 
-  /** {@link UniformGrid.smallPairs} from `start`, if the arrays of `out` have room for them. */
-  private smallPairsWithin(bounds: ItemBounds, out: PairBuffer, start: number): boolean {
+  /**
+   * {@link UniformGrid.smallPairs} from `start`: {@link NEEDS_ROOM} when the arrays of
+   * `out` have no room for them, {@link CAPPED} when the count passed `limit` (checked
+   * before each item), else {@link LISTED}.
+   */
+  private smallPairsWithin(
+    bounds: ItemBounds,
+    out: PairBuffer,
+    start: number,
+    limit: number,
+  ): number {
     const { cellStart, cellItems, itemCell, columns } = this
     const { minX, minY, maxX, maxY } = bounds
     const lastRowStart = (this.rows - 1) * columns
@@ -357,7 +386,11 @@ export class UniformGrid {
       const belowEnd = below
         ? (cellStart[cell + columns + 1 + Number(column < lastColumnIndex)] as number)
         : 0
-      if (count + (sameEnd - p) + (belowEnd - belowStart) > room) return false
+      if (count > limit) {
+        out.count = count
+        return CAPPED
+      }
+      if (count + (sameEnd - p) + (belowEnd - belowStart) > room) return NEEDS_ROOM
       const iMinX = minX[i] as number
       const iMinY = minY[i] as number
       const iMaxX = maxX[i] as number
@@ -389,13 +422,17 @@ export class UniformGrid {
       }
     }
     out.count = count
-    return true
+    return count > limit ? CAPPED : LISTED
   }
 
-  /** The pairs of each large item with the small items near it, then with the other large ones. */
-  private largePairs(bounds: ItemBounds, out: PairBuffer): void {
+  /**
+   * The pairs of each large item with the small items near it, then with the other large
+   * ones. False when the list passed `limit` pairs (checked before each large item).
+   */
+  private largePairs(bounds: ItemBounds, out: PairBuffer, limit: number): boolean {
     const found = this.nearLarge
     for (let l = 0; l < this.largeCount; l++) {
+      if (out.count > limit) return false
       const i = this.largeItems[l] as number
       found.count = 0
       this.areaMinX = bounds.minX[i] as number
@@ -413,17 +450,18 @@ export class UniformGrid {
         if (boundsOverlap(bounds, i, j)) out.push(i < j ? i : j, i < j ? j : i)
       }
     }
-    if (this.largeCount <= LARGE_LIST) return
+    if (this.largeCount <= LARGE_LIST) return out.count <= limit
     // The large items' own pairs, from their grid, named back by their items.
     const nested = this.nested as UniformGrid
     const largePairs = this.largePairBuffer
     largePairs.count = 0
-    nested.pairs(largePairs)
+    const complete = nested.pairs(largePairs, limit - out.count)
     for (let q = 0; q < largePairs.count; q++) {
       const i = this.largeItems[largePairs.a[q] as number] as number
       const j = this.largeItems[largePairs.b[q] as number] as number
       out.push(i < j ? i : j, i < j ? j : i)
     }
+    return complete && out.count <= limit
   }
 
   /** Scratch for {@link UniformGrid.largePairs} and the queries of the large items' grid. */
@@ -458,6 +496,67 @@ export class UniformGrid {
     this.areaMaxX = bounds.maxX[i] as number
     this.areaMaxY = bounds.maxY[i] as number
     this.scanArea(out)
+  }
+
+  /**
+   * Calls `visitor.meet(j)` for every item `j` other than `i` whose bounds overlap item
+   * `i`'s (touching included), each once, until it returns true: the small items of the
+   * cells `i`'s bounds reach (as {@link UniformGrid.query} finds them, row by row, each
+   * cell's in increasing index order), then the large items. True when the visitor stopped
+   * the scan. The crowd stage's scan: it stops as soon as a body proves crowded, so a body
+   * in a crowd of thousands costs a few dozen tests, not thousands.
+   */
+  visitOverlaps(i: number, visitor: OverlapVisitor): boolean {
+    const bounds = this.bounds
+    if (bounds === undefined || this.count === 0) return false
+    const minX = bounds.minX[i] as number
+    const minY = bounds.minY[i] as number
+    const maxX = bounds.maxX[i] as number
+    const maxY = bounds.maxY[i] as number
+    const { cellStart, cellItems, columns } = this
+    const c0 = this.column(minX - this.cell)
+    const c1 = this.column(maxX)
+    const r1 = this.row(maxY)
+    for (let r = this.row(minY - this.cell); r <= r1; r++) {
+      const end = cellStart[r * columns + c1 + 1] as number
+      for (let p = cellStart[r * columns + c0] as number; p < end; p++) {
+        const j = cellItems[p] as number
+        if (
+          j !== i &&
+          (bounds.minX[j] as number) <= maxX &&
+          minX <= (bounds.maxX[j] as number) &&
+          (bounds.minY[j] as number) <= maxY &&
+          minY <= (bounds.maxY[j] as number) &&
+          visitor.meet(j)
+        ) {
+          return true
+        }
+      }
+    }
+    if (this.largeCount === 0) return false
+    const found = this.nearLarge
+    found.count = 0
+    if (this.largeCount > LARGE_LIST) {
+      const nested = this.nested as UniformGrid
+      nested.areaMinX = minX
+      nested.areaMinY = minY
+      nested.areaMaxX = maxX
+      nested.areaMaxY = maxY
+      nested.scanArea(found)
+      for (let f = 0; f < found.count; f++) {
+        found.items[f] = this.largeItems[found.items[f] as number] as number
+      }
+    } else {
+      for (let l = 0; l < this.largeCount; l++) {
+        const j = this.largeItems[l] as number
+        if (boundsOverlap(bounds, i, j)) found.push(j)
+      }
+    }
+    for (let f = 0; f < found.count; f++) {
+      const j = found.items[f] as number
+      if (j !== i && visitor.meet(j)) return true
+    }
+    return false
   }
 
   /** {@link UniformGrid.query} for the bounds of `box` swept by `motion` (article 003). */

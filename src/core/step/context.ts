@@ -5,7 +5,7 @@ import {
 } from '../geometry/index.js'
 import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
 import { IndexBuffer, PairBuffer } from '../broadphase/buffers.js'
-import { createItemBounds, UniformGrid } from '../broadphase/uniformGrid.js'
+import { createItemBounds, UniformGrid, type OverlapVisitor } from '../broadphase/uniformGrid.js'
 import type { BodyStore } from '../world/bodyStore.js'
 import { ContactTracker } from '../world/contactTracker.js'
 import { HitLog } from '../world/hitLog.js'
@@ -305,16 +305,26 @@ export class StepContext {
    * (a solid near them, or a motion beyond their broadphase bounds); the others it moved.
    */
   readonly sweptBodies = new IndexBuffer()
+  /**
+   * Whether the pairs stage found more than `CROWD_PAIRS_PER_BODY` candidate pairs per
+   * dynamic body in the last round (then the crowd stage holds crowds), and whether it
+   * listed them all (else it stopped at that many, and the crowd stage lists the pairs).
+   */
+  crowded = false
+  pairsComplete = true
+  /**
+   * Dynamic pairs the broadphase wrote or the crowd stage met in the current step, over
+   * all its rounds: the work the step's pair listing did (for tests of its bound).
+   */
+  listedPairs = 0
   /** Bodies held by the crowd stage in the last step (`crowd.ts`); 0 in an ordinary step. */
   heldCount = 0
-  /** The crowd stage's pairs listed under their later body: `crowdEarlier[crowdStart[k] .. crowdStart[k + 1])`. */
-  crowdStart = new Int32Array(0)
-  crowdCursor = new Int32Array(0)
-  /** Each dynamic body's pairs in a crowded step (local index). */
-  crowdDegree = new Int32Array(0)
-  crowdEarlier = new Int32Array(0)
   /** 1 for each dynamic body (local index) the crowd stage admitted in the last crowded step. */
   admitted = new Uint8Array(0)
+  /** Each dynamic body's partners admitted before it, in a crowded step (`crowd.ts`). */
+  crowdMet = new Int32Array(0)
+  /** The crowd stage's scan of one body's pairs, made by `crowd.ts` in the first crowded step. */
+  crowdScan: OverlapVisitor | undefined = undefined
   /** Scratch for solid queries outside a body's broadphase bounds. */
   readonly freshCandidates = new IndexBuffer()
   /** Scratch for the solids in the region a way out of a solid sweeps (`separateFromSolids`). */

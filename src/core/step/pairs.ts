@@ -4,7 +4,8 @@
  * each dynamic body's solid candidates.
  * Reads: the store's bodies, kinds, layers and masks; the swept bounds of `integrate`.
  * Writes: `dynamic`, `solid`, the grids, `pairs`, `pairCodes`, `candidates`,
- * `candidateStart`, `solidPairs`. No position or velocity.
+ * `candidateStart`, `solidPairs`, `crowded`, `pairsComplete`, `listedPairs`. No position or
+ * velocity.
  */
 import { DYNAMIC, KINEMATIC } from '../world/bodyStore.js'
 import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
@@ -12,8 +13,10 @@ import type { StepContext } from './context.js'
 import { dynamicPairCode, pairCode, strongerResponse } from '../world/pairCode.js'
 import { IGNORE } from '../world/responseCodes.js'
 import { reserveItemBounds } from '../broadphase/uniformGrid.js'
+import { CROWD_PAIRS_PER_BODY } from './tolerances.js'
 
 export function collectBodies(sim: StepContext): void {
+  sim.listedPairs = 0
   const store = sim.store
   // Nothing was added, removed or retyped since the last step: the lists stand.
   if (store.version === sim.collectedVersion) return
@@ -97,8 +100,16 @@ export function findPairs(sim: StepContext): void {
   sim.dynamicGrid.build(sim.dynamicBounds, sim.dynamicCount)
   const candidates = sim.candidatePairs
   candidates.count = 0
-  sim.dynamicGrid.pairs(candidates)
-  filterPairs(sim)
+  // A crowd's pairs are listed by the crowd stage (`crowd.ts`), a bounded number per body:
+  // the list stops past this many, unless contacts are tracked (the report names every
+  // touching pair, so it needs them all).
+  const cap = CROWD_PAIRS_PER_BODY * sim.dynamicCount
+  const complete = sim.dynamicGrid.pairs(candidates, sim.contacts.enabled ? Infinity : cap)
+  sim.listedPairs += candidates.count
+  sim.crowded = candidates.count > cap
+  sim.pairsComplete = complete
+  if (complete) filterPairs(sim)
+  else sim.pairs.count = 0
   findSolidCandidates(sim)
 }
 

@@ -123,6 +123,16 @@ export const STUCK_DEPTH = 0.5
 export const STUCK_SECONDS = 0.25
 
 /**
+ * Most free-spot searches (a count) the layout watch makes after one step: cards wedged in
+ * a solid (no way out that the step could take) are relocated at once, up to this many in
+ * insertion order, and the others stay wedged until a later step's searches. Invariant: the
+ * watch's cost per step is bounded whatever the change (a static panel grown over hundreds
+ * of cards wedges them all at once); a search costs O(n log n) in the bodies near its card
+ * (`findFreeSpot`).
+ */
+export const FREE_SPOT_SEARCHES = 4
+
+/**
  * Dynamic pairs per dynamic body (a count) beyond which a step holds crowds
  * (`crowd.ts`). Invariant: a step's work grows with its bodies, not with their square.
  * Ordinary scenes stay far below it (a packed board has about 4 pairs per body, the

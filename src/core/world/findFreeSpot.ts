@@ -53,16 +53,15 @@ function interiorsMeet(
  * allowed range of `within`), a closed set, and its nearest point to `near` is `near`
  * itself or lies on the border of one of the open boxes: at an x taken from `near.x`, the
  * boxes' left and right borders and `within`'s edges, and a y taken likewise. The search
- * tries those crossings nearest first (distance, then y, then x: deterministic).
+ * finds the nearest free crossing (distance, then y, then x: deterministic) by a sweep
+ * line over the xs ({@link nearestFree}).
  *
  * Built on the broadphase: it asks the body index for the bodies within `r` of `near`
  * (plus the box's size), doubling `r` until the nearest free candidate among them is
  * within `r` (then no body further out can hold a nearer one) or the query holds every
- * body (then the answer is final, or `null` when `within` holds no free place). Each
- * candidate x is checked with one index query for its whole column, and each corner on it
- * with a binary search ({@link ColumnTest}). A round still tries up to the square of the
- * bodies near `near` in corners, so a crowded board is slower than a sparse one: meant for
- * layout changes, not for every frame.
+ * body (then the answer is final, or `null` when `within` holds no free place). A round
+ * costs O(n log n) in the n bodies it found, so a full board answers `null` in about as
+ * long as an empty one answers its first spot.
  */
 export function findFreeSpot(
   store: BodyStore,
@@ -161,7 +160,7 @@ function nearestFreeExtents(
   // `near` itself is the only place at distance 0; a clamped start is one candidate among others.
   if (grid === undefined && startX === from.x && startY === from.y && isFree(startX, startY))
     return { x: startX, y: startY }
-  const column = new ColumnTest(store, index, width, height, ignored)
+  const bodies: number[] = []
   let radius = Math.max(width, height, 1)
 
   for (;;) {
@@ -179,9 +178,11 @@ function nearestFreeExtents(
       xs.push(minX, maxX)
       ys.push(minY, maxY)
     }
+    bodies.length = 0
     for (let k = 0; k < found.count; k++) {
       const slot = found.items[k] as number
       if (ignored.has(slot)) continue
+      bodies.push(slot)
       const x = store.x[slot] as number
       const y = store.y[slot] as number
       xs.push(placeBefore(x, width), x + (store.width[slot] as number))
@@ -198,7 +199,10 @@ function nearestFreeExtents(
       maxX,
       maxY,
       complete ? Infinity : radius,
-      column,
+      store,
+      bodies,
+      width,
+      height,
     )
     if (best !== null || complete) return best
     radius *= 2
@@ -241,71 +245,125 @@ function coversWithin(
 }
 
 /**
- * Which corners `(x, y)` of one column `x` are free for a box of `width` x `height`: the
- * same test as `interiorsMeet` against every body not ignored, answered from one index
- * query for the whole column instead of one per corner. The column's bodies are sorted by
- * top; a corner y meets one exactly when some body with `top < y + height` has
- * `top + its height > y`, i.e. when the largest bottom among the bodies before the first top
- * at or past `y + height` exceeds y (a binary search and a prefix maximum, computed with the
- * very sums `interiorsMeet` computes, so the answers are identical).
+ * Cover counts over the candidate ys (ascending), with range updates and the nearest
+ * uncovered index to a position: a segment tree with lazy additions (each node holds the
+ * least count in its range). The sweep of {@link nearestFree} keeps in it, for the column
+ * it is at, how many bodies block each corner y.
  */
-class ColumnTest {
-  private readonly found = new IndexBuffer()
-  /** The column's body tops, ascending. */
-  private tops: number[] = []
-  /** `bottoms[k]`: the lowest bottom among the first k + 1 bodies in top order. */
-  private bottoms: number[] = []
+class CoverTree {
+  private readonly least: Int32Array
+  private readonly pending: Int32Array
 
-  constructor(
-    private readonly store: BodyStore,
-    private readonly index: BodyIndex,
-    private readonly width: number,
-    private readonly height: number,
-    private readonly ignored: Set<number>,
-  ) {}
-
-  /** Loads column `x` for corners y in `[low, high]`. */
-  load(x: number, low: number, high: number): void {
-    const { store, found, width } = this
-    found.count = 0
-    this.index.query(x, low, x + width, high + this.height, found)
-    const column: { top: number; bottom: number }[] = []
-    for (let k = 0; k < found.count; k++) {
-      const slot = found.items[k] as number
-      if (this.ignored.has(slot)) continue
-      const ox = store.x[slot] as number
-      if (!(x < ox + (store.width[slot] as number) && ox < x + width)) continue
-      const top = store.y[slot] as number
-      column.push({ top, bottom: top + (store.height[slot] as number) })
-    }
-    column.sort((p, q) => p.top - q.top)
-    this.tops = column.map((body) => body.top)
-    let deepest = -Infinity
-    this.bottoms = column.map((body) => (deepest = Math.max(deepest, body.bottom)))
+  constructor(private readonly size: number) {
+    this.least = new Int32Array(4 * Math.max(size, 1))
+    this.pending = new Int32Array(4 * Math.max(size, 1))
   }
 
-  /** Whether corner `y` of the loaded column is free. */
-  isFree(y: number): boolean {
-    const reach = y + this.height
-    // The number of bodies whose top is before `reach` (tops are sorted).
-    let lo = 0
-    let hi = this.tops.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if ((this.tops[mid] as number) < reach) lo = mid + 1
-      else hi = mid
-    }
-    return lo === 0 || !((this.bottoms[lo - 1] as number) > y)
+  /** Adds `amount` to the counts of indices `[from, to]`. */
+  add(from: number, to: number, amount: number): void {
+    this.addWithin(1, 0, this.size - 1, from, to, amount)
   }
+
+  private addWithin(
+    node: number,
+    low: number,
+    high: number,
+    from: number,
+    to: number,
+    amount: number,
+  ): void {
+    if (to < low || high < from) return
+    if (from <= low && high <= to) {
+      this.least[node] = (this.least[node] as number) + amount
+      this.pending[node] = (this.pending[node] as number) + amount
+      return
+    }
+    const middle = (low + high) >> 1
+    this.addWithin(2 * node, low, middle, from, to, amount)
+    this.addWithin(2 * node + 1, middle + 1, high, from, to, amount)
+    this.least[node] =
+      Math.min(this.least[2 * node] as number, this.least[2 * node + 1] as number) +
+      (this.pending[node] as number)
+  }
+
+  /** The first index in `[from, size)` whose count is 0, or -1. */
+  firstFreeFrom(from: number): number {
+    return this.firstFree(1, 0, this.size - 1, from, 0)
+  }
+
+  /** The last index in `[0, to]` whose count is 0, or -1. */
+  lastFreeUpTo(to: number): number {
+    return this.lastFree(1, 0, this.size - 1, to, 0)
+  }
+
+  /** `above`: the additions pending on the node's ancestors. */
+  private firstFree(node: number, low: number, high: number, from: number, above: number): number {
+    if (high < from || (this.least[node] as number) + above > 0) return -1
+    if (low === high) return low
+    const below = above + (this.pending[node] as number)
+    const middle = (low + high) >> 1
+    const left = this.firstFree(2 * node, low, middle, from, below)
+    return left >= 0 ? left : this.firstFree(2 * node + 1, middle + 1, high, from, below)
+  }
+
+  private lastFree(node: number, low: number, high: number, to: number, above: number): number {
+    if (low > to || (this.least[node] as number) + above > 0) return -1
+    if (low === high) return low
+    const below = above + (this.pending[node] as number)
+    const middle = (low + high) >> 1
+    const right = this.lastFree(2 * node + 1, middle + 1, high, to, below)
+    return right >= 0 ? right : this.lastFree(2 * node, low, middle, to, below)
+  }
+}
+
+/** The values of `values` in `[low, high]`, ascending, each once. */
+function sortedWithin(values: readonly number[], low: number, high: number): Float64Array {
+  const sorted = Float64Array.from(values.filter((value) => value >= low && value <= high)).sort()
+  let count = 0
+  for (let i = 0; i < sorted.length; i++) {
+    const value = sorted[i] as number
+    if (count === 0 || value !== sorted[count - 1]) sorted[count++] = value
+  }
+  return sorted.subarray(0, count)
+}
+
+/** The first index of ascending `values` whose value v has `edge < v + size` (true from there on), or their count. */
+function firstReaching(values: Float64Array, edge: number, size: number): number {
+  let low = 0
+  let high = values.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (edge < (values[middle] as number) + size) high = middle
+    else low = middle + 1
+  }
+  return low
+}
+
+/** The first index of ascending `values` whose value is not below `edge`, or their count. */
+function firstNotBelow(values: Float64Array, edge: number): number {
+  let low = 0
+  let high = values.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (!((values[middle] as number) < edge)) high = middle
+    else low = middle + 1
+  }
+  return low
 }
 
 /**
  * The nearest free crossing of `xs` and `ys` within the allowed range and within `reach` of
- * `from` (Euclidean distance; ties: smaller y, then smaller x), or `null`. The xs are tried
- * nearest first, and for each x the ys nearest first up to the first free one (the best
- * place on that x, or one tied with it); an x or y further than the best distance so far is
- * not tried. Each x costs one index query for its column ({@link ColumnTest}) and a binary
- * search per y tried.
+ * `from` (Euclidean distance; ties: smaller y, then smaller x), or `null`, for a box of
+ * `width` x `height` among the `bodies` (slots). A sweep line over the xs (the plane sweep
+ * of Preparata and Shamos, "Computational Geometry", 8.4): body `o` blocks corner `(x, y)`
+ * exactly when `x < o.x + o.width && o.x < x + width` and the same on y (`interiorsMeet`);
+ * each of these tests is monotone in x (or y), so a binary search over the sorted
+ * candidates gives the run of xs and the run of ys each body blocks, with the very sums
+ * `interiorsMeet` computes. Sweeping the xs in order, a body's y run is counted in a
+ * {@link CoverTree} while the sweep is in its x run, and at each x the tree gives the
+ * nearest y no body blocks, above and below `from.y`. Time O(n log n) for n bodies, whether
+ * or not there is a free spot (trying every crossing took O(n^2) binary searches, about a
+ * second for 2,000 cards of a full board).
  */
 function nearestFree(
   xs: number[],
@@ -316,30 +374,87 @@ function nearestFree(
   maxX: number,
   maxY: number,
   reach: number,
-  column: ColumnTest,
+  store: BodyStore,
+  bodies: readonly number[],
+  width: number,
+  height: number,
 ): Vec2 | null {
-  const byDistance = (origin: number) => (p: number, q: number) =>
-    Math.abs(p - origin) - Math.abs(q - origin) || p - q
-  const nearXs = [...new Set(xs)].filter((x) => x >= minX && x <= maxX).sort(byDistance(from.x))
-  const nearYs = [...new Set(ys)].filter((y) => y >= minY && y <= maxY).sort(byDistance(from.y))
-  if (nearYs.length === 0) return null
-  const lowestY = Math.min(...nearYs)
-  const highestY = Math.max(...nearYs)
+  // Within `reach` on each axis too: a corner there keeps its box inside the area the
+  // bodies were asked for, whatever the rounding of its distance.
+  const sortedXs = sortedWithin(xs, Math.max(minX, from.x - reach), Math.min(maxX, from.x + reach))
+  const sortedYs = sortedWithin(ys, Math.max(minY, from.y - reach), Math.min(maxY, from.y + reach))
+  const columns = sortedXs.length
+  if (columns === 0 || sortedYs.length === 0) return null
+  // Each blocking body's runs: xs[enter .. leave) and ys[top .. bottom]; the bodies listed
+  // by the x they enter at and by the x they leave at (counting sorts).
+  const count = bodies.length
+  const enter = new Int32Array(count)
+  const leave = new Int32Array(count)
+  const top = new Int32Array(count)
+  const bottom = new Int32Array(count)
+  const enterStart = new Int32Array(columns + 2)
+  const leaveStart = new Int32Array(columns + 2)
+  let blocking = 0
+  for (const slot of bodies) {
+    const ox = store.x[slot] as number
+    const oy = store.y[slot] as number
+    const first = firstReaching(sortedXs, ox, width)
+    const after = firstNotBelow(sortedXs, ox + (store.width[slot] as number))
+    const upper = firstReaching(sortedYs, oy, height)
+    const below = firstNotBelow(sortedYs, oy + (store.height[slot] as number))
+    if (first >= after || upper >= below) continue
+    enter[blocking] = first
+    leave[blocking] = after
+    top[blocking] = upper
+    bottom[blocking] = below - 1
+    enterStart[first + 1] = (enterStart[first + 1] as number) + 1
+    leaveStart[after + 1] = (leaveStart[after + 1] as number) + 1
+    blocking++
+  }
+  for (let i = 0; i <= columns; i++) {
+    enterStart[i + 1] = (enterStart[i + 1] as number) + (enterStart[i] as number)
+    leaveStart[i + 1] = (leaveStart[i + 1] as number) + (leaveStart[i] as number)
+  }
+  const entering = new Int32Array(blocking)
+  const leaving = new Int32Array(blocking)
+  const enterCursor = enterStart.slice()
+  const leaveCursor = leaveStart.slice()
+  for (let b = 0; b < blocking; b++) {
+    const e = enter[b] as number
+    entering[enterCursor[e] as number] = b
+    enterCursor[e] = (enterCursor[e] as number) + 1
+    const l = leave[b] as number
+    leaving[leaveCursor[l] as number] = b
+    leaveCursor[l] = (leaveCursor[l] as number) + 1
+  }
+  const tree = new CoverTree(sortedYs.length)
+  const split = firstNotBelow(sortedYs, from.y)
   let bestX = 0
   let bestY = 0
   let bestDistance = Infinity
-  for (const x of nearXs) {
+  for (let i = 0; i < columns; i++) {
+    for (let e = leaveStart[i] as number; e < (leaveStart[i + 1] as number); e++) {
+      const b = leaving[e] as number
+      tree.add(top[b] as number, bottom[b] as number, -1)
+    }
+    for (let e = enterStart[i] as number; e < (enterStart[i + 1] as number); e++) {
+      const b = entering[e] as number
+      tree.add(top[b] as number, bottom[b] as number, 1)
+    }
+    const x = sortedXs[i] as number
     const dx = x - from.x
-    const bound = Math.min(reach, bestDistance)
-    if (Math.abs(dx) > bound) break
-    // Every y tried below is within `bound` of from.y (a pixel more: the query may hold
-    // more bodies than needed, never fewer).
-    column.load(x, Math.max(lowestY, from.y - bound - 1), Math.min(highestY, from.y + bound + 1))
-    for (const y of nearYs) {
+    if (Math.abs(dx) > Math.min(reach, bestDistance)) continue
+    // The nearest free y below from.y, then the nearest at or above it.
+    for (let side = 0; side < 2; side++) {
+      const index = side === 0 ? tree.lastFreeUpTo(split - 1) : tree.firstFreeFrom(split)
+      if (index < 0) continue
+      const y = sortedYs[index] as number
       const distance = Math.hypot(dx, y - from.y)
-      if (distance > reach || distance > bestDistance) break
-      const better = distance < bestDistance || y < bestY || (y === bestY && x < bestX)
-      if (better && column.isFree(y)) {
+      if (distance > reach) continue
+      const better =
+        distance < bestDistance ||
+        (distance === bestDistance && (y < bestY || (y === bestY && x < bestX)))
+      if (better) {
         bestX = x
         bestY = y
         bestDistance = distance

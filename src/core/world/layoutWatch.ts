@@ -16,7 +16,7 @@ import { ensureCapacity } from '../broadphase/buffers.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import type { Rect } from '../geometry/types.js'
 import type { StepContext } from '../step/context.js'
-import { STUCK_DEPTH, STUCK_SECONDS } from '../step/tolerances.js'
+import { FREE_SPOT_SEARCHES, STUCK_DEPTH, STUCK_SECONDS } from '../step/tolerances.js'
 import { STATIC } from './bodyStore.js'
 import { findFreeSpot } from './findFreeSpot.js'
 import { OVERFLOWING, pairCode } from './pairCode.js'
@@ -54,6 +54,8 @@ export class LayoutWatch {
   private stuckNow = new Uint8Array(64)
   /** The overflowing ids, in insertion order, as last reported. */
   private reported: readonly BodyId[] = Object.freeze([])
+  /** Steps in a row that ended with some dynamic pair stuck. */
+  private stuckRun = 0
   /** Set when the layout changed (a body added, removed, resized or moved by a caller). */
   private layoutChanged = false
   /** Set when a removal shrank the report: the next step announces the new set. */
@@ -150,7 +152,11 @@ export class LayoutWatch {
     const patience = Math.max(1, Math.ceil(STUCK_SECONDS / h))
     const overflowing = sim.overflowing
     let changed = false
-    let decided = -1
+    // The body stuck longest among those stuck now in dynamic pairs (the first on ties).
+    let longest = -1
+    let longestSteps = 0
+    // Free-spot searches made after this step (FREE_SPOT_SEARCHES at most).
+    let searches = 0
     for (let k = 0; k < sim.dynamicCount; k++) {
       const slot = sim.dynamic[k] as number
       const stuck = stuckNow[slot] as number
@@ -161,9 +167,16 @@ export class LayoutWatch {
         const steps = (this.stuckSteps[slot] as number) + 1
         this.stuckSteps[slot] = steps
         // Wedged in a solid the step found no way out of (bounds and statics are hard):
-        // decided at once, so it ends no further step there.
-        if (stuck === STUCK_IN_SOLID) changed = this.decide(slot) || changed
-        else if (decided < 0 && steps >= patience) decided = slot
+        // decided at once, within the step's FREE_SPOT_SEARCHES (the rest next step).
+        if (stuck === STUCK_IN_SOLID) {
+          if (searches < FREE_SPOT_SEARCHES) {
+            searches++
+            changed = this.decide(slot) || changed
+          }
+        } else if (steps > longestSteps) {
+          longest = slot
+          longestSteps = steps
+        }
       } else {
         this.stuckSteps[slot] = 0
         if (overflowing[slot] !== ON_TRIAL) continue
@@ -176,9 +189,15 @@ export class LayoutWatch {
         }
       }
     }
-    // One decision a step among the dynamic overlaps: a body relocated or set aside may
-    // free the others.
-    if (decided >= 0) changed = this.decide(decided) || changed
+    // One decision a step among the dynamic overlaps, once the step has left one for
+    // STUCK_SECONDS in a row: a body relocated or set aside may free the others. Counted
+    // for the layout, not for each body: a row one card too long for its board passes its
+    // overlap along the row, each card stuck for a step or two at a time, and would never
+    // come to rest.
+    this.stuckRun = longest < 0 ? 0 : this.stuckRun + 1
+    if (this.stuckRun >= patience && searches < FREE_SPOT_SEARCHES) {
+      changed = this.decide(longest) || changed
+    }
     if (this.layoutChanged) {
       this.layoutChanged = false
       // Overflowing bodies are put on trial: the step may now push them into room the

@@ -66,6 +66,51 @@ const box = fc.oneof(
 ) as fc.Arbitrary<Box>
 
 describe('UniformGrid', () => {
+  it('a capped pair list is complete when the pairs fit the cap, else a subset that stopped soon past it', () => {
+    fc.assert(
+      fc.property(fc.array(box, { maxLength: 40 }), fc.nat(60), (boxes, cap) => {
+        const bounds = boundsOf(boxes)
+        const grid = new UniformGrid()
+        grid.build(bounds, boxes.length)
+        const expected = new PairBuffer()
+        bruteForcePairs(bounds, boxes.length, expected)
+        const found = new PairBuffer()
+        const complete = grid.pairs(found, cap)
+        expect(complete).toBe(expected.count <= cap)
+        const all = new Set(pairList(expected))
+        const listed = pairList(found)
+        if (complete) expect(listed).toEqual([...all].sort())
+        for (const pair of listed) expect(all.has(pair)).toBe(true)
+        // Past the cap, at most one more item's neighbours (fewer than the boxes).
+        expect(found.count).toBeLessThanOrEqual(cap + boxes.length)
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('visits the items overlapping an item, each once, and stops when told', () => {
+    fc.assert(
+      fc.property(fc.array(box, { minLength: 1, maxLength: 40 }), fc.nat(), (boxes, pick) => {
+        const bounds = boundsOf(boxes)
+        const grid = new UniformGrid()
+        grid.build(bounds, boxes.length)
+        const i = pick % boxes.length
+        const expected = new IndexBuffer()
+        const [x, y, w, h] = boxes[i] as Box
+        bruteForceQuery(bounds, boxes.length, x, y, x + w, y + h, expected)
+        const others = Array.from(expected.items.subarray(0, expected.count)).filter((j) => j !== i)
+        const met: number[] = []
+        expect(grid.visitOverlaps(i, { meet: (j) => (met.push(j), false) })).toBe(false)
+        expect([...met].sort((p, q) => p - q)).toEqual(others)
+        if (others.length === 0) return
+        const first: number[] = []
+        expect(grid.visitOverlaps(i, { meet: (j) => (first.push(j), true) })).toBe(true)
+        expect(first).toEqual([met[0]])
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
   it('reports each overlapping pair once, like the brute-force oracle', () => {
     fc.assert(
       fc.property(fc.array(box, { maxLength: 40 }), (boxes) => {

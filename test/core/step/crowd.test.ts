@@ -66,8 +66,12 @@ function pairsAndCrowds(sim: StepContext): number {
 describe('crowd stage (issue #23, bounded cost)', () => {
   it('holds the bodies of a crowd beyond the first few, stopped and of infinite mass, and drops the pairs among them', () => {
     const sim = contextOf(oneSpot(300), 600)
-    const found = pairsAndCrowds(sim)
-    expect(found).toBe((300 * 299) / 2)
+    pairsAndCrowds(sim)
+    // The broadphase stopped listing past its cap; the crowd stage listed the rest.
+    expect(sim.pairsComplete).toBe(false)
+    expect(sim.listedPairs).toBeLessThanOrEqual(
+      (CROWD_PAIRS_PER_BODY + 2 * (CROWD_LIMIT + 1)) * 300,
+    )
     expect(sim.heldCount).toBe(300 - (CROWD_LIMIT + 1))
     for (let k = 0; k < sim.dynamicCount; k++) {
       const held = k > CROWD_LIMIT
@@ -114,12 +118,18 @@ describe('crowd stage (issue #23, bounded cost)', () => {
   it('keeps the pairs of every step within the budget while 400 boxes added at one spot spread', () => {
     const sim = contextOf(oneSpot(400), 600)
     const budget = (CROWD_LIMIT + 1) * 400
+    // What the step's listing may cost: the broadphase's capped list, then each admitted
+    // body's pairs and each moving body's first few (a full list is 400 * 399 / 2 = 79,800).
+    const listingBudget = (CROWD_PAIRS_PER_BODY + 2 * (CROWD_LIMIT + 1)) * 400
     let worst = 0
+    let worstListed = 0
     for (let n = 0; n < 120; n++) {
       step(sim, H)
       worst = Math.max(worst, sim.pairs.count)
+      worstListed = Math.max(worstListed, sim.listedPairs)
     }
     expect(worst).toBeLessThanOrEqual(budget)
+    expect(worstListed).toBeLessThanOrEqual(listingBudget)
   })
 
   it('keeps the pairs within the budget for 400 boxes of 4 px at 1e6 px/s in a 200 px box, and nothing leaves it', () => {
@@ -156,24 +166,32 @@ describe('crowd stage (issue #23, bounded cost)', () => {
     }
   })
 
-  it('a world with 400 boxes added at one spot comes to rest, apart and inside its board', () => {
-    const world = createWorld({ gravity: { x: 0, y: 0 } })
-    placeWalls(world, 600, 600)
-    for (let k = 0; k < 400; k++) world.add({ id: `c${k}`, x: 290, y: 290, width: 20, height: 20 })
-    let steps = 0
-    while (steps < 900) {
-      world.step(H)
-      steps++
-      if (world.isIdle()) break
-    }
-    expect(world.isIdle()).toBe(true)
-    // The crowd is spread by step 40; the pile it leaves settles by step 420 (measured).
-    expect(steps).toBeLessThanOrEqual(480)
-    expect(world.overflowing()).toEqual([])
-    expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
-    expect(deepestSolidOverlap(world)).toBeLessThanOrEqual(1e-9)
-    expect(bodiesOf(world).filter((body) => body.type === 'dynamic')).toHaveLength(400)
-  })
+  // 200 boxes never came to rest before the layout watch counted stuck steps for the
+  // layout (a row of 31 boxes in a 600 px board passed its overlap along for ever); 400 did
+  // in 416 steps, by the luck of the pairs' order.
+  it.each([200, 400])(
+    'a world with %i boxes added at one spot comes to rest, apart and inside its board',
+    (count) => {
+      const world = createWorld({ gravity: { x: 0, y: 0 } })
+      placeWalls(world, 600, 600)
+      for (let k = 0; k < count; k++)
+        world.add({ id: `c${k}`, x: 290, y: 290, width: 20, height: 20 })
+      let steps = 0
+      while (steps < 900) {
+        world.step(H)
+        steps++
+        if (world.isIdle()) break
+      }
+      expect(world.isIdle()).toBe(true)
+      // The crowd is spread by step 40; the pile it leaves settles by step 210 (measured: 186
+      // steps for 200 boxes, 202 for 400).
+      expect(steps).toBeLessThanOrEqual(300)
+      expect(world.overflowing()).toEqual([])
+      expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
+      expect(deepestSolidOverlap(world)).toBeLessThanOrEqual(1e-9)
+      expect(bodiesOf(world).filter((body) => body.type === 'dynamic')).toHaveLength(count)
+    },
+  )
 
   it('leaves held bodies where they are, even when an admitted one is pinned against them, and reports their contacts', () => {
     const world = createWorld({ gravity: { x: 0, y: 0 } })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { FREE_SPOT_SEARCHES } from '../../../src/core/step/tolerances.js'
 import { createWorld, type World } from '../../../src/core/world/index.js'
 import { deepestOverlap, placeWalls } from './helpers.js'
 
@@ -147,5 +148,23 @@ describe('every layout change settles (issue #23)', () => {
     world.update('panel', { height: 240 })
     expect(lastBusyStep(world, 2)).toBeLessThanOrEqual(60)
     expect(world.get('card')).toMatchObject({ x: 400, y: 600 })
+  })
+
+  it('relocates at most FREE_SPOT_SEARCHES wedged cards after a step, and the rest after the next steps', () => {
+    const world = createWorld()
+    placeWalls(world, 1000, 1000)
+    world.add({ id: 'panel', x: 0, y: 700, width: 1000, height: 100, type: 'static' })
+    const ids = Array.from({ length: 10 }, (_, k) => `card${k}`)
+    ids.forEach((id, k) => world.add({ id, x: 100 * k, y: 880, width: 100, height: 100 }))
+    world.update('panel', { height: 240 })
+    const relocated = (): number => ids.filter((id) => world.get(id).y <= 600).length
+    world.step(1 / 60)
+    expect(relocated()).toBe(FREE_SPOT_SEARCHES)
+    world.step(1 / 60)
+    expect(relocated()).toBe(2 * FREE_SPOT_SEARCHES)
+    world.step(1 / 60)
+    expect(relocated()).toBe(ids.length)
+    expect(lastBusyStep(world, 2)).toBeLessThanOrEqual(60)
+    expect(deepestOverlap(world)).toBeLessThanOrEqual(0)
   })
 })
