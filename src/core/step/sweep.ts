@@ -7,7 +7,8 @@
  */
 import { bounceInto, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
-import { KINEMATIC, loadRect } from '../world/bodyStore.js'
+import { KINEMATIC, loadRect, placeAtFace } from '../world/bodyStore.js'
+import { positionBeforeFace } from '../geometry/faces.js'
 import { CROSS, IGNORE, RESPONSE_NAMES } from '../world/responseCodes.js'
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
 import { dynamicPairCode, pairCode } from '../world/pairCode.js'
@@ -257,6 +258,7 @@ export function sweepDynamic(
     if (!selectCandidates(ctx, sim, k) && !beyondBounds) {
       store.x[slot] = ctx.sweepMover.x + dx
       store.y[slot] = ctx.sweepMover.y + dy
+      keepOutsideSolids(ctx, sim, slot)
       return
     }
     let bestTime = Infinity
@@ -326,10 +328,12 @@ export function sweepDynamic(
     if (bestSolid < 0) {
       store.x[slot] = ctx.sweepMover.x + dx
       store.y[slot] = ctx.sweepMover.y + dy
+      keepOutsideSolids(ctx, sim, slot)
       return
     }
     store.x[slot] = ctx.sweepMover.x + dx * bestTime
     store.y[slot] = ctx.sweepMover.y + dy * bestTime
+    placeAtFace(store, slot, bestSolid, normalX, normalY)
     if (tracking) sim.contacts.touch(slot, bestSolid, normalX, normalY, FROM_SWEEP)
     ctx.sweepHit.time = bestTime
     ctx.sweepHit.normal.x = normalX
@@ -382,6 +386,50 @@ export function sweepDynamic(
       )
     dx = ctx.sweepMotion.x
     dy = ctx.sweepMotion.y
+  }
+}
+
+/**
+ * Keeps body `slot`, just placed at the end of a motion from {@link StepScratch.sweepMover}
+ * that no selected candidate stopped, outside every candidate solid it started outside of
+ * (touching counts as outside). The sweep found no hit in real arithmetic, but the end
+ * position is rounded (`x + dx`, where `dx` was solved to close the gap exactly): a card
+ * thrown at the right wall ended at x = 400.00000000000006 before a face at 500, its right
+ * side 6e-14 px inside. Such a body is placed at the face it started before, on the axis it
+ * was separated on (of two, the one it ends less deep on). Layout contract, clause 2: no body
+ * ends a step inside a static body, by placement, not by a tolerance.
+ */
+function keepOutsideSolids(ctx: StepScratch, sim: StepContext, slot: number): void {
+  const store = sim.store
+  const start = ctx.sweepMover
+  const items = ctx.sweepCandidateItems
+  for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
+    const solid = sim.solid[items[c] as number] as number
+    const code = pairCode(sim, slot, solid)
+    if (code === IGNORE || code === CROSS) continue
+    const x = store.x[slot] as number
+    const y = store.y[slot] as number
+    const width = store.width[slot] as number
+    const height = store.height[slot] as number
+    const left = store.x[solid] as number
+    const top = store.y[solid] as number
+    const right = left + (store.width[solid] as number)
+    const bottom = top + (store.height[solid] as number)
+    if (!(x < right && x + width > left && y < bottom && y + height > top)) continue
+    const beforeX = start.x + start.width <= left
+    const afterX = start.x >= right
+    const beforeY = start.y + start.height <= top
+    const afterY = start.y >= bottom
+    const outsideX = beforeX || afterX
+    const outsideY = beforeY || afterY
+    if (!outsideX && !outsideY) continue
+    const depthX = Math.min(x + width - left, right - x)
+    const depthY = Math.min(y + height - top, bottom - y)
+    if (outsideX && (!outsideY || depthX <= depthY)) {
+      store.x[slot] = beforeX ? positionBeforeFace(left, width) : right
+    } else {
+      store.y[slot] = beforeY ? positionBeforeFace(top, height) : bottom
+    }
   }
 }
 
