@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { createWorld, type World } from '../../../src/core/world/index.js'
 import { PUSH_SLOP, REST_DISTANCE } from '../../../src/core/step/tolerances.js'
 import { overlapDepth, placeWalls } from '../world/helpers.js'
+import type { Rect } from '../../../src/core/geometry/types.js'
 
 // The step's defects of issue #23 ("Why", the smaller ones and the pass-throughs by type and
 // response): each reproduction fails without its fix.
@@ -444,4 +445,74 @@ describe('a body stopped at a wall ends exactly outside it, to the last bit (iss
       expect(world.get('card').x).toBe(400)
     })
   }
+
+  it("a card a static panel grows over is pushed out to the panel's face exactly, not an ulp inside", () => {
+    const interiorsMeet = (a: Rect, b: Rect) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    fc.assert(
+      fc.property(
+        // Room for the nearer way out on each side: the card is never wedged.
+        fc.double({ min: 0.001, max: 250, noNaN: true }),
+        fc.double({ min: 0.001, max: 120, noNaN: true }),
+        fc.double({ min: 0.001, max: 99.999, noNaN: true }),
+        fc.constantFrom('left', 'right', 'top', 'bottom'),
+        (x, y, cover, side) => {
+          const world = createWorld()
+          placeWalls(world, 500, 300)
+          world.add({ id: 'card', x, y, width: 100, height: 60 })
+          // A panel over the card's `side`, `cover` px deep into it (never past its middle),
+          // reaching 10 px further beyond one end than the other, so one way out is nearer.
+          const depth = side === 'left' || side === 'right' ? cover / 2 : (cover * 0.6) / 2
+          const panel =
+            side === 'left'
+              ? { x: x + depth - 40, y: y - 20, width: 40, height: 90 }
+              : side === 'right'
+                ? { x: x + 100 - depth, y: y - 20, width: 40, height: 90 }
+                : side === 'top'
+                  ? { x: x - 20, y: y + depth - 20, width: 130, height: 20 }
+                  : { x: x - 20, y: y + 60 - depth, width: 130, height: 20 }
+          world.add({ id: 'panel', ...panel, type: 'static' })
+          world.step(1 / 60)
+          const card = world.get('card')
+          for (const id of world.ids()) {
+            if (id === 'card') continue
+            expect(interiorsMeet(card, world.get(id)), `card in ${id}`).toBe(false)
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('a card slid up into a 1 px wall stops at its face, not 2.8e-14 px inside (world.move)', () => {
+    const world = createWorld()
+    placeWalls(world, 200, 200, 1)
+    world.add({ id: 'card', x: 0, y: 199, width: 1, height: 1 })
+    world.move('card', { x: 0, y: 199 - 265 })
+    expect(world.get('card').y).toBe(0)
+  })
+
+  it("moves and push chains stop at a wall's face exactly, from fractional starts", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 400, noNaN: true }),
+        fc.double({ min: 0, max: 240, noNaN: true }),
+        fc.double({ min: -1000, max: 1000, noNaN: true }),
+        fc.double({ min: -1000, max: 1000, noNaN: true }),
+        fc.boolean(),
+        (x, y, dx, dy, push) => {
+          const world = createWorld()
+          placeWalls(world, 500, 300)
+          world.add({ id: 'card', x, y, width: 100, height: 60 })
+          world.move('card', { x: x + dx, y: y + dy }, { push })
+          const card = world.get('card')
+          expect(card.x).toBeGreaterThanOrEqual(0)
+          expect(card.y).toBeGreaterThanOrEqual(0)
+          expect(card.x + 100).toBeLessThanOrEqual(500)
+          expect(card.y + 60).toBeLessThanOrEqual(300)
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
 })
