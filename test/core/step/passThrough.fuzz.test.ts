@@ -118,18 +118,10 @@ function buildRow(scene: Row): World {
     y: scene.gravity > 0 ? 200 - mover.height : mover.y,
     width: mover.width,
     height: mover.height,
-    // A body that may not be pushed moves at most 600 px/s here (10 px a step): faster,
-    // fresh seeds still find a row under gravity left 2 px deep in it (948 px/s). A bounce
-    // row moves at most half its narrowest card a step: faster, a card bounced off the edge
-    // by the sweep, after the velocity passes, or thrown among cards off the mover's line,
-    // may still go back through the card or the mover behind it (1,521 px/s).
-    velocity: {
-      x:
-        scene.kind === 'pinned'
-          ? Math.min(mover.vx, 600)
-          : Math.min(mover.vx, 30 * Math.min(...scene.cards.map((card) => card.width))),
-      y: mover.vy,
-    },
+    // Any speed up to 6,000 px/s (100 px a step, ten times the narrowest card): the contact
+    // rounds (reach.ts) follow every body the passes throw beyond its bounds, and a body that
+    // may not be pushed is limited to the room its row leaves (velocities.ts, limitToRoom).
+    velocity: { x: mover.vx, y: mover.vy },
     ...(scene.kind === 'pinned' ? { pushable: false } : { mass: mover.mass }),
   })
   return world
