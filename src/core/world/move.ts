@@ -243,6 +243,19 @@ export class Move {
   }
 
   /**
+   * Puts body `slot`, just shifted with its group up to its hit on `other` (the last
+   * {@link sweepFirst}: {@link hit} holds the normal, {@link mover} the body's box before the
+   * shift), on `other`'s face ({@link stopAtFace}): the shift by `dx * t` rounds past it.
+   */
+  stopMemberAtFace(slot: number, other: number): void {
+    const store = this.sim.store
+    this.destination.x = store.x[slot] as number
+    this.destination.y = store.y[slot] as number
+    this.stopAtFace(other, this.hit.normal.x, this.hit.normal.y)
+    this.place(slot, -1)
+  }
+
+  /**
    * When body `slot` (loaded in `mover`) moving by `motion` is stopped by body `other`: the
    * fraction of the motion in [0, 1], or -1 when the pair is ignored or crosses, the sweep
    * misses, or the motion only separates an overlapping pair ({@link stops}). Leaves the

@@ -515,4 +515,31 @@ describe('a body stopped at a wall ends exactly outside it, to the last bit (iss
       { numRuns: 2000 },
     )
   })
+
+  it("a group moved into the walls stops with its member on a wall's face exactly (world.moveGroup)", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 300, noNaN: true }),
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        fc.double({ min: -1000, max: 1000, noNaN: true }),
+        fc.double({ min: -1000, max: 1000, noNaN: true }),
+        fc.boolean(),
+        (x, y, dx, dy, push) => {
+          const world = createWorld()
+          placeWalls(world, 500, 300)
+          world.add({ id: 'a', x, y, width: 100, height: 60 })
+          world.add({ id: 'b', x: x + 100, y: y + 40, width: 100, height: 60 })
+          world.moveGroup(['a', 'b'], { x: dx, y: dy }, { push })
+          for (const id of ['a', 'b']) {
+            const card = world.get(id)
+            expect(card.x, id).toBeGreaterThanOrEqual(0)
+            expect(card.y, id).toBeGreaterThanOrEqual(0)
+            expect(card.x + 100, id).toBeLessThanOrEqual(500)
+            expect(card.y + 60, id).toBeLessThanOrEqual(300)
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
 })
