@@ -9,6 +9,7 @@ import { bounceInto, penetrationVectorInto, respondInto, sweepInto } from '../ge
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import { KINEMATIC, loadRect, placeAtFace } from '../world/bodyStore.js'
 import { positionBeforeFace } from '../geometry/faces.js'
+import { interiorsOverlap } from '../geometry/overlaps.js'
 import { CROSS, IGNORE, RESPONSE_NAMES } from '../world/responseCodes.js'
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
 import { dynamicPairCode, pairCode } from '../world/pairCode.js'
@@ -407,15 +408,14 @@ function keepOutsideSolids(ctx: StepScratch, sim: StepContext, slot: number): vo
     const solid = sim.solid[items[c] as number] as number
     const code = pairCode(sim, slot, solid)
     if (code === IGNORE || code === CROSS) continue
-    const x = store.x[slot] as number
-    const y = store.y[slot] as number
-    const width = store.width[slot] as number
-    const height = store.height[slot] as number
-    const left = store.x[solid] as number
-    const top = store.y[solid] as number
-    const right = left + (store.width[solid] as number)
-    const bottom = top + (store.height[solid] as number)
-    if (!(x < right && x + width > left && y < bottom && y + height > top)) continue
+    const end = loadRect(ctx.sweepMoved, store, slot)
+    const obstacle = loadRect(ctx.sweepObstacle, store, solid)
+    if (!interiorsOverlap(end, obstacle)) continue
+    const { x, y, width, height } = end
+    const left = obstacle.x
+    const top = obstacle.y
+    const right = left + obstacle.width
+    const bottom = top + obstacle.height
     const beforeX = start.x + start.width <= left
     const afterX = start.x >= right
     const beforeY = start.y + start.height <= top
@@ -533,11 +533,6 @@ function wayOutClear(ctx: StepScratch, sim: StepContext, slot: number): number {
   return clearance
 }
 
-/** Whether the open interiors of boxes `a` and `b` meet, in floats, with no tolerance. */
-function interiorsOverlap(a: Rect, b: Rect): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-}
-
 /**
  * Whether the way in {@link StepScratch.sweepMoved} may leave a solid (in
  * {@link StepScratch.sweepObstacle}) the body overlaps: only by the solid's near side on the
@@ -566,8 +561,9 @@ function wayKeepsSolid(ctx: StepScratch): boolean {
 
 /**
  * Keeps the way in {@link StepScratch.sweepMoved} in {@link StepScratch.sweepBest} (length,
- * the place x and y it leads to, clearance) when its clearance ({@link wayOutClear}) is better than the
- * best so far, or as good and shorter (strictly: among equal ones the first stays).
+ * the place x and y it leads to, clearance) when its clearance ({@link wayOutClear}) is
+ * better than the best so far, or as good and shorter (strictly: among equal ones the first
+ * stays).
  */
 function considerWay(ctx: StepScratch, sim: StepContext, slot: number): void {
   const best = ctx.sweepBest
