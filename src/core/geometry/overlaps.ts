@@ -32,6 +32,14 @@ export function overlaps(a: Rect, b: Rect): boolean {
 export function overlapsInterior(a: Rect, b: Rect): boolean {
   assertRectangle('overlapsInterior:', 'a', a)
   assertRectangle('overlapsInterior:', 'b', b)
+  return interiorsOverlap(a, b)
+}
+
+/**
+ * Hot-path twin of {@link overlapsInterior}: the same strict test in floats, with no
+ * tolerance, without validating its inputs. Allocates nothing.
+ */
+export function interiorsOverlap(a: Rect, b: Rect): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 }
 

@@ -216,9 +216,12 @@ export class StepScratch {
   sweepCandidateEnd = 0
   /** A way out of {@link separateFromSolids}: the body's box moved, for {@link wayOutClear}. */
   sweepMoved: Rect = { x: 0, y: 0, width: 0, height: 0 }
-  /** The left, right, up and down moves that clear the solids a body overlaps (`overlappedSolids`). */
+  /**
+   * Where the left, right, up and down moves that clear the solids a body overlaps take it
+   * (`overlappedSolids`): x, x, y, y, each placed from the solids' faces.
+   */
   sweepWays = new Float64Array(4)
-  /** The best way out so far (`considerWay`): its length, move x, move y and clearance. */
+  /** The best way out so far (`considerWay`): its length, the place it leads to (x, y) and clearance. */
   sweepBest = new Float64Array(4)
   /** The solid (a store slot) whose face a zero-size body meets first at a seam (`seamAhead`). */
   seamSolid = -1

@@ -7,7 +7,9 @@
  */
 import { bounceInto, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
-import { KINEMATIC, loadRect } from '../world/bodyStore.js'
+import { KINEMATIC, loadRect, placeAtFace } from '../world/bodyStore.js'
+import { positionBeforeFace } from '../geometry/faces.js'
+import { interiorsOverlap } from '../geometry/overlaps.js'
 import { CROSS, IGNORE, RESPONSE_NAMES } from '../world/responseCodes.js'
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
 import { dynamicPairCode, pairCode } from '../world/pairCode.js'
@@ -257,6 +259,7 @@ export function sweepDynamic(
     if (!selectCandidates(ctx, sim, k) && !beyondBounds) {
       store.x[slot] = ctx.sweepMover.x + dx
       store.y[slot] = ctx.sweepMover.y + dy
+      keepOutsideSolids(ctx, sim, slot)
       return
     }
     let bestTime = Infinity
@@ -326,10 +329,12 @@ export function sweepDynamic(
     if (bestSolid < 0) {
       store.x[slot] = ctx.sweepMover.x + dx
       store.y[slot] = ctx.sweepMover.y + dy
+      keepOutsideSolids(ctx, sim, slot)
       return
     }
     store.x[slot] = ctx.sweepMover.x + dx * bestTime
     store.y[slot] = ctx.sweepMover.y + dy * bestTime
+    placeAtFace(store, slot, bestSolid, normalX, normalY)
     if (tracking) sim.contacts.touch(slot, bestSolid, normalX, normalY, FROM_SWEEP)
     ctx.sweepHit.time = bestTime
     ctx.sweepHit.normal.x = normalX
@@ -382,6 +387,49 @@ export function sweepDynamic(
       )
     dx = ctx.sweepMotion.x
     dy = ctx.sweepMotion.y
+  }
+}
+
+/**
+ * Keeps body `slot`, just placed at the end of a motion from {@link StepScratch.sweepMover}
+ * that no selected candidate stopped, outside every candidate solid it started outside of
+ * (touching counts as outside). The sweep found no hit in real arithmetic, but the end
+ * position is rounded (`x + dx`, where `dx` was solved to close the gap exactly): a card
+ * thrown at the right wall ended at x = 400.00000000000006 before a face at 500, its right
+ * side 6e-14 px inside. Such a body is placed at the face it started before, on the axis it
+ * was separated on (of two, the one it ends less deep on). Layout contract, clause 2: no body
+ * ends a step inside a static body, by placement, not by a tolerance.
+ */
+function keepOutsideSolids(ctx: StepScratch, sim: StepContext, slot: number): void {
+  const store = sim.store
+  const start = ctx.sweepMover
+  const items = ctx.sweepCandidateItems
+  for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
+    const solid = sim.solid[items[c] as number] as number
+    const code = pairCode(sim, slot, solid)
+    if (code === IGNORE || code === CROSS) continue
+    const end = loadRect(ctx.sweepMoved, store, slot)
+    const obstacle = loadRect(ctx.sweepObstacle, store, solid)
+    if (!interiorsOverlap(end, obstacle)) continue
+    const { x, y, width, height } = end
+    const left = obstacle.x
+    const top = obstacle.y
+    const right = left + obstacle.width
+    const bottom = top + obstacle.height
+    const beforeX = start.x + start.width <= left
+    const afterX = start.x >= right
+    const beforeY = start.y + start.height <= top
+    const afterY = start.y >= bottom
+    const outsideX = beforeX || afterX
+    const outsideY = beforeY || afterY
+    if (!outsideX && !outsideY) continue
+    const depthX = Math.min(x + width - left, right - x)
+    const depthY = Math.min(y + height - top, bottom - y)
+    if (outsideX && (!outsideY || depthX <= depthY)) {
+      store.x[slot] = beforeX ? positionBeforeFace(left, width) : right
+    } else {
+      store.y[slot] = beforeY ? positionBeforeFace(top, height) : bottom
+    }
   }
 }
 
@@ -465,14 +513,20 @@ function wayOutClear(ctx: StepScratch, sim: StepContext, slot: number): number {
     const solid = sim.solid[near.items[q] as number] as number
     const code = pairCode(sim, slot, solid)
     if (code === IGNORE || code === CROSS) continue
-    loadRect(ctx.sweepObstacle, store, solid)
-    if (!penetrationVectorInto(ctx.sweepPenetration, region, ctx.sweepObstacle)) continue
-    if (Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) <= TOUCH_TOLERANCE)
-      continue
-    const before = penetrationVectorInto(ctx.sweepPenetration, mover, ctx.sweepObstacle)
+    const obstacle = loadRect(ctx.sweepObstacle, store, solid)
+    if (!penetrationVectorInto(ctx.sweepPenetration, region, obstacle)) continue
+    const through =
+      Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) > TOUCH_TOLERANCE
+    const before = penetrationVectorInto(ctx.sweepPenetration, mover, obstacle)
       ? Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
       : 0
-    if (before > TOUCH_TOLERANCE && wayKeepsSolid(ctx)) continue
+    if (!through) {
+      // The way grazes the solid within rounding: only where it leads counts, exactly (the
+      // places are set from faces): it may not end inside a solid it started outside of.
+      // Else a card wedged between a wall and a panel 7e-15 px closer than its height took
+      // the way that ended 7e-15 px inside the wall.
+      if (before > 0 || !interiorsOverlap(moved, obstacle)) continue
+    } else if (before > TOUCH_TOLERANCE && wayKeepsSolid(ctx)) continue
     if (store.kind[solid] !== KINEMATIC) return WAY_BLOCKED
     clearance = WAY_KINEMATIC
   }
@@ -507,8 +561,9 @@ function wayKeepsSolid(ctx: StepScratch): boolean {
 
 /**
  * Keeps the way in {@link StepScratch.sweepMoved} in {@link StepScratch.sweepBest} (length,
- * move x, move y, clearance) when its clearance ({@link wayOutClear}) is better than the
- * best so far, or as good and shorter (strictly: among equal ones the first stays).
+ * the place x and y it leads to, clearance) when its clearance ({@link wayOutClear}) is
+ * better than the best so far, or as good and shorter (strictly: among equal ones the first
+ * stays).
  */
 function considerWay(ctx: StepScratch, sim: StepContext, slot: number): void {
   const best = ctx.sweepBest
@@ -521,16 +576,18 @@ function considerWay(ctx: StepScratch, sim: StepContext, slot: number): void {
   if (clearance === WAY_BLOCKED) return
   if (clearance > known || (clearance === known && length >= (best[0] as number))) return
   best[0] = length
-  best[1] = moveX
-  best[2] = moveY
+  best[1] = ctx.sweepMoved.x
+  best[2] = ctx.sweepMoved.y
   best[3] = clearance
 }
 
 /**
  * Gathers the solids of one kind (`kinematic` or static) whose interior body `slot` (in
  * {@link StepScratch.sweepMover}) overlaps, among the selected candidates, into
- * {@link StepScratch.sweepWays}: the four axis moves that clear all of them (left, right,
- * up, down, each >= 0). Returns the first such solid, or -1 when there is none.
+ * {@link StepScratch.sweepWays}: where the four axis moves that clear all of them lead (left,
+ * right: an x; up, down: a y), placed from the solids' faces (`positionBeforeFace`), so the
+ * body ends outside each to the last bit. Returns the first such solid, or -1 when there is
+ * none.
  */
 function overlappedSolids(
   ctx: StepScratch,
@@ -540,7 +597,11 @@ function overlappedSolids(
 ): number {
   const store = sim.store
   const ways = ctx.sweepWays
-  ways.fill(0)
+  const mover = ctx.sweepMover
+  ways[0] = mover.x
+  ways[1] = mover.x
+  ways[2] = mover.y
+  ways[3] = mover.y
   let first = -1
   for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
     const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
@@ -552,14 +613,11 @@ function overlappedSolids(
     const depth = Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
     if (depth <= TOUCH_TOLERANCE) continue
     if (first < 0) first = solid
-    const outLeft = ctx.sweepMover.x + ctx.sweepMover.width - ctx.sweepObstacle.x
-    const outRight = ctx.sweepObstacle.x + ctx.sweepObstacle.width - ctx.sweepMover.x
-    const outUp = ctx.sweepMover.y + ctx.sweepMover.height - ctx.sweepObstacle.y
-    const outDown = ctx.sweepObstacle.y + ctx.sweepObstacle.height - ctx.sweepMover.y
-    ways[0] = Math.max(ways[0] as number, outLeft)
-    ways[1] = Math.max(ways[1] as number, outRight)
-    ways[2] = Math.max(ways[2] as number, outUp)
-    ways[3] = Math.max(ways[3] as number, outDown)
+    const obstacle = ctx.sweepObstacle
+    ways[0] = Math.min(ways[0], positionBeforeFace(obstacle.x, mover.width))
+    ways[1] = Math.max(ways[1], obstacle.x + obstacle.width)
+    ways[2] = Math.min(ways[2], positionBeforeFace(obstacle.y, mover.height))
+    ways[3] = Math.max(ways[3], obstacle.y + obstacle.height)
   }
   return first
 }
@@ -593,10 +651,6 @@ export function separateFromSolids(ctx: StepScratch, sim: StepContext, k: number
     if (first < 0) first = overlappedSolids(ctx, sim, slot, true)
     if (first < 0) return
     const ways = ctx.sweepWays
-    const left = ways[0] as number
-    const right = ways[1] as number
-    const up = ways[2] as number
-    const down = ways[3] as number
     // Each way is written into `moved` here, not passed: V8 boxes the doubles passed to a
     // call it does not inline. Same tie-breaking as the kernel's penetration vector: x
     // before y, negative first. The shortest way of the best clearance is taken: clear,
@@ -608,14 +662,14 @@ export function separateFromSolids(ctx: StepScratch, sim: StepContext, k: number
     ctx.sweepBest[2] = 0
     ctx.sweepBest[3] = WAY_BLOCKED
     ctx.sweepMoved.y = ctx.sweepMover.y
-    ctx.sweepMoved.x = ctx.sweepMover.x - left
+    ctx.sweepMoved.x = ways[0] as number
     considerWay(ctx, sim, slot)
-    ctx.sweepMoved.x = ctx.sweepMover.x + right
+    ctx.sweepMoved.x = ways[1] as number
     considerWay(ctx, sim, slot)
     ctx.sweepMoved.x = ctx.sweepMover.x
-    ctx.sweepMoved.y = ctx.sweepMover.y - up
+    ctx.sweepMoved.y = ways[2] as number
     considerWay(ctx, sim, slot)
-    ctx.sweepMoved.y = ctx.sweepMover.y + down
+    ctx.sweepMoved.y = ways[3] as number
     considerWay(ctx, sim, slot)
     // In a corner (a bounds wall on two sides) no single move clears every solid: each
     // solid's own penetration vector is tried, one solid a round.
@@ -629,19 +683,31 @@ export function separateFromSolids(ctx: StepScratch, sim: StepContext, k: number
           continue
         if (Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) <= TOUCH_TOLERANCE)
           continue
-        ctx.sweepMoved.x = ctx.sweepMover.x + ctx.sweepPenetration.x
-        ctx.sweepMoved.y = ctx.sweepMover.y + ctx.sweepPenetration.y
+        // The penetration vector's way, placed from the face it leaves by.
+        const obstacle = ctx.sweepObstacle
+        const outX = ctx.sweepPenetration.x
+        const outY = ctx.sweepPenetration.y
+        ctx.sweepMoved.x =
+          outX < 0
+            ? positionBeforeFace(obstacle.x, ctx.sweepMover.width)
+            : outX > 0
+              ? obstacle.x + obstacle.width
+              : ctx.sweepMover.x
+        ctx.sweepMoved.y =
+          outY < 0
+            ? positionBeforeFace(obstacle.y, ctx.sweepMover.height)
+            : outY > 0
+              ? obstacle.y + obstacle.height
+              : ctx.sweepMover.y
         considerWay(ctx, sim, slot)
       }
     }
     // Wedged: every way out goes through a static body or the bounds.
     if (ctx.sweepBest[3] === WAY_BLOCKED) return
-    const moveX = ctx.sweepBest[1]
-    const moveY = ctx.sweepBest[2]
-    store.x[slot] = ctx.sweepMover.x + moveX
-    store.y[slot] = ctx.sweepMover.y + moveY
-    ctx.sweepHit.normal.x = Math.sign(moveX)
-    ctx.sweepHit.normal.y = Math.sign(moveY)
+    store.x[slot] = ctx.sweepBest[1]
+    store.y[slot] = ctx.sweepBest[2]
+    ctx.sweepHit.normal.x = Math.sign(ctx.sweepBest[1] - ctx.sweepMover.x)
+    ctx.sweepHit.normal.y = Math.sign(ctx.sweepBest[2] - ctx.sweepMover.y)
     ctx.sweepVelocity.x = store.velocityX[slot] as number
     ctx.sweepVelocity.y = store.velocityY[slot] as number
     if (

@@ -1,4 +1,5 @@
 import { RESPONSE_NAMES } from './responseCodes.js'
+import { positionBeforeFace } from '../geometry/faces.js'
 import type { Rect, SweptResponse } from '../geometry/types.js'
 import type { BodyId, BodySnapshot, BodyType } from './types.js'
 
@@ -52,6 +53,32 @@ export function ownCorner(extent: number, margin: number): number {
 /** A body's own width or height from that of its collision extents (see {@link ownCorner}). */
 function ownSize(extent: number, margin: number): number {
   return margin === 0 ? extent : Math.max(0, extent - 2 * margin)
+}
+
+/**
+ * Places body `slot` against the face of body `other` that it was stopped at, on the axis of
+ * the hit's normal (`normalX`, `normalY`: from `other` toward `slot`, one of them 0): its
+ * near side exactly on the face, computed from the face (`positionBeforeFace`), not from a
+ * time of impact (`x + dx * t` rounds past the face by an ulp). The other axis is kept. So a
+ * body stopped at a solid ends outside it in floats, to the last bit (layout contract,
+ * clause 2).
+ */
+export function placeAtFace(
+  store: BodyStore,
+  slot: number,
+  other: number,
+  normalX: number,
+  normalY: number,
+): void {
+  if (normalX < 0) {
+    store.x[slot] = positionBeforeFace(store.x[other] as number, store.width[slot] as number)
+  } else if (normalX > 0) {
+    store.x[slot] = (store.x[other] as number) + (store.width[other] as number)
+  } else if (normalY < 0) {
+    store.y[slot] = positionBeforeFace(store.y[other] as number, store.height[slot] as number)
+  } else if (normalY > 0) {
+    store.y[slot] = (store.y[other] as number) + (store.height[other] as number)
+  }
 }
 
 /** Writes a body's collision extents into a scratch rect. */

@@ -1,4 +1,5 @@
 import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
+import { positionBeforeFace } from '../geometry/faces.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import { loadRect, ownCorner } from './bodyStore.js'
@@ -222,6 +223,53 @@ export class Move {
   }
 
   /**
+   * Corrects {@link destination}, where the body in {@link mover} stops at body `other` (the
+   * hit's normal `normalX`, `normalY` points from `other` toward it), to `other`'s face on the
+   * normal's axis: placed from the face (`positionBeforeFace`), not by a time of impact
+   * (`x + dx * t` rounds past the face by an ulp: a card slid up to a 1 px wall ended
+   * 2.8e-14 px inside it). Never behind where the motion started: a body that already
+   * overlapped `other` and was stopped at once keeps its place (a move keeps an overlap).
+   */
+  private stopAtFace(other: number, normalX: number, normalY: number): void {
+    const store = this.sim.store
+    const mover = this.mover
+    if (normalX < 0) {
+      this.destination.x = Math.max(
+        mover.x,
+        positionBeforeFace(store.x[other] as number, mover.width),
+      )
+    } else if (normalX > 0) {
+      this.destination.x = Math.min(
+        mover.x,
+        (store.x[other] as number) + (store.width[other] as number),
+      )
+    } else if (normalY < 0) {
+      this.destination.y = Math.max(
+        mover.y,
+        positionBeforeFace(store.y[other] as number, mover.height),
+      )
+    } else if (normalY > 0) {
+      this.destination.y = Math.min(
+        mover.y,
+        (store.y[other] as number) + (store.height[other] as number),
+      )
+    }
+  }
+
+  /**
+   * Puts body `slot`, just shifted with its group up to its hit on `other` (the last
+   * {@link sweepFirst}: {@link hit} holds the normal, {@link mover} the body's box before the
+   * shift), on `other`'s face ({@link stopAtFace}): the shift by `dx * t` rounds past it.
+   */
+  stopMemberAtFace(slot: number, other: number): void {
+    const store = this.sim.store
+    this.destination.x = store.x[slot] as number
+    this.destination.y = store.y[slot] as number
+    this.stopAtFace(other, this.hit.normal.x, this.hit.normal.y)
+    this.place(slot, -1)
+  }
+
+  /**
    * When body `slot` (loaded in `mover`) moving by `motion` is stopped by body `other`: the
    * fraction of the motion in [0, 1], or -1 when the pair is ignored or crosses, the sweep
    * misses, or the motion only separates an overlapping pair ({@link stops}). Leaves the
@@ -293,6 +341,7 @@ export class Move {
       const time = this.hit.time
       this.destination.x = this.mover.x + dx * time
       this.destination.y = this.mover.y + dy * time
+      this.stopAtFace(best, this.hit.normal.x, this.hit.normal.y)
       this.place(slot, -1)
       this.hits.push({
         other: store.ids[best] as string,
@@ -341,6 +390,7 @@ export class Move {
     }
     this.destination.x = this.mover.x + dx * bestTime
     this.destination.y = this.mover.y + dy * bestTime
+    this.stopAtFace(best, normalX, this.hit.normal.y)
     this.place(slot, -1)
     const restX = dx * (1 - bestTime)
     const restY = dy * (1 - bestTime)
@@ -466,6 +516,8 @@ export class Move {
     const width = this.mover.width
     const height = this.mover.height
     let limit = amount
+    // The body that cut the motion short last, whose face the body stops at (-1: none).
+    let stopper = -1
     // One body at a time, nearest first, measured again after every push: a push moves
     // the bodies further along the chain, so earlier measurements go stale.
     for (let round = begin; round < end; round++) {
@@ -499,6 +551,7 @@ export class Move {
       }
       if (Math.abs(allowed) < Math.abs(limit)) {
         limit = allowed
+        stopper = other
         if (depth === 0) {
           const normal = {
             x: axis === 0 ? -Math.sign(amount) : 0,
@@ -511,6 +564,15 @@ export class Move {
     this.chainTop = begin
     this.destination.x = axis === 0 ? startX + limit : startX
     this.destination.y = axis === 0 ? startY : startY + limit
+    if (stopper >= 0) {
+      // The pushes below loaded their own bodies into `mover`.
+      this.mover.x = startX
+      this.mover.y = startY
+      this.mover.width = width
+      this.mover.height = height
+      const normal = -Math.sign(amount)
+      this.stopAtFace(stopper, axis === 0 ? normal : 0, axis === 0 ? 0 : normal)
+    }
     this.place(slot, depth > 0 ? (this.chainSlot[depth - 1] as number) : -1)
     this.chainAmount[depth] = limit
   }

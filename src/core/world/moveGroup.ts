@@ -36,6 +36,8 @@ export class GroupMove {
   reached = false
   /** The motion still to do in a slide round (an object: see {@link Move}). */
   private readonly rest = { x: 0, y: 0 }
+  /** The body the member found by {@link earliest} stops at. */
+  private stopper = -1
 
   constructor(
     private readonly sim: Simulation,
@@ -78,6 +80,7 @@ export class GroupMove {
       const hit = this.move.hit
       const time = hit.time
       this.shift(rest.x * time, rest.y * time)
+      this.move.stopMemberAtFace(this.members.items[first] as number, this.stopper)
       // The rest of the motion loses its part along the normal (a slide, article 004).
       const restX = rest.x * (1 - time)
       const restY = rest.y * (1 - time)
@@ -103,6 +106,7 @@ export class GroupMove {
     const time = this.move.hit.time
     const pushAxis = this.move.hit.normal.x !== 0 ? 0 : 1
     this.shift(dx * time, dy * time)
+    this.move.stopMemberAtFace(this.members.items[first] as number, this.stopper)
     const restX = dx * (1 - time)
     const restY = dy * (1 - time)
     // Into the face first (pushing), then along it, as `world.move` does.
@@ -132,7 +136,8 @@ export class GroupMove {
     if (best < 0) return -1
     // Swept again to leave its hit in place (the last sweep was another member's).
     const slot = items[best] as number
-    this.move.noteHit(slot, this.move.sweepFirst(slot, dx, dy))
+    this.stopper = this.move.sweepFirst(slot, dx, dy)
+    this.move.noteHit(slot, this.stopper)
     return best
   }
 

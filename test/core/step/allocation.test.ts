@@ -85,6 +85,16 @@ function bytesPerBodyStep(world: World, bodies = BOXES): number {
   return least
 }
 
+/** The swept hits logged over the next `steps` steps of `world` (each step's, summed). */
+function hitsOverSteps(world: World, steps: number): number {
+  let hits = 0
+  for (let n = 0; n < steps; n++) {
+    world.step(1 / 60)
+    world.forEachHit(() => hits++)
+  }
+  return hits
+}
+
 // Each test steps 1,000 boxes for 900 steps or more: seconds alone, and about a minute on a
 // machine loaded by other test files (two tests timed out at 30 s there).
 describe('world.step allocation', { timeout: 120_000 }, () => {
@@ -109,9 +119,9 @@ describe('world.step allocation', { timeout: 120_000 }, () => {
   it('makes no garbage per body or pair when boxes bounce, after worlds that did not', () => {
     const world = crowdedWorld(980, { bounce: true })
     expect(bytesPerBodyStep(world)).toBeLessThan(BUDGET_PER_BODY_STEP)
-    let hits = 0
-    world.forEachHit(() => hits++)
-    expect(hits).toBeGreaterThan(0)
+    // Not vacuous: boxes still bounce off walls and one another. Over a second, not in one
+    // step: in this settling pile a step with no swept hit is a matter of chance.
+    expect(hitsOverSteps(world, 60)).toBeGreaterThan(0)
   })
 
   // Tracking looks up and walks every touching pair each step. A for-of over the pairs'

@@ -9,10 +9,15 @@ import { overlapDepth as overlapOnEachAxis } from '../geometry/arbitraries.js'
  */
 export const PROPERTY_TIMEOUT = 30_000
 
-/** How deep two boxes overlap: the smaller of the x and y overlaps (<= 0 when apart or touching). */
+/**
+ * How deep two boxes overlap: the smaller of the x and y overlaps (<= 0 when apart or
+ * touching). Along an axis, a box whose span lies inside the other's overlaps it by its own
+ * size: that is what is counted, since `(x + width) - x` rounds and varies with `x` (a card
+ * inside a wall's span read 85.00000000000001 deep after a move, 85 before).
+ */
 export function overlapDepth(a: BodySnapshot, b: BodySnapshot): number {
   const { x, y } = overlapOnEachAxis(a, b)
-  return Math.min(x, y)
+  return Math.min(Math.min(x, a.width, b.width), Math.min(y, a.height, b.height))
 }
 
 /** Asserts that every body of a world has a finite place, size and velocity (no NaN spread). */

@@ -83,10 +83,23 @@ const board = fc.record({
   ),
 })
 
+/**
+ * How much deeper a pair of two dynamic or kinematic bodies may overlap after a move than
+ * before it (px): the rounding of a position plus a displacement (`x + dx`) in a push chain.
+ * A body stopped at a static body is placed from its face, so pairs with a static body get
+ * no tolerance at all (clause 2, to the last bit); a body stopped at a moving one is placed
+ * by its time of impact, and the contract allows the step's residue between dynamic bodies
+ * (clause 1 is about visible depth: `PUSH_SLOP`).
+ */
+const DYNAMIC_ROUNDING = 1e-9
+
 /** Invariant 2: no pair overlaps deeper after a move than before it. */
 function expectNoDeeper(before: Map<string, number>, world: World, label: string): void {
+  const solid = (id: string) => world.get(id).type === 'static'
   for (const [pair, depth] of depths(bodiesOf(world))) {
-    expect(depth, `${label}: ${pair}`).toBeLessThanOrEqual((before.get(pair) ?? 0) + 1e-9)
+    const [a, b] = pair.split('/') as [string, string]
+    const tolerance = solid(a) || solid(b) ? 0 : DYNAMIC_ROUNDING
+    expect(depth, `${label}: ${pair}`).toBeLessThanOrEqual((before.get(pair) ?? 0) + tolerance)
   }
 }
 
@@ -129,7 +142,7 @@ describe('the layout contract under random boards and inputs (issue #23)', () =>
               // Invariant 1 for moves: no move takes a body deeper into a wall.
               solidsBefore(id).forEach((depth, k) =>
                 expect(depth, `${op.kind} ${id} into wall-${WALLS[k]}`).toBeLessThanOrEqual(
-                  walls[k]! + 1e-9,
+                  walls[k]!,
                 ),
               )
             }
@@ -192,7 +205,7 @@ describe('the layout contract under random boards and inputs (issue #23)', () =>
                       continue
                     if (overflowing.includes(card)) continue
                     for (const depth of solidsBefore(card))
-                      expect(depth, card).toBeLessThanOrEqual(0.5)
+                      expect(depth, card).toBeLessThanOrEqual(0)
                   }
                 }
                 break
