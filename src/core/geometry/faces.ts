@@ -33,3 +33,22 @@ export function positionBeforeFace(face: number, size: number): number {
   }
   return position
 }
+
+/**
+ * Where on one axis a box of `size` touches from outside the face of an obstacle spanning
+ * `[start, start + extent]`: `before` it ({@link positionBeforeFace}) or after it, at
+ * `start + extent` (the very sum every reader of the obstacle's far side computes).
+ *
+ * @example
+ * // A 60 px card against a panel spanning y = 100..140: above it at 40, below it at 140.
+ * positionAtFace(true, 100, 40, 60) // 40
+ * positionAtFace(false, 100, 40, 60) // 140
+ */
+export function positionAtFace(
+  before: boolean,
+  start: number,
+  extent: number,
+  size: number,
+): number {
+  return before ? positionBeforeFace(start, size) : start + extent
+}

@@ -8,7 +8,7 @@
 import { bounceInto, penetrationVectorInto, respondInto, sweepInto } from '../geometry/index.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import { KINEMATIC, loadRect, placeAtFace } from '../world/bodyStore.js'
-import { positionBeforeFace } from '../geometry/faces.js'
+import { positionAtFace, positionBeforeFace } from '../geometry/faces.js'
 import { interiorsOverlap } from '../geometry/overlaps.js'
 import { CROSS, IGNORE, RESPONSE_NAMES } from '../world/responseCodes.js'
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
@@ -426,9 +426,9 @@ function keepOutsideSolids(ctx: StepScratch, sim: StepContext, slot: number): vo
     const depthX = Math.min(x + width - left, right - x)
     const depthY = Math.min(y + height - top, bottom - y)
     if (outsideX && (!outsideY || depthX <= depthY)) {
-      store.x[slot] = beforeX ? positionBeforeFace(left, width) : right
+      store.x[slot] = positionAtFace(beforeX, left, obstacle.width, width)
     } else {
-      store.y[slot] = beforeY ? positionBeforeFace(top, height) : bottom
+      store.y[slot] = positionAtFace(beforeY, top, obstacle.height, height)
     }
   }
 }
@@ -688,17 +688,13 @@ export function separateFromSolids(ctx: StepScratch, sim: StepContext, k: number
         const outX = ctx.sweepPenetration.x
         const outY = ctx.sweepPenetration.y
         ctx.sweepMoved.x =
-          outX < 0
-            ? positionBeforeFace(obstacle.x, ctx.sweepMover.width)
-            : outX > 0
-              ? obstacle.x + obstacle.width
-              : ctx.sweepMover.x
+          outX === 0
+            ? ctx.sweepMover.x
+            : positionAtFace(outX < 0, obstacle.x, obstacle.width, ctx.sweepMover.width)
         ctx.sweepMoved.y =
-          outY < 0
-            ? positionBeforeFace(obstacle.y, ctx.sweepMover.height)
-            : outY > 0
-              ? obstacle.y + obstacle.height
-              : ctx.sweepMover.y
+          outY === 0
+            ? ctx.sweepMover.y
+            : positionAtFace(outY < 0, obstacle.y, obstacle.height, ctx.sweepMover.height)
         considerWay(ctx, sim, slot)
       }
     }

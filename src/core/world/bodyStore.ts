@@ -1,5 +1,5 @@
 import { RESPONSE_NAMES } from './responseCodes.js'
-import { positionBeforeFace } from '../geometry/faces.js'
+import { positionAtFace } from '../geometry/faces.js'
 import type { Rect, SweptResponse } from '../geometry/types.js'
 import type { BodyId, BodySnapshot, BodyType } from './types.js'
 
@@ -58,7 +58,7 @@ function ownSize(extent: number, margin: number): number {
 /**
  * Places body `slot` against the face of body `other` that it was stopped at, on the axis of
  * the hit's normal (`normalX`, `normalY`: from `other` toward `slot`, one of them 0): its
- * near side exactly on the face, computed from the face (`positionBeforeFace`), not from a
+ * near side exactly on the face, computed from the face (`positionAtFace`), not from a
  * time of impact (`x + dx * t` rounds past the face by an ulp). The other axis is kept. So a
  * body stopped at a solid ends outside it in floats, to the last bit (layout contract,
  * clause 2).
@@ -70,14 +70,20 @@ export function placeAtFace(
   normalX: number,
   normalY: number,
 ): void {
-  if (normalX < 0) {
-    store.x[slot] = positionBeforeFace(store.x[other] as number, store.width[slot] as number)
-  } else if (normalX > 0) {
-    store.x[slot] = (store.x[other] as number) + (store.width[other] as number)
-  } else if (normalY < 0) {
-    store.y[slot] = positionBeforeFace(store.y[other] as number, store.height[slot] as number)
-  } else if (normalY > 0) {
-    store.y[slot] = (store.y[other] as number) + (store.height[other] as number)
+  if (normalX !== 0) {
+    store.x[slot] = positionAtFace(
+      normalX < 0,
+      store.x[other] as number,
+      store.width[other] as number,
+      store.width[slot] as number,
+    )
+  } else if (normalY !== 0) {
+    store.y[slot] = positionAtFace(
+      normalY < 0,
+      store.y[other] as number,
+      store.height[other] as number,
+      store.height[slot] as number,
+    )
   }
 }
 

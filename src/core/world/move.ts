@@ -1,5 +1,5 @@
 import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
-import { positionBeforeFace } from '../geometry/faces.js'
+import { positionAtFace } from '../geometry/faces.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import { loadRect, ownCorner } from './bodyStore.js'
@@ -225,7 +225,7 @@ export class Move {
   /**
    * Corrects {@link destination}, where the body in {@link mover} stops at body `other` (the
    * hit's normal `normalX`, `normalY` points from `other` toward it), to `other`'s face on the
-   * normal's axis: placed from the face (`positionBeforeFace`), not by a time of impact
+   * normal's axis: placed from the face (`positionAtFace`), not by a time of impact
    * (`x + dx * t` rounds past the face by an ulp: a card slid up to a 1 px wall ended
    * 2.8e-14 px inside it). Never behind where the motion started: a body that already
    * overlapped `other` and was stopped at once keeps its place (a move keeps an overlap).
@@ -233,26 +233,24 @@ export class Move {
   private stopAtFace(other: number, normalX: number, normalY: number): void {
     const store = this.sim.store
     const mover = this.mover
-    if (normalX < 0) {
-      this.destination.x = Math.max(
-        mover.x,
-        positionBeforeFace(store.x[other] as number, mover.width),
+    if (normalX !== 0) {
+      const before = normalX < 0
+      const face = positionAtFace(
+        before,
+        store.x[other] as number,
+        store.width[other] as number,
+        mover.width,
       )
-    } else if (normalX > 0) {
-      this.destination.x = Math.min(
-        mover.x,
-        (store.x[other] as number) + (store.width[other] as number),
+      this.destination.x = before ? Math.max(mover.x, face) : Math.min(mover.x, face)
+    } else if (normalY !== 0) {
+      const before = normalY < 0
+      const face = positionAtFace(
+        before,
+        store.y[other] as number,
+        store.height[other] as number,
+        mover.height,
       )
-    } else if (normalY < 0) {
-      this.destination.y = Math.max(
-        mover.y,
-        positionBeforeFace(store.y[other] as number, mover.height),
-      )
-    } else if (normalY > 0) {
-      this.destination.y = Math.min(
-        mover.y,
-        (store.y[other] as number) + (store.height[other] as number),
-      )
+      this.destination.y = before ? Math.max(mover.y, face) : Math.min(mover.y, face)
     }
   }
 

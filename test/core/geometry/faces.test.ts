@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { positionBeforeFace } from '../../../src/core/geometry/faces.js'
+import { positionAtFace, positionBeforeFace } from '../../../src/core/geometry/faces.js'
 
 describe('positionBeforeFace', () => {
   it('is face - size when that sum lands on the face', () => {
@@ -42,5 +42,25 @@ describe('positionBeforeFace', () => {
       }
     }
     expect(found).toBe(1)
+  })
+})
+
+describe('positionAtFace', () => {
+  it('touches the span from before it or after it, never inside, in floats', () => {
+    expect(positionAtFace(true, 100, 40, 60)).toBe(40)
+    expect(positionAtFace(false, 100, 40, 60)).toBe(140)
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: 0, max: 1e4, noNaN: true }),
+        fc.double({ min: 0, max: 1e4, noNaN: true }),
+        fc.boolean(),
+        (start, extent, size, before) => {
+          const position = positionAtFace(before, start, extent, size)
+          if (before) expect(position + size).toBeLessThanOrEqual(start)
+          else expect(position).toBe(start + extent)
+        },
+      ),
+    )
   })
 })
