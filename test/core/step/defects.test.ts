@@ -492,53 +492,51 @@ describe('a body stopped at a wall ends exactly outside it, to the last bit (iss
     expect(world.get('card').y).toBe(0)
   })
 
+  /**
+   * A move on the 500 x 300 walled board from a fractional start (x up to `maxX`, y up to
+   * `maxY`) by up to 1000 px each way, with or without push.
+   */
+  const fractionalMove = (maxX: number, maxY: number) =>
+    fc.tuple(
+      fc.double({ min: 0, max: maxX, noNaN: true }),
+      fc.double({ min: 0, max: maxY, noNaN: true }),
+      fc.double({ min: -1000, max: 1000, noNaN: true }),
+      fc.double({ min: -1000, max: 1000, noNaN: true }),
+      fc.boolean(),
+    )
+
+  /** Card `id` (100 x 60) lies inside the 500 x 300 board, exactly (its sums in floats). */
+  const expectOnBoard = (world: World, id: string) => {
+    const card = world.get(id)
+    expect(card.x, id).toBeGreaterThanOrEqual(0)
+    expect(card.y, id).toBeGreaterThanOrEqual(0)
+    expect(card.x + 100, id).toBeLessThanOrEqual(500)
+    expect(card.y + 60, id).toBeLessThanOrEqual(300)
+  }
+
   it("moves and push chains stop at a wall's face exactly, from fractional starts", () => {
     fc.assert(
-      fc.property(
-        fc.double({ min: 0, max: 400, noNaN: true }),
-        fc.double({ min: 0, max: 240, noNaN: true }),
-        fc.double({ min: -1000, max: 1000, noNaN: true }),
-        fc.double({ min: -1000, max: 1000, noNaN: true }),
-        fc.boolean(),
-        (x, y, dx, dy, push) => {
-          const world = createWorld()
-          placeWalls(world, 500, 300)
-          world.add({ id: 'card', x, y, width: 100, height: 60 })
-          world.move('card', { x: x + dx, y: y + dy }, { push })
-          const card = world.get('card')
-          expect(card.x).toBeGreaterThanOrEqual(0)
-          expect(card.y).toBeGreaterThanOrEqual(0)
-          expect(card.x + 100).toBeLessThanOrEqual(500)
-          expect(card.y + 60).toBeLessThanOrEqual(300)
-        },
-      ),
+      fc.property(fractionalMove(400, 240), ([x, y, dx, dy, push]) => {
+        const world = createWorld()
+        placeWalls(world, 500, 300)
+        world.add({ id: 'card', x, y, width: 100, height: 60 })
+        world.move('card', { x: x + dx, y: y + dy }, { push })
+        expectOnBoard(world, 'card')
+      }),
       { numRuns: 2000 },
     )
   })
 
   it("a group moved into the walls stops with its member on a wall's face exactly (world.moveGroup)", () => {
     fc.assert(
-      fc.property(
-        fc.double({ min: 0, max: 300, noNaN: true }),
-        fc.double({ min: 0, max: 200, noNaN: true }),
-        fc.double({ min: -1000, max: 1000, noNaN: true }),
-        fc.double({ min: -1000, max: 1000, noNaN: true }),
-        fc.boolean(),
-        (x, y, dx, dy, push) => {
-          const world = createWorld()
-          placeWalls(world, 500, 300)
-          world.add({ id: 'a', x, y, width: 100, height: 60 })
-          world.add({ id: 'b', x: x + 100, y: y + 40, width: 100, height: 60 })
-          world.moveGroup(['a', 'b'], { x: dx, y: dy }, { push })
-          for (const id of ['a', 'b']) {
-            const card = world.get(id)
-            expect(card.x, id).toBeGreaterThanOrEqual(0)
-            expect(card.y, id).toBeGreaterThanOrEqual(0)
-            expect(card.x + 100, id).toBeLessThanOrEqual(500)
-            expect(card.y + 60, id).toBeLessThanOrEqual(300)
-          }
-        },
-      ),
+      fc.property(fractionalMove(300, 200), ([x, y, dx, dy, push]) => {
+        const world = createWorld()
+        placeWalls(world, 500, 300)
+        world.add({ id: 'a', x, y, width: 100, height: 60 })
+        world.add({ id: 'b', x: x + 100, y: y + 40, width: 100, height: 60 })
+        world.moveGroup(['a', 'b'], { x: dx, y: dy }, { push })
+        for (const id of ['a', 'b']) expectOnBoard(world, id)
+      }),
       { numRuns: 2000 },
     )
   })
