@@ -5,21 +5,6 @@ import { describe, expect, it } from 'vitest'
 
 const CORE = join(import.meta.dirname, '../../src/core')
 
-/**
- * Module-level state that is still there, each with the reason, as `file: name`. The list
- * may only shrink: the test fails when an entry is gone from the code, so it is taken off.
- */
-const KNOWN: Record<string, string> = {
-  // Scratch of pure kernels that call nothing back while they hold it; the step passes its
-  // own context's objects to the kernels, never these.
-  'geometry/penetrationVector.ts: edges': 'leaf kernel scratch',
-  'geometry/sweep.ts: edges': 'leaf kernel scratch',
-  'geometry/sweep.ts: ray': 'leaf kernel scratch',
-  'geometry/sweep.ts: origin': 'leaf kernel scratch',
-  'geometry/sweep.ts: relativeMotion': 'leaf kernel scratch',
-  'geometry/rayFraction.ts: rectEdges': 'leaf kernel scratch',
-}
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
@@ -77,12 +62,8 @@ function moduleState(path: string): string[] {
 describe('src/core keeps no module-level state', () => {
   const found = sourceFiles(CORE).flatMap(moduleState)
 
-  it('has no module variable or mutable module object beyond the known list', () => {
-    expect(found.filter((entry) => !(entry in KNOWN))).toEqual([])
-  })
-
-  it('lists only entries that still exist', () => {
-    expect(Object.keys(KNOWN).filter((entry) => !found.includes(entry))).toEqual([])
+  it('has no module variable and no mutable module object', () => {
+    expect(found).toEqual([])
   })
 
   it('recognises the shapes of module state it rejects', () => {

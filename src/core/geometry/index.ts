@@ -10,7 +10,12 @@ export type {
   SweptResponse,
   Vec2,
 } from './types.js'
-export { minkowskiDifference, minkowskiDifferenceInto } from './minkowskiDifference.js'
+export {
+  createMinkowskiEdges,
+  minkowskiDifference,
+  minkowskiDifferenceInto,
+  type MinkowskiEdges,
+} from './minkowskiDifference.js'
 export { containsPoint, overlaps, overlapsInterior } from './overlaps.js'
 export {
   centreBoxOverlaps,
@@ -23,7 +28,7 @@ export {
 export { penetrationVector, penetrationVectorInto } from './penetrationVector.js'
 export { closestPointOnBounds, closestPointOnBoundsInto } from './closestPointOnBounds.js'
 export { rayFraction, rayHitInto, type RayHit } from './rayFraction.js'
-export { createSweepHit, sweep, sweepInto } from './sweep.js'
+export { createSweepHit, createSweepScratch, sweep, sweepInto, type SweepScratch } from './sweep.js'
 export {
   bounce,
   bounceInto,

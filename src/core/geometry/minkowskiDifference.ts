@@ -19,6 +19,11 @@ export interface MinkowskiEdges {
   bottom: number
 }
 
+/** Zeroed {@link MinkowskiEdges}: a caller-owned record for the kernels that work in one. */
+export function createMinkowskiEdges(): MinkowskiEdges {
+  return { left: 0, top: 0, right: 0, bottom: 0 }
+}
+
 /** Writes the edges of `a - b` into `out` (internal; no validation, no allocation). */
 export function minkowskiEdgesInto(out: MinkowskiEdges, a: Rect, b: Rect): MinkowskiEdges {
   out.left = a.x - (b.x + b.width)

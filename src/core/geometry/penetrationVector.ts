@@ -1,15 +1,17 @@
-import { minkowskiEdgesInto, type MinkowskiEdges } from './minkowskiDifference.js'
+import {
+  createMinkowskiEdges,
+  minkowskiEdgesInto,
+  type MinkowskiEdges,
+} from './minkowskiDifference.js'
 import type { Rect, Vec2 } from './types.js'
 import { assertFiniteResult, assertRectangle } from './validate.js'
-
-const edges: MinkowskiEdges = { left: 0, top: 0, right: 0, bottom: 0 }
 
 /**
  * Hot-path twin of {@link penetrationVector}: writes the shortest move of `a` out of `b`
  * into `out`. Returns `false` (and sets `out` to `{ 0, 0 }`) when the boxes are apart.
- * Does not validate its inputs and allocates nothing.
+ * Does not validate its inputs and allocates nothing; it works in the caller's `edges`.
  */
-export function penetrationVectorInto(out: Vec2, a: Rect, b: Rect): boolean {
+export function penetrationVectorInto(out: Vec2, a: Rect, b: Rect, edges: MinkowskiEdges): boolean {
   // The edges of b - a are the four axis moves of a that end with a touching b:
   // left = b.left - a.right (<= 0: move a left), right = b.right - a.left (>= 0: move right),
   // top = b.top - a.bottom (<= 0: move up), bottom = b.bottom - a.top (>= 0: move down).
@@ -72,5 +74,7 @@ export function penetrationVector(a: Rect, b: Rect): Vec2 | null {
   assertRectangle('penetrationVector:', 'a', a)
   assertRectangle('penetrationVector:', 'b', b)
   const out = { x: 0, y: 0 }
-  return penetrationVectorInto(out, a, b) ? assertFiniteResult('penetrationVector:', out) : null
+  return penetrationVectorInto(out, a, b, createMinkowskiEdges())
+    ? assertFiniteResult('penetrationVector:', out)
+    : null
 }

@@ -1,4 +1,4 @@
-import type { MinkowskiEdges } from './minkowskiDifference.js'
+import { createMinkowskiEdges, type MinkowskiEdges } from './minkowskiDifference.js'
 import type { Rect, Vec2 } from './types.js'
 import { assertRectangle, assertVector } from './validate.js'
 
@@ -9,9 +9,6 @@ export interface RayHit {
   /** Outward unit normal of the entered face; `{ 0, 0 }` when the ray starts inside. */
   normal: Vec2
 }
-
-/** The edges of {@link rayHitInto}'s rect, for {@link slabHitInto}. */
-const rectEdges: MinkowskiEdges = { left: 0, top: 0, right: 0, bottom: 0 }
 
 /**
  * The slab method (Liang-Barsky clipping; the same idea as bump.lua's
@@ -94,9 +91,16 @@ function miss(out: RayHit): false {
 /**
  * Hot-path twin of {@link rayFraction} that also reports the entered face: writes the hit
  * into `out` and returns `true`, or sets `out` to `{ time: Infinity, normal: { 0, 0 } }` and
- * returns `false`. Does not validate its inputs and allocates nothing.
+ * returns `false`. Does not validate its inputs and allocates nothing; it writes `rect`'s
+ * edges into the caller's `rectEdges`.
  */
-export function rayHitInto(out: RayHit, origin: Vec2, delta: Vec2, rect: Rect): boolean {
+export function rayHitInto(
+  out: RayHit,
+  origin: Vec2,
+  delta: Vec2,
+  rect: Rect,
+  rectEdges: MinkowskiEdges,
+): boolean {
   rectEdges.left = rect.x
   rectEdges.top = rect.y
   rectEdges.right = rect.x + rect.width
@@ -126,6 +130,6 @@ export function rayFraction(origin: Vec2, delta: Vec2, rect: Rect): number {
   assertVector('rayFraction:', 'delta', delta)
   assertRectangle('rayFraction:', 'rect', rect)
   const hit: RayHit = { time: 0, normal: { x: 0, y: 0 } }
-  rayHitInto(hit, origin, delta, rect)
+  rayHitInto(hit, origin, delta, rect, createMinkowskiEdges())
   return hit.time
 }

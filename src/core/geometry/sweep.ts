@@ -1,4 +1,8 @@
-import { minkowskiEdgesInto, type MinkowskiEdges } from './minkowskiDifference.js'
+import {
+  createMinkowskiEdges,
+  minkowskiEdgesInto,
+  type MinkowskiEdges,
+} from './minkowskiDifference.js'
 import { penetrationVectorInto } from './penetrationVector.js'
 import { slabHitInto, type RayHit } from './rayFraction.js'
 import type { Rect, SweepHit, Vec2 } from './types.js'
@@ -9,16 +13,43 @@ import {
   assertVector,
 } from './validate.js'
 
-const edges: MinkowskiEdges = { left: 0, top: 0, right: 0, bottom: 0 }
-const ray: RayHit = { time: 0, normal: { x: 0, y: 0 } }
-const origin: Vec2 = { x: 0, y: 0 }
-const relativeMotion: Vec2 = { x: 0, y: 0 }
+/** The ray's start in b's frame: the origin of the Minkowski difference (never written). */
+const ORIGIN: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 })
+
+/**
+ * What {@link sweepInto} works in: the Minkowski edges, the ray hit and the relative motion.
+ * Each world (its step context, its moves) owns one, so no kernel keeps state between calls
+ * and two worlds never share one.
+ */
+export interface SweepScratch {
+  readonly edges: MinkowskiEdges
+  readonly ray: RayHit
+  readonly relativeMotion: Vec2
+}
+
+/** A zeroed {@link SweepScratch}: make one per owner, once, and reuse it. */
+export function createSweepScratch(): SweepScratch {
+  return {
+    edges: createMinkowskiEdges(),
+    ray: { time: 0, normal: { x: 0, y: 0 } },
+    relativeMotion: { x: 0, y: 0 },
+  }
+}
 
 /**
  * Hot-path twin of {@link sweep}: writes the hit into `out` and returns `true`, or returns
- * `false` and leaves `out` unchanged. Does not validate its inputs and allocates nothing.
+ * `false` and leaves `out` unchanged. Does not validate its inputs and allocates nothing; it
+ * works in the caller's `scratch`.
  */
-export function sweepInto(out: SweepHit, a: Rect, aDelta: Vec2, b: Rect, bDelta: Vec2): boolean {
+export function sweepInto(
+  out: SweepHit,
+  a: Rect,
+  aDelta: Vec2,
+  b: Rect,
+  bDelta: Vec2,
+  scratch: SweepScratch,
+): boolean {
+  const { edges, ray, relativeMotion } = scratch
   // Sign conventions (article 003). Work in b's frame: a moves by the relative motion
   // d = aDelta - bDelta. A point p lies in the Minkowski difference b - a exactly when a
   // moved by p meets b (touching included), and in its open interior exactly when their
@@ -33,7 +64,7 @@ export function sweepInto(out: SweepHit, a: Rect, aDelta: Vec2, b: Rect, bDelta:
     // The interiors already overlap (the origin is strictly inside b - a): the ray test
     // does not apply (article 003); report the discrete penetration vector instead.
     const penetration = out.penetration
-    penetrationVectorInto(penetration, a, b)
+    penetrationVectorInto(penetration, a, b, edges)
     out.time = 0
     out.normal.x = Math.sign(penetration.x)
     out.normal.y = Math.sign(penetration.y)
@@ -44,7 +75,7 @@ export function sweepInto(out: SweepHit, a: Rect, aDelta: Vec2, b: Rect, bDelta:
   }
   relativeMotion.x = aDelta.x - bDelta.x
   relativeMotion.y = aDelta.y - bDelta.y
-  if (!slabHitInto(ray, origin, relativeMotion, edges)) return false
+  if (!slabHitInto(ray, ORIGIN, relativeMotion, edges)) return false
   // The origin is not inside, so the entry time is >= 0: touching and moving inward is a
   // hit at time 0 with the touched face's normal.
   const time = ray.time
@@ -97,7 +128,9 @@ export function sweep(
   assertFiniteNumber('sweep:', 'aDelta.x - bDelta.x', aDelta.x - bDelta.x)
   assertFiniteNumber('sweep:', 'aDelta.y - bDelta.y', aDelta.y - bDelta.y)
   const out = createSweepHit()
-  return sweepInto(out, a, aDelta, b, bDelta) ? assertFiniteResult('sweep:', out) : null
+  return sweepInto(out, a, aDelta, b, bDelta, createSweepScratch())
+    ? assertFiniteResult('sweep:', out)
+    : null
 }
 
 /**
@@ -106,7 +139,8 @@ export function sweep(
  *
  * @example
  * const hit = createSweepHit()
- * if (sweepInto(hit, box, delta, wall, { x: 0, y: 0 })) console.log(hit.time)
+ * const scratch = createSweepScratch()
+ * if (sweepInto(hit, box, delta, wall, { x: 0, y: 0 }, scratch)) console.log(hit.time)
  */
 export function createSweepHit(): SweepHit {
   return {

@@ -23,7 +23,7 @@ import { solidBetween } from './support.js'
  * share. Returns false when they are apart or meet only at a corner (no defined normal).
  */
 export function contactNormalInto(ctx: StepScratch, out: Vec2, boxA: Rect, boxB: Rect): boolean {
-  if (!penetrationVectorInto(ctx.penetration, boxA, boxB)) return false
+  if (!penetrationVectorInto(ctx.penetration, boxA, boxB, ctx.kernel.edges)) return false
   if (ctx.penetration.x !== 0 || ctx.penetration.y !== 0) {
     out.x = Math.sign(ctx.penetration.x)
     out.y = Math.sign(ctx.penetration.y)
@@ -224,6 +224,7 @@ function collectContacts(ctx: StepScratch, sim: StepContext, h: number): void {
           ctx.relativeMotion,
           loadRect(ctx.b, store, dynamic[j] as number),
           ctx.still,
+          ctx.kernel,
         )
       if (meets) {
         // Apart on either side of a thin wall, the pair is on course only through it: the

@@ -1,6 +1,7 @@
 import {
   createIntegratorScratch,
   createSweepHit,
+  createSweepScratch,
   type IntegratorScratch,
 } from '../geometry/index.js'
 import type { KinematicState, Rect, Vec2 } from '../geometry/types.js'
@@ -28,6 +29,8 @@ export class StepScratch {
   ownMotion: Vec2 = { x: 0, y: 0 }
   still: Vec2 = { x: 0, y: 0 }
   hit = createSweepHit()
+  /** What the geometry kernels work in (Minkowski edges, ray, relative motion). */
+  readonly kernel = createSweepScratch()
   // The contacts of the step: body i (local), other j (local index of a dynamic, or -1 - solid
   // slot), normal from j toward i, the response mode, restitution, and the speed at which the
   // pair may still approach: 0 for a pair touching at the start, gap / step for a speculative

@@ -141,7 +141,7 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
       const slotJ = dynamic[j] as number
       loadRect(ctx.a, store, slotI)
       loadRect(ctx.b, store, slotJ)
-      penetrationVectorInto(ctx.penetration, ctx.a, ctx.b)
+      penetrationVectorInto(ctx.penetration, ctx.a, ctx.b, ctx.kernel.edges)
       let px = ctx.penetration.x
       let py = ctx.penetration.y
       // A pair that collided in this step goes back out the way it came in, along its

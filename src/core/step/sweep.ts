@@ -130,6 +130,7 @@ function firstDynamicHit(ctx: StepScratch, sim: StepContext, k: number): number 
         ctx.sweepMotion,
         ctx.sweepObstacle,
         ctx.sweepOtherMotion,
+        ctx.kernel,
       )
     )
       continue
@@ -278,6 +279,7 @@ export function sweepDynamic(
           ctx.sweepMotion,
           loadRect(ctx.sweepObstacle, store, solid),
           ctx.sweepStill,
+          ctx.kernel,
         )
       )
         continue
@@ -514,10 +516,10 @@ function wayOutClear(ctx: StepScratch, sim: StepContext, slot: number): number {
     const code = pairCode(sim, slot, solid)
     if (code === IGNORE || code === CROSS) continue
     const obstacle = loadRect(ctx.sweepObstacle, store, solid)
-    if (!penetrationVectorInto(ctx.sweepPenetration, region, obstacle)) continue
+    if (!penetrationVectorInto(ctx.sweepPenetration, region, obstacle, ctx.kernel.edges)) continue
     const through =
       Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) > TOUCH_TOLERANCE
-    const before = penetrationVectorInto(ctx.sweepPenetration, mover, obstacle)
+    const before = penetrationVectorInto(ctx.sweepPenetration, mover, obstacle, ctx.kernel.edges)
       ? Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
       : 0
     if (!through) {
@@ -545,7 +547,7 @@ function wayKeepsSolid(ctx: StepScratch): boolean {
   const mover = ctx.sweepMover
   const moved = ctx.sweepMoved
   const solid = ctx.sweepObstacle
-  const after = penetrationVectorInto(ctx.sweepPenetration, moved, solid)
+  const after = penetrationVectorInto(ctx.sweepPenetration, moved, solid, ctx.kernel.edges)
     ? Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
     : 0
   if (after > TOUCH_TOLERANCE) return true
@@ -609,7 +611,15 @@ function overlappedSolids(
     const code = pairCode(sim, slot, solid)
     if (code === IGNORE || code === CROSS) continue
     loadRect(ctx.sweepObstacle, store, solid)
-    if (!penetrationVectorInto(ctx.sweepPenetration, ctx.sweepMover, ctx.sweepObstacle)) continue
+    if (
+      !penetrationVectorInto(
+        ctx.sweepPenetration,
+        ctx.sweepMover,
+        ctx.sweepObstacle,
+        ctx.kernel.edges,
+      )
+    )
+      continue
     const depth = Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
     if (depth <= TOUCH_TOLERANCE) continue
     if (first < 0) first = solid
@@ -679,7 +689,14 @@ export function separateFromSolids(ctx: StepScratch, sim: StepContext, k: number
         const code = pairCode(sim, slot, solid)
         if (code === IGNORE || code === CROSS) continue
         loadRect(ctx.sweepObstacle, store, solid)
-        if (!penetrationVectorInto(ctx.sweepPenetration, ctx.sweepMover, ctx.sweepObstacle))
+        if (
+          !penetrationVectorInto(
+            ctx.sweepPenetration,
+            ctx.sweepMover,
+            ctx.sweepObstacle,
+            ctx.kernel.edges,
+          )
+        )
           continue
         if (Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) <= TOUCH_TOLERANCE)
           continue

@@ -1,4 +1,4 @@
-import { createSweepHit, slideInto, sweepInto } from '../geometry/index.js'
+import { createSweepHit, createSweepScratch, slideInto, sweepInto } from '../geometry/index.js'
 import { positionAtFace } from '../geometry/faces.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
@@ -77,6 +77,8 @@ export class Move {
   private readonly still: Vec2 = { x: 0, y: 0 }
   /** The earliest hit of the current sweep (its time and normal: {@link sweepFirst}). */
   readonly hit = createSweepHit()
+  /** What the swept test works in. */
+  private readonly kernel = createSweepScratch()
   /** Where {@link Move.place} puts a body (an object: see {@link Move.pushChain}). */
   private readonly destination: Vec2 = { x: 0, y: 0 }
   /**
@@ -279,7 +281,7 @@ export class Move {
     const code = pairCode(this.sim, slot, other)
     if (code === IGNORE || code === CROSS) return -1
     const obstacle = loadRect(this.obstacle, this.sim.store, other)
-    if (!sweepInto(this.hit, this.mover, this.motion, obstacle, this.still)) return -1
+    if (!sweepInto(this.hit, this.mover, this.motion, obstacle, this.still, this.kernel)) return -1
     return stops(this.hit, this.motion) ? this.hit.time : -1
   }
 

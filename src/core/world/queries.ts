@@ -1,4 +1,4 @@
-import { rayHitInto, type RayHit } from '../geometry/index.js'
+import { createMinkowskiEdges, rayHitInto, type RayHit } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import { loadRect, type BodyStore } from './bodyStore.js'
@@ -22,6 +22,7 @@ export function createQueries(store: BodyStore, index: BodyIndex): WorldQueries 
   const found = new IndexBuffer()
   const box: Rect = { x: 0, y: 0, width: 0, height: 0 }
   const ray: RayHit = { time: 0, normal: { x: 0, y: 0 } }
+  const rayEdges = createMinkowskiEdges()
 
   function idsFound(): BodyId[] {
     const ids: BodyId[] = []
@@ -66,7 +67,7 @@ export function createQueries(store: BodyStore, index: BodyIndex): WorldQueries 
       const hits: RaycastHit[] = []
       for (let k = 0; k < found.count; k++) {
         const slot = found.items[k] as number
-        if (!rayHitInto(ray, start, along, loadRect(box, store, slot))) continue
+        if (!rayHitInto(ray, start, along, loadRect(box, store, slot), rayEdges)) continue
         hits.push({
           id: store.ids[slot] as BodyId,
           time: ray.time,

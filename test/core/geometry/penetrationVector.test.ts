@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
+  createMinkowskiEdges,
   minkowskiDifference,
   overlaps,
   overlapsInterior,
@@ -200,9 +201,10 @@ describe('penetrationVector', () => {
   it('penetrationVectorInto writes into out and sets it to { 0, 0 } when apart', () => {
     const out = { x: 7, y: 7 }
     const b: Rect = { x: 0, y: 0, width: 10, height: 10 }
-    expect(penetrationVectorInto(out, { x: 8, y: 2, width: 4, height: 4 }, b)).toBe(true)
+    const edges = createMinkowskiEdges()
+    expect(penetrationVectorInto(out, { x: 8, y: 2, width: 4, height: 4 }, b, edges)).toBe(true)
     expect(out).toEqual({ x: 2, y: 0 })
-    expect(penetrationVectorInto(out, { x: 20, y: 2, width: 4, height: 4 }, b)).toBe(false)
+    expect(penetrationVectorInto(out, { x: 20, y: 2, width: 4, height: 4 }, b, edges)).toBe(false)
     expect(out).toEqual({ x: 0, y: 0 })
   })
 

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   containsPoint,
+  createMinkowskiEdges,
   rayFraction,
   rayHitInto,
   type Rect,
@@ -13,7 +14,7 @@ const rect: Rect = { x: 0, y: 0, width: 10, height: 10 }
 
 function hit(origin: Vec2, delta: Vec2, target: Rect = rect) {
   const out = { time: -1, normal: { x: 9, y: 9 } }
-  const found = rayHitInto(out, origin, delta, target)
+  const found = rayHitInto(out, origin, delta, target, createMinkowskiEdges())
   return { found, time: out.time, normal: { x: out.normal.x + 0, y: out.normal.y + 0 } }
 }
 
@@ -222,7 +223,7 @@ describe('rayFraction', () => {
       fc.assert(
         fc.property(origins, gridDelta, gridRect, (origin, delta, box) => {
           const out = { time: 0, normal: { x: 0, y: 0 } }
-          if (!rayHitInto(out, origin, delta, box)) return
+          if (!rayHitInto(out, origin, delta, box, createMinkowskiEdges())) return
           expect(out.time).toBeGreaterThanOrEqual(0)
           expect(out.time).toBeLessThan(1)
           const at = { x: origin.x + delta.x * out.time, y: origin.y + delta.y * out.time }
@@ -246,7 +247,7 @@ describe('rayFraction', () => {
       fc.assert(
         fc.property(finiteVec2, finiteVec2, finiteRect, (origin, delta, box) => {
           const out = { time: 0, normal: { x: 0, y: 0 } }
-          rayHitInto(out, origin, delta, box)
+          rayHitInto(out, origin, delta, box, createMinkowskiEdges())
           expect([out.time, out.normal.x, out.normal.y].some(Number.isNaN)).toBe(false)
         }),
         { numRuns: 2000 },

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   createSweepHit,
+  createSweepScratch,
   overlaps,
   overlapsInterior,
   slide,
@@ -238,20 +239,22 @@ describe('sweepInto', () => {
       overlapping: true,
     }
     const still = { x: 0, y: 0 }
-    expect(sweepInto(out, box, { x: 500, y: 0 }, wall, still)).toBe(true)
+    const scratch = createSweepScratch()
+    expect(sweepInto(out, box, { x: 500, y: 0 }, wall, still, scratch)).toBe(true)
     expect(out).toEqual(sweep(box, { x: 500, y: 0 }, wall))
     const before = structuredClone(out)
-    expect(sweepInto(out, box, { x: 0, y: 500 }, wall, still)).toBe(false)
+    expect(sweepInto(out, box, { x: 0, y: 500 }, wall, still, scratch)).toBe(false)
     expect(out).toEqual(before)
   })
 
   it('overwrites every field of an earlier hit, also with a start overlap', () => {
     const out = createSweepHit()
     const still = { x: 0, y: 0 }
-    expect(sweepInto(out, box, { x: 500, y: 0 }, wall, still)).toBe(true)
+    const scratch = createSweepScratch()
+    expect(sweepInto(out, box, { x: 500, y: 0 }, wall, still, scratch)).toBe(true)
     expect(out.time).toBeGreaterThan(0)
     const inside: Rect = { ...wall, width: 4 }
-    expect(sweepInto(out, inside, { x: 500, y: 0 }, wall, still)).toBe(true)
+    expect(sweepInto(out, inside, { x: 500, y: 0 }, wall, still, scratch)).toBe(true)
     expect(out).toEqual(sweep(inside, { x: 500, y: 0 }, wall))
     expect(out.time).toBe(0)
   })

@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { containsPoint, overlaps, rayHitInto } from '../../../src/core/geometry/index.js'
+import {
+  containsPoint,
+  createMinkowskiEdges,
+  overlaps,
+  rayHitInto,
+} from '../../../src/core/geometry/index.js'
 import {
   createWorld,
   type BodyOptions,
@@ -252,9 +257,10 @@ describe('world properties', { timeout: 30_000 }, () => {
             all.filter((b) => containsPoint(b, origin)).map((b) => b.id),
           )
           const hit = { time: 0, normal: { x: 0, y: 0 } }
+          const edges = createMinkowskiEdges()
           const expected = all
-            .filter((b) => rayHitInto(hit, origin, delta, b))
-            .map((b) => ({ id: b.id, time: (rayHitInto(hit, origin, delta, b), hit.time) }))
+            .filter((b) => rayHitInto(hit, origin, delta, b, edges))
+            .map((b) => ({ id: b.id, time: (rayHitInto(hit, origin, delta, b, edges), hit.time) }))
             .sort((p, q) => p.time - q.time)
           expect(world.raycast(origin, delta).map(({ id, time }) => ({ id, time }))).toEqual(
             expected,
