@@ -584,6 +584,28 @@ function considerWay(ctx: StepScratch, sim: StepContext, slot: number): void {
 }
 
 /**
+ * How deep body `slot` (its box in {@link StepScratch.sweepMover}) is inside `solid`: the
+ * length of its penetration vector, px, left in {@link StepScratch.sweepPenetration} with the
+ * solid's box in {@link StepScratch.sweepObstacle}. 0 when the pair is ignored or crosses,
+ * or when the boxes only touch or are apart.
+ */
+function depthInSolid(ctx: StepScratch, sim: StepContext, slot: number, solid: number): number {
+  const code = pairCode(sim, slot, solid)
+  if (code === IGNORE || code === CROSS) return 0
+  loadRect(ctx.sweepObstacle, sim.store, solid)
+  if (
+    !penetrationVectorInto(
+      ctx.sweepPenetration,
+      ctx.sweepMover,
+      ctx.sweepObstacle,
+      ctx.kernel.edges,
+    )
+  )
+    return 0
+  return Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
+}
+
+/**
  * Gathers the solids of one kind (`kinematic` or static) whose interior body `slot` (in
  * {@link StepScratch.sweepMover}) overlaps, among the selected candidates, into
  * {@link StepScratch.sweepWays}: where the four axis moves that clear all of them lead (left,
@@ -608,20 +630,7 @@ function overlappedSolids(
   for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
     const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
     if ((store.kind[solid] === KINEMATIC) !== kinematic) continue
-    const code = pairCode(sim, slot, solid)
-    if (code === IGNORE || code === CROSS) continue
-    loadRect(ctx.sweepObstacle, store, solid)
-    if (
-      !penetrationVectorInto(
-        ctx.sweepPenetration,
-        ctx.sweepMover,
-        ctx.sweepObstacle,
-        ctx.kernel.edges,
-      )
-    )
-      continue
-    const depth = Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y)
-    if (depth <= TOUCH_TOLERANCE) continue
+    if (depthInSolid(ctx, sim, slot, solid) <= TOUCH_TOLERANCE) continue
     if (first < 0) first = solid
     const obstacle = ctx.sweepObstacle
     ways[0] = Math.min(ways[0], positionBeforeFace(obstacle.x, mover.width))
@@ -686,20 +695,7 @@ export function separateFromSolids(ctx: StepScratch, sim: StepContext, k: number
     if (ctx.sweepBest[3] === WAY_BLOCKED) {
       for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
         const solid = sim.solid[ctx.sweepCandidateItems[c] as number] as number
-        const code = pairCode(sim, slot, solid)
-        if (code === IGNORE || code === CROSS) continue
-        loadRect(ctx.sweepObstacle, store, solid)
-        if (
-          !penetrationVectorInto(
-            ctx.sweepPenetration,
-            ctx.sweepMover,
-            ctx.sweepObstacle,
-            ctx.kernel.edges,
-          )
-        )
-          continue
-        if (Math.abs(ctx.sweepPenetration.x) + Math.abs(ctx.sweepPenetration.y) <= TOUCH_TOLERANCE)
-          continue
+        if (depthInSolid(ctx, sim, slot, solid) <= TOUCH_TOLERANCE) continue
         // The penetration vector's way, placed from the face it leaves by.
         const obstacle = ctx.sweepObstacle
         const outX = ctx.sweepPenetration.x
