@@ -644,6 +644,20 @@ describe('reduced motion, animated runs', () => {
   })
 })
 
+/**
+ * Every text under `container` (text nodes, accessible names and live regions) that names
+ * a box by the articles' letter A or B, alone or as a vector's subscript (v_A, p_B, B/A).
+ */
+function articleNamesIn(container: Element): string[] {
+  const texts: string[] = []
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT)
+  while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '')
+  for (const element of container.querySelectorAll('[aria-label]')) {
+    texts.push(element.getAttribute('aria-label') ?? '')
+  }
+  return texts.filter((text) => /(^|[^a-zA-Z0-9])[AB]($|[^a-zA-Z0-9])/.test(text))
+}
+
 const SVG_SHAPES = new Set(['rect', 'circle', 'line', 'polygon', 'polyline', 'path', 'text'])
 
 /** Whether `element` holds text of its own (not only through its children). */
@@ -821,11 +835,46 @@ describe('scene props', () => {
       screen.getByTestId('minkowski-corners').querySelector('[data-corner="top-right"]')
         ?.textContent,
     ).toContain('= player.top-right − wall.bottom-left')
-    // No text node names the article's A or B outside the vector notation (v_A, p_B).
-    const texts: string[] = []
-    const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT)
-    while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '')
-    expect(texts.filter((text) => /(^|[^_/\w])[AB]($|[^\w])/.test(text))).toEqual([])
+    expect(articleNamesIn(container)).toEqual([])
+  })
+
+  it('MinkowskiExplorer names no box A or B with custom labels, at any step, apart or colliding', () => {
+    const labels = { a: 'Player', b: 'Wall' }
+    const obstacle = { x: 0, y: -40, width: 80, height: 80 }
+    const apart = { x: -200, y: -30, width: 60, height: 60 }
+    for (const box of [apart, { ...apart, x: -40 }]) {
+      for (let step = 0; step <= 5; step++) {
+        const { container, unmount } = render(
+          <MinkowskiExplorer box={box} obstacle={obstacle} step={step} labels={labels} />,
+        )
+        expect(articleNamesIn(container), `step ${step}, A at x = ${box.x}`).toEqual([])
+        unmount()
+      }
+    }
+    // The colliding scene showed its ways out, which name the boxes too.
+    render(<MinkowskiExplorer box={{ ...apart, x: -40 }} obstacle={obstacle} labels={labels} />)
+    expect(screen.getByTestId('penetration-candidates').textContent).toContain('move Player')
+  })
+
+  it('RelativeMotionDemo names no box A or B with custom labels, in its vectors either', () => {
+    const labels = { a: 'Player', b: 'Wall' }
+    const scene = {
+      boxA: { x: -200, y: -40, width: 80, height: 60 },
+      boxB: { x: 60, y: -30, width: 60, height: 60 },
+      motionA: { x: 300, y: 0 },
+    }
+    for (const observer of ['world', 'a', 'b'] as const) {
+      const { container, unmount } = render(
+        <RelativeMotionDemo {...scene} observer={observer} labels={labels} />,
+      )
+      // A hit: the numbers panel lists where each box is at the time of impact.
+      expect(screen.getByTestId('impact-position-a').textContent).toMatch(/^p_Player \+ v_Player/)
+      expect(articleNamesIn(container), `riding with ${observer}`).toEqual([])
+      unmount()
+    }
+    const { container } = render(<RelativeMotionDemo {...scene} />)
+    expect(screen.getByTestId('relative-ba').textContent).toMatch(/^v_B\/A · Δt = \(v_B − v_A\)/)
+    expect(articleNamesIn(container)).not.toEqual([])
   })
 
   it('OverlapTestDemo and DiscreteCollisionDemo name their colours in a legend', () => {
