@@ -43,6 +43,18 @@ function viewBoxOf(svg: Element): Rect {
 
 const contains = rectInView
 
+/**
+ * Dispatches a synthetic pointer event ({@link firePointer}) inside `act`, so that React has
+ * rendered what the event changed when the test reads the DOM. Without it a test waits an
+ * animation frame and hopes: React renders a `pointermove`'s update (continuous priority,
+ * or a window listener's default one) in a task of its scheduler, and whether that task or
+ * the next frame comes first depends on what the browser did before, so a test read the
+ * old state after another test's animation had run (the order dependence of issue #27).
+ */
+function pointer(...event: Parameters<typeof firePointer>) {
+  act(() => firePointer(...event))
+}
+
 /** Stubs `matchMedia` so that `prefers-reduced-motion: reduce` matches. */
 function preferReducedMotion() {
   vi.stubGlobal('matchMedia', (media: string) => ({
@@ -136,7 +148,7 @@ describe('every widget with its default props', () => {
 })
 
 describe('DiscreteCollisionDemo', () => {
-  it('draws the scene it is given, and the arrow keys move the box as the pointer does', async () => {
+  it('draws the scene it is given, and the arrow keys move the box as the pointer does', () => {
     const obstacle = { x: -50, y: -50, width: 100, height: 100 }
     render(<DiscreteCollisionDemo obstacle={obstacle} size={20} start={{ x: -180, y: -180 }} />)
     expect(readRect(screen.getByTestId('obstacle'))).toEqual(obstacle)
@@ -159,14 +171,13 @@ describe('DiscreteCollisionDemo', () => {
     expect(screen.getByTestId('readout').textContent).not.toBe(byKeys)
     const matrix = (svg as unknown as SVGSVGElement).getScreenCTM()!
     const client = new DOMPoint(-40, -40).matrixTransform(matrix)
-    firePointer(svg, 'pointermove', client.x, client.y)
-    await nextFrames(1)
+    pointer(svg, 'pointermove', client.x, client.y)
     expect(screen.getByTestId('readout').textContent).toBe(byKeys)
   })
 })
 
 describe('MinkowskiExplorer', () => {
-  it('moves box A by keys exactly as a drag by the same distance does', async () => {
+  it('moves box A by keys exactly as a drag by the same distance does', () => {
     const box = { x: -200, y: -30, width: 60, height: 60 }
     const obstacle = { x: 0, y: -40, width: 80, height: 80 }
     const { unmount } = render(<MinkowskiExplorer box={box} obstacle={obstacle} />)
@@ -190,10 +201,9 @@ describe('MinkowskiExplorer', () => {
     const matrix = svg.getScreenCTM()!
     const start = centerOf(dragged)
     const end = new DOMPoint(-10, 0).matrixTransform(matrix) // A's centre, 160 units right
-    firePointer(dragged, 'pointerdown', start.x, start.y)
-    firePointer(window, 'pointermove', end.x, end.y)
-    firePointer(window, 'pointerup', end.x, end.y)
-    await nextFrames(1)
+    pointer(dragged, 'pointerdown', start.x, start.y)
+    pointer(window, 'pointermove', end.x, end.y)
+    pointer(window, 'pointerup', end.x, end.y)
     const byDrag = readRect(dragged)
     expect(byDrag.x).toBeCloseTo(-40, 4)
     expect(byDrag.y).toBeCloseTo(-30, 4)
@@ -235,7 +245,7 @@ describe('RelativeMotionDemo', () => {
 })
 
 describe('RelativeMotionDemo, keys and pointer', () => {
-  it('sets the same motion and time of impact by the arrow keys as by dragging the tip', async () => {
+  it('sets the same motion and time of impact by the arrow keys as by dragging the tip', () => {
     const scene = {
       boxA: { x: -200, y: -40, width: 80, height: 60 },
       boxB: { x: 60, y: -30, width: 60, height: 60 },
@@ -266,12 +276,10 @@ describe('RelativeMotionDemo, keys and pointer', () => {
     // B's centre is (90, 0): the tip of a motion (-70, 10) is at (20, 10).
     const end = new DOMPoint(20, 10).matrixTransform(matrix)
     const start = centerOf(dragged)
-    firePointer(dragged, 'pointerdown', start.x, start.y)
-    // The tip listens to the window once the grab has rendered.
-    await nextFrames(1)
-    firePointer(window, 'pointermove', end.x, end.y)
-    firePointer(window, 'pointerup', end.x, end.y)
-    await nextFrames(1)
+    // The tip listens to the window once the grab has rendered (inside act, at once).
+    pointer(dragged, 'pointerdown', start.x, start.y)
+    pointer(window, 'pointermove', end.x, end.y)
+    pointer(window, 'pointerup', end.x, end.y)
     const byDrag = readouts()
     expect(Number(byDrag.motionB.x)).toBeCloseTo(-70, 3)
     expect(Number(byDrag.motionB.y)).toBeCloseTo(10, 3)
@@ -486,17 +494,17 @@ describe('touch', () => {
     }
   })
 
-  it('drags Minkowski box A and the relative-motion tips with a finger', async () => {
+  it('drags Minkowski box A and the relative-motion tips with a finger', () => {
     const box = { x: -200, y: -30, width: 60, height: 60 }
     render(<MinkowskiExplorer box={box} />)
     const boxA = screen.getByTestId('box-a')
     const matrix = (boxA as unknown as SVGGraphicsElement).ownerSVGElement!.getScreenCTM()!
     const start = centerOf(boxA)
     const end = new DOMPoint(-10, 0).matrixTransform(matrix) // A's centre, 160 units right
-    firePointer(boxA, 'pointerdown', start.x, start.y, 'touch')
-    firePointer(window, 'pointermove', end.x, end.y, 'touch')
-    firePointer(window, 'pointerup', end.x, end.y, 'touch')
-    await vi.waitFor(() => expect(readRect(boxA).x).toBeCloseTo(-40, 4))
+    pointer(boxA, 'pointerdown', start.x, start.y, 'touch')
+    pointer(window, 'pointermove', end.x, end.y, 'touch')
+    pointer(window, 'pointerup', end.x, end.y, 'touch')
+    expect(readRect(boxA).x).toBeCloseTo(-40, 4)
     cleanup()
 
     render(<RelativeMotionDemo boxB={{ x: 60, y: -30, width: 60, height: 60 }} />)
@@ -504,23 +512,19 @@ describe('touch', () => {
     const tipMatrix = (tip as unknown as SVGGraphicsElement).ownerSVGElement!.getScreenCTM()!
     const tipEnd = new DOMPoint(20, 10).matrixTransform(tipMatrix) // B's centre is (90, 0)
     const tipStart = centerOf(tip)
-    firePointer(tip, 'pointerdown', tipStart.x, tipStart.y, 'touch')
-    await nextFrames(1)
-    firePointer(window, 'pointermove', tipEnd.x, tipEnd.y, 'touch')
-    firePointer(window, 'pointerup', tipEnd.x, tipEnd.y, 'touch')
-    await vi.waitFor(() =>
-      expect(Number(screen.getByTestId('motion-b').dataset.x)).toBeCloseTo(-70, 3),
-    )
+    pointer(tip, 'pointerdown', tipStart.x, tipStart.y, 'touch')
+    pointer(window, 'pointermove', tipEnd.x, tipEnd.y, 'touch')
+    pointer(window, 'pointerup', tipEnd.x, tipEnd.y, 'touch')
+    expect(Number(screen.getByTestId('motion-b').dataset.x)).toBeCloseTo(-70, 3)
     expect(Number(screen.getByTestId('motion-b').dataset.y)).toBeCloseTo(10, 3)
   })
 
-  it('puts the discrete demo’s box where a finger touches', async () => {
+  it('puts the discrete demo’s box where a finger touches', () => {
     render(<DiscreteCollisionDemo obstacle={{ x: -50, y: -50, width: 100, height: 100 }} />)
     const svg = screen.getByRole('application') as unknown as SVGSVGElement
     expect(svg.dataset.colliding).toBe('false')
     const touch = new DOMPoint(0, 0).matrixTransform(svg.getScreenCTM()!)
-    firePointer(svg, 'pointerdown', touch.x, touch.y, 'touch')
-    await nextFrames(1)
+    pointer(svg, 'pointerdown', touch.x, touch.y, 'touch')
     expect(svg.dataset.colliding).toBe('true')
   })
 
@@ -532,11 +536,11 @@ describe('touch', () => {
     const right = screen.getByRole('button', { name: 'Move right' })
     const start = readRect(player).x
     const at = centerOf(right)
-    firePointer(right, 'pointerdown', at.x, at.y, 'touch')
+    pointer(right, 'pointerdown', at.x, at.y, 'touch')
     await vi.waitFor(() => expect(readRect(player).x).toBeGreaterThan(start + 20), {
       timeout: 5_000,
     })
-    firePointer(right, 'pointerup', at.x, at.y, 'touch')
+    pointer(right, 'pointerup', at.x, at.y, 'touch')
     await nextFrames(2)
     const released = readRect(player).x
     await nextFrames(5)
