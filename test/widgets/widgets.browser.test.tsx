@@ -125,12 +125,15 @@ describe('every widget with its default props', () => {
   )
 
   it.each(widgets)(
-    '%s opens with every shape of its figures inside them',
+    '%s opens with every shape and text of its figures inside them, at 320 px and at full width',
     async (_name, widget) => {
-      const { container } = render(widget())
-      await nextFrames(2)
-      // Legend swatches are small svgs too; every figure, whatever its size, draws inside itself.
-      for (const svg of container.querySelectorAll('svg')) expectDrawnInside(svg)
+      for (const width of [320, undefined]) {
+        const { container, unmount } = render(<div style={{ width }}>{widget()}</div>)
+        await nextFrames(2)
+        // Legend swatches are small svgs too; every figure, whatever its size, draws inside itself.
+        for (const svg of container.querySelectorAll('svg')) expectDrawnInside(svg)
+        unmount()
+      }
     },
   )
 
@@ -375,12 +378,14 @@ describe('TunnelingDemo', () => {
 })
 
 /**
- * Every visible shape of `svg`, its stroke included, in screen px, lies inside the svg's
- * box: what the browser would clip is not drawn at all.
+ * Every visible shape and text of `svg`, its stroke included, in screen px, lies inside the
+ * svg's box: what the browser would clip is not drawn at all.
  */
 function expectDrawnInside(svg: SVGSVGElement) {
   const view = svg.getBoundingClientRect()
-  for (const shape of svg.querySelectorAll<SVGGraphicsElement>('line, rect, circle, path')) {
+  for (const shape of svg.querySelectorAll<SVGGraphicsElement>(
+    'line, rect, circle, path, polygon, text',
+  )) {
     if (getComputedStyle(shape).visibility === 'hidden') continue
     const box = shape.getBoundingClientRect()
     if (box.width === 0 && box.height === 0) continue
