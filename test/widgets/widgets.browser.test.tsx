@@ -214,6 +214,8 @@ describe('MinkowskiExplorer', () => {
       byKeys.difference.x,
       4,
     )
+    // The maths panel reads the same: every edge, corner and verdict of A − B.
+    expect(screen.getByTestId('minkowski-equations').textContent).toBe(byKeys.equations)
   })
 })
 
@@ -914,6 +916,25 @@ describe('scene props', () => {
       'Minkowski difference obstacle − box',
       'origin',
       'penetration vector',
+    ])
+  })
+
+  it('IntegratorComparison names its axes in every panel and its marks in a legend', () => {
+    render(<IntegratorComparison />)
+    for (const name of ['Explicit Euler', 'Semi-implicit Euler', 'Runge-Kutta 4']) {
+      const panel = screen.getByRole('img', { name: new RegExp(`^${name}:`) })
+      const texts = [...panel.querySelectorAll('text')].map((text) => text.textContent)
+      expect(texts, name).toEqual(['x', 'v / ω'])
+    }
+    expect(
+      within(screen.getByRole('list', { name: 'Legend' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'the start’s energy',
+      'exact motion, now',
+      'the integrator’s trail',
+      'the integrator, now',
     ])
   })
 
