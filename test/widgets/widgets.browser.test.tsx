@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
 import { overlaps, type Rect } from 'react-aabb/core'
 import {
   Article001Table,
@@ -176,6 +177,36 @@ describe('DiscreteCollisionDemo', () => {
     const client = new DOMPoint(-40, -40).matrixTransform(matrix)
     pointer(svg, 'pointermove', client.x, client.y)
     expect(screen.getByTestId('readout').textContent).toBe(byKeys)
+  })
+})
+
+describe('keyboard', () => {
+  it('reaches every draggable handle with the Tab key, in the order they are drawn', async () => {
+    render(
+      <>
+        <DiscreteCollisionDemo />
+        <MinkowskiExplorer />
+        <RelativeMotionDemo />
+        <SweptPlatformerDemo />
+      </>,
+    )
+    const handles = [
+      screen.getByRole('application', { name: /^Minkowski difference demo/ }),
+      screen.getByRole('button', { name: /^Box A: drag it/ }),
+      screen.getByTestId('tip-a'),
+      screen.getByTestId('tip-b'),
+      screen.getByRole('application', { name: /^Swept platformer/ }),
+    ]
+    const reached: Element[] = []
+    document.body.focus()
+    // Buttons and scrolling tables lie between the handles: enough presses to pass them all.
+    for (let press = 0; press < 60 && reached.length < handles.length; press++) {
+      await userEvent.keyboard('{Tab}')
+      if (handles.includes(document.activeElement as HTMLElement)) {
+        if (!reached.includes(document.activeElement!)) reached.push(document.activeElement!)
+      }
+    }
+    expect(reached).toEqual(handles)
   })
 })
 
