@@ -880,6 +880,34 @@ describe('scene props', () => {
     expect(articleNamesIn(container)).toEqual([])
   })
 
+  it('OverlapTestDemo and DiscreteCollisionDemo name their boxes by the labels they are given', () => {
+    const labels = { a: 'Player', b: 'Wall' }
+    const { container } = render(
+      <>
+        <OverlapTestDemo labels={labels} />
+        <DiscreteCollisionDemo labels={labels} />
+      </>,
+    )
+    const [overlap, discrete] = screen.getAllByRole('list', { name: 'Legend' })
+    const legend = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent)
+    expect(legend(overlap!).slice(0, 3)).toEqual([
+      'Player (green: overlapping)',
+      'Wall',
+      'Minkowski difference Player − Wall',
+    ])
+    expect(legend(discrete!).slice(0, 3)).toEqual([
+      'Wall',
+      'Player (red: apart)',
+      'Minkowski difference Wall − Player',
+    ])
+    expect(screen.getByRole('application', { name: /move Player with the pointer/ })).toBeTruthy()
+    // No default name is left in either widget's words.
+    expect(container.textContent).not.toMatch(/first box|second box|your box|obstacle/)
+  })
+
   it('MinkowskiExplorer names no box A or B with custom labels, at any step, apart or colliding', () => {
     const labels = { a: 'Player', b: 'Wall' }
     const obstacle = { x: 0, y: -40, width: 80, height: 80 }
@@ -934,7 +962,7 @@ describe('scene props', () => {
     ).toEqual([
       'first box (green: overlapping)',
       'second box',
-      'Minkowski difference first − second',
+      'Minkowski difference first box − second box',
       'origin',
     ])
     expect(
@@ -944,7 +972,7 @@ describe('scene props', () => {
     ).toEqual([
       'obstacle',
       'your box (red: apart)',
-      'Minkowski difference obstacle − box',
+      'Minkowski difference obstacle − your box',
       'origin',
       'penetration vector',
     ])
@@ -1005,6 +1033,10 @@ describe('scene props', () => {
     [
       <MinkowskiExplorer labels={{ a: '', b: 'B' }} />,
       '<MinkowskiExplorer>: labels.a must be a non-empty string (got "")',
+    ],
+    [
+      <DiscreteCollisionDemo labels={{ a: 'box', b: ' ' }} />,
+      '<DiscreteCollisionDemo>: labels.b must be a non-empty string (got " ")',
     ],
     [
       <RelativeMotionDemo motionB={{ x: Infinity, y: 0 }} />,
