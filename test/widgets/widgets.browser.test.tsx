@@ -908,6 +908,30 @@ describe('scene props', () => {
     expect(container.textContent).not.toMatch(/first box|second box|your box|obstacle/)
   })
 
+  it('TunnelingDemo and SweptPlatformerDemo say the labels they are given, in words and announcements', async () => {
+    const labels = { a: 'Player', b: 'Ledge' }
+    preferReducedMotion()
+    const { container, unmount } = render(<TunnelingDemo labels={labels} />)
+    expect(container.textContent).toContain('px per step against a 6 px Ledge and a 20 px Player')
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }))
+    expect(announced(container)).toMatch(
+      /Discrete: passed through the Ledge \(x = \d+\)\. Swept: stopped at the Ledge/,
+    )
+    expect(container.textContent).not.toMatch(/\bwall\b/)
+    unmount()
+    vi.unstubAllGlobals()
+
+    const platformer = render(<SweptPlatformerDemo gravity={4000} labels={labels} />).container
+    await vi.waitFor(() => expect(announced(platformer)).toMatch(/^Landed on the Ledge: /), {
+      timeout: 5_000,
+    })
+    expect(announced(platformer)).toMatch(/Ledge 10 px thick: hit at t = /)
+    expect(
+      within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem')[0]!.textContent,
+    ).toBe('Ledge − Player')
+    expect(platformer.textContent).not.toMatch(/\bplatform\b/)
+  })
+
   it('MinkowskiExplorer names no box A or B with custom labels, at any step, apart or colliding', () => {
     const labels = { a: 'Player', b: 'Wall' }
     const obstacle = { x: 0, y: -40, width: 80, height: 80 }
@@ -1037,6 +1061,10 @@ describe('scene props', () => {
     [
       <DiscreteCollisionDemo labels={{ a: 'box', b: ' ' }} />,
       '<DiscreteCollisionDemo>: labels.b must be a non-empty string (got " ")',
+    ],
+    [
+      <TunnelingDemo labels={{ a: 'box', b: '' }} />,
+      '<TunnelingDemo>: labels.b must be a non-empty string (got "")',
     ],
     [
       <RelativeMotionDemo motionB={{ x: Infinity, y: 0 }} />,
