@@ -8,6 +8,7 @@ import {
 } from '../core/index.js'
 import { assertPositive, assertRectangle, assertVector } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
+import { assertBoxLabels, type BoxLabels } from './boxLabels.js'
 import { arrowKeyOffset } from './arrowKeyOffset.js'
 import { Legend } from './Legend.js'
 import { palette, widgetRootStyle } from './palette.js'
@@ -37,10 +38,17 @@ export interface DiscreteCollisionDemoProps {
    * @default { x: obstacle.x - 10, y: obstacle.y - size / 2 - 20 }
    */
   start?: Vec2
+  /**
+   * The names of the box you move (`a`) and the obstacle (`b`), as the legend and the
+   * scene's accessible name say them.
+   * @default { a: 'your box', b: 'obstacle' }
+   */
+  labels?: BoxLabels
 }
 
 const VIEW = 500
 const DEFAULT_OBSTACLE: Rect = { x: -100, y: -60, width: 200, height: 120 }
+const DEFAULT_LABELS: BoxLabels = { a: 'your box', b: 'obstacle' }
 
 /**
  * Article 000's demos: a small box follows the pointer (or moves with the arrow keys once
@@ -67,10 +75,12 @@ export function DiscreteCollisionDemo({
   size = 60,
   pushOut = false,
   start,
+  labels = DEFAULT_LABELS,
 }: DiscreteCollisionDemoProps) {
   assertRectangle('<DiscreteCollisionDemo>:', 'obstacle', obstacle)
   assertPositive('<DiscreteCollisionDemo>:', 'size', size)
   if (start !== undefined) assertVector('<DiscreteCollisionDemo>:', 'start', start)
+  assertBoxLabels('<DiscreteCollisionDemo>:', labels)
   // Follows the `start` prop (a Storybook control) until the pointer or the keys move it.
   const [moved, setPointer] = useStateFromProp<Vec2 | undefined>(start)
   const pointer = moved ?? { x: obstacle.x - 10, y: obstacle.y - size / 2 - 20 }
@@ -112,7 +122,7 @@ export function DiscreteCollisionDemo({
       </p>
       <svg
         role="application"
-        aria-label="Minkowski difference demo: move the small box with the pointer or the arrow keys"
+        aria-label={`Minkowski difference demo: move ${labels.a} with the pointer or the arrow keys`}
         tabIndex={0}
         data-colliding={colliding}
         viewBox={`${-VIEW / 2} ${-VIEW / 2} ${VIEW} ${VIEW}`}
@@ -146,13 +156,13 @@ export function DiscreteCollisionDemo({
       </svg>
       <Legend
         items={[
-          { colour: palette.obstacle, mark: 'box', label: 'obstacle' },
+          { colour: palette.obstacle, mark: 'box', label: labels.b },
           {
             colour: colliding ? palette.colliding : palette.apart,
             mark: 'box',
-            label: `your box (${colliding ? 'green: colliding' : 'red: apart'})`,
+            label: `${labels.a} (${colliding ? 'green: colliding' : 'red: apart'})`,
           },
-          minkowskiLegendItem('Minkowski difference obstacle − box'),
+          minkowskiLegendItem(`Minkowski difference ${labels.b} − ${labels.a}`),
           { colour: palette.origin, mark: 'dot', label: 'origin' },
           { colour: palette.penetration, mark: 'line', label: 'penetration vector' },
         ]}

@@ -3,7 +3,8 @@ import { assertPositive } from '../core/geometry/validate.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { EnergyTable, formatRatio } from './EnergyTable.js'
 import { formatNumber } from './formatNumber.js'
-import { widgetRootStyle } from './palette.js'
+import { Legend } from './Legend.js'
+import { palette, widgetRootStyle } from './palette.js'
 import { LiveReadout } from './LiveReadout.js'
 import { PhasePortrait } from './PhasePortrait.js'
 import {
@@ -138,10 +139,15 @@ function SpringRunView({ dt, stiffness }: Required<IntegratorComparisonProps>) {
           />
         ))}
       </div>
-      <p style={{ margin: '4px 0' }}>
-        Each panel: x to the right, v / ω up. Dashed circle: the start&apos;s energy. Ring: the
-        exact motion. Dot and line: the integrator.
-      </p>
+      <p style={{ margin: '4px 0 0' }}>Each panel: position x to the right, velocity v / ω up.</p>
+      <Legend
+        items={[
+          { colour: palette.mutedText, mark: 'dashed ring', label: 'the start’s energy' },
+          { colour: palette.text, mark: 'ring', label: 'exact motion, now' },
+          { colour: palette.moving, mark: 'line', label: 'the integrator’s trail' },
+          { colour: palette.moving, mark: 'dot', label: 'the integrator, now' },
+        ]}
+      />
       <EnergyTable
         caption={`Energy (v² + k·x²) / 2 relative to the start, dt = ${dt} s, k = ${stiffness}`}
         rows={[

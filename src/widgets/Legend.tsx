@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react'
 
 /** How a legend entry's swatch is drawn: as the figure draws what it names. */
-export type LegendMark = 'box' | 'outline' | 'dot' | 'line'
+export type LegendMark = 'box' | 'outline' | 'dot' | 'line' | 'ring' | 'dashed ring'
 
 /** One entry of a {@link Legend}: a swatch in `colour` and what it stands for. */
 export interface LegendItem {
@@ -32,6 +32,10 @@ function swatchStyle({ colour, mark, fill }: LegendItem): CSSProperties {
       return { ...base, width: 8, height: 8, margin: 3, borderRadius: '50%', background: colour }
     case 'line':
       return { ...base, height: 3, background: colour }
+    case 'ring':
+      return { ...base, border: `2px solid ${colour}`, borderRadius: '50%' }
+    case 'dashed ring':
+      return { ...base, border: `2px dashed ${colour}`, borderRadius: '50%' }
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type Rect,
 } from '../core/index.js'
 import { assertNumberInRange, assertVector, describeValue } from '../core/geometry/validate.js'
+import { assertBoxLabels, type BoxLabels } from './boxLabels.js'
 import { formatNumber } from './formatNumber.js'
 import { Legend } from './Legend.js'
 import { palette, widgetRootStyle } from './palette.js'
@@ -18,10 +19,17 @@ export interface OverlapTestDemoProps {
   first?: CentreBox
   /** The second box. @default a unit box at (1, 0) (they touch) */
   second?: CentreBox
+  /**
+   * The names of the first (`a`) and the second (`b`) box, as the legend says them. The
+   * article's formulas keep its letters (`c_a`, `r_b`, `overlaps(a, b)`).
+   * @default { a: 'first box', b: 'second box' }
+   */
+  labels?: BoxLabels
 }
 
 const DEFAULT_FIRST: CentreBox = { center: { x: 0, y: 0 }, halfExtents: { x: 0.5, y: 0.5 } }
 const DEFAULT_SECOND: CentreBox = { center: { x: 1, y: 0 }, halfExtents: { x: 0.5, y: 0.5 } }
+const DEFAULT_LABELS: BoxLabels = { a: 'first box', b: 'second box' }
 
 /** Pixels per unit: article 001's boxes are one unit wide. */
 const SCALE = 40
@@ -64,9 +72,11 @@ function assertCentreBox(field: string, box: unknown): void {
 export function OverlapTestDemo({
   first = DEFAULT_FIRST,
   second = DEFAULT_SECOND,
+  labels = DEFAULT_LABELS,
 }: OverlapTestDemoProps) {
   assertCentreBox('first', first)
   assertCentreBox('second', second)
+  assertBoxLabels('<OverlapTestDemo>:', labels)
   const a = centreBoxToRect(first)
   const b = centreBoxToRect(second)
   const axes = (['x', 'y'] as const).map((axis) => {
@@ -109,10 +119,10 @@ export function OverlapTestDemo({
             {
               colour: edgeTest ? palette.colliding : palette.apart,
               mark: 'box',
-              label: `first box (${edgeTest ? 'green: overlapping' : 'red: apart'})`,
+              label: `${labels.a} (${edgeTest ? 'green: overlapping' : 'red: apart'})`,
             },
-            { colour: palette.obstacle, mark: 'box', label: 'second box' },
-            minkowskiLegendItem('Minkowski difference first − second'),
+            { colour: palette.obstacle, mark: 'box', label: labels.b },
+            minkowskiLegendItem(`Minkowski difference ${labels.a} − ${labels.b}`),
             { colour: palette.origin, mark: 'dot', label: 'origin' },
           ]}
         />

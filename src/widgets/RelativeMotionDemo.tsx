@@ -37,8 +37,8 @@ export interface RelativeMotionDemoProps {
   observer?: Observer
   /**
    * The names of A and B: drawn on the boxes, said by the live region and written in the
-   * legend and the point-of-view buttons; the vector notation (`v_A`, `p_B`) keeps the
-   * article's A and B.
+   * legend, the point-of-view buttons and the vector notation (`v_A` reads `v_player` for
+   * `{ a: 'player', ... }`).
    * @default { a: 'A', b: 'B' }
    */
   labels?: BoxLabels
@@ -182,6 +182,9 @@ export function RelativeMotionDemo({
   const minkowskiScale = minkowskiHalf / (VIEW / 2)
   // Text sizes in CSS px, whatever each panel's scale (readable at 320 px wide).
   const worldTextScale = useTextScale(svgRef, VIEW)
+  // Article 003's velocities, subscripted with the boxes' names (v_A, v_B by default).
+  const vA = `v_${labels.a}`
+  const vB = `v_${labels.b}`
   const minkowskiTextScale = useTextScale(minkowskiRef, 2 * minkowskiHalf)
 
   const grab = (box: 'a' | 'b') => (event: PointerEvent<SVGCircleElement>) => {
@@ -351,12 +354,12 @@ export function RelativeMotionDemo({
             {
               colour: hits ? palette.colliding : palette.apart,
               mark: 'outline',
-              label: `${labels.b} − ${labels.a} moved by (v_B − v_A)·Δt`,
+              label: `${labels.b} − ${labels.a} moved by (${vB} − ${vA})·Δt`,
             },
             {
               colour: hits ? palette.colliding : palette.apart,
               mark: 'line',
-              label: `ray (v_A − v_B)·Δt (${hits ? 'green: hit' : 'red: miss'})`,
+              label: `ray (${vA} − ${vB})·Δt (${hits ? 'green: hit' : 'red: miss'})`,
             },
           ]}
         />
@@ -364,10 +367,18 @@ export function RelativeMotionDemo({
       <TableScroller>
         <table aria-label="Relative motion">
           <tbody>
-            {vector('v_A · Δt', motionA, 'motion-a')}
-            {vector('v_B · Δt', motionB, 'motion-b')}
-            {vector('v_B/A · Δt = (v_B − v_A) · Δt', relativeBA, 'relative-ba')}
-            {vector('v_A/B · Δt = (v_A − v_B) · Δt', relativeAB, 'relative-ab')}
+            {vector(`${vA} · Δt`, motionA, 'motion-a')}
+            {vector(`${vB} · Δt`, motionB, 'motion-b')}
+            {vector(
+              `v_${labels.b}/${labels.a} · Δt = (${vB} − ${vA}) · Δt`,
+              relativeBA,
+              'relative-ba',
+            )}
+            {vector(
+              `v_${labels.a}/${labels.b} · Δt = (${vA} − ${vB}) · Δt`,
+              relativeAB,
+              'relative-ab',
+            )}
             <tr data-testid="fraction" data-h={h}>
               <th scope="row" style={{ textAlign: 'left', fontWeight: 'normal', paddingRight: 12 }}>
                 h
@@ -375,8 +386,8 @@ export function RelativeMotionDemo({
               <td>{hits ? h.toFixed(3) : '∞ (no hit this frame)'}</td>
             </tr>
             {collision && vector('d_collision = h · d', collision, 'collision')}
-            {atImpactA && vector('p_A + v_A · Δt · h', atImpactA, 'impact-position-a')}
-            {atImpactB && vector('p_B + v_B · Δt · h', atImpactB, 'impact-position-b')}
+            {atImpactA && vector(`p_${labels.a} + ${vA} · Δt · h`, atImpactA, 'impact-position-a')}
+            {atImpactB && vector(`p_${labels.b} + ${vB} · Δt · h`, atImpactB, 'impact-position-b')}
           </tbody>
         </table>
       </TableScroller>

@@ -4,6 +4,7 @@ import { assertNumberInRange, assertPositive, assertRectangle } from '../core/ge
 import { startAnimationLoop } from './animationLoop.js'
 import { insetView, pointAlong, rectInView, rectPartInView, segmentInView } from './clipToView.js'
 import { formatNumber } from './formatNumber.js'
+import { assertBoxLabels, type BoxLabels } from './boxLabels.js'
 import { Legend } from './Legend.js'
 import { LiveReadout } from './LiveReadout.js'
 import { palette, widgetRootStyle } from './palette.js'
@@ -33,9 +34,16 @@ export interface SweptPlatformerDemoProps {
   gravity?: number
   /** Width and height of the falling box, px. @default 20 */
   boxSize?: number
+  /**
+   * The names of the falling box (`a`) and the platform (`b`), as the legend, the readout
+   * and the announcements say them.
+   * @default { a: 'box', b: 'platform' }
+   */
+  labels?: BoxLabels
 }
 
 const DEFAULT_PLATFORM: Rect = { x: -150, y: 150, width: 300, height: 10 }
+const DEFAULT_LABELS: BoxLabels = { a: 'box', b: 'platform' }
 
 const VIEW = 500
 const FRAME_SECONDS = 1 / 60
@@ -102,12 +110,15 @@ export function SweptPlatformerDemo({
   platform = DEFAULT_PLATFORM,
   gravity = 900,
   boxSize = 20,
+  labels = DEFAULT_LABELS,
 }: SweptPlatformerDemoProps) {
   const subject = '<SweptPlatformerDemo>:'
   assertPositive(subject, 'speed', speedProp)
   assertRectangle(subject, 'platform', platform)
   assertNumberInRange(subject, 'gravity', gravity, 0)
   assertPositive(subject, 'boxSize', boxSize)
+  assertBoxLabels(subject, labels)
+  const platformName = labels.b
   const [speed, setSpeed] = useStateFromProp(speedProp)
   const reducedMotion = usePrefersReducedMotion()
   // null until the user presses Play or Pause: then their choice, whatever the preference.
@@ -212,13 +223,13 @@ export function SweptPlatformerDemo({
       svg.dataset.grounded = String(body.grounded)
       const length = Math.hypot(frame.motion.x, frame.motion.y)
       readout.textContent =
-        `motion this frame ${formatNumber(length)} px, platform ${formatNumber(ground.height)} px thick: ` +
+        `motion this frame ${formatNumber(length)} px, ${platformName} ${formatNumber(ground.height)} px thick: ` +
         (frame.hit ? `hit at t = ${frame.hit.time.toFixed(2)}` : 'miss')
       if (body.grounded && !wasGrounded)
-        setAnnouncement(`Landed on the platform: ${readout.textContent}`)
+        setAnnouncement(`Landed on the ${platformName}: ${readout.textContent}`)
       wasGrounded = body.grounded
     })
-  }, [platformX, platformY, platformWidth, platformHeight, gravity, boxSize])
+  }, [platformX, platformY, platformWidth, platformHeight, gravity, boxSize, platformName])
 
   const press = (move: Move) => {
     if (move === 'jump') jumpPressed.current = true
@@ -347,7 +358,7 @@ export function SweptPlatformerDemo({
       </div>
       <Legend
         items={[
-          minkowskiLegendItem('platform − box'),
+          minkowskiLegendItem(`${labels.b} − ${labels.a}`),
           { colour: palette.origin, mark: 'dot', label: 'origin' },
           { colour: palette.colliding, mark: 'line', label: "this frame's motion: hit" },
           { colour: palette.apart, mark: 'line', label: 'miss' },

@@ -15,6 +15,7 @@ import { writeRect } from './svgRect.js'
 import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
 import { useTextScale } from './useTextScale.js'
 import { stepDiscrete, stepSwept, type SteppedBody } from './tunnelingStep.js'
+import { assertBoxLabels, type BoxLabels } from './boxLabels.js'
 
 /** Props of {@link TunnelingDemo}. */
 export interface TunnelingDemoProps {
@@ -31,6 +32,12 @@ export interface TunnelingDemoProps {
   start?: Rect
   /** Where the wall's left face stands, in the panel's units. @default 300 */
   wallX?: number
+  /**
+   * The names of the moving box (`a`) and the wall (`b`), as the caption and the
+   * announcements say them.
+   * @default { a: 'box', b: 'wall' }
+   */
+  labels?: BoxLabels
 }
 
 const WIDTH = 420
@@ -46,12 +53,13 @@ const STEP_LABEL_PX = 12
 const SVG_NS = 'http://www.w3.org/2000/svg'
 /** The panel's view in user units: what is drawn stays inside it. */
 const VIEW: Rect = { x: 0, y: 0, width: WIDTH, height: HEIGHT }
-/** How a run ended for one box, in words for the announcement. */
-const OUTCOME_WORDS = {
-  'passed-through': 'passed through the wall',
-  stopped: 'stopped at the wall',
-  moving: 'still moving',
-} as const
+const DEFAULT_LABELS: BoxLabels = { a: 'box', b: 'wall' }
+
+/** How a run ended for one box, in words for the announcement, the wall called `wall`. */
+function outcomeWords(outcome: 'passed-through' | 'stopped' | 'moving', wall: string): string {
+  if (outcome === 'passed-through') return `passed through the ${wall}`
+  return outcome === 'stopped' ? `stopped at the ${wall}` : 'still moving'
+}
 
 /** The thin wall both boxes move toward. */
 function wallRect(x: number, thickness: number): Rect {
@@ -107,6 +115,7 @@ export function TunnelingDemo({
   framesPerStep = 12,
   start = DEFAULT_START,
   wallX = 300,
+  labels = DEFAULT_LABELS,
 }: TunnelingDemoProps) {
   const subject = '<TunnelingDemo>:'
   assertPositive(subject, 'speed', speed)
@@ -114,6 +123,8 @@ export function TunnelingDemo({
   assertPositive(subject, 'framesPerStep', framesPerStep)
   assertRectangle(subject, 'start', start)
   assertFiniteNumber(subject, 'wallX', wallX)
+  assertBoxLabels(subject, labels)
+  const wallName = labels.b
   const rootRef = useRef<HTMLDivElement>(null)
   const discrete = usePanelRefs()
   const swept = usePanelRefs()
@@ -186,7 +197,7 @@ export function TunnelingDemo({
           panels()
             .map(
               ({ name, body }) =>
-                `${name}: ${OUTCOME_WORDS[outcome(body)]} (x = ${formatNumber(body.box.x)}).`,
+                `${name}: ${outcomeWords(outcome(body), wallName)} (x = ${formatNumber(body.box.x)}).`,
             )
             .join(' '),
       )
@@ -263,6 +274,7 @@ export function TunnelingDemo({
     startWidth,
     startHeight,
     wallX,
+    wallName,
     discrete,
     swept,
   ])
@@ -278,7 +290,8 @@ export function TunnelingDemo({
           Step
         </button>
         <span style={{ alignSelf: 'center' }}>
-          {speed} px per step against a {wallThickness} px wall and a {startWidth} px box
+          {speed} px per step against a {wallThickness} px {labels.b} and a {startWidth} px{' '}
+          {labels.a}
         </span>
       </div>
       <div

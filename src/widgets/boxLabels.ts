@@ -1,8 +1,9 @@
 import { describeValue } from '../core/geometry/validate.js'
 
 /**
- * The names a widget draws on its two boxes and says in its live region (the articles'
- * "A" and "B" by default): a blog can call them "player" and "wall".
+ * The names a widget gives its two boxes wherever it names them in words (drawing, captions,
+ * equations, legend, announcements): a blog can call them "player" and "wall". The defaults
+ * are the article's, "A" and "B" where it uses letters.
  */
 export interface BoxLabels {
   a: string

@@ -19,6 +19,12 @@ describe("npm test's forbidden warnings", () => {
     expect(found('(!) Some chunks are larger than 500 kB after minification. Consider:')).toEqual([
       "Vite's chunk-size warning",
     ])
+    // As `npm run build-storybook` prints it: through Storybook's logger, framed.
+    expect(
+      found(
+        '▲  Vite [plugin builtin:vite-reporter]\n│  (!) Some chunks are larger than 850 kB after minification. Consider:',
+      ),
+    ).toEqual(["Vite's chunk-size warning"])
     expect(
       found('npm warn EBADENGINE Unsupported engine {\nnpm warn EBADENGINE   package: planck'),
     ).toEqual(['an npm warning', "npm's EBADENGINE warning"])

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { userEvent } from 'vitest/browser'
 import { overlaps, type Rect } from 'react-aabb/core'
 import {
   Article001Table,
@@ -42,6 +43,18 @@ function viewBoxOf(svg: Element): Rect {
 }
 
 const contains = rectInView
+
+/**
+ * Dispatches a synthetic pointer event ({@link firePointer}) inside `act`, so that React has
+ * rendered what the event changed when the test reads the DOM. Without it a test waits an
+ * animation frame and hopes: React renders a `pointermove`'s update (continuous priority,
+ * or a window listener's default one) in a task of its scheduler, and whether that task or
+ * the next frame comes first depends on what the browser did before, so a test read the
+ * old state after another test's animation had run (the order dependence of issue #27).
+ */
+function pointer(...event: Parameters<typeof firePointer>) {
+  act(() => firePointer(...event))
+}
 
 /** Stubs `matchMedia` so that `prefers-reduced-motion: reduce` matches. */
 function preferReducedMotion() {
@@ -113,12 +126,15 @@ describe('every widget with its default props', () => {
   )
 
   it.each(widgets)(
-    '%s opens with every shape of its figures inside them',
+    '%s opens with every shape and text of its figures inside them, at 320 px and at full width',
     async (_name, widget) => {
-      const { container } = render(widget())
-      await nextFrames(2)
-      // Legend swatches are small svgs too; every figure, whatever its size, draws inside itself.
-      for (const svg of container.querySelectorAll('svg')) expectDrawnInside(svg)
+      for (const width of [320, undefined]) {
+        const { container, unmount } = render(<div style={{ width }}>{widget()}</div>)
+        await nextFrames(2)
+        // Legend swatches are small svgs too; every figure, whatever its size, draws inside itself.
+        for (const svg of container.querySelectorAll('svg')) expectDrawnInside(svg)
+        unmount()
+      }
     },
   )
 
@@ -136,7 +152,7 @@ describe('every widget with its default props', () => {
 })
 
 describe('DiscreteCollisionDemo', () => {
-  it('draws the scene it is given, and the arrow keys move the box as the pointer does', async () => {
+  it('draws the scene it is given, and the arrow keys move the box as the pointer does', () => {
     const obstacle = { x: -50, y: -50, width: 100, height: 100 }
     render(<DiscreteCollisionDemo obstacle={obstacle} size={20} start={{ x: -180, y: -180 }} />)
     expect(readRect(screen.getByTestId('obstacle'))).toEqual(obstacle)
@@ -159,14 +175,43 @@ describe('DiscreteCollisionDemo', () => {
     expect(screen.getByTestId('readout').textContent).not.toBe(byKeys)
     const matrix = (svg as unknown as SVGSVGElement).getScreenCTM()!
     const client = new DOMPoint(-40, -40).matrixTransform(matrix)
-    firePointer(svg, 'pointermove', client.x, client.y)
-    await nextFrames(1)
+    pointer(svg, 'pointermove', client.x, client.y)
     expect(screen.getByTestId('readout').textContent).toBe(byKeys)
   })
 })
 
+describe('keyboard', () => {
+  it('reaches every draggable handle with the Tab key, in the order they are drawn', async () => {
+    render(
+      <>
+        <DiscreteCollisionDemo />
+        <MinkowskiExplorer />
+        <RelativeMotionDemo />
+        <SweptPlatformerDemo />
+      </>,
+    )
+    const handles = [
+      screen.getByRole('application', { name: /^Minkowski difference demo/ }),
+      screen.getByRole('button', { name: /^Box A: drag it/ }),
+      screen.getByTestId('tip-a'),
+      screen.getByTestId('tip-b'),
+      screen.getByRole('application', { name: /^Swept platformer/ }),
+    ]
+    const reached: Element[] = []
+    document.body.focus()
+    // Buttons and scrolling tables lie between the handles: enough presses to pass them all.
+    for (let press = 0; press < 60 && reached.length < handles.length; press++) {
+      await userEvent.keyboard('{Tab}')
+      if (handles.includes(document.activeElement as HTMLElement)) {
+        if (!reached.includes(document.activeElement!)) reached.push(document.activeElement!)
+      }
+    }
+    expect(reached).toEqual(handles)
+  })
+})
+
 describe('MinkowskiExplorer', () => {
-  it('moves box A by keys exactly as a drag by the same distance does', async () => {
+  it('moves box A by keys exactly as a drag by the same distance does', () => {
     const box = { x: -200, y: -30, width: 60, height: 60 }
     const obstacle = { x: 0, y: -40, width: 80, height: 80 }
     const { unmount } = render(<MinkowskiExplorer box={box} obstacle={obstacle} />)
@@ -190,10 +235,9 @@ describe('MinkowskiExplorer', () => {
     const matrix = svg.getScreenCTM()!
     const start = centerOf(dragged)
     const end = new DOMPoint(-10, 0).matrixTransform(matrix) // A's centre, 160 units right
-    firePointer(dragged, 'pointerdown', start.x, start.y)
-    firePointer(window, 'pointermove', end.x, end.y)
-    firePointer(window, 'pointerup', end.x, end.y)
-    await nextFrames(1)
+    pointer(dragged, 'pointerdown', start.x, start.y)
+    pointer(window, 'pointermove', end.x, end.y)
+    pointer(window, 'pointerup', end.x, end.y)
     const byDrag = readRect(dragged)
     expect(byDrag.x).toBeCloseTo(-40, 4)
     expect(byDrag.y).toBeCloseTo(-30, 4)
@@ -201,6 +245,8 @@ describe('MinkowskiExplorer', () => {
       byKeys.difference.x,
       4,
     )
+    // The maths panel reads the same: every edge, corner and verdict of A − B.
+    expect(screen.getByTestId('minkowski-equations').textContent).toBe(byKeys.equations)
   })
 })
 
@@ -235,7 +281,7 @@ describe('RelativeMotionDemo', () => {
 })
 
 describe('RelativeMotionDemo, keys and pointer', () => {
-  it('sets the same motion and time of impact by the arrow keys as by dragging the tip', async () => {
+  it('sets the same motion and time of impact by the arrow keys as by dragging the tip', () => {
     const scene = {
       boxA: { x: -200, y: -40, width: 80, height: 60 },
       boxB: { x: 60, y: -30, width: 60, height: 60 },
@@ -266,12 +312,10 @@ describe('RelativeMotionDemo, keys and pointer', () => {
     // B's centre is (90, 0): the tip of a motion (-70, 10) is at (20, 10).
     const end = new DOMPoint(20, 10).matrixTransform(matrix)
     const start = centerOf(dragged)
-    firePointer(dragged, 'pointerdown', start.x, start.y)
-    // The tip listens to the window once the grab has rendered.
-    await nextFrames(1)
-    firePointer(window, 'pointermove', end.x, end.y)
-    firePointer(window, 'pointerup', end.x, end.y)
-    await nextFrames(1)
+    // The tip listens to the window once the grab has rendered (inside act, at once).
+    pointer(dragged, 'pointerdown', start.x, start.y)
+    pointer(window, 'pointermove', end.x, end.y)
+    pointer(window, 'pointerup', end.x, end.y)
     const byDrag = readouts()
     expect(Number(byDrag.motionB.x)).toBeCloseTo(-70, 3)
     expect(Number(byDrag.motionB.y)).toBeCloseTo(10, 3)
@@ -367,12 +411,14 @@ describe('TunnelingDemo', () => {
 })
 
 /**
- * Every visible shape of `svg`, its stroke included, in screen px, lies inside the svg's
- * box: what the browser would clip is not drawn at all.
+ * Every visible shape and text of `svg`, its stroke included, in screen px, lies inside the
+ * svg's box: what the browser would clip is not drawn at all.
  */
 function expectDrawnInside(svg: SVGSVGElement) {
   const view = svg.getBoundingClientRect()
-  for (const shape of svg.querySelectorAll<SVGGraphicsElement>('line, rect, circle, path')) {
+  for (const shape of svg.querySelectorAll<SVGGraphicsElement>(
+    'line, rect, circle, path, polygon, text',
+  )) {
     if (getComputedStyle(shape).visibility === 'hidden') continue
     const box = shape.getBoundingClientRect()
     if (box.width === 0 && box.height === 0) continue
@@ -486,17 +532,17 @@ describe('touch', () => {
     }
   })
 
-  it('drags Minkowski box A and the relative-motion tips with a finger', async () => {
+  it('drags Minkowski box A and the relative-motion tips with a finger', () => {
     const box = { x: -200, y: -30, width: 60, height: 60 }
     render(<MinkowskiExplorer box={box} />)
     const boxA = screen.getByTestId('box-a')
     const matrix = (boxA as unknown as SVGGraphicsElement).ownerSVGElement!.getScreenCTM()!
     const start = centerOf(boxA)
     const end = new DOMPoint(-10, 0).matrixTransform(matrix) // A's centre, 160 units right
-    firePointer(boxA, 'pointerdown', start.x, start.y, 'touch')
-    firePointer(window, 'pointermove', end.x, end.y, 'touch')
-    firePointer(window, 'pointerup', end.x, end.y, 'touch')
-    await vi.waitFor(() => expect(readRect(boxA).x).toBeCloseTo(-40, 4))
+    pointer(boxA, 'pointerdown', start.x, start.y, 'touch')
+    pointer(window, 'pointermove', end.x, end.y, 'touch')
+    pointer(window, 'pointerup', end.x, end.y, 'touch')
+    expect(readRect(boxA).x).toBeCloseTo(-40, 4)
     cleanup()
 
     render(<RelativeMotionDemo boxB={{ x: 60, y: -30, width: 60, height: 60 }} />)
@@ -504,23 +550,19 @@ describe('touch', () => {
     const tipMatrix = (tip as unknown as SVGGraphicsElement).ownerSVGElement!.getScreenCTM()!
     const tipEnd = new DOMPoint(20, 10).matrixTransform(tipMatrix) // B's centre is (90, 0)
     const tipStart = centerOf(tip)
-    firePointer(tip, 'pointerdown', tipStart.x, tipStart.y, 'touch')
-    await nextFrames(1)
-    firePointer(window, 'pointermove', tipEnd.x, tipEnd.y, 'touch')
-    firePointer(window, 'pointerup', tipEnd.x, tipEnd.y, 'touch')
-    await vi.waitFor(() =>
-      expect(Number(screen.getByTestId('motion-b').dataset.x)).toBeCloseTo(-70, 3),
-    )
+    pointer(tip, 'pointerdown', tipStart.x, tipStart.y, 'touch')
+    pointer(window, 'pointermove', tipEnd.x, tipEnd.y, 'touch')
+    pointer(window, 'pointerup', tipEnd.x, tipEnd.y, 'touch')
+    expect(Number(screen.getByTestId('motion-b').dataset.x)).toBeCloseTo(-70, 3)
     expect(Number(screen.getByTestId('motion-b').dataset.y)).toBeCloseTo(10, 3)
   })
 
-  it('puts the discrete demo’s box where a finger touches', async () => {
+  it('puts the discrete demo’s box where a finger touches', () => {
     render(<DiscreteCollisionDemo obstacle={{ x: -50, y: -50, width: 100, height: 100 }} />)
     const svg = screen.getByRole('application') as unknown as SVGSVGElement
     expect(svg.dataset.colliding).toBe('false')
     const touch = new DOMPoint(0, 0).matrixTransform(svg.getScreenCTM()!)
-    firePointer(svg, 'pointerdown', touch.x, touch.y, 'touch')
-    await nextFrames(1)
+    pointer(svg, 'pointerdown', touch.x, touch.y, 'touch')
     expect(svg.dataset.colliding).toBe('true')
   })
 
@@ -532,11 +574,11 @@ describe('touch', () => {
     const right = screen.getByRole('button', { name: 'Move right' })
     const start = readRect(player).x
     const at = centerOf(right)
-    firePointer(right, 'pointerdown', at.x, at.y, 'touch')
+    pointer(right, 'pointerdown', at.x, at.y, 'touch')
     await vi.waitFor(() => expect(readRect(player).x).toBeGreaterThan(start + 20), {
       timeout: 5_000,
     })
-    firePointer(right, 'pointerup', at.x, at.y, 'touch')
+    pointer(right, 'pointerup', at.x, at.y, 'touch')
     await nextFrames(2)
     const released = readRect(player).x
     await nextFrames(5)
@@ -643,6 +685,20 @@ describe('reduced motion, animated runs', () => {
     expect(screen.getByTestId('step-count').textContent).toMatch(/^1000 of 1000 steps/)
   })
 })
+
+/**
+ * Every text under `container` (text nodes, accessible names and live regions) that names
+ * a box by the articles' letter A or B, alone or as a vector's subscript (v_A, p_B, B/A).
+ */
+function articleNamesIn(container: Element): string[] {
+  const texts: string[] = []
+  const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT)
+  while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '')
+  for (const element of container.querySelectorAll('[aria-label]')) {
+    texts.push(element.getAttribute('aria-label') ?? '')
+  }
+  return texts.filter((text) => /(^|[^a-zA-Z0-9])[AB]($|[^a-zA-Z0-9])/.test(text))
+}
 
 const SVG_SHAPES = new Set(['rect', 'circle', 'line', 'polygon', 'polyline', 'path', 'text'])
 
@@ -821,11 +877,98 @@ describe('scene props', () => {
       screen.getByTestId('minkowski-corners').querySelector('[data-corner="top-right"]')
         ?.textContent,
     ).toContain('= player.top-right − wall.bottom-left')
-    // No text node names the article's A or B outside the vector notation (v_A, p_B).
-    const texts: string[] = []
-    const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT)
-    while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? '')
-    expect(texts.filter((text) => /(^|[^_/\w])[AB]($|[^\w])/.test(text))).toEqual([])
+    expect(articleNamesIn(container)).toEqual([])
+  })
+
+  it('OverlapTestDemo and DiscreteCollisionDemo name their boxes by the labels they are given', () => {
+    const labels = { a: 'Player', b: 'Wall' }
+    const { container } = render(
+      <>
+        <OverlapTestDemo labels={labels} />
+        <DiscreteCollisionDemo labels={labels} />
+      </>,
+    )
+    const [overlap, discrete] = screen.getAllByRole('list', { name: 'Legend' })
+    const legend = (list: HTMLElement) =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent)
+    expect(legend(overlap!).slice(0, 3)).toEqual([
+      'Player (green: overlapping)',
+      'Wall',
+      'Minkowski difference Player − Wall',
+    ])
+    expect(legend(discrete!).slice(0, 3)).toEqual([
+      'Wall',
+      'Player (red: apart)',
+      'Minkowski difference Wall − Player',
+    ])
+    expect(screen.getByRole('application', { name: /move Player with the pointer/ })).toBeTruthy()
+    // No default name is left in either widget's words.
+    expect(container.textContent).not.toMatch(/first box|second box|your box|obstacle/)
+  })
+
+  it('TunnelingDemo and SweptPlatformerDemo say the labels they are given, in words and announcements', async () => {
+    const labels = { a: 'Player', b: 'Ledge' }
+    preferReducedMotion()
+    const { container, unmount } = render(<TunnelingDemo labels={labels} />)
+    expect(container.textContent).toContain('px per step against a 6 px Ledge and a 20 px Player')
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }))
+    expect(announced(container)).toMatch(
+      /Discrete: passed through the Ledge \(x = \d+\)\. Swept: stopped at the Ledge/,
+    )
+    expect(container.textContent).not.toMatch(/\bwall\b/)
+    unmount()
+    vi.unstubAllGlobals()
+
+    const platformer = render(<SweptPlatformerDemo gravity={4000} labels={labels} />).container
+    await vi.waitFor(() => expect(announced(platformer)).toMatch(/^Landed on the Ledge: /), {
+      timeout: 5_000,
+    })
+    expect(announced(platformer)).toMatch(/Ledge 10 px thick: hit at t = /)
+    expect(
+      within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem')[0]!.textContent,
+    ).toBe('Ledge − Player')
+    expect(platformer.textContent).not.toMatch(/\bplatform\b/)
+  })
+
+  it('MinkowskiExplorer names no box A or B with custom labels, at any step, apart or colliding', () => {
+    const labels = { a: 'Player', b: 'Wall' }
+    const obstacle = { x: 0, y: -40, width: 80, height: 80 }
+    const apart = { x: -200, y: -30, width: 60, height: 60 }
+    for (const box of [apart, { ...apart, x: -40 }]) {
+      for (let step = 0; step <= 5; step++) {
+        const { container, unmount } = render(
+          <MinkowskiExplorer box={box} obstacle={obstacle} step={step} labels={labels} />,
+        )
+        expect(articleNamesIn(container), `step ${step}, A at x = ${box.x}`).toEqual([])
+        unmount()
+      }
+    }
+    // The colliding scene showed its ways out, which name the boxes too.
+    render(<MinkowskiExplorer box={{ ...apart, x: -40 }} obstacle={obstacle} labels={labels} />)
+    expect(screen.getByTestId('penetration-candidates').textContent).toContain('move Player')
+  })
+
+  it('RelativeMotionDemo names no box A or B with custom labels, in its vectors either', () => {
+    const labels = { a: 'Player', b: 'Wall' }
+    const scene = {
+      boxA: { x: -200, y: -40, width: 80, height: 60 },
+      boxB: { x: 60, y: -30, width: 60, height: 60 },
+      motionA: { x: 300, y: 0 },
+    }
+    for (const observer of ['world', 'a', 'b'] as const) {
+      const { container, unmount } = render(
+        <RelativeMotionDemo {...scene} observer={observer} labels={labels} />,
+      )
+      // A hit: the numbers panel lists where each box is at the time of impact.
+      expect(screen.getByTestId('impact-position-a').textContent).toMatch(/^p_Player \+ v_Player/)
+      expect(articleNamesIn(container), `riding with ${observer}`).toEqual([])
+      unmount()
+    }
+    const { container } = render(<RelativeMotionDemo {...scene} />)
+    expect(screen.getByTestId('relative-ba').textContent).toMatch(/^v_B\/A · Δt = \(v_B − v_A\)/)
+    expect(articleNamesIn(container)).not.toEqual([])
   })
 
   it('OverlapTestDemo and DiscreteCollisionDemo name their colours in a legend', () => {
@@ -843,7 +986,7 @@ describe('scene props', () => {
     ).toEqual([
       'first box (green: overlapping)',
       'second box',
-      'Minkowski difference first − second',
+      'Minkowski difference first box − second box',
       'origin',
     ])
     expect(
@@ -853,9 +996,28 @@ describe('scene props', () => {
     ).toEqual([
       'obstacle',
       'your box (red: apart)',
-      'Minkowski difference obstacle − box',
+      'Minkowski difference obstacle − your box',
       'origin',
       'penetration vector',
+    ])
+  })
+
+  it('IntegratorComparison names its axes in every panel and its marks in a legend', () => {
+    render(<IntegratorComparison />)
+    for (const name of ['Explicit Euler', 'Semi-implicit Euler', 'Runge-Kutta 4']) {
+      const panel = screen.getByRole('img', { name: new RegExp(`^${name}:`) })
+      const texts = [...panel.querySelectorAll('text')].map((text) => text.textContent)
+      expect(texts, name).toEqual(['x', 'v / ω'])
+    }
+    expect(
+      within(screen.getByRole('list', { name: 'Legend' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'the start’s energy',
+      'exact motion, now',
+      'the integrator’s trail',
+      'the integrator, now',
     ])
   })
 
@@ -895,6 +1057,14 @@ describe('scene props', () => {
     [
       <MinkowskiExplorer labels={{ a: '', b: 'B' }} />,
       '<MinkowskiExplorer>: labels.a must be a non-empty string (got "")',
+    ],
+    [
+      <DiscreteCollisionDemo labels={{ a: 'box', b: ' ' }} />,
+      '<DiscreteCollisionDemo>: labels.b must be a non-empty string (got " ")',
+    ],
+    [
+      <TunnelingDemo labels={{ a: 'box', b: '' }} />,
+      '<TunnelingDemo>: labels.b must be a non-empty string (got "")',
     ],
     [
       <RelativeMotionDemo motionB={{ x: Infinity, y: 0 }} />,
