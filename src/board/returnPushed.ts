@@ -300,7 +300,7 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean
   if (closed !== waysOf(way)) return false
   call.closingCount = 0
   if (pusher !== undefined) noteClosing(world, pusher, call)
-  if (call.closingCount > 0 && world.get(record.id).response === 'cross') return false
+  if (call.closingCount > 0 && world.response(record.id) === 'cross') return false
   if (earlier !== undefined) {
     for (const { id } of earlier) if (id !== pusher) noteClosing(world, id, call)
   }
