@@ -288,25 +288,21 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean
   // A record holds at most one of the two (each is dropped when the other is set).
   const earlier = record.blocked?.by
   const stopped = record.stoppedBy
-  // Most bodies tried are closed, so the list is made only once they are known to be.
-  let closed = 0
-  if (pusher !== undefined) closed |= closedBy(world, pusher, call)
+  // Each body is read once: the ones that close a way are noted as they are found, and
+  // used only once they close every way.
+  call.closingCount = 0
+  let closed = pusher !== undefined ? noteClosing(world, pusher, call) : 0
+  const pusherCloses = closed !== 0
   if (earlier !== undefined) {
-    for (const { id } of earlier) if (id !== pusher) closed |= closedBy(world, id, call)
+    for (const { id } of earlier) if (id !== pusher) closed |= noteClosing(world, id, call)
   }
   if (stopped !== undefined) {
-    for (const { other } of stopped) if (other !== pusher) closed |= closedBy(world, other, call)
+    for (const { other } of stopped) {
+      if (other !== pusher) closed |= noteClosing(world, other, call)
+    }
   }
   if (closed !== waysOf(way)) return false
-  call.closingCount = 0
-  if (pusher !== undefined) noteClosing(world, pusher, call)
-  if (call.closingCount > 0 && world.response(record.id) === 'cross') return false
-  if (earlier !== undefined) {
-    for (const { id } of earlier) if (id !== pusher) noteClosing(world, id, call)
-  }
-  if (stopped !== undefined) {
-    for (const { other } of stopped) if (other !== pusher) noteClosing(world, other, call)
-  }
+  if (pusherCloses && world.response(record.id) === 'cross') return false
   writeBlock(record, to, call)
   return true
 }
@@ -344,18 +340,14 @@ function writeEntry(list: ReturnBlock['by'], k: number, id: BodyId, box: Readonl
 }
 
 /**
- * {@link closedWays} of body `id` (its box left in `call.other`) for the body and way in
- * `call`; 0 when `id` left the world.
+ * {@link closedWays} of body `id` for the body and way in `call` (0 when `id` left the
+ * world); a body that closes a way is added with its box to `call.closing`.
  */
-function closedBy(world: World, id: BodyId, call: ReturnCall): number {
+function noteClosing(world: World, id: BodyId, call: ReturnCall): number {
   if (!world.has(id)) return 0
-  return closedWays(call.body, call.way, world.box(id, call.other))
-}
-
-/** Adds body `id` with its box to `call.closing` when it closes a way ({@link closedBy}). */
-function noteClosing(world: World, id: BodyId, call: ReturnCall): void {
-  if (closedBy(world, id, call) === 0) return
-  writeEntry(call.closing, call.closingCount++, id, call.other)
+  const closed = closedWays(call.body, call.way, world.box(id, call.other))
+  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, call.other)
+  return closed
 }
 
 /** Whether two intervals (start and length) share a stretch of positive length. */
