@@ -255,11 +255,11 @@ function waysOf(way: Vec2): number {
  */
 function closedWays(body: Rect, way: Vec2, other: Rect): number {
   let closed = 0
-  if (way.x !== 0 && spans(body.y, body.height, other.y, other.height)) {
+  if (way.x !== 0 && spans(body, other, 1)) {
     const touches = way.x > 0 ? other.x === body.x + body.width : other.x + other.width === body.x
     if (touches) closed |= WAY_X
   }
-  if (way.y !== 0 && spans(body.x, body.width, other.x, other.width)) {
+  if (way.y !== 0 && spans(body, other, 0)) {
     const touches = way.y > 0 ? other.y === body.y + body.height : other.y + other.height === body.y
     if (touches) closed |= WAY_Y
   }
@@ -350,9 +350,16 @@ function noteClosing(world: World, id: BodyId, call: ReturnCall): number {
   return closed
 }
 
-/** Whether two intervals (start and length) share a stretch of positive length. */
-function spans(start: number, length: number, otherStart: number, otherLength: number): boolean {
-  return Math.max(start, otherStart) < Math.min(start + length, otherStart + otherLength)
+/**
+ * Whether boxes `a` and `b` share a stretch of positive length along `axis` (0: x, 1: y).
+ * (It takes the boxes, not their numbers: V8 boxes the doubles passed to a call it does not
+ * inline, and a group drag frame checks hundreds of faces.)
+ */
+function spans(a: Rect, b: Rect, axis: number): boolean {
+  const start = axis === 0 ? Math.max(a.x, b.x) : Math.max(a.y, b.y)
+  const end =
+    axis === 0 ? Math.min(a.x + a.width, b.x + b.width) : Math.min(a.y + a.height, b.y + b.height)
+  return start < end
 }
 
 /**
