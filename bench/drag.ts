@@ -13,7 +13,9 @@
  * of bodies. Compare runs of this script on one machine (for a change, run it before and
  * after).
  *
- * Run: `node bench/build.mjs drag && node bench/.out/drag.js` (`npm run bench:drag`).
+ * Run: `node bench/build.mjs drag && node bench/.out/drag.js` (`npm run bench:drag`). With
+ * `--variants=plain,group` (any of the board frame variants), only those board frames run,
+ * not the moves per N, and bench/RESULTS.md is left alone: a quick A/B or a profile.
  */
 import { createWorld, snapToGrid } from '../src/core/index.js'
 import { createDragSessions } from '../src/board/dragSessions.js'
@@ -32,6 +34,14 @@ interface DragResult {
   n: number
   moves: number[]
   steps: number[]
+}
+
+/** The median over rounds of each round's quantile `q`. */
+function roundsQuantile(runs: number[][], q: number): number {
+  return quantile(
+    runs.map((run) => quantile(run, q)).sort((a, b) => a - b),
+    0.5,
+  )
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -76,6 +86,20 @@ function dragThroughCrowd(n: number): DragResult {
 /** The board frames compared: a plain drag, a drag with `returnPushed`, a drag snapped to a 30 px grid, and a resize. */
 type BoardFrameVariant = 'plain' | 'return' | 'snapped' | 'resize' | 'group'
 const VARIANTS: readonly BoardFrameVariant[] = ['plain', 'return', 'snapped', 'resize', 'group']
+/** The variants of `--variants=a,b`, or undefined for the whole benchmark. */
+function chosenVariants(): BoardFrameVariant[] | undefined {
+  const argument = process.argv.find((arg) => arg.startsWith('--variants='))
+  if (argument === undefined) return undefined
+  const names = argument.slice('--variants='.length).split(',')
+  const unknown = names.filter((name) => !(VARIANTS as readonly string[]).includes(name))
+  if (unknown.length > 0) {
+    throw new RangeError(
+      `--variants: choose among ${VARIANTS.join(', ')} (got ${unknown.join(', ')})`,
+    )
+  }
+  return names as BoardFrameVariant[]
+}
+const chosen = chosenVariants()
 /** Boxes in the group drag: the dragged box and the crowd boxes nearest it. */
 const GROUP_SIZE = 20
 const GRID = { x: 30, y: 30 }
@@ -143,6 +167,18 @@ function nearest(world: ReturnType<typeof createWorld>, id: string, count: numbe
 }
 
 const format = (value: number): string => value.toFixed(2)
+if (chosen !== undefined) {
+  // A partial run: the chosen board frames only, printed, alternated as in the whole run.
+  const runs = new Map<BoardFrameVariant, number[][]>(chosen.map((variant) => [variant, []]))
+  for (let round = 0; round < RETURN_ROUNDS; round++) {
+    for (const variant of chosen) runs.get(variant)?.push(boardFrames(RETURN_N, variant))
+  }
+  for (const [variant, variantRuns] of runs) {
+    const cells = [0.5, 0.95, 0.99].map((q) => format(roundsQuantile(variantRuns, q)))
+    console.log(`${variant}: median ${cells[0]} p95 ${cells[1]} p99 ${cells[2]} ms`)
+  }
+  process.exit(0)
+}
 // The first run of each N meets code V8 has not compiled yet: its worst move (2.6-6.5 ms at
 // 1,000 boxes, on a different frame each time, with no garbage collection during it) points
 // to compilation, not to the move. A second run of every N in the same process shows the
@@ -157,12 +193,6 @@ const runsOf = new Map<BoardFrameVariant, number[][]>(VARIANTS.map((variant) => 
 for (let round = 0; round < RETURN_ROUNDS; round++) {
   for (const variant of VARIANTS) runsOf.get(variant)?.push(boardFrames(RETURN_N, variant))
 }
-/** The median over rounds of each round's quantile `q`. */
-const roundsQuantile = (runs: number[][], q: number): number =>
-  quantile(
-    runs.map((run) => quantile(run, q)).sort((a, b) => a - b),
-    0.5,
-  )
 const boardRows = [0.5, 0.95, 0.99].map((q) => {
   const [plain, ...others] = VARIANTS.map((variant) => roundsQuantile(runsOf.get(variant) ?? [], q))
   const cells = others.map(

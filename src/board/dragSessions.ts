@@ -195,6 +195,9 @@ export function createDragSessions(
   const leadOf = new Map<BodyId, BodyId>()
   /** Seconds: the length of the latest frame that had any, for a release's own displacement. */
   let lastFrameSeconds = 0
+  /** Where a dragged body was before this frame's move, and where it got to (no snapshot per frame). */
+  const fromBox: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  const toBox: Rect = { x: 0, y: 0, width: 0, height: 0 }
   const sessions: DragSessions = {
     get size() {
       return drags.size
@@ -255,7 +258,7 @@ export function createDragSessions(
           resizeToGoal(id, drag)
         } else if (drag.pending) {
           drag.pending = false
-          const from = world.get(id)
+          const from = world.box(id, fromBox)
           // The displacement the world allowed, not the pointer's: a blocked card throws nothing.
           const to = moveToGoal(id, drag)
           dx = to.x - from.x
@@ -310,7 +313,7 @@ export function createDragSessions(
     else if (drag.pending) {
       // Moves that arrived since the last frame (a flick released within one frame) count
       // as one more frame of the latest frame's length.
-      const from = world.get(id)
+      const from = world.box(id, fromBox)
       const to = moveToGoal(id, drag)
       noteDragFrame(drag.velocity, to.x - from.x, to.y - from.y, lastFrameSeconds)
     }
@@ -338,7 +341,7 @@ export function createDragSessions(
       return to
     }
     notePushes(drag, moveGroupTo(world, drag.groupIds, drag.goal))
-    return world.get(id)
+    return world.box(id, toBox)
   }
 
   /** Takes a drag and its group's members out of the running drags. */

@@ -1,4 +1,4 @@
-import type { Vec2 } from '../core/geometry/types.js'
+import type { Rect, Vec2 } from '../core/geometry/types.js'
 import type { BodyId, BodyType, GroupMoveResult, World } from '../core/world/types.js'
 
 /** A card dragged along with the one under the pointer (a selected card of a group drag). */
@@ -39,9 +39,12 @@ export function beginGroup(
  * the members (kept by the drag: no array per frame).
  */
 export function moveGroupTo(world: World, ids: readonly BodyId[], goal: Vec2): GroupMoveResult {
-  const lead = world.get(ids[0] as BodyId)
+  const lead = world.box(ids[0] as BodyId, leadBox)
   return world.moveGroup(ids, { x: goal.x - lead.x, y: goal.y - lead.y }, { push: true })
 }
+
+/** The lead's box in {@link moveGroupTo}, read without a snapshot each frame. */
+const leadBox: Rect = { x: 0, y: 0, width: 0, height: 0 }
 
 /**
  * Ends a group drag for its members: each gets its type back, still; with `'return'` it is

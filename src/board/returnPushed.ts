@@ -255,11 +255,11 @@ function waysOf(way: Vec2): number {
  */
 function closedWays(body: Rect, way: Vec2, other: Rect): number {
   let closed = 0
-  if (way.x !== 0 && spans(body.y, body.height, other.y, other.height)) {
+  if (way.x !== 0 && spans(body, other, 1)) {
     const touches = way.x > 0 ? other.x === body.x + body.width : other.x + other.width === body.x
     if (touches) closed |= WAY_X
   }
-  if (way.y !== 0 && spans(body.x, body.width, other.x, other.width)) {
+  if (way.y !== 0 && spans(body, other, 0)) {
     const touches = way.y > 0 ? other.y === body.y + body.height : other.y + other.height === body.y
     if (touches) closed |= WAY_Y
   }
@@ -288,25 +288,21 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean
   // A record holds at most one of the two (each is dropped when the other is set).
   const earlier = record.blocked?.by
   const stopped = record.stoppedBy
-  // Most bodies tried are closed, so the list is made only once they are known to be.
-  let closed = 0
-  if (pusher !== undefined) closed |= closedBy(world, pusher, call)
+  // Each body is read once: the ones that close a way are noted as they are found, and
+  // used only once they close every way.
+  call.closingCount = 0
+  let closed = pusher !== undefined ? noteClosing(world, pusher, call) : 0
+  const pusherCloses = closed !== 0
   if (earlier !== undefined) {
-    for (const { id } of earlier) if (id !== pusher) closed |= closedBy(world, id, call)
+    for (const { id } of earlier) if (id !== pusher) closed |= noteClosing(world, id, call)
   }
   if (stopped !== undefined) {
-    for (const { other } of stopped) if (other !== pusher) closed |= closedBy(world, other, call)
+    for (const { other } of stopped) {
+      if (other !== pusher) closed |= noteClosing(world, other, call)
+    }
   }
   if (closed !== waysOf(way)) return false
-  call.closingCount = 0
-  if (pusher !== undefined) noteClosing(world, pusher, call)
-  if (call.closingCount > 0 && world.get(record.id).response === 'cross') return false
-  if (earlier !== undefined) {
-    for (const { id } of earlier) if (id !== pusher) noteClosing(world, id, call)
-  }
-  if (stopped !== undefined) {
-    for (const { other } of stopped) if (other !== pusher) noteClosing(world, other, call)
-  }
+  if (pusherCloses && world.response(record.id) === 'cross') return false
   writeBlock(record, to, call)
   return true
 }
@@ -344,23 +340,26 @@ function writeEntry(list: ReturnBlock['by'], k: number, id: BodyId, box: Readonl
 }
 
 /**
- * {@link closedWays} of body `id` (its box left in `call.other`) for the body and way in
- * `call`; 0 when `id` left the world.
+ * {@link closedWays} of body `id` for the body and way in `call` (0 when `id` left the
+ * world); a body that closes a way is added with its box to `call.closing`.
  */
-function closedBy(world: World, id: BodyId, call: ReturnCall): number {
+function noteClosing(world: World, id: BodyId, call: ReturnCall): number {
   if (!world.has(id)) return 0
-  return closedWays(call.body, call.way, world.box(id, call.other))
+  const closed = closedWays(call.body, call.way, world.box(id, call.other))
+  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, call.other)
+  return closed
 }
 
-/** Adds body `id` with its box to `call.closing` when it closes a way ({@link closedBy}). */
-function noteClosing(world: World, id: BodyId, call: ReturnCall): void {
-  if (closedBy(world, id, call) === 0) return
-  writeEntry(call.closing, call.closingCount++, id, call.other)
-}
-
-/** Whether two intervals (start and length) share a stretch of positive length. */
-function spans(start: number, length: number, otherStart: number, otherLength: number): boolean {
-  return Math.max(start, otherStart) < Math.min(start + length, otherStart + otherLength)
+/**
+ * Whether boxes `a` and `b` share a stretch of positive length along `axis` (0: x, 1: y).
+ * (It takes the boxes, not their numbers: V8 boxes the doubles passed to a call it does not
+ * inline, and a group drag frame checks hundreds of faces.)
+ */
+function spans(a: Rect, b: Rect, axis: number): boolean {
+  const start = axis === 0 ? Math.max(a.x, b.x) : Math.max(a.y, b.y)
+  const end =
+    axis === 0 ? Math.min(a.x + a.width, b.x + b.width) : Math.min(a.y + a.height, b.y + b.height)
+  return start < end
 }
 
 /**

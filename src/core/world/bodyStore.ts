@@ -289,6 +289,11 @@ export class BodyStore {
     this.inverseMass[slot] = this.isPushable(slot) ? 1 / fields.mass : 0
   }
 
+  /** The swept response of a slot, by name. */
+  responseName(slot: number): SweptResponse {
+    return RESPONSE_NAMES[this.response[slot] as number] as SweptResponse
+  }
+
   /** The fields of a slot, as {@link BodyFields}. */
   fields(slot: number): BodyFields {
     const margin = this.margin
@@ -302,7 +307,7 @@ export class BodyStore {
       velocityY: this.velocityY[slot] as number,
       mass: this.mass[slot] as number,
       restitution: this.restitution[slot] as number,
-      response: RESPONSE_NAMES[this.response[slot] as number] as SweptResponse,
+      response: this.responseName(slot),
       damping: this.damping[slot] as number,
       gravityScale: this.gravityScale[slot] as number,
       layer: this.layer[slot] as number,

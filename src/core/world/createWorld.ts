@@ -20,7 +20,7 @@ import { defaultSettings, mergeSettings } from './settings.js'
 import { Simulation } from '../step/step.js'
 import { contactKey } from './contactTracker.js'
 import { readSnapshot, writeSnapshot } from './snapshot.js'
-import type { Rect } from '../geometry/types.js'
+import type { Rect, SweptResponse } from '../geometry/types.js'
 import type {
   BodyId,
   BodyOptions,
@@ -349,6 +349,12 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       into.width = width
       into.height = height
       return into
+    },
+
+    response(id: BodyId): SweptResponse {
+      const pending = typeof id === 'string' ? pendingAdds.get(id) : undefined
+      if (pending !== undefined) return pending.fields.response
+      return store.responseName(slotOf('response', id))
     },
 
     update(id: BodyId, patch: BodyPatch): void {

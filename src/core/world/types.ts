@@ -436,6 +436,16 @@ export interface World {
    */
   box(id: BodyId, into?: Rect): Rect
   /**
+   * A body's swept response (`slide`, `touch`, `bounce` or `cross`), as {@link World.get}
+   * gives it, without the snapshot: for code that reads it every frame and must not allocate.
+   *
+   * @example
+   * ```ts
+   * if (world.response('card') === 'cross') return // it passes through the others
+   * ```
+   */
+  response(id: BodyId): SweptResponse
+  /**
    * Changes fields of a body; a new x or y teleports it (no sweep). Called from inside a
    * contact listener, the patch is checked at once and applied right after the listeners
    * of the batch, over the body as it is then (so patches and moves made meanwhile are kept).

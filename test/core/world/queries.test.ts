@@ -89,6 +89,35 @@ describe('box', () => {
   })
 })
 
+describe('response', () => {
+  it('gives the response world.get gives, after an update too', () => {
+    const world = sample()
+    world.add({ id: 'ghost', x: 300, y: 300, width: 5, height: 5, response: 'cross' })
+    world.update('a', { response: 'bounce' })
+    for (const id of world.ids()) expect(world.response(id)).toBe(world.get(id).response)
+    expect(world.response('ghost')).toBe('cross')
+    expect(world.response('a')).toBe('bounce')
+  })
+
+  it('gives the response of a body added from a listener, as it will enter the world', () => {
+    const world = sample()
+    world.add({ id: 'd', x: 9, y: 0, width: 10, height: 10, type: 'static' })
+    let seen: unknown
+    const off = world.on('contactStart', () => {
+      if (seen !== undefined) return
+      world.add({ id: 'late', x: 100, y: 100, width: 4, height: 8, response: 'touch' })
+      seen = world.response('late')
+    })
+    world.step(1 / 60)
+    off()
+    expect(seen).toBe('touch')
+  })
+
+  it('names the method and the id of an unknown body', () => {
+    expect(() => sample().response('nope')).toThrow('response: body "nope" does not exist')
+  })
+})
+
 describe('snapshot and restore', () => {
   it('round-trips through JSON and continues identically', () => {
     const world = createWorld({ gravity: { x: 0, y: 980 } })
