@@ -17,9 +17,10 @@ import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import type { Rect } from '../geometry/types.js'
 import type { StepContext } from '../step/context.js'
 import { FREE_SPOT_SEARCHES, STUCK_DEPTH, STUCK_SECONDS } from '../step/tolerances.js'
-import { STATIC } from './bodyStore.js'
 import { findFreeSpot } from './findFreeSpot.js'
+import { CrowdSpreader } from './crowdSpreader.js'
 import { OVERFLOWING, pairCode } from './pairCode.js'
+import { enclosureOf } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
 import type { BodyId } from './types.js'
 
@@ -60,11 +61,15 @@ export class LayoutWatch {
   private layoutChanged = false
   /** Set when a removal shrank the report: the next step announces the new set. */
   private reportOwed = false
+  /** Places the crowds that adds and updates make, before the step (see {@link CrowdSpreader}). */
+  private readonly spreader: CrowdSpreader
 
   constructor(
     private readonly sim: StepContext,
     private readonly index: BodyIndex,
-  ) {}
+  ) {
+    this.spreader = new CrowdSpreader(sim)
+  }
 
   /** The overflowing ids, in insertion order (a frozen array, replaced when the set changes). */
   get overflowing(): readonly BodyId[] {
@@ -74,6 +79,19 @@ export class LayoutWatch {
   /** Notes a change of the layout: overflowing bodies are tried again after the next step. */
   noteChange(): void {
     this.layoutChanged = true
+  }
+
+  /**
+   * Notes that `slot` was added, or updated by the caller (a place or size set): before the
+   * next step, crowds it made are spread by placement ({@link CrowdSpreader}).
+   */
+  noteArrival(slot: number): void {
+    this.spreader.note(slot)
+  }
+
+  /** Runs before each fixed step: spreads the crowds that adds and updates made. */
+  beforeStep(): void {
+    if (this.spreader.spread()) this.index.invalidate()
   }
 
   /**
@@ -273,35 +291,16 @@ export class LayoutWatch {
   }
 
   /**
-   * The board around dynamic `slot`: from its centre, the nearest static body's edge on
-   * each side, among the static bodies that span the centre's other coordinate and do not
-   * cover the centre (the bounds walls, or a panel between). Null when a side is open.
+   * The board around dynamic `slot` ({@link enclosureOf}, among the solids the last step
+   * indexed) as a rectangle; null when a side is open.
    */
   private enclosure(slot: number): Rect | null {
-    const sim = this.sim
-    const store = sim.store
-    const cx = (store.x[slot] as number) + 0.5 * (store.width[slot] as number)
-    const cy = (store.y[slot] as number) + 0.5 * (store.height[slot] as number)
-    let left = -Infinity
-    let right = Infinity
-    let top = -Infinity
-    let bottom = Infinity
-    for (let i = 0; i < sim.solidCount; i++) {
-      const solid = sim.solid[i] as number
-      // Kinematic bodies go where they are told: only static ones bound the board.
-      if (store.kind[solid] !== STATIC) continue
-      if (pairCode(sim, slot, solid) === IGNORE) continue
-      const x0 = store.x[solid] as number
-      const y0 = store.y[solid] as number
-      const x1 = x0 + (store.width[solid] as number)
-      const y1 = y0 + (store.height[solid] as number)
-      const spansY = y0 <= cy && cy <= y1
-      const spansX = x0 <= cx && cx <= x1
-      if (spansY && x1 <= cx) left = Math.max(left, x1)
-      if (spansY && x0 >= cx) right = Math.min(right, x0)
-      if (spansX && y1 <= cy) top = Math.max(top, y1)
-      if (spansX && y0 >= cy) bottom = Math.min(bottom, y0)
-    }
+    const { left, top, right, bottom } = enclosureOf(
+      this.sim,
+      slot,
+      this.sim.solid,
+      this.sim.solidCount,
+    )
     if (![left, right, top, bottom].every(Number.isFinite)) return null
     return { x: left, y: top, width: right - left, height: bottom - top }
   }
