@@ -164,3 +164,13 @@ export const CONTACT_ROUNDS = 8
  * finds a cell per body while at most 63 of its 64 cells per body are blocked.
  */
 export const PLACEMENT_CELLS_PER_BODY = 64
+
+/**
+ * Packing density (a fraction of an enclosure's area) that the layout watch keeps cards to
+ * when a free-spot search has proved a board full (`LayoutWatch.setAsideLike`): it sets
+ * aside stuck cards until the others' area is at most this fraction of the board's.
+ * Invariant: a board that cannot hold its cards rests within 1 s of its last change; the
+ * push-out does not find a perfect packing (squares in rows exactly as wide as the board),
+ * and a board kept fuller stays stuck, one card decided per step.
+ */
+export const OVERFLOW_PACKING = 0.9
