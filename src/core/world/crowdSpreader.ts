@@ -149,6 +149,17 @@ export class CrowdSpreader {
       this.localOf[slot] = count
       this.dynamic[count++] = slot
     }
+    let arrivedDynamic = false
+    for (let a = 0; a < this.arrivals.count; a++) {
+      const slot = this.arrivals.items[a] as number
+      arrivedDynamic ||= (this.localOf[slot] as number) >= 0
+      this.arrived[slot] = 0
+    }
+    // Only solids arrived (a wall moved): the step separates bodies from solids.
+    if (!arrivedDynamic) {
+      this.arrivals.count = 0
+      return false
+    }
     this.deep = ensureCapacity(this.deep, count)
     this.kept = ensureCapacity(this.kept, count)
     const boxes = this.boxes
@@ -166,7 +177,6 @@ export class CrowdSpreader {
       const k = this.localOf[this.arrivals.items[a] as number] as number
       crowd = k >= 0 && this.scan.count(k, DEEP, CROWD_LIMIT + 1) > CROWD_LIMIT
     }
-    for (let a = 0; a < this.arrivals.count; a++) this.arrived[this.arrivals.items[a] as number] = 0
     this.arrivals.count = 0
     if (!crowd) return false
     for (let k = 0; k < count; k++) this.deep[k] = this.scan.count(k, DEEP, CROWD_LIMIT + 1)
