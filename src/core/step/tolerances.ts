@@ -174,3 +174,12 @@ export const PLACEMENT_CELLS_PER_BODY = 64
  * and a board kept fuller stays stuck, one card decided per step.
  */
 export const OVERFLOW_PACKING = 0.9
+
+/**
+ * Fraction of the smaller body's area (a ratio) that a dynamic pair must overlap over for
+ * the crowd spreader (`world/crowdSpreader.ts`) to count it: a card stacked on another, a
+ * small card under a huge one. Invariant: only crowds the push-out cannot undo locally are
+ * placed; a thin bar across a row of cards (4 px over 10 px cards, 40% of each) is left to
+ * the push-out, which separates it in a few steps.
+ */
+export const CROWD_COVER = 0.5

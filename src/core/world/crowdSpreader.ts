@@ -3,13 +3,14 @@
  * placement"). Only an add or an update (a place or size set by the caller) makes a crowd:
  * a move never deepens an overlap (layout contract, clause 1), and the step's push-out
  * leaves overlaps shallow. So before a fixed step that follows adds or updates, the
- * spreader looks at the dynamic bodies that arrived: when one of them overlaps more than
- * {@link CROWD_LIMIT} dynamic bodies deeper than {@link STUCK_DEPTH} (thousands of cards
+ * spreader looks at the dynamic bodies that arrived: when one of them covers, or is covered
+ * by, more than {@link CROWD_LIMIT} dynamic bodies (over more than {@link CROWD_COVER} of
+ * the smaller one's area, deeper than {@link STUCK_DEPTH}: thousands of cards
  * added at one spot, one huge card over many small ones), the crowd is placed at once by
  * `placeOnLattice`, in O(n + cells log cells), instead of being pushed apart a few dozen
  * bodies per step (`step/crowd.ts`) over hundreds of steps of 20 push-out rounds each.
  *
- * Which bodies move: a hub is a body with more than {@link CROWD_LIMIT} such overlaps.
+ * Which bodies move: a hub is a body in more than {@link CROWD_LIMIT} such overlaps.
  * A hub is kept, in insertion order, when it overlaps no hub kept before it so deeply; the
  * other hubs move, and so do the bodies that are not hubs and overlap a kept hub (the
  * small cards under a huge one). So a crowd at one spot keeps its first body where it was
@@ -31,7 +32,7 @@ import {
   type OverlapVisitor,
 } from '../broadphase/uniformGrid.js'
 import type { StepContext } from '../step/context.js'
-import { CROWD_LIMIT, STUCK_DEPTH } from '../step/tolerances.js'
+import { CROWD_COVER, CROWD_LIMIT, STUCK_DEPTH } from '../step/tolerances.js'
 import { DYNAMIC, STATIC } from './bodyStore.js'
 import { dynamicPairCode } from './pairCode.js'
 import { enclosureOf, placeOnLattice, type Enclosure } from './placeOnLattice.js'
@@ -47,7 +48,7 @@ const KEPT_HUB = 2
 
 /**
  * One body's scan of its partners in the grid of the dynamic bodies' boxes: counts the
- * partners it overlaps deeper than {@link STUCK_DEPTH} in a pair that collides, of the kind
+ * partners it covers or is covered by ({@link CrowdSpreader.deeplyOverlap}), of the kind
  * its mode names, and stops once it has counted `enough` or met {@link SCAN_MEETS}.
  */
 class PartnerScan implements OverlapVisitor {
@@ -113,7 +114,12 @@ export class CrowdSpreader {
     return (this.deep[k] as number) > CROWD_LIMIT
   }
 
-  /** Whether dynamic bodies `k` and `j` (local indices) collide and overlap deeper than {@link STUCK_DEPTH}. */
+  /**
+   * Whether dynamic bodies `k` and `j` (local indices) collide and overlap deeper than
+   * {@link STUCK_DEPTH} over more than {@link CROWD_COVER} of the smaller one's area: one
+   * card stacked on another, a small card under a huge one; not a thin bar across cards,
+   * which the push-out moves apart in a few steps.
+   */
   deeplyOverlap(k: number, j: number): boolean {
     const a = this.dynamic[k < j ? k : j] as number
     const b = this.dynamic[k < j ? j : k] as number
@@ -126,7 +132,11 @@ export class CrowdSpreader {
     const overlapY =
       Math.min((y[a] as number) + (height[a] as number), (y[b] as number) + (height[b] as number)) -
       Math.max(y[a] as number, y[b] as number)
-    return Math.min(overlapX, overlapY) > STUCK_DEPTH
+    const smaller = Math.min(
+      (width[a] as number) * (height[a] as number),
+      (width[b] as number) * (height[b] as number),
+    )
+    return Math.min(overlapX, overlapY) > STUCK_DEPTH && overlapX * overlapY > CROWD_COVER * smaller
   }
 
   /**

@@ -96,6 +96,20 @@ describe('crowd spreader (issue #23, spread them by placement)', () => {
     expect(Math.abs(world.get('p0').x - 0)).toBeLessThan(50)
   })
 
+  it('leaves a thin bar across 40 boxes to the push-out: the boxes under it are not placed', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    placeWalls(world, 1000, 200)
+    for (let k = 0; k < 40; k++)
+      world.add({ id: `c${k}`, x: 100 + k * 20, y: 100, width: 10, height: 10 })
+    // 4 px of each 10 px box: 40% of its area.
+    world.add({ id: 'bar', x: 100, y: 103, width: 800, height: 4 })
+    world.step(H)
+    for (let k = 0; k < 40; k++) {
+      expect(Math.abs(world.get(`c${k}`).x - (100 + k * 20))).toBeLessThan(10)
+      expect(Math.abs(world.get(`c${k}`).y - 100)).toBeLessThan(10)
+    }
+  })
+
   it('places what fits of a crowd too big for its board and leaves the rest for the step; nothing leaves the board', () => {
     const world = createWorld({ gravity: { x: 0, y: 0 } })
     placeWalls(world, 100, 100)
