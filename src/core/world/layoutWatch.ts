@@ -337,7 +337,10 @@ export class LayoutWatch {
         (store.height[slot] as number) >= height &&
         sameEnclosure(slot),
     )
-    const order = (slot: number): number => store.order.indexOf(slot)
+    // Insertion order: dynamic bodies are listed in it.
+    const rank = new Map<number, number>()
+    for (let k = 0; k < sim.dynamicCount; k++) rank.set(sim.dynamic[k] as number, k)
+    const order = (slot: number): number => rank.get(slot) as number
     candidates.sort(
       (a, b) =>
         (partners.get(b) as number[]).length - (partners.get(a) as number[]).length ||
