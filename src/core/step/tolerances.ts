@@ -156,3 +156,30 @@ export const CROWD_LIMIT = 16
  * them the sweep and the push-out stop what is left.
  */
 export const CONTACT_ROUNDS = 8
+
+/**
+ * Most lattice cells (a count) per body that a batched placement (`world/placeOnLattice.ts`)
+ * considers, in a square around the batch (at least 4,096 cells). Invariant: placing a
+ * crowd costs O(n + cells log cells), bounded whatever the enclosure's size, and a crowd
+ * finds a cell per body while at most 63 of its 64 cells per body are blocked.
+ */
+export const PLACEMENT_CELLS_PER_BODY = 64
+
+/**
+ * Packing density (a fraction of an enclosure's area) that the layout watch keeps cards to
+ * when a free-spot search has proved a board full (`LayoutWatch.setAsideLike`): it sets
+ * aside stuck cards until the others' area is at most this fraction of the board's.
+ * Invariant: a board that cannot hold its cards rests within 1 s of its last change; the
+ * push-out does not find a perfect packing (squares in rows exactly as wide as the board),
+ * and a board kept fuller stays stuck, one card decided per step.
+ */
+export const OVERFLOW_PACKING = 0.9
+
+/**
+ * Fraction of the smaller body's area (a ratio) that a dynamic pair must overlap over for
+ * the crowd spreader (`world/crowdSpreader.ts`) to count it: a card stacked on another, a
+ * small card under a huge one. Invariant: only crowds the push-out cannot undo locally are
+ * placed; a thin bar across a row of cards (4 px over 10 px cards, 40% of each) is left to
+ * the push-out, which separates it in a few steps.
+ */
+export const CROWD_COVER = 0.5

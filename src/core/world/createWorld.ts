@@ -200,6 +200,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   function insert(id: BodyId, fields: BodyFields): void {
     const slot = store.insert(id, fields)
     touched(slot, false)
+    watch.noteArrival(slot)
   }
 
   /** Queues the insert of a body added from inside a listener. */
@@ -234,6 +235,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     const wasSolid = store.kind[slot] !== DYNAMIC
     store.write(slot, fields)
     touched(slot, wasSolid)
+    watch.noteArrival(slot)
   }
 
   /**
@@ -401,6 +403,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       let overflowChanged = false
       while (owed[0] >= fixedStep && steps < maxSubSteps) {
         changed = false
+        watch.beforeStep()
         sim.stepOnce(fixedStep)
         owed[0] -= fixedStep
         steps++

@@ -10,16 +10,24 @@
  * overflowing: pairs with an overflowing body are ignored by the step (it rests where it
  * is, overlapping, and nothing flickers). A later change of the layout puts it on trial:
  * the step pushes it again, and it stops overflowing once it ends apart for as long, or is
- * set aside again without a new report. The overflowing set is reported when it changes.
+ * set aside again without a new report. The overflowing set is reported once the layout
+ * has settled, when it differs from the last report.
  */
 import { ensureCapacity } from '../broadphase/buffers.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import type { Rect } from '../geometry/types.js'
 import type { StepContext } from '../step/context.js'
-import { FREE_SPOT_SEARCHES, STUCK_DEPTH, STUCK_SECONDS } from '../step/tolerances.js'
-import { STATIC } from './bodyStore.js'
+import {
+  FREE_SPOT_SEARCHES,
+  OVERFLOW_PACKING,
+  PUSH_SLOP,
+  STUCK_DEPTH,
+  STUCK_SECONDS,
+} from '../step/tolerances.js'
 import { findFreeSpot } from './findFreeSpot.js'
+import { CrowdSpreader } from './crowdSpreader.js'
 import { OVERFLOWING, pairCode } from './pairCode.js'
+import { enclosureOf } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
 import type { BodyId } from './types.js'
 
@@ -52,7 +60,9 @@ export class LayoutWatch {
   private calmSteps = new Int32Array(64)
   /** Each slot's finding in the current scan: 0, 1 (stuck) or {@link STUCK_IN_SOLID}. */
   private stuckNow = new Uint8Array(64)
-  /** The overflowing ids, in insertion order, as last reported. */
+  /** The overflowing ids (set aside or on trial) now, in insertion order. */
+  private current: readonly BodyId[] = Object.freeze([])
+  /** The overflowing ids as last reported (the `overflow` event). */
   private reported: readonly BodyId[] = Object.freeze([])
   /** Steps in a row that ended with some dynamic pair stuck. */
   private stuckRun = 0
@@ -60,20 +70,39 @@ export class LayoutWatch {
   private layoutChanged = false
   /** Set when a removal shrank the report: the next step announces the new set. */
   private reportOwed = false
+  /** Set when the overflowing set changed since the last report: reported once settled. */
+  private reportDue = false
+  /** Places the crowds that adds and updates make, before the step (see {@link CrowdSpreader}). */
+  private readonly spreader: CrowdSpreader
 
   constructor(
     private readonly sim: StepContext,
     private readonly index: BodyIndex,
-  ) {}
+  ) {
+    this.spreader = new CrowdSpreader(sim)
+  }
 
   /** The overflowing ids, in insertion order (a frozen array, replaced when the set changes). */
   get overflowing(): readonly BodyId[] {
-    return this.reported
+    return this.current
   }
 
   /** Notes a change of the layout: overflowing bodies are tried again after the next step. */
   noteChange(): void {
     this.layoutChanged = true
+  }
+
+  /**
+   * Notes that `slot` was added, or updated by the caller (a place or size set): before the
+   * next step, crowds it made are spread by placement ({@link CrowdSpreader}).
+   */
+  noteArrival(slot: number): void {
+    this.spreader.note(slot)
+  }
+
+  /** Runs before each fixed step: spreads the crowds that adds and updates made. */
+  beforeStep(): void {
+    if (this.spreader.spread()) this.index.invalidate()
   }
 
   /**
@@ -83,7 +112,11 @@ export class LayoutWatch {
    * leave a card that found room reported as overflowing for ever.
    */
   get busy(): boolean {
-    if (this.layoutChanged) return true
+    return this.layoutChanged || this.onTrial()
+  }
+
+  /** Whether a dynamic body is on trial. */
+  private onTrial(): boolean {
     const sim = this.sim
     if (sim.overflowCount === 0) return false
     // A scan, not a count: a body on trial that stops being dynamic (a type change) leaves
@@ -105,7 +138,7 @@ export class LayoutWatch {
     this.sim.overflowing[slot] = 0
     const store = this.sim.store
     this.reported = Object.freeze(this.reported.filter((id) => store.slot(id) >= 0))
-    this.sim.overflowCount = this.reported.length
+    this.refresh()
     this.reportOwed = true
   }
 
@@ -197,6 +230,8 @@ export class LayoutWatch {
     this.stuckRun = longest < 0 ? 0 : this.stuckRun + 1
     if (this.stuckRun >= patience && searches < FREE_SPOT_SEARCHES) {
       changed = this.decide(longest) || changed
+      // No room for it: none for the stuck bodies as large in its enclosure either.
+      if (overflowing[longest] === OVERFLOWING) changed = this.setAsideLike(longest) || changed
     }
     if (this.layoutChanged) {
       this.layoutChanged = false
@@ -211,7 +246,15 @@ export class LayoutWatch {
     }
     const owed = this.reportOwed
     this.reportOwed = false
-    return (changed && this.report()) || owed
+    if (changed) this.refresh()
+    this.reportDue ||= changed
+    // The set ({@link LayoutWatch.overflowing}, current at every step) is reported once the
+    // layout has settled: nothing stuck in a dynamic pair and nothing on trial. A shrunk
+    // board decides hundreds of cards over a few steps, and its cards on trial leave one by
+    // one: reported as they went, the app heard of it at every step.
+    if (!this.reportDue || this.stuckRun > 0 || this.onTrial()) return owed
+    this.reportDue = false
+    return this.report() || owed
   }
 
   /**
@@ -226,6 +269,96 @@ export class LayoutWatch {
     if (this.relocate(slot)) return before !== 0
     overflowing[slot] = OVERFLOWING
     return before !== ON_TRIAL
+  }
+
+  /**
+   * Sets aside, in the same step, what the free-spot search for `failed` (just set aside:
+   * no free spot in its enclosure) proves has no room either: bodies at least as wide and
+   * as high as `failed`, in the same enclosure, in dynamic pairs the step left overlapping
+   * deeper than {@link PUSH_SLOP}. Not all of them: the bodies in most such pairs first (the
+   * first in insertion order on ties), each while it has a pair with a body not set aside,
+   * until the area set aside covers what the enclosure's bodies exceed its area by. A
+   * board shrunk under hundreds of cards thus rests a few decisions after the shrink, with
+   * few reports, instead of one card set aside per step (issue #23: a packed board of
+   * 2,000 cards shrunk to 60% took hundreds of steps, its set changing every step). True
+   * when the overflowing set changed.
+   */
+  private setAsideLike(failed: number): boolean {
+    const sim = this.sim
+    const store = sim.store
+    const overflowing = sim.overflowing
+    const width = store.width[failed] as number
+    const height = store.height[failed] as number
+    const within = this.enclosure(failed)
+    if (within === null) return false
+    const sameEnclosure = (slot: number): boolean => {
+      const around = this.enclosure(slot)
+      return (
+        around !== null &&
+        around.x === within.x &&
+        around.y === within.y &&
+        around.width === within.width &&
+        around.height === within.height
+      )
+    }
+    // What the bodies kept in the enclosure exceed its area by, at the packing density a
+    // push-out reaches (OVERFLOW_PACKING).
+    let excess = -OVERFLOW_PACKING * within.width * within.height
+    for (let k = 0; k < sim.dynamicCount; k++) {
+      const slot = sim.dynamic[k] as number
+      if (overflowing[slot] === OVERFLOWING || !sameEnclosure(slot)) continue
+      excess += (store.width[slot] as number) * (store.height[slot] as number)
+    }
+    if (!(excess > 0)) return false
+    // Each candidate's deep partners (slots), in pair order.
+    const partners = new Map<number, number[]>()
+    const pairs = sim.pairs
+    for (let p = 0; p < pairs.count; p++) {
+      const a = sim.dynamic[pairs.a[p] as number] as number
+      const b = sim.dynamic[pairs.b[p] as number] as number
+      const code = sim.pairCodes[p] as number
+      if (code === IGNORE || code === CROSS) continue
+      if (overflowing[a] === OVERFLOWING || overflowing[b] === OVERFLOWING) continue
+      // Pairs the push-out still pushes, deep or not: a board squeezed to a hair under
+      // STUCK_DEPTH in every pair never rests either.
+      if (depthBetween(sim, a, b) <= PUSH_SLOP) continue
+      for (const [slot, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const list = partners.get(slot)
+        if (list === undefined) partners.set(slot, [other])
+        else list.push(other)
+      }
+    }
+    const candidates = [...partners.keys()].filter(
+      (slot) =>
+        (store.width[slot] as number) >= width &&
+        (store.height[slot] as number) >= height &&
+        sameEnclosure(slot),
+    )
+    // Insertion order: dynamic bodies are listed in it.
+    const rank = new Map<number, number>()
+    for (let k = 0; k < sim.dynamicCount; k++) rank.set(sim.dynamic[k] as number, k)
+    const order = (slot: number): number => rank.get(slot) as number
+    candidates.sort(
+      (a, b) =>
+        (partners.get(b) as number[]).length - (partners.get(a) as number[]).length ||
+        order(a) - order(b),
+    )
+    let changed = false
+    for (const slot of candidates) {
+      if (!(excess > 0)) break
+      const open = (partners.get(slot) as number[]).some(
+        (other) => overflowing[other] !== OVERFLOWING,
+      )
+      if (!open) continue
+      changed ||= overflowing[slot] !== ON_TRIAL
+      overflowing[slot] = OVERFLOWING
+      this.stuckSteps[slot] = 0
+      excess -= (store.width[slot] as number) * (store.height[slot] as number)
+    }
+    return changed
   }
 
   /**
@@ -258,56 +391,43 @@ export class LayoutWatch {
   }
 
   /**
-   * The ids of the bodies set aside now (overflowing or on trial), which a relocation may
-   * overlap. Read from the slots, not from the last report: a body removed since that
-   * report is gone from the store and must not be named.
+   * The ids of the bodies set aside now (overflowing, not on trial), which a relocation may
+   * overlap. A body on trial is pushed as any other and holds its place: a relocation onto
+   * it only moved the overlap (a shrunk board of 2,000 cards relocated one card a step onto
+   * cards on trial for hundreds of steps, the overflowing set changing each time). Read
+   * from the slots, not from the last report: a body removed since that report is gone from
+   * the store and must not be named.
    */
   private setAside(): BodyId[] {
     const sim = this.sim
     const ids: BodyId[] = []
     for (let k = 0; k < sim.dynamicCount; k++) {
       const slot = sim.dynamic[k] as number
-      if (sim.overflowing[slot] !== 0) ids.push(sim.store.ids[slot] as BodyId)
+      if (sim.overflowing[slot] === OVERFLOWING) ids.push(sim.store.ids[slot] as BodyId)
     }
     return ids
   }
 
   /**
-   * The board around dynamic `slot`: from its centre, the nearest static body's edge on
-   * each side, among the static bodies that span the centre's other coordinate and do not
-   * cover the centre (the bounds walls, or a panel between). Null when a side is open.
+   * The board around dynamic `slot` ({@link enclosureOf}, among the solids the last step
+   * indexed) as a rectangle; null when a side is open.
    */
   private enclosure(slot: number): Rect | null {
-    const sim = this.sim
-    const store = sim.store
-    const cx = (store.x[slot] as number) + 0.5 * (store.width[slot] as number)
-    const cy = (store.y[slot] as number) + 0.5 * (store.height[slot] as number)
-    let left = -Infinity
-    let right = Infinity
-    let top = -Infinity
-    let bottom = Infinity
-    for (let i = 0; i < sim.solidCount; i++) {
-      const solid = sim.solid[i] as number
-      // Kinematic bodies go where they are told: only static ones bound the board.
-      if (store.kind[solid] !== STATIC) continue
-      if (pairCode(sim, slot, solid) === IGNORE) continue
-      const x0 = store.x[solid] as number
-      const y0 = store.y[solid] as number
-      const x1 = x0 + (store.width[solid] as number)
-      const y1 = y0 + (store.height[solid] as number)
-      const spansY = y0 <= cy && cy <= y1
-      const spansX = x0 <= cx && cx <= x1
-      if (spansY && x1 <= cx) left = Math.max(left, x1)
-      if (spansY && x0 >= cx) right = Math.min(right, x0)
-      if (spansX && y1 <= cy) top = Math.max(top, y1)
-      if (spansX && y0 >= cy) bottom = Math.min(bottom, y0)
-    }
+    const { left, top, right, bottom } = enclosureOf(
+      this.sim,
+      slot,
+      this.sim.solid,
+      this.sim.solidCount,
+    )
     if (![left, right, top, bottom].every(Number.isFinite)) return null
     return { x: left, y: top, width: right - left, height: bottom - top }
   }
 
-  /** Rebuilds {@link LayoutWatch.overflowing}; true when it differs from the last one. */
-  private report(): boolean {
+  /**
+   * Rebuilds {@link LayoutWatch.overflowing} (a new frozen array when the set changed) and
+   * `sim.overflowCount`, which the step reads.
+   */
+  private refresh(): void {
     const sim = this.sim
     const store = sim.store
     const ids: BodyId[] = []
@@ -316,9 +436,18 @@ export class LayoutWatch {
       if (sim.overflowing[slot] !== 0) ids.push(store.ids[slot] as BodyId)
     }
     sim.overflowCount = ids.length
-    const before = this.reported
-    if (ids.length === before.length && ids.every((id, k) => id === before[k])) return false
-    this.reported = Object.freeze(ids)
+    if (!sameIds(ids, this.current)) this.current = Object.freeze(ids)
+  }
+
+  /** Reports {@link LayoutWatch.overflowing}: true when it differs from the last report. */
+  private report(): boolean {
+    if (sameIds(this.current, this.reported)) return false
+    this.reported = this.current
     return true
   }
+}
+
+/** Whether two lists of ids are equal, in order. */
+function sameIds(a: readonly BodyId[], b: readonly BodyId[]): boolean {
+  return a.length === b.length && a.every((id, k) => id === b[k])
 }

@@ -1,0 +1,219 @@
+/**
+ * Spreads crowds by placement, before the step (issue #23, bounded cost: "spread them by
+ * placement"). Only an add or an update (a place or size set by the caller) makes a crowd:
+ * a move never deepens an overlap (layout contract, clause 1), and the step's push-out
+ * leaves overlaps shallow. So before a fixed step that follows adds or updates, the
+ * spreader looks at the dynamic bodies that arrived: when one of them covers, or is covered
+ * by, more than {@link CROWD_LIMIT} dynamic bodies (over more than {@link CROWD_COVER} of
+ * the smaller one's area, deeper than {@link STUCK_DEPTH}: thousands of cards
+ * added at one spot, one huge card over many small ones), the crowd is placed at once by
+ * `placeOnLattice`, in O(n + cells log cells), instead of being pushed apart a few dozen
+ * bodies per step (`step/crowd.ts`) over hundreds of steps of 20 push-out rounds each.
+ *
+ * Which bodies move: a hub is a body in more than {@link CROWD_LIMIT} such overlaps.
+ * A hub is kept, in insertion order, when it overlaps no hub kept before it so deeply; the
+ * other hubs move, and so do the bodies that are not hubs and overlap a kept hub (the
+ * small cards under a huge one). So a crowd at one spot keeps its first body where it was
+ * added, the others placed around it, and a huge card keeps its place while the cards
+ * under it move out. Each body is
+ * placed inside its enclosure (`enclosureOf`, among the static bodies of the store),
+ * around the batch's centroid; a body the lattice has no cell for stays, for the step (the
+ * crowd stage bounds its cost) and the layout watch.
+ *
+ * Work is bounded by counters, never by time: a body's scan stops after
+ * {@link SCAN_MEETS} partners, so a body counts as a hub only when that many of its
+ * first partners show it.
+ */
+import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
+import {
+  createItemBounds,
+  reserveItemBounds,
+  UniformGrid,
+  type OverlapVisitor,
+} from '../broadphase/uniformGrid.js'
+import type { StepContext } from '../step/context.js'
+import { CROWD_COVER, CROWD_LIMIT, STUCK_DEPTH } from '../step/tolerances.js'
+import { DYNAMIC, STATIC } from './bodyStore.js'
+import { dynamicPairCode } from './pairCode.js'
+import { enclosureOf, placeOnLattice, type Enclosure } from './placeOnLattice.js'
+import { CROSS, IGNORE } from './responseCodes.js'
+
+/** Most partners one body's scan visits (a count): the spreader's work per body. */
+const SCAN_MEETS = 8 * CROWD_LIMIT
+
+/** What a {@link PartnerScan} counts. */
+const DEEP = 0
+const KEPT_HUBS_BEFORE = 1
+const KEPT_HUB = 2
+
+/**
+ * One body's scan of its partners in the grid of the dynamic bodies' boxes: counts the
+ * partners it covers or is covered by ({@link CrowdSpreader.deeplyOverlap}), of the kind
+ * its mode names, and stops once it has counted `enough` or met {@link SCAN_MEETS}.
+ */
+class PartnerScan implements OverlapVisitor {
+  private k = 0
+  private mode = DEEP
+  private enough = 0
+  private met = 0
+  private found = 0
+
+  constructor(private readonly spreader: CrowdSpreader) {}
+
+  count(k: number, mode: number, enough: number): number {
+    this.k = k
+    this.mode = mode
+    this.enough = enough
+    this.met = 0
+    this.found = 0
+    this.spreader.grid.visitOverlaps(k, this)
+    return this.found
+  }
+
+  meet(j: number): boolean {
+    const spreader = this.spreader
+    this.met++
+    const counted =
+      this.mode === DEEP ||
+      (spreader.hub(j) && spreader.kept[j] === 1 && (this.mode === KEPT_HUB || j < this.k))
+    if (counted && spreader.deeplyOverlap(this.k, j)) this.found++
+    return this.found >= this.enough || this.met >= SCAN_MEETS
+  }
+}
+
+/** The crowd spreader of one world (see the file's comment); owned by its layout watch. */
+export class CrowdSpreader {
+  /** Slots added or updated since the last step, once each. */
+  private readonly arrivals = new IndexBuffer()
+  private arrived = new Uint8Array(64)
+  /** The dynamic bodies (slots) in insertion order, and each slot's index among them (-1: none). */
+  private dynamic = new Int32Array(64)
+  private localOf = new Int32Array(64)
+  /** The static bodies (slots) in insertion order, for the enclosures. */
+  private statics = new Int32Array(64)
+  /** The dynamic bodies' boxes and their grid. */
+  private readonly boxes = createItemBounds()
+  readonly grid = new UniformGrid()
+  /** Each dynamic body's deep overlaps (capped), and whether it is kept. */
+  private deep = new Int32Array(64)
+  kept = new Uint8Array(64)
+  private readonly scan = new PartnerScan(this)
+
+  constructor(private readonly sim: StepContext) {}
+
+  /** Notes that `slot` was added or updated: the next {@link CrowdSpreader.spread} looks at it. */
+  note(slot: number): void {
+    this.arrived = ensureCapacity(this.arrived, slot + 1)
+    if (this.arrived[slot] === 1) return
+    this.arrived[slot] = 1
+    this.arrivals.push(slot)
+  }
+
+  /** Whether dynamic body `k` (local index) is a hub. */
+  hub(k: number): boolean {
+    return (this.deep[k] as number) > CROWD_LIMIT
+  }
+
+  /**
+   * Whether dynamic bodies `k` and `j` (local indices) collide and overlap deeper than
+   * {@link STUCK_DEPTH} over more than {@link CROWD_COVER} of the smaller one's area: one
+   * card stacked on another, a small card under a huge one; not a thin bar across cards,
+   * which the push-out moves apart in a few steps.
+   */
+  deeplyOverlap(k: number, j: number): boolean {
+    const a = this.dynamic[k < j ? k : j] as number
+    const b = this.dynamic[k < j ? j : k] as number
+    const code = dynamicPairCode(this.sim, a, b)
+    if (code === IGNORE || code === CROSS) return false
+    const { x, y, width, height } = this.sim.store
+    const overlapX =
+      Math.min((x[a] as number) + (width[a] as number), (x[b] as number) + (width[b] as number)) -
+      Math.max(x[a] as number, x[b] as number)
+    const overlapY =
+      Math.min((y[a] as number) + (height[a] as number), (y[b] as number) + (height[b] as number)) -
+      Math.max(y[a] as number, y[b] as number)
+    const smaller = Math.min(
+      (width[a] as number) * (height[a] as number),
+      (width[b] as number) * (height[b] as number),
+    )
+    return Math.min(overlapX, overlapY) > STUCK_DEPTH && overlapX * overlapY > CROWD_COVER * smaller
+  }
+
+  /**
+   * Before a fixed step: places the crowds the arrivals since the last step made (see the
+   * file's comment). True when it moved bodies (the body index is then stale).
+   */
+  spread(): boolean {
+    if (this.arrivals.count === 0) return false
+    const store = this.sim.store
+    let count = 0
+    let staticCount = 0
+    this.dynamic = ensureCapacity(this.dynamic, store.count)
+    this.statics = ensureCapacity(this.statics, store.count)
+    this.localOf = ensureCapacity(this.localOf, store.capacity)
+    this.localOf.fill(-1)
+    for (let index = 0; index < store.count; index++) {
+      const slot = store.order[index] as number
+      if (store.kind[slot] === STATIC) this.statics[staticCount++] = slot
+      if (store.kind[slot] !== DYNAMIC) continue
+      this.localOf[slot] = count
+      this.dynamic[count++] = slot
+    }
+    let arrivedDynamic = false
+    for (let a = 0; a < this.arrivals.count; a++) {
+      const slot = this.arrivals.items[a] as number
+      arrivedDynamic ||= (this.localOf[slot] as number) >= 0
+      this.arrived[slot] = 0
+    }
+    // Only solids arrived (a wall moved): the step separates bodies from solids.
+    if (!arrivedDynamic) {
+      this.arrivals.count = 0
+      return false
+    }
+    this.deep = ensureCapacity(this.deep, count)
+    this.kept = ensureCapacity(this.kept, count)
+    const boxes = this.boxes
+    reserveItemBounds(boxes, count)
+    for (let k = 0; k < count; k++) {
+      const slot = this.dynamic[k] as number
+      boxes.minX[k] = store.x[slot] as number
+      boxes.minY[k] = store.y[slot] as number
+      boxes.maxX[k] = (store.x[slot] as number) + (store.width[slot] as number)
+      boxes.maxY[k] = (store.y[slot] as number) + (store.height[slot] as number)
+    }
+    this.grid.build(boxes, count)
+    let crowd = false
+    for (let a = 0; a < this.arrivals.count && !crowd; a++) {
+      const k = this.localOf[this.arrivals.items[a] as number] as number
+      crowd = k >= 0 && this.scan.count(k, DEEP, CROWD_LIMIT + 1) > CROWD_LIMIT
+    }
+    this.arrivals.count = 0
+    if (!crowd) return false
+    for (let k = 0; k < count; k++) this.deep[k] = this.scan.count(k, DEEP, CROWD_LIMIT + 1)
+    for (let k = 0; k < count; k++) {
+      this.kept[k] = Number(!this.hub(k) || this.scan.count(k, KEPT_HUBS_BEFORE, 1) === 0)
+    }
+    const batch: number[] = []
+    for (let k = 0; k < count; k++) {
+      const moves = this.hub(k) ? this.kept[k] === 0 : this.scan.count(k, KEPT_HUB, 1) > 0
+      if (moves) batch.push(this.dynamic[k] as number)
+    }
+    if (batch.length === 0) return false
+    // One batch per enclosure, in the order their first bodies come.
+    const groups = new Map<string, { within: Enclosure; slots: number[] }>()
+    for (const slot of batch) {
+      const within = enclosureOf(this.sim, slot, this.statics, staticCount)
+      const key = `${within.left},${within.top},${within.right},${within.bottom}`
+      const group = groups.get(key)
+      if (group === undefined) groups.set(key, { within, slots: [slot] })
+      else group.slots.push(slot)
+    }
+    // Bodies set aside as overflowing may be overlapped (as by a relocation of the watch).
+    const overflowing = this.sim.overflowing
+    const isObstacle = (slot: number): boolean => (overflowing[slot] ?? 0) === 0
+    for (const { within, slots } of groups.values()) {
+      placeOnLattice(store, slots, within, isObstacle)
+    }
+    return true
+  }
+}

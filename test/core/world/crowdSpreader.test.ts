@@ -1,0 +1,176 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { BodyStore } from '../../../src/core/world/bodyStore.js'
+import { createWorld, type World } from '../../../src/core/world/index.js'
+import { placeOnLattice } from '../../../src/core/world/placeOnLattice.js'
+import { defaultBodyFields } from '../../../src/core/world/validate.js'
+import {
+  bodiesOf,
+  deepestOverlap,
+  deepestSolidOverlap,
+  placeWalls,
+  PROPERTY_TIMEOUT,
+} from './helpers.js'
+
+// Issue #23, item 5 (bounded cost), "spread them by placement": crowds that adds make are
+// placed before the step (world/crowdSpreader.ts, world/placeOnLattice.ts).
+
+const H = 1 / 60
+
+/** Steps `world` until it is idle, at most `limit` steps; returns the steps taken. */
+function stepsToRest(world: World, limit: number): number {
+  let steps = 0
+  while (steps < limit) {
+    world.step(H)
+    steps++
+    if (world.isIdle()) break
+  }
+  return steps
+}
+
+describe('crowd spreader (issue #23, spread them by placement)', () => {
+  it('places 1,000 boxes added at one spot around it before the first step: at rest after it, apart and inside the board', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    placeWalls(world, 1200, 1200)
+    for (let k = 0; k < 1000; k++) world.add({ id: `c${k}`, x: 590, y: 590, width: 20, height: 20 })
+    // Pushed apart a few dozen a step by the crowd stage, they took 400 steps and more.
+    expect(stepsToRest(world, 120)).toBe(1)
+    expect(world.isIdle()).toBe(true)
+    expect(world.overflowing()).toEqual([])
+    expect(deepestOverlap(world)).toBe(0)
+    expect(deepestSolidOverlap(world)).toBe(0)
+    // The first body keeps its place; the others are placed nearest the spot first.
+    expect(world.get('c0')).toMatchObject({ x: 590, y: 590 })
+    const distance = (id: string): number =>
+      Math.hypot(world.get(id).x - 590, world.get(id).y - 590)
+    expect(distance('c1')).toBe(20)
+    const dynamic = bodiesOf(world).filter((body) => body.type === 'dynamic')
+    expect(Math.max(...dynamic.map((body) => distance(body.id)))).toBeLessThan(400)
+  })
+
+  it('moves 1,000 small boxes out from under one huge body, which keeps its place: at rest after one step', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    placeWalls(world, 1200, 1200)
+    for (let k = 0; k < 1000; k++) {
+      world.add({
+        id: `c${k}`,
+        x: 100 + (k % 32) * 20,
+        y: 100 + Math.floor(k / 32) * 20,
+        width: 10,
+        height: 10,
+      })
+    }
+    world.add({ id: 'huge', x: 100, y: 100, width: 1000, height: 1000 })
+    expect(stepsToRest(world, 120)).toBe(1)
+    expect(world.get('huge')).toMatchObject({ x: 100, y: 100 })
+    expect(deepestOverlap(world)).toBe(0)
+    expect(deepestSolidOverlap(world)).toBe(0)
+  })
+
+  it('moves nothing when the adds make no crowd: a packed board, a few overlapping cards, a crowd whose layers do not meet', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    placeWalls(world, 1000, 1000)
+    // Touching cards (a packed board), and a card over 16 of them: at most 16 deep overlaps.
+    for (let k = 0; k < 400; k++) {
+      world.add({
+        id: `p${k}`,
+        x: (k % 20) * 50,
+        y: Math.floor(k / 20) * 50,
+        width: 50,
+        height: 50,
+      })
+    }
+    world.add({ id: 'over', x: 10, y: 10, width: 180, height: 180 })
+    // 100 cards at one spot that collide with nothing (mask 0).
+    for (let k = 0; k < 100; k++) {
+      world.add({ id: `g${k}`, x: 500, y: 500, width: 20, height: 20, layer: 2, mask: 0 })
+    }
+    const before = bodiesOf(world)
+    world.step(H)
+    for (const body of before) {
+      if (body.id === 'over' || body.id.startsWith('p')) continue
+      expect(world.get(body.id)).toMatchObject({ x: body.x, y: body.y })
+    }
+    // The card over 16 cards is pushed out by the step, as before, not placed: its
+    // neighbours moved by the push-out only, less than a card's size.
+    expect(Math.abs(world.get('p0').x - 0)).toBeLessThan(50)
+  })
+
+  it('leaves a thin bar across 40 boxes to the push-out: the boxes under it are not placed', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    placeWalls(world, 1000, 200)
+    for (let k = 0; k < 40; k++)
+      world.add({ id: `c${k}`, x: 100 + k * 20, y: 100, width: 10, height: 10 })
+    // 4 px of each 10 px box: 40% of its area.
+    world.add({ id: 'bar', x: 100, y: 103, width: 800, height: 4 })
+    world.step(H)
+    for (let k = 0; k < 40; k++) {
+      expect(Math.abs(world.get(`c${k}`).x - (100 + k * 20))).toBeLessThan(10)
+      expect(Math.abs(world.get(`c${k}`).y - 100)).toBeLessThan(10)
+    }
+  })
+
+  it('places what fits of a crowd too big for its board and leaves the rest for the step; nothing leaves the board', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    placeWalls(world, 100, 100)
+    for (let k = 0; k < 200; k++) world.add({ id: `c${k}`, x: 40, y: 40, width: 20, height: 20 })
+    world.step(H)
+    const atSpot = bodiesOf(world).filter((body) => body.x === 40 && body.y === 40)
+    // 5 x 5 cells, the one at the spot blocked by the first body: 24 placed (the crowd
+    // stage then admits a few dozen of the rest, which the push-out moves).
+    expect(atSpot.length).toBeLessThanOrEqual(200 - 24)
+    expect(atSpot.length).toBeGreaterThan(100)
+    expect(deepestSolidOverlap(world)).toBe(0)
+  })
+
+  it(
+    'places a batch on free cells only: placed bodies overlap no obstacle nor each other and stay inside the enclosure, exactly',
+    () => {
+      const box = fc.record({
+        x: fc.double({ min: -50, max: 250, noNaN: true }),
+        y: fc.double({ min: -50, max: 250, noNaN: true }),
+        width: fc.double({ min: 0, max: 60, noNaN: true }),
+        height: fc.double({ min: 0, max: 60, noNaN: true }),
+      })
+      fc.assert(
+        fc.property(
+          fc.array(box, { maxLength: 30 }),
+          fc.array(box, { minLength: 1, maxLength: 60 }),
+          fc.record({
+            left: fc.double({ min: -20, max: 20, noNaN: true }),
+            top: fc.double({ min: -20, max: 20, noNaN: true }),
+            right: fc.double({ min: 150, max: 300, noNaN: true }),
+            bottom: fc.double({ min: 150, max: 300, noNaN: true }),
+          }),
+          (obstacles, crowd, within) => {
+            const store = new BodyStore()
+            const fields = (rect: (typeof crowd)[number]) =>
+              defaultBodyFields(rect.x, rect.y, rect.width, rect.height)
+            const obstacleSlots = obstacles.map((rect, k) => store.insert(`o${k}`, fields(rect)))
+            const batch = crowd.map((rect, k) => store.insert(`c${k}`, fields(rect)))
+            const left = new Set(placeOnLattice(store, batch, within, () => true))
+            const placed = batch.filter((slot) => !left.has(slot))
+            const meets = (a: number, b: number): boolean =>
+              (store.x[a] as number) < (store.x[b] as number) + (store.width[b] as number) &&
+              (store.x[b] as number) < (store.x[a] as number) + (store.width[a] as number) &&
+              (store.y[a] as number) < (store.y[b] as number) + (store.height[b] as number) &&
+              (store.y[b] as number) < (store.y[a] as number) + (store.height[a] as number)
+            for (const slot of placed) {
+              expect(store.x[slot]).toBeGreaterThanOrEqual(within.left)
+              expect(store.y[slot]).toBeGreaterThanOrEqual(within.top)
+              expect((store.x[slot] as number) + (store.width[slot] as number)).toBeLessThanOrEqual(
+                within.right,
+              )
+              expect(
+                (store.y[slot] as number) + (store.height[slot] as number),
+              ).toBeLessThanOrEqual(within.bottom)
+              for (const obstacle of obstacleSlots) expect(meets(slot, obstacle)).toBe(false)
+              for (const other of placed) if (other !== slot) expect(meets(slot, other)).toBe(false)
+            }
+          },
+        ),
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
+})
