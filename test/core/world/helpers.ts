@@ -1,7 +1,6 @@
 import { expect } from 'vitest'
 import type { Rect, Vec2 } from '../../../src/core/geometry/types.js'
 import type { BodySnapshot, ContactEvent, Size, World } from '../../../src/core/world/index.js'
-import { overlapDepth as overlapOnEachAxis } from '../geometry/arbitraries.js'
 
 /**
  * Milliseconds for a property test of a few hundred runs: far above its time on an idle
@@ -11,13 +10,22 @@ export const PROPERTY_TIMEOUT = 30_000
 
 /**
  * How deep two boxes overlap: the smaller of the x and y overlaps (<= 0 when apart or
- * touching). Along an axis, a box whose span lies inside the other's overlaps it by its own
- * size: that is what is counted, since `(x + width) - x` rounds and varies with `x` (a card
- * inside a wall's span read 85.00000000000001 deep after a move, 85 before).
+ * touching). Along an axis the overlap of two spans is the least of their sizes and of
+ * each far edge less the other's near edge: so a box whose span lies inside the other's
+ * overlaps it by exactly its own size, never by `(x + width) - x`, which rounds and varies
+ * with `x` (a card inside a wall's span read 85.00000000000001 deep after a move and 85
+ * before; another read 73 after sliding along a wall and 72.99999999999997 before).
  */
 export function overlapDepth(a: BodySnapshot, b: BodySnapshot): number {
-  const { x, y } = overlapOnEachAxis(a, b)
-  return Math.min(Math.min(x, a.width, b.width), Math.min(y, a.height, b.height))
+  return Math.min(
+    spanOverlap(a.x, a.width, b.x, b.width),
+    spanOverlap(a.y, a.height, b.y, b.height),
+  )
+}
+
+/** The overlap of the spans [aStart, aStart + aSize] and [bStart, bStart + bSize] (<= 0: apart). */
+function spanOverlap(aStart: number, aSize: number, bStart: number, bSize: number): number {
+  return Math.min(aSize, bSize, aStart + aSize - bStart, bStart + bSize - aStart)
 }
 
 /** Asserts that every body of a world has a finite place, size and velocity (no NaN spread). */

@@ -77,6 +77,20 @@ describe('move', () => {
     expect(world.move('deeper', { x: -5, y: 20 })).toMatchObject({ x: -5, y: 20, reached: true })
   })
 
+  it('slides a card wider than its board along the wall it overlaps no deeper (fuzz seed -471631729)', () => {
+    // The card spans the wall's y range inside it: it overlaps by its own height, 73, at
+    // any y. Measured as (y + 73) - y the depth read 72.99999999999997 before the slide
+    // and 73 after, a false deepening; overlapDepth counts a contained span by its size.
+    const world = createWorld()
+    world.add({ id: 'wall', x: 200, y: -73, width: 73, height: 638, type: 'static' })
+    world.add({ id: 'card', x: 0, y: 183.98888888888885, width: 273, height: 73 })
+    const before = overlapDepth(world.get('card'), world.get('wall'))
+    world.move('card', { x: 0, y: 183.98888888888885 + 73 })
+    expect(world.get('card').y).toBeCloseTo(256.9888888888888, 9)
+    expect(overlapDepth(world.get('card'), world.get('wall'))).toBe(before)
+    expect(before).toBe(73)
+  })
+
   it('treats dynamic bodies as obstacles without push', () => {
     const world = createWorld()
     world.add({ id: 'box', x: 20, y: 0, width: 10, height: 10 })
