@@ -19,7 +19,15 @@ export interface MinkowskiEdges {
   bottom: number
 }
 
-/** Zeroed {@link MinkowskiEdges}: a caller-owned record for the kernels that work in one. */
+/**
+ * Zeroed {@link MinkowskiEdges}: the record `penetrationVectorInto` and `rayHitInto` work in
+ * when the caller passes one (then they allocate nothing). Make one per owner and reuse it.
+ *
+ * @example
+ * const edges = createMinkowskiEdges()
+ * const out = { x: 0, y: 0 }
+ * for (const wall of walls) if (penetrationVectorInto(out, box, wall, edges)) resolve(out)
+ */
 export function createMinkowskiEdges(): MinkowskiEdges {
   return { left: 0, top: 0, right: 0, bottom: 0 }
 }

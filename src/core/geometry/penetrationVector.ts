@@ -9,9 +9,17 @@ import { assertFiniteResult, assertRectangle } from './validate.js'
 /**
  * Hot-path twin of {@link penetrationVector}: writes the shortest move of `a` out of `b`
  * into `out`. Returns `false` (and sets `out` to `{ 0, 0 }`) when the boxes are apart.
- * Does not validate its inputs and allocates nothing; it works in the caller's `edges`.
+ * Does not validate its inputs.
+ *
+ * @param edges - Where it works: the caller's {@link MinkowskiEdges} (`createMinkowskiEdges()`),
+ *   with which it allocates nothing; without it, each call makes one.
  */
-export function penetrationVectorInto(out: Vec2, a: Rect, b: Rect, edges: MinkowskiEdges): boolean {
+export function penetrationVectorInto(
+  out: Vec2,
+  a: Rect,
+  b: Rect,
+  edges: MinkowskiEdges = createMinkowskiEdges(),
+): boolean {
   // The edges of b - a are the four axis moves of a that end with a touching b:
   // left = b.left - a.right (<= 0: move a left), right = b.right - a.left (>= 0: move right),
   // top = b.top - a.bottom (<= 0: move up), bottom = b.bottom - a.top (>= 0: move down).

@@ -91,15 +91,17 @@ function miss(out: RayHit): false {
 /**
  * Hot-path twin of {@link rayFraction} that also reports the entered face: writes the hit
  * into `out` and returns `true`, or sets `out` to `{ time: Infinity, normal: { 0, 0 } }` and
- * returns `false`. Does not validate its inputs and allocates nothing; it writes `rect`'s
- * edges into the caller's `rectEdges`.
+ * returns `false`. Does not validate its inputs.
+ *
+ * @param rectEdges - Where it writes `rect`'s edges: the caller's {@link MinkowskiEdges}
+ *   (`createMinkowskiEdges()`), with which it allocates nothing; without it, each call makes one.
  */
 export function rayHitInto(
   out: RayHit,
   origin: Vec2,
   delta: Vec2,
   rect: Rect,
-  rectEdges: MinkowskiEdges,
+  rectEdges: MinkowskiEdges = createMinkowskiEdges(),
 ): boolean {
   rectEdges.left = rect.x
   rectEdges.top = rect.y

@@ -38,8 +38,10 @@ export function createSweepScratch(): SweepScratch {
 
 /**
  * Hot-path twin of {@link sweep}: writes the hit into `out` and returns `true`, or returns
- * `false` and leaves `out` unchanged. Does not validate its inputs and allocates nothing; it
- * works in the caller's `scratch`.
+ * `false` and leaves `out` unchanged. Does not validate its inputs.
+ *
+ * @param scratch - Where it works: the caller's {@link SweepScratch} (`createSweepScratch()`),
+ *   with which it allocates nothing; without it, each call makes one.
  */
 export function sweepInto(
   out: SweepHit,
@@ -47,7 +49,7 @@ export function sweepInto(
   aDelta: Vec2,
   b: Rect,
   bDelta: Vec2,
-  scratch: SweepScratch,
+  scratch: SweepScratch = createSweepScratch(),
 ): boolean {
   const { edges, ray, relativeMotion } = scratch
   // Sign conventions (article 003). Work in b's frame: a moves by the relative motion
