@@ -87,6 +87,24 @@ export function placeAtFace(
   }
 }
 
+/** How far the x spans of slots `a` and `b` overlap, px (<= 0: apart or touching). */
+export function overlapAlongX(store: BodyStore, a: number, b: number): number {
+  const { x, width } = store
+  return (
+    Math.min((x[a] as number) + (width[a] as number), (x[b] as number) + (width[b] as number)) -
+    Math.max(x[a] as number, x[b] as number)
+  )
+}
+
+/** How far the y spans of slots `a` and `b` overlap, px (<= 0: apart or touching). */
+export function overlapAlongY(store: BodyStore, a: number, b: number): number {
+  const { y, height } = store
+  return (
+    Math.min((y[a] as number) + (height[a] as number), (y[b] as number) + (height[b] as number)) -
+    Math.max(y[a] as number, y[b] as number)
+  )
+}
+
 /** Writes a body's collision extents into a scratch rect. */
 export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
   out.x = store.x[slot] as number

@@ -33,7 +33,7 @@ import {
 } from '../broadphase/uniformGrid.js'
 import type { StepContext } from '../step/context.js'
 import { CROWD_COVER, CROWD_LIMIT, STUCK_DEPTH } from '../step/tolerances.js'
-import { DYNAMIC, STATIC } from './bodyStore.js'
+import { DYNAMIC, overlapAlongX, overlapAlongY, STATIC } from './bodyStore.js'
 import { dynamicPairCode } from './pairCode.js'
 import { enclosureOf, placeOnLattice, type Enclosure } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
@@ -125,13 +125,10 @@ export class CrowdSpreader {
     const b = this.dynamic[k < j ? j : k] as number
     const code = dynamicPairCode(this.sim, a, b)
     if (code === IGNORE || code === CROSS) return false
-    const { x, y, width, height } = this.sim.store
-    const overlapX =
-      Math.min((x[a] as number) + (width[a] as number), (x[b] as number) + (width[b] as number)) -
-      Math.max(x[a] as number, x[b] as number)
-    const overlapY =
-      Math.min((y[a] as number) + (height[a] as number), (y[b] as number) + (height[b] as number)) -
-      Math.max(y[a] as number, y[b] as number)
+    const store = this.sim.store
+    const { width, height } = store
+    const overlapX = overlapAlongX(store, a, b)
+    const overlapY = overlapAlongY(store, a, b)
     const smaller = Math.min(
       (width[a] as number) * (height[a] as number),
       (width[b] as number) * (height[b] as number),

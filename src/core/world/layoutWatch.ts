@@ -24,6 +24,7 @@ import {
   STUCK_DEPTH,
   STUCK_SECONDS,
 } from '../step/tolerances.js'
+import { overlapAlongX, overlapAlongY } from './bodyStore.js'
 import { findFreeSpot } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
 import { OVERFLOWING, pairCode } from './pairCode.js'
@@ -33,14 +34,7 @@ import type { BodyId } from './types.js'
 
 /** How deep the interiors of slots `a` and `b` overlap: the smaller axis overlap (<= 0: apart). */
 function depthBetween(sim: StepContext, a: number, b: number): number {
-  const { x, y, width, height } = sim.store
-  const overlapX =
-    Math.min((x[a] as number) + (width[a] as number), (x[b] as number) + (width[b] as number)) -
-    Math.max(x[a] as number, x[b] as number)
-  const overlapY =
-    Math.min((y[a] as number) + (height[a] as number), (y[b] as number) + (height[b] as number)) -
-    Math.max(y[a] as number, y[b] as number)
-  return Math.min(overlapX, overlapY)
+  return Math.min(overlapAlongX(sim.store, a, b), overlapAlongY(sim.store, a, b))
 }
 
 /**
