@@ -1,4 +1,5 @@
 import type { Rect, Vec2 } from '../core/geometry/types.js'
+import { interiorsOverlap } from '../core/geometry/overlaps.js'
 import {
   assertFiniteNumber,
   assertNumberInRange,
@@ -11,11 +12,20 @@ import type { BodyId, CompactDirection, World } from '../core/world/types.js'
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import { writeElementSize } from '../dom/elementSize.js'
 import { cellOf, type Snap } from './snapOption.js'
-import type { Bounds, GrowingBounds } from './boundsWalls.js'
+import { isInside, type Bounds, type GrowingBounds } from './boundsWalls.js'
 import type { ElementRegistry } from './elementRegistry.js'
 import type { ResizeDirection } from './resizeOptions.js'
 import { snapResizeEdges, type EdgeSnap } from './resizeSnap.js'
 import { safely } from './frameLoop.js'
+
+/**
+ * Most entering bodies (a count) moved to a free spot in one task (see `placeIfBlocked`).
+ * Invariant: a commit's placement work grows with the cards it adds, not with their
+ * square: each `findFreeSpot` widens over the crowd already around the spot, so hundreds
+ * of cards added at one spot would cost the crowd's square in one commit. Ordinary
+ * additions (a card, a row of cards) stay far below it.
+ */
+const PLACED_AT_ONCE_PER_TASK = 32
 
 /** Where one body is in a {@link Layout}: its top-left, and optionally its size (world units). */
 export interface LayoutEntry {
@@ -140,8 +150,13 @@ export interface BoardLayout {
   setLayout(layout: Layout | undefined): boolean
   /** The container was measured (where its content box starts, where its edges are). */
   containerMeasured(space: ContainerSpace | null): void
-  /** Body `id` entered the world: it goes to its `layout` entry, if it has one. */
-  added(id: BodyId): void
+  /**
+   * Body `id` entered the world: it goes to its `layout` entry, if it has one; else a
+   * dynamic body that starts over another body or beyond the bounds goes to the nearest free
+   * spot (see `placeIfBlocked`). Returns whether it moved, so the caller writes its element
+   * before the first paint.
+   */
+  added(id: BodyId): boolean
   /** A gesture ended: the next layout change reports this cause. */
   gestureEnded(cause: LayoutCause): void
   /**
@@ -196,6 +211,8 @@ export function createBoardLayout(
   /** The last `layout` received: where bodies that enter later go. */
   let received: Layout | undefined
   let cause: LayoutCause | null = null
+  /** Bodies `placeIfBlocked` moved in the current task. */
+  let placedAtOnce = 0
 
   /** The bodies the layout is made of: those of registered elements in the world (no walls). */
   function layoutIds(): BodyId[] {
@@ -230,6 +247,36 @@ export function createBoardLayout(
     if (spot === null || (spot.x === body.x && spot.y === body.y)) return false
     world.update(id, spot)
     return true
+  }
+
+  /** Whether body `id` (at `body`) overlaps the interior of another body or leaves the bounds. */
+  function isBlocked(id: BodyId, body: Rect): boolean {
+    const inside = within()
+    if (inside !== undefined && !isInside(body, inside)) return true
+    return world
+      .queryRect(body)
+      .some((other) => other !== id && interiorsOverlap(body, world.box(other)))
+  }
+
+  /**
+   * The layout contract for a body entering the board (issue #23): a card is never shown
+   * over another card or beyond the bounds, not even in the first frame. Its start (where
+   * its element shows, or `initialPosition`) may be either; left to the step, it was painted
+   * there until the loop's next fixed steps pushed it out, one to three frames later. So a
+   * dynamic body that does not start free goes at once to the nearest free spot inside the
+   * bounds (on its grid), as `gatherInside` does for a shrinking board and the layout watch
+   * for a stuck body; the others stay where they are. Left to the step: a `cross` body (it
+   * overlaps others by design), a body with no free spot (it overflows, clause 5), and
+   * the bodies beyond {@link PLACED_AT_ONCE_PER_TASK} in one task (a crowd added at one
+   * spot, which the step spreads over frames, clause 6). Returns whether it moved.
+   */
+  function placeIfBlocked(id: BodyId): boolean {
+    const body = world.get(id)
+    if (body.type !== 'dynamic' || body.response === 'cross' || !isBlocked(id, body)) return false
+    if (placedAtOnce >= PLACED_AT_ONCE_PER_TASK) return false
+    // Counted per task: a React commit registers its cards in one task.
+    if (placedAtOnce++ === 0) queueMicrotask(() => (placedAtOnce = 0))
+    return placeNear(id, body, [id])
   }
 
   /** Applies one entry's size (element and body) and place; whether the body moved. */
@@ -290,7 +337,8 @@ export function createBoardLayout(
     },
     added(id) {
       const entry = received?.[id]
-      if (entry !== undefined) applyEntry(id, entry, [id])
+      if (entry !== undefined) return applyEntry(id, entry, [id])
+      return placeIfBlocked(id)
     },
     gestureEnded(next) {
       cause = next

@@ -63,7 +63,7 @@ const wallThickness = 4096
 const wallIds: readonly BodyId[] = Object.values(boundsWallIds)
 
 /** Whether `body` lies inside `rect` (touching its edges counts as inside). */
-function isInside(body: Rect, rect: Rect): boolean {
+export function isInside(body: Rect, rect: Rect): boolean {
   return (
     body.x >= rect.x &&
     body.y >= rect.y &&

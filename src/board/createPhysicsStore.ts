@@ -385,13 +385,16 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   let wallsMoved = false
   const elements = createElementRegistry(world, {
     added(entry, displaced) {
-      boardLayout.added(entry.id)
+      // Its `layout` entry, or the nearest free spot when it starts over a card or beyond
+      // the bounds (the layout contract, issue #23).
+      const placed = boardLayout.added(entry.id)
       // A card dropped in from outside or from another board lands where the preview was.
-      // A body away from where its element shows (that drop's place, kept over StrictMode's
-      // remount, or `initialPosition`) is written now, in the registration's layout effect:
-      // not one painted frame at the place the app's own styles give it, over another card.
+      // A body away from where its element shows (placed above, that drop's place, kept
+      // over StrictMode's remount, or `initialPosition`) is written now, in the
+      // registration's layout effect: not one painted frame at the place the app's own
+      // styles give it, over another card or outside the board.
       const arrival = placements.added(entry.id)
-      if (arrival || displaced) {
+      if (placed || arrival || displaced) {
         const { x, y } = world.get(entry.id)
         entry.box.write(x, y)
         frame.displaced(entry.id)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { assertCompact, assertLayout, sameLayout } from '../../src/board/boardLayout.js'
+import {
+  assertCompact,
+  assertLayout,
+  createBoardLayout,
+  sameLayout,
+} from '../../src/board/boardLayout.js'
+import type { ElementRegistry } from '../../src/board/elementRegistry.js'
+import { createWorld } from '../../src/core/world/createWorld.js'
 import { assertSnap } from '../../src/board/snapOption.js'
 
 const subject = '<PhysicsWorld>:'
@@ -54,5 +61,69 @@ describe('the checks name the prop, the body and the field', () => {
     expect(() => assertCompact(subject, 'compact', 'vertical')).toThrow(
       "<PhysicsWorld>: compact must be one of 'up', 'down', 'left', 'right' (got \"vertical\")",
     )
+  })
+})
+
+describe('a body entering the board goes to a free spot at once (issue #23)', () => {
+  const bounds = { x: 0, y: 0, width: 400, height: 300 }
+
+  /** A world with a board layout bounded by `bounds`, every body a registered element (no DOM). */
+  function board() {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    const elements = {
+      get: (id: string) => (world.has(id) ? { active: true, options: { current: {} } } : undefined),
+    } as unknown as ElementRegistry
+    const layout = createBoardLayout(world, elements, {
+      isDragged: () => false,
+      bounds: () => bounds,
+      sizeWritten: () => {},
+    })
+    return { world, layout }
+  }
+
+  it('moves a card that starts over another to the nearest free spot; the other stays', () => {
+    const { world, layout } = board()
+    world.add({ id: 'a', x: 0, y: 0, width: 100, height: 60 })
+    expect(layout.added('a')).toBe(false)
+    world.add({ id: 'b', x: 20, y: 10, width: 100, height: 60 })
+    expect(layout.added('b')).toBe(true)
+    expect(world.get('a')).toMatchObject({ x: 0, y: 0 })
+    expect(world.get('b')).toMatchObject({ x: 20, y: 60 })
+  })
+
+  it('moves a card that starts beyond the bounds inside them', () => {
+    const { world, layout } = board()
+    world.add({ id: 'a', x: 350, y: 280, width: 100, height: 60 })
+    expect(layout.added('a')).toBe(true)
+    expect(world.get('a')).toMatchObject({ x: 300, y: 240 })
+  })
+
+  it('leaves static bodies, cross bodies and cards with no free spot to the step', () => {
+    const { world, layout } = board()
+    world.add({ id: 'panel', x: 0, y: 0, width: 400, height: 100, type: 'static' })
+    world.add({ id: 'ghost', x: 10, y: 10, width: 50, height: 50, response: 'cross' })
+    expect(layout.added('ghost')).toBe(false)
+    world.add({ id: 'shelf', x: 0, y: 50, width: 400, height: 100, type: 'static' })
+    expect(layout.added('shelf')).toBe(false)
+    world.add({ id: 'huge', x: 0, y: 0, width: 400, height: 300 })
+    expect(layout.added('huge')).toBe(false)
+    expect(world.get('ghost')).toMatchObject({ x: 10, y: 10 })
+    expect(world.get('shelf')).toMatchObject({ x: 0, y: 50 })
+    expect(world.get('huge')).toMatchObject({ x: 0, y: 0 })
+  })
+
+  it('places at most 32 cards of a crowd added at one spot in one task, the next task more', async () => {
+    const { world, layout } = board()
+    const placed: boolean[] = []
+    for (let n = 0; n < 40; n++) {
+      world.add({ id: `c${n}`, x: 200, y: 150, width: 20, height: 10 })
+      placed.push(layout.added(`c${n}`))
+    }
+    // The first is free where it starts; 32 more go to free spots; the rest wait for the step.
+    expect(placed.filter(Boolean)).toHaveLength(32)
+    expect(placed.slice(33)).toEqual(Array(7).fill(false))
+    await Promise.resolve()
+    world.add({ id: 'late', x: 200, y: 150, width: 20, height: 10 })
+    expect(layout.added('late')).toBe(true)
   })
 })

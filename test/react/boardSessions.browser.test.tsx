@@ -5,6 +5,7 @@ import { userEvent } from 'vitest/browser'
 import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import { useWorld, type WorldApi } from '../../src/react/useWorld.js'
+import { displayedProblems } from './support/displayedProblems.js'
 import { centerOf, everyFrame, nextFrames } from './support/realPointer.js'
 import { realMouse, type RealMouse } from './support/realMouse.js'
 
@@ -19,9 +20,6 @@ const SESSIONS = Number(
   (import.meta as { env?: Record<string, string> }).env?.VITE_FUZZ_SESSIONS ?? 3,
 )
 const ACTIONS_PER_SESSION = 14
-/** CSS px: what a displayed rect may be off by (subpixel layout of the transform). */
-const TOLERANCE = 0.5
-
 afterEach(cleanup)
 
 /** A seeded generator (Park-Miller), so a failing session can be replayed by its seed. */
@@ -110,48 +108,6 @@ function SessionBoard({
 function ApiProbe({ onApi }: { onApi: (api: WorldApi) => void }) {
   onApi(useWorld())
   return null
-}
-
-/** What is wrong with the displayed board now, one sentence each. */
-function displayedProblems(board: HTMLElement): string[] {
-  const frame = board.getBoundingClientRect()
-  const inner = {
-    left: frame.left + board.clientLeft,
-    top: frame.top + board.clientTop,
-    right: frame.left + board.clientLeft + board.clientWidth,
-    bottom: frame.top + board.clientTop + board.clientHeight,
-  }
-  const cards = [...board.querySelectorAll<HTMLElement>('[data-card]')].map((element) => ({
-    id: element.dataset.card!,
-    box: element.getBoundingClientRect(),
-  }))
-  const problems: string[] = []
-  for (const { id, box } of cards) {
-    if (
-      box.left < inner.left - TOLERANCE ||
-      box.top < inner.top - TOLERANCE ||
-      box.right > inner.right + TOLERANCE ||
-      box.bottom > inner.bottom + TOLERANCE
-    ) {
-      problems.push(
-        `card ${id} at (${box.left.toFixed(1)}, ${box.top.toFixed(1)})-(${box.right.toFixed(1)}, ${box.bottom.toFixed(1)}) outside the board (${inner.left}, ${inner.top})-(${inner.right}, ${inner.bottom})`,
-      )
-    }
-  }
-  for (let i = 0; i < cards.length; i++) {
-    for (let j = i + 1; j < cards.length; j++) {
-      const a = cards[i]!.box
-      const b = cards[j]!.box
-      const overlapX = Math.min(a.right, b.right) - Math.max(a.left, b.left)
-      const overlapY = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top)
-      if (overlapX > TOLERANCE && overlapY > TOLERANCE) {
-        problems.push(
-          `cards ${cards[i]!.id} and ${cards[j]!.id} overlap by ${overlapX.toFixed(1)} x ${overlapY.toFixed(1)} px`,
-        )
-      }
-    }
-  }
-  return problems
 }
 
 /**
