@@ -8,7 +8,7 @@ import {
 } from '../core/geometry/validate.js'
 import { COMPACT_DIRECTIONS } from '../core/world/compact.js'
 import { isOnGrid, snapToGrid, type SnapGrid } from '../core/world/snap.js'
-import type { BodyId, CompactDirection, World } from '../core/world/types.js'
+import type { BodyId, BodySnapshot, CompactDirection, World } from '../core/world/types.js'
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import { writeElementSize } from '../dom/elementSize.js'
 import { cellOf, type Snap } from './snapOption.js'
@@ -249,13 +249,19 @@ export function createBoardLayout(
     return true
   }
 
-  /** Whether body `id` (at `body`) overlaps the interior of another body or leaves the bounds. */
-  function isBlocked(id: BodyId, body: Rect): boolean {
+  /**
+   * Whether body `id` (`body`, its snapshot) leaves the bounds or overlaps the interior of a
+   * body it collides with: their layers and masks match and neither crosses (the world's
+   * pair `filter` is not consulted here; a card it lets overlap another is placed apart).
+   */
+  function isBlocked(id: BodyId, body: BodySnapshot): boolean {
     const inside = within()
     if (inside !== undefined && !isInside(body, inside)) return true
-    return world
-      .queryRect(body)
-      .some((other) => other !== id && interiorsOverlap(body, world.box(other)))
+    return world.queryRect(body).some((other) => {
+      if (other === id || !interiorsOverlap(body, world.box(other))) return false
+      const { layer, mask, response } = world.get(other)
+      return response !== 'cross' && (body.layer & mask) !== 0 && (layer & body.mask) !== 0
+    })
   }
 
   /**

@@ -112,6 +112,20 @@ describe('a body entering the board goes to a free spot at once (issue #23)', ()
     expect(world.get('huge')).toMatchObject({ x: 0, y: 0 })
   })
 
+  it('leaves a card over bodies it does not collide with (other layers, cross bodies) where it is', () => {
+    const { world, layout } = board()
+    world.add({ id: 'backdrop', x: 0, y: 0, width: 200, height: 200, layer: 2, mask: 2 })
+    world.add({ id: 'ghost', x: 100, y: 100, width: 100, height: 100, response: 'cross' })
+    world.add({ id: 'card', x: 50, y: 50, width: 100, height: 100 })
+    expect(layout.added('card')).toBe(false)
+    expect(world.get('card')).toMatchObject({ x: 50, y: 50 })
+    // The same card over a body of its own layer goes to a free spot.
+    world.add({ id: 'mate', x: 60, y: 60, width: 40, height: 40 })
+    world.remove('card')
+    world.add({ id: 'card', x: 50, y: 50, width: 100, height: 100 })
+    expect(layout.added('card')).toBe(true)
+  })
+
   it('places at most 32 cards of a crowd added at one spot in one task, the next task more', async () => {
     const { world, layout } = board()
     const placed: boolean[] = []
