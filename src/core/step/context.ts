@@ -190,6 +190,8 @@ export class StepScratch {
    * inline (it did here once the step had run without bounces first).
    */
   bounceSpeeds = new Float64Array(2)
+  /** The time `meetTime` (velocities.ts) found, written there: a returned double is boxed. */
+  meetTime = new Float64Array(1)
   /**
    * `count ** 0.75` for the counts of pushes a body usually sums on one axis, worked out once
    * ({@link pushApart}'s divisor): Math.pow was a sixth of the push-out in a pile of 10,000

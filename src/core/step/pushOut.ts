@@ -49,7 +49,9 @@ function overlapBeyondSlop(
  * or, for a pair that had a contact in this step (or touched and now overlaps by more than
  * {@link DEEP_OVERLAP}), by its depth along that contact's normal: each pair is split by
  * inverse mass (a non-pushable body, a supporting body under shock propagation, or a body
- * pinned that way by a solid or by a pinned body it rests on, takes none). All pairs are
+ * pinned that way by a solid or by a pinned body it rests on, takes none). A pair that
+ * passed through each other along its contact's normal ({@link crossedPair}) goes back
+ * along that normal, though it no longer overlaps. All pairs are
  * measured from the same positions and the moves applied together (Jacobi iteration; a
  * body's moves on one axis are summed and divided by their count to the power 0.75: between
  * the average, which converged too slowly in a compressed pile, and the sum, which
@@ -133,6 +135,7 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
         dynamic[pairB[p] as number] as number,
       )
     }
+    overlapCount = appendCrossedPairs(ctx, sim, round, overlapCount)
     for (let o = 0; o < overlapCount; o++) {
       const p = overlapping[o] as number
       const i = pairA[p] as number
@@ -150,10 +153,22 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
       // other in this step (DEEP_OVERLAP).
       // A pair with no contact (apart across a solid) has neither normal.
       const c = pairContacts[p] as number
-      const speculative = c >= 0 && slacks[c] !== 0
+      // A pair that crossed (appendCrossedPairs) no longer overlaps: it goes back along its
+      // normal too.
+      const speculative = c >= 0 && (slacks[c] !== 0 || (px === 0 && py === 0))
       let nx = speculative ? (normalsX[c] as number) : 0
       let ny = speculative ? (normalsY[c] as number) : 0
-      if (c >= 0 && !speculative && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
+      if (
+        c >= 0 &&
+        !speculative &&
+        px * (normalsX[c] as number) + py * (normalsY[c] as number) < 0
+      ) {
+        // The shortest way out is across the other body, against the normal: taken, it
+        // would complete a pass-through (a card pushed back by the card a wall stopped, left
+        // 1 px in the light card behind it, sent that card on through it).
+        nx = normalsX[c] as number
+        ny = normalsY[c] as number
+      } else if (c >= 0 && !speculative && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
         const tx = normalsX[c] as number
         const ty = normalsY[c] as number
         // How far the bodies moved apart along that normal in this step (negative: closer).
@@ -204,10 +219,15 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
         if (weightI + weightJ === 0) continue
       }
       const total = weightI + weightJ
-      // The body pushed away from a pinned partner rests on it from now on (see restsOnPinnedX).
-      if (pinnedI !== pinnedJ) {
-        const sign = pinnedI ? signX + signY : -(signX + signY)
-        const mover = pinnedI ? j : i
+      // The body pushed away from a pinned partner, or from one that may not be pushed, rests
+      // on it from now on (see restsOnPinnedX): a light card between a body that may not be
+      // pushed and a heavy card went back and forth between them every round, overlapping
+      // one or the other for ever, instead of passing the push on to the heavy card.
+      const fixedI = pinnedI || ctx.inverseMass[i] === 0
+      const fixedJ = pinnedJ || ctx.inverseMass[j] === 0
+      if (fixedI !== fixedJ) {
+        const sign = fixedI ? signX + signY : -(signX + signY)
+        const mover = fixedI ? j : i
         const bit = sign > 0 ? 1 : 2
         if (signX === 0) restsY[mover] = (restsY[mover] as number) | bit
         else restsX[mover] = (restsX[mover] as number) | bit
@@ -300,6 +320,79 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
     ctx.roundPairs.count = nextCount
     ctx.pushedBodies.count = 0
   }
+}
+
+/**
+ * 1 when the pair of contact c (two dynamic bodies) passed through each other along the
+ * contact's normal and so no longer overlaps, else 0: their spans across the normal overlap
+ * by more than {@link PUSH_SLOP}, and along it the body on the normal's side ended beyond
+ * the other's far face. The velocity passes keep a pair from closing by more than its gap
+ * only for the motions they planned; the sweep against solids stops a body short of its
+ * plan (the passes have no speculative contacts with solids), and a card behind one that a
+ * wall stopped went on through it; and a push-out round that splits a push between a card
+ * and one a wall then stops can leave them crossed too.
+ */
+function crossedPair(ctx: StepScratch, sim: StepContext, c: number): number {
+  const { x, y, width, height } = sim.store
+  const slotI = sim.dynamic[ctx.contactI[c] as number] as number
+  const slotJ = sim.dynamic[ctx.contactJ[c] as number] as number
+  const nx = ctx.contactNormalX[c] as number
+  const ny = ctx.contactNormalY[c] as number
+  const alongX = nx !== 0
+  const lowI = (alongX ? x[slotI] : y[slotI]) as number
+  const lowJ = (alongX ? x[slotJ] : y[slotJ]) as number
+  const sizeI = (alongX ? width[slotI] : height[slotI]) as number
+  const sizeJ = (alongX ? width[slotJ] : height[slotJ]) as number
+  // How far body i is on the normal's side of body j (negative: into it or beyond it).
+  const ahead = nx + ny > 0 ? lowI - lowJ - sizeJ : lowJ - lowI - sizeI
+  if (ahead >= -PUSH_SLOP) return 0
+  const acrossI = (alongX ? y[slotI] : x[slotI]) as number
+  const acrossJ = (alongX ? y[slotJ] : x[slotJ]) as number
+  const across =
+    Math.min(
+      acrossI + ((alongX ? height[slotI] : width[slotI]) as number),
+      acrossJ + ((alongX ? height[slotJ] : width[slotJ]) as number),
+    ) - Math.max(acrossI, acrossJ)
+  if (across <= PUSH_SLOP) return 0
+  return 1 - overlapBeyondSlop(x, y, width, height, slotI, slotJ)
+}
+
+/**
+ * Appends to the round's overlapping pairs (after their first `count`) the pairs that
+ * crossed ({@link crossedPair}), to be pushed back along their normals; returns the new
+ * count. The first round looks at the pairs of the bodies the sweep against solids moved
+ * (`sweptBodies`: the others moved as the passes planned), once each; later rounds at the
+ * pairs they measure.
+ */
+function appendCrossedPairs(
+  ctx: StepScratch,
+  sim: StepContext,
+  round: number,
+  count: number,
+): number {
+  const overlapping = ctx.overlappingPairs.items
+  if (round > 0) {
+    for (let r = 0; r < ctx.roundPairs.count; r++) {
+      const p = ctx.roundPairs.items[r] as number
+      const c = ctx.pairContact[p] as number
+      if (c >= 0 && crossedPair(ctx, sim, c) === 1) overlapping[count++] = p
+    }
+    return count
+  }
+  const swept = sim.sweptBodies
+  for (let q = 0; q < swept.count; q++) {
+    const k = swept.items[q] as number
+    const end = ctx.bodyContactStart[k + 1] as number
+    for (let e = ctx.bodyContactStart[k] as number; e < end; e++) {
+      const c = ctx.bodyContacts[e] as number
+      if ((ctx.contactJ[c] as number) < 0) continue
+      const p = ctx.contactPair[c] as number
+      if (ctx.pairListedIn[p] === -1 || crossedPair(ctx, sim, c) === 0) continue
+      ctx.pairListedIn[p] = -1
+      overlapping[count++] = p
+    }
+  }
+  return count
 }
 
 /** Adds one pair's share of a push, {@link pairPush}, to body k (one axis is zero: penetration vectors are axis-aligned). */

@@ -129,13 +129,17 @@ function solveContacts(
             integratedJ * beforeJ +
             ((velocitiesX[j] as number) * nx + (velocitiesY[j] as number) * ny) * (1 - beforeJ)
           if (moveJ - moveI > (slack < 0 ? -slack : slack) + VELOCITY_TOLERANCE) {
+            // Touching: the later body moves from the earlier one's impulse. Speculative: the
+            // pair meets where its closing uses the gap up; both bodies move from then on
+            // (a light card driven by a body that may not be pushed met a heavy card 40 px
+            // on, but the heavy one, started only by its own later contact with the driver,
+            // was met at the step's end, and the light card ended inside it: issue #23).
             let first = timeI > timeJ ? j : i
             let time = timeI > timeJ ? timeJ : timeI
-            if (slack > 0) {
-              // Met by the integrated approach (not closing: the solved velocities did it).
-              const closing = integratedJ - integratedI
-              time = closing > slack ? slack / closing : 1
-              slacks[c] = -slack
+            if (slack !== 0) {
+              meetTime(ctx, i, j, nx, ny, slack < 0 ? -slack : slack)
+              time = ctx.meetTime[0] as number
+              slacks[c] = slack < 0 ? slack : -slack
               first = -1
             }
             // Each body whose time moves looks at its other contacts again in the next pass
@@ -202,18 +206,12 @@ function solveContacts(
     let time: number
     if (slack !== 0) {
       const gap = slack > 0 ? slack : -slack
-      // A speculative pair `gap * step` apart, now closing at -approach. It closed at its
-      // integrated speed until the later of its bodies' impulses in this step (a body stopped
-      // by the one under it), and at -approach after that: timing the whole gap at the final
-      // speed put the impact too early, and a box falling onto a box that had just landed
-      // froze in mid-air. (Written out here, not in a function: V8 boxes the doubles passed
-      // to and returned from a call it does not inline, and the step must not allocate.)
-      const changed = Math.max(timeI <= 1 ? timeI : 0, timeJ <= 1 ? timeJ : 0)
-      const before = integratedApproach < 0 ? -integratedApproach : 0
-      time =
-        before * changed >= gap
-          ? gap / before
-          : Math.min(1, changed + (gap - before * changed) / -approach)
+      // A speculative pair `gap * step` apart, now closing at -approach after both its
+      // bodies' impulses in this step, and as they moved before them (see `meetTime`):
+      // timing the whole gap at the final speed put the impact too early, and a box falling
+      // onto a box that had just landed froze in mid-air.
+      meetTime(ctx, i, j, nx, ny, gap)
+      time = ctx.meetTime[0] as number
       // Met at `time`: the bodies moved at their integrated velocities until then, which used
       // the gap up, so later passes must not let the pair close again by it (they let a
       // column land a step's fall deep into the box it hit). Negative: met, gap kept.
@@ -285,6 +283,49 @@ function solveContacts(
     velocitiesY[j] = (velocitiesY[j] as number) - changeJ * ny
   }
   ctx.nextChangedBodies.count = changedCount
+}
+
+/**
+ * When, as a fraction of the step (at most 1), dynamic body j (or a still solid, for j < 0)
+ * has closed `gap` (px per step, the contacts' slack unit) on dynamic body i along the
+ * normal (nx, ny), which points from j toward i; into {@link StepScratch.meetTime}. Each
+ * body moves as `followImpulses` moves it: at its integrated velocity until its impulse
+ * time and at its solved velocity after (all the step with none), so the closing is
+ * piecewise linear in time, its rate changing at the earlier and at the later of the two
+ * impulse times (Catto's speculative contacts, timed as article 003 times a hit). 1 when
+ * the pair does not close that far within the step. Written, not returned: V8 boxes a
+ * double returned from a call it does not inline, and the step must not allocate.
+ */
+function meetTime(
+  ctx: StepScratch,
+  i: number,
+  j: number,
+  nx: number,
+  ny: number,
+  gap: number,
+): void {
+  const timeI = ctx.impulseTime[i] as number
+  const timeJ = j < 0 ? NO_IMPULSE : (ctx.impulseTime[j] as number)
+  const beforeI = timeI > 1 ? 0 : timeI
+  const beforeJ = timeJ > 1 ? 0 : timeJ
+  const integratedI = (ctx.integratedX[i] as number) * nx + (ctx.integratedY[i] as number) * ny
+  const solvedI = (ctx.velocityX[i] as number) * nx + (ctx.velocityY[i] as number) * ny
+  const integratedJ =
+    j < 0 ? 0 : (ctx.integratedX[j] as number) * nx + (ctx.integratedY[j] as number) * ny
+  const solvedJ = j < 0 ? 0 : (ctx.velocityX[j] as number) * nx + (ctx.velocityY[j] as number) * ny
+  const early = beforeI < beforeJ ? beforeI : beforeJ
+  const late = beforeI < beforeJ ? beforeJ : beforeI
+  // The closing rates before the earlier impulse, between the two, and after the later one.
+  const rateBefore = integratedJ - integratedI
+  const rateBetween = beforeI < beforeJ ? integratedJ - solvedI : solvedJ - integratedI
+  const rateAfter = solvedJ - solvedI
+  const closedByEarly = rateBefore * early
+  const closedByLate = closedByEarly + rateBetween * (late - early)
+  let time = 1
+  if (closedByEarly > gap) time = gap / rateBefore
+  else if (closedByLate > gap) time = early + (gap - closedByEarly) / rateBetween
+  else if (rateAfter > 0) time = Math.min(1, late + (gap - closedByLate) / rateAfter)
+  ctx.meetTime[0] = time
 }
 
 /**

@@ -238,18 +238,21 @@ interface RowCard {
   /** The gap to the card (or the edge) ahead of it, px. */
   gap: number
   mass: number
+  /** Top and height, px (default 0 and 10). */
+  y?: number
+  height?: number
 }
 
 /**
  * Cards in a row to the left of a static edge at x = 600 (the first card nearest the edge,
- * each `gap` px from the one ahead), all 10 px high at y = 0, and a 10 px high `mover`
+ * each `gap` px from the one ahead), 10 px high at y = 0 unless given, and a 10 px high `mover`
  * 300 px behind the last one driving them right; 2 s in steps of 1/60 s. After every step: no
  * body passed another (they stay in their order along x, the mover last), no body overlaps
  * the one ahead by more than `PUSH_SLOP`, and none is in the edge.
  */
 function driveRow(
   cards: RowCard[],
-  mover: { width: number; speed: number; mass?: number; pushable?: boolean },
+  mover: { width: number; speed: number; mass?: number; pushable?: boolean; y?: number },
   bounce?: { restitution: number },
 ): World {
   const world = createWorld()
@@ -258,12 +261,14 @@ function driveRow(
   cards.forEach((card, k) => {
     right -= card.gap + card.width
     world.add({
-      ...{ id: `card${k}`, x: right, y: 0, width: card.width, height: 10, mass: card.mass },
+      ...{ id: `card${k}`, x: right, y: card.y ?? 0, width: card.width, mass: card.mass },
+      height: card.height ?? 10,
       ...(bounce && { response: 'bounce' as const, restitution: bounce.restitution }),
     })
   })
   world.add({
-    ...{ id: 'mover', x: right - 300 - mover.width, y: 0, width: mover.width, height: 10 },
+    ...{ id: 'mover', x: right - 300 - mover.width, y: mover.y ?? 0, width: mover.width },
+    height: 10,
     ...{ velocity: { x: mover.speed, y: 0 }, pushable: mover.pushable ?? true },
     ...(mover.mass !== undefined && { mass: mover.mass }),
   })
@@ -329,6 +334,100 @@ describe('a pushable: false body driving a row into a wall stops where the row i
         const packed = 600 - cards.reduce((sum, card) => sum + card.width, 0)
         expect(Math.abs(world.get('mover').x - (packed - 10))).toBeLessThan(REST_DISTANCE)
         expect(world.isIdle()).toBe(true)
+      })
+    }
+  }
+})
+
+describe('a light card a pushable: false body drives into a heavy one pushes it from where they meet (issue #23)', () => {
+  // The rows are staggered across, so the mover also meets the heavy card itself, later in
+  // the step than the light card does. The light card, started by the mover, met the heavy
+  // one 40 px on, but the heavy one was started only at the mover's own (later) time of
+  // impact: the light card ended 10 px inside it, and two steps later they had swapped
+  // sides (the pass-through fuzzer's seed -1158683851).
+  const cards: RowCard[] = [
+    { width: 19, gap: 40, mass: 1e-6, y: 4, height: 10 },
+    { width: 10, gap: 40, mass: 300, y: -6, height: 12 },
+    { width: 10, gap: 40, mass: 1e-6, y: -12, height: 16 },
+  ]
+  for (const speed of [2000, 4201, 6000]) {
+    it(`at ${speed} px/s`, () => {
+      const world = driveRow(cards, { width: 10, speed, pushable: false, y: 2 })
+      const packed = 600 - cards.reduce((sum, card) => sum + card.width, 0)
+      expect(Math.abs(world.get('mover').x - (packed - 10))).toBeLessThan(REST_DISTANCE)
+    })
+  }
+})
+
+describe('a light card between a pushable: false body and a heavy one passes the push on (issue #23)', () => {
+  // Added overlapping: the push-out moved the light card out of one and into the other in
+  // turn, and the three stayed overlapping for ever. Pushed out of the body that may not be
+  // pushed, it now rests on it, so the heavy card takes the next push.
+  for (const [axis, across] of [
+    ['x', 'y'],
+    ['y', 'x'],
+  ] as const) {
+    it(`in a row along ${axis}: apart after one step, the pinned body where it was`, () => {
+      const world = createWorld()
+      const at = (along: number) => ({ [axis]: along, [across]: 0 }) as { x: number; y: number }
+      world.add({ id: 'pinned', ...at(0), width: 10, height: 10, pushable: false })
+      world.add({ id: 'light', ...at(5), width: 10, height: 10, mass: 1e-6 })
+      world.add({ id: 'heavy', ...at(12), width: 10, height: 10, mass: 300 })
+      world.step(1 / 60)
+      const [pinned, light, heavy] = ['pinned', 'light', 'heavy'].map((id) => world.get(id))
+      expect(pinned![axis]).toBe(0)
+      expect(overlapDepth(pinned!, light!)).toBeLessThanOrEqual(PUSH_SLOP)
+      expect(overlapDepth(light!, heavy!)).toBeLessThanOrEqual(PUSH_SLOP)
+      expect(overlapDepth(pinned!, heavy!)).toBeLessThanOrEqual(PUSH_SLOP)
+    })
+  }
+})
+
+describe('a card behind one a wall stops never goes on through it (issue #23)', () => {
+  // The velocity passes have no speculative contacts with solids: the sweep stops the front
+  // card at the wall after the passes planned both motions, and the card behind it kept its
+  // own. It went through the front card to the wall, or beyond the front card where the
+  // wall covers only the front card's span.
+  for (const speed of [3000, 6000, 12000]) {
+    it(`a row staggered across, thrown at ${speed} px/s at a wall 20 px away, keeps its order`, () => {
+      const world = createWorld()
+      world.add({ id: 'edge', x: 600, y: -2000, width: 20, height: 5000, type: 'static' })
+      // From the edge back: a 19 px card at y 4..14, a heavy one at -6..6, a light one at
+      // -12..4 (which the first card's span does not cover).
+      world.add({ id: 'first', x: 561, y: 4, width: 19, height: 10, mass: 1e-6 })
+      world.add({ id: 'heavy', x: 551, y: -6, width: 10, height: 12, mass: 300 })
+      world.add({ id: 'light', x: 541, y: -12, width: 10, height: 16, mass: 1e-6 })
+      for (const id of ['first', 'heavy', 'light']) {
+        world.update(id, { velocity: { x: speed, y: 0 } })
+      }
+      for (let i = 0; i < 30; i++) {
+        world.step(1 / 60)
+        const [first, heavy, light] = ['first', 'heavy', 'light'].map((id) => world.get(id))
+        expect(heavy!.x + heavy!.width, `step ${i}: heavy`).toBeLessThanOrEqual(
+          first!.x + PUSH_SLOP,
+        )
+        expect(light!.x + light!.width, `step ${i}: light`).toBeLessThanOrEqual(
+          heavy!.x + PUSH_SLOP,
+        )
+      }
+    })
+    for (const mass of [1e-6, 1, 300]) {
+      it(`a card of mass ${mass} behind a card of mass 300 that a block stops, at ${speed} px/s, stays behind it`, () => {
+        const world = createWorld()
+        // The block covers the front card's span (y -6..6) only above y = 0; the card
+        // behind (y 0..10) passes below the block.
+        world.add({ id: 'block', x: 600, y: -6, width: 20, height: 6, type: 'static' })
+        const velocity = { x: speed, y: 0 }
+        world.add({ id: 'front', x: 570, y: -6, width: 10, height: 12, mass: 300, velocity })
+        world.add({ id: 'back', x: 560, y: 0, width: 10, height: 10, mass, velocity })
+        for (let i = 0; i < 3; i++) {
+          world.step(1 / 60)
+          const front = world.get('front')
+          const back = world.get('back')
+          expect(front.x, `step ${i}: front`).toBe(590)
+          // Apart, or within the slop the push-out leaves between dynamic bodies.
+          expect(back.x + back.width, `step ${i}: back`).toBeLessThanOrEqual(front.x + PUSH_SLOP)
+        }
       })
     }
   }

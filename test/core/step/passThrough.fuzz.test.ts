@@ -6,7 +6,8 @@ import { bodiesOf, expectFiniteBodies, overlapDepth } from '../world/helpers.js'
 
 // The step's pass-through classes of issue #23 attacked with random scenes: a `pushable:
 // false` body driven into rows of cards that a wall blocks, a heavy box driven into light
-// `bounce` boxes at mass ratios up to 1e6, and zero-size bodies moving along the seam of
+// `bounce` boxes at mass ratios up to 1e6, rows thrown at the wall as one (cards a wall stops
+// with cards behind them), and zero-size bodies moving along the seam of
 // two walls placed edge to edge. After every step: no body passed through another or a
 // wall, and nothing is in a wall or the floor, to the last bit. `FUZZ_RUNS=100000 npm run fuzz` runs many more scenes.
 
@@ -16,7 +17,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 0) || 1000
 const EDGE = { id: 'edge', x: 600, y: -2000, width: 20, height: 5000, type: 'static' as const }
 
 const row = fc.record({
-  kind: fc.constantFrom('pinned' as const, 'bounce' as const),
+  kind: fc.constantFrom('pinned' as const, 'bounce' as const, 'thrown' as const),
   cards: fc.array(
     fc.record({
       width: fc.integer({ min: 10, max: 150 }),
@@ -109,6 +110,8 @@ function buildRow(scene: Row): World {
       ...(scene.kind === 'bounce'
         ? { response: 'bounce' as const, restitution: card.restitution }
         : {}),
+      // A row thrown at the edge as one, with the mover behind it.
+      ...(scene.kind === 'thrown' ? { velocity: { x: scene.mover.vx, y: 0 } } : {}),
     })
   })
   const mover = scene.mover
@@ -154,7 +157,7 @@ function buildSeam(scene: Seam): { world: World; union: { low: number; high: num
 
 describe('no pass-through under random scenes of the step defect classes (issue #23)', () => {
   it(
-    `pushable: false rows, bounce rows at mass ratios up to 1e6, zero-size bodies at seams: ${RUNS} scenes`,
+    `pushable: false rows, bounce rows at mass ratios up to 1e6, thrown rows, zero-size bodies at seams: ${RUNS} scenes`,
     () => {
       fc.assert(
         fc.property(fc.oneof(row, seam), (scene) => {
