@@ -2,7 +2,8 @@
 // (react, react-dom and zustand excluded), plus an app that imports only `overlaps`, which
 // shows that unused parts tree-shake away, and what typical apps pull in. Sizes count what
 // loads at start; chunks reached only through `import()` (the overlay of
-// `<PhysicsWorld debug>`) are reported apart, as loaded on use. Prints a Markdown table;
+// `<PhysicsWorld debug>`, the transfer between the boards of a group, the auto-scroller of
+// drags) are reported apart, as loaded on use. Prints a Markdown table;
 // `--write` also records it as the "Bundle size" section of bench/RESULTS.md; `--modules` adds
 // where the bytes of a board app are: its 30 largest modules and the total of each folder.
 import path from 'node:path'
@@ -57,7 +58,7 @@ async function measure(code) {
   const outputs = bundles.flatMap((bundle) => bundle.output)
   const chunks = outputs.filter((chunk) => chunk.type === 'chunk')
   // What the app loads at start: the entry chunk and the chunks it imports statically.
-  // Chunks reached only through `import()` (the lazily loaded debug overlay) load when used.
+  // Chunks reached only through `import()` (the debug overlay, the transfer, the auto-scroller) load when used.
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const initial = new Set()
   const visit = (/** @type {(typeof chunks)[number]} */ chunk) => {
@@ -180,7 +181,7 @@ const table = [
 const sectionTitle = '## Bundle size'
 const modulesText =
   process.argv.includes('--modules') && boardModules
-    ? `\n### Where the bytes of a board app are\n\nBy \`npm run size -- --modules\`: each module's code as rolldown renders it into its chunk, before the chunk is minified as a whole (so the sizes add up to more than the bundle), and that code gzipped alone (a rough guide: gzip shares strings across modules). "start": in the chunks loaded at start; "on use": in chunks loaded through \`import()\`.\n\n${moduleTables(boardModules, 30)}\n`
+    ? `\n### Where the bytes of a board app are\n\nBy \`npm run size -- --modules\`: each module's code as rolldown renders it into its chunk, before the chunk is minified as a whole (so the sizes add up to more than the bundle), and that code gzipped alone (a rough guide: gzip shares strings across modules). "start": in the chunks loaded at start; "on use": in chunks loaded through \`import()\` (the debug overlay when \`debug\` is set, the transfer between boards when a board joins a \`group\`, the auto-scroller at a press with \`autoScroll\` on).\n\n${moduleTables(boardModules, 30)}\n`
     : ''
 const section = `${sectionTitle}\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n${modulesText}`
 console.log(table)
