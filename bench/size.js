@@ -2,8 +2,10 @@
 // (react, react-dom and zustand excluded), plus an app that imports only `overlaps`, which
 // shows that unused parts tree-shake away, and what typical apps pull in. Sizes count what
 // loads at start; chunks reached only through `import()` (the overlay of
-// `<PhysicsWorld debug>`) are reported apart, as loaded on use. Prints a Markdown table;
-// `--write` also records it as the "Bundle size" section of bench/RESULTS.md.
+// `<PhysicsWorld debug>`, the transfer between the boards of a group, the auto-scroller of
+// drags) are reported apart, as loaded on use. Prints a Markdown table;
+// `--write` also records it as the "Bundle size" section of bench/RESULTS.md; `--modules` adds
+// where the bytes of a board app are: its 30 largest modules and the total of each folder.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -56,7 +58,7 @@ async function measure(code) {
   const outputs = bundles.flatMap((bundle) => bundle.output)
   const chunks = outputs.filter((chunk) => chunk.type === 'chunk')
   // What the app loads at start: the entry chunk and the chunks it imports statically.
-  // Chunks reached only through `import()` (the lazily loaded debug overlay) load when used.
+  // Chunks reached only through `import()` (the debug overlay, the transfer, the auto-scroller) load when used.
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const initial = new Set()
   const visit = (/** @type {(typeof chunks)[number]} */ chunk) => {
@@ -72,7 +74,61 @@ async function measure(code) {
     const js = list.map((chunk) => chunk.code).join('\n')
     return { minified: Buffer.byteLength(js), gzipped: gzipSync(js, { level: 9 }).length }
   }
-  return { ...sizeOf([...initial]), lazy: sizeOf(chunks.filter((chunk) => !initial.has(chunk))) }
+  // Per module, the code rolldown rendered into its chunk, before minification (the chunk
+  // is minified as a whole), and that code gzipped alone: a rough guide to what each costs.
+  const modules = chunks.flatMap((chunk) =>
+    Object.entries(chunk.modules)
+      .filter(([, module]) => module.renderedLength > 0)
+      .map(([id, module]) => ({
+        id: path.relative(root, id).replace(/^\0/, '') || id,
+        atStart: initial.has(chunk),
+        rendered: module.renderedLength,
+        gzipped: gzipSync(module.code ?? '', { level: 9 }).length,
+      })),
+  )
+  return {
+    ...sizeOf([...initial]),
+    lazy: sizeOf(chunks.filter((chunk) => !initial.has(chunk))),
+    modules,
+  }
+}
+
+/**
+ * The Markdown tables of `modules`: the total of each folder, largest first, and the
+ * `count` largest modules, each marked as loaded at start or on use.
+ * @param {Awaited<ReturnType<typeof measure>>['modules']} modules
+ * @param {number} count
+ */
+function moduleTables(modules, count) {
+  const where = (/** @type {boolean} */ atStart) => (atStart ? 'start' : 'on use')
+  const folders = new Map()
+  for (const module of modules) {
+    const key = `${path.dirname(module.id)} | ${where(module.atStart)}`
+    const total = folders.get(key) ?? { rendered: 0, gzipped: 0, count: 0 }
+    total.rendered += module.rendered
+    total.gzipped += module.gzipped
+    total.count += 1
+    folders.set(key, total)
+  }
+  const folderRows = [...folders]
+    .sort(([, a], [, b]) => b.rendered - a.rendered)
+    .map(
+      ([key, total]) =>
+        `| ${key} | ${total.count} | ${kB(total.rendered)} | ${kB(total.gzipped)} |`,
+    )
+  const moduleRows = [...modules]
+    .sort((a, b) => b.rendered - a.rendered)
+    .slice(0, count)
+    .map((m) => `| ${m.id} | ${where(m.atStart)} | ${kB(m.rendered)} | ${kB(m.gzipped)} |`)
+  return [
+    '| folder | loaded | modules | rendered | gzipped alone |',
+    '| --- | --- | --- | --- | --- |',
+    ...folderRows,
+    '',
+    '| module | loaded | rendered | gzipped alone |',
+    '| --- | --- | --- | --- |',
+    ...moduleRows,
+  ].join('\n')
 }
 
 const entries = [
@@ -108,9 +164,12 @@ const entries = [
 ]
 
 const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(2)} kB`
+const boardApp = entries.find(({ name }) => name.startsWith('a board app'))
 const rows = []
+let boardModules = null
 for (const { name, code } of entries) {
   const size = await measure(code)
+  if (name === boardApp?.name) boardModules = size.modules
   const lazy = size.lazy.minified > 0 ? kB(size.lazy.gzipped) : '-'
   rows.push(`| ${name} | ${kB(size.minified)} | ${kB(size.gzipped)} | ${lazy} |`)
 }
@@ -120,6 +179,11 @@ const table = [
   ...rows,
 ].join('\n')
 const sectionTitle = '## Bundle size'
-const section = `${sectionTitle}\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n`
+const modulesText =
+  process.argv.includes('--modules') && boardModules
+    ? `\n### Where the bytes of a board app are\n\nBy \`npm run size -- --modules\`: each module's code as rolldown renders it into its chunk, before the chunk is minified as a whole (so the sizes add up to more than the bundle), and that code gzipped alone (a rough guide: gzip shares strings across modules). "start": in the chunks loaded at start; "on use": in chunks loaded through \`import()\` (the debug overlay when \`debug\` is set, the transfer between boards when a board joins a \`group\`, the auto-scroller at a press with \`autoScroll\` on).\n\n${moduleTables(boardModules, 30)}\n`
+    : ''
+const section = `${sectionTitle}\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n${modulesText}`
 console.log(table)
+if (modulesText) console.log(modulesText)
 if (process.argv.includes('--write')) writeResultsSection(sectionTitle, section)

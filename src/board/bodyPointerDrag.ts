@@ -4,7 +4,8 @@ import { attachPointerDrag, DEFAULT_DRAG_CANCEL } from '../dom/pointerDrag.js'
 import { RESIZE_HANDLE_SELECTOR } from '../dom/resizeHandles.js'
 import type { AABBBodyOptions } from './bodyOptions.js'
 import type { PhysicsEngine } from './createPhysicsStore.js'
-import { createBoardTransfer } from './boardTransfer.js'
+import type { BoardTransfer } from './boardTransfer.js'
+import { boardTransferModule } from './lazyBoardTransfer.js'
 
 /** A drag goal of no displacement: back where the drag began. */
 const atStart = Object.freeze({ x: 0, y: 0 })
@@ -48,17 +49,22 @@ export function attachBodyPointerDrag(
     },
     onStart(clientX, clientY) {
       const clientToWorld = engine.beginDrag(id, endedByEngine)
-      if (clientToWorld) transfer.begin(clientX, clientY)
+      if (clientToWorld) {
+        // Loaded once the board joined a group (`boardTransferModule`); until then no other
+        // board can take the card, and the drag stays in its own board.
+        transfer ??= boardTransferModule.current?.createBoardTransfer(element, id, engine) ?? null
+        transfer?.begin(clientX, clientY)
+      }
       return clientToWorld
     },
     // Away over another board of the group, the card goes back to its start in its own.
     onMove: (delta, clientX, clientY) =>
-      engine.dragTo(id, transfer.move(clientX, clientY) ? atStart : delta),
+      engine.dragTo(id, transfer?.move(clientX, clientY) ? atStart : delta),
     onEnd() {
-      if (!transfer.end()) engine.endDrag(id)
+      if (!transfer?.end()) engine.endDrag(id)
     },
     onCancel() {
-      transfer.cancel()
+      transfer?.cancel()
       engine.cancelDrag(id)
     },
     // A scroll moved the container under the still pointer: map it through the space as
@@ -66,13 +72,13 @@ export function attachBodyPointerDrag(
     // A container that stopped rendering (HTML or svg) gives null: the drag keeps its last
     // map, and ends when the ResizeObserver takes the body, sizeless now, out of the world.
     onScroll() {
-      transfer.remeasure()
+      transfer?.remeasure()
       return engine.measureClientToWorld()
     },
   })
-  const transfer = createBoardTransfer(element, id, engine)
+  let transfer: BoardTransfer | null = null
   function endedByEngine(): void {
-    transfer.cancel()
+    transfer?.cancel()
     session.abortDrag()
   }
   return session

@@ -1,4 +1,4 @@
-import { autoScrollOptionsOf, type AutoScrollOptions } from '../dom/autoScroll.js'
+import { autoScrollOptionsOf, type AutoScrollOptions } from '../dom/autoScrollOptions.js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Rect, Vec2 } from '../core/geometry/types.js'
 import { createWorld } from '../core/world/index.js'

@@ -1,46 +1,4 @@
-import { assertNumberInRange, describeValue } from '../core/geometry/validate.js'
-
-/**
- * How a drag near the edge of its scroll container scrolls it (`<PhysicsWorld autoScroll>`).
- * Distances in CSS pixels.
- */
-export interface AutoScrollOptions {
-  /** How near the edge the pointer starts the scroll. @default 40 */
-  edge?: number
-  /** Pixels per frame with the pointer on (or past) the edge; less further in, 0 at `edge`. @default 20 */
-  speed?: number
-}
-
-/** The defaults of {@link AutoScrollOptions}. */
-const DEFAULT_EDGE = 40
-const DEFAULT_SPEED = 20
-
-/**
- * Checks `autoScroll` (a boolean or {@link AutoScrollOptions}), throwing an error that names
- * `subject` and the field, e.g. `<PhysicsWorld>: autoScroll.edge must be a finite number > 0 (got 0)`.
- */
-export function assertAutoScroll(subject: string, value: unknown): void {
-  if (value === undefined || typeof value === 'boolean') return
-  if (value === null || typeof value !== 'object') {
-    throw new TypeError(
-      `${subject} autoScroll must be a boolean or { edge?, speed? } (got ${describeValue(value)})`,
-    )
-  }
-  const { edge, speed } = value as Record<string, unknown>
-  if (edge !== undefined) assertNumberInRange(subject, 'autoScroll.edge', edge, Number.MIN_VALUE)
-  if (speed !== undefined) {
-    assertNumberInRange(subject, 'autoScroll.speed', speed, Number.MIN_VALUE)
-  }
-}
-
-/** `autoScroll` as options, or `null` when it is off (`false`). `undefined` and `true` give the defaults. */
-export function autoScrollOptionsOf(
-  value: boolean | AutoScrollOptions | undefined,
-): Required<AutoScrollOptions> | null {
-  if (value === false) return null
-  const options = typeof value === 'object' ? value : {}
-  return { edge: options.edge ?? DEFAULT_EDGE, speed: options.speed ?? DEFAULT_SPEED }
-}
+import type { AutoScrollOptions } from './autoScrollOptions.js'
 
 /** Whether `element` scrolls its content on some axis (CSS overflow that scrolls, and content to scroll). */
 function scrolls(element: Element): boolean {

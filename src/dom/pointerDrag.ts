@@ -1,6 +1,8 @@
 import type { Vec2 } from '../core/geometry/types.js'
 import { applyAffineInto, type Affine } from './affine.js'
-import { createAutoScroller, type AutoScroller, type AutoScrollOptions } from './autoScroll.js'
+import type { AutoScroller } from './autoScroll.js'
+import type { AutoScrollOptions } from './autoScrollOptions.js'
+import { lazyModule } from './lazyModule.js'
 
 /** What a pointer drag reports, in world coordinates. */
 export interface PointerDragHandlers {
@@ -64,10 +66,17 @@ export interface PointerDragOptions extends PointerDragHandlers {
   /**
    * Scrolls the nearest scroll container of the handle (or the page) while the dragging
    * pointer is near its edge (see `createAutoScroller`); `null` never does. Read when a
-   * drag begins. @default null
+   * drag begins (and at the press, to start loading the scroller). @default null
    */
   autoScroll?: Required<AutoScrollOptions> | null
 }
+
+/**
+ * The auto-scroller (`autoScroll.ts`), loaded on use: a press that may drag with
+ * `autoScroll` on starts loading it, long before a drag reaches an edge. A drag that
+ * begins before it has loaded starts scrolling once it has.
+ */
+export const autoScrollModule = lazyModule(() => import('./autoScroll.js'))
 
 /**
  * Capture: scroll events do not bubble, but every element's passes the document on its way
@@ -144,12 +153,15 @@ export function attachPointerDrag(
   const pointerWorld: Vec2 = { x: 0, y: 0 }
   const delta: Vec2 = { x: 0, y: 0 }
   let autoScroller: AutoScroller | null = null
+  /** Counts the drags that waited for the scroller: one that loads late starts only for the last. */
+  let lateStarts = 0
 
   function onPointerDown(event: Event): void {
     const pointer = event as PointerEvent
     if (phase !== 'idle' || !pointer.isPrimary || pointer.button !== 0) return
     if (!pressMayDrag(handle, pointer.target as Element, options)) return
     phase = 'pressed'
+    if (options.autoScroll) autoScrollModule.preload()
     activationDistance = options.activationDistance ?? DEFAULT_ACTIVATION_DISTANCE
     pointerId = pointer.pointerId
     startClientX = pointer.clientX
@@ -194,13 +206,32 @@ export function attachPointerDrag(
       document.addEventListener('scroll', onScroll, scrollListening)
       applyAffineInto(startWorld, clientToWorld, startClientX, startClientY)
       const autoScroll = options.autoScroll
-      autoScroller = autoScroll ? createAutoScroller(handle, autoScroll, onScroll) : null
+      if (autoScroll) startAutoScroll(autoScroll)
     }
     if (event.cancelable) event.preventDefault()
     lastClientX = pointer.clientX
     lastClientY = pointer.clientY
     reportPointer()
     autoScroller?.update(lastClientX, lastClientY)
+  }
+
+  /** Scrolls near the edges for this drag: now or, while the scroller loads, once it has loaded. */
+  function startAutoScroll(autoScroll: Required<AutoScrollOptions>): void {
+    const loaded = autoScrollModule.current
+    if (loaded) {
+      autoScroller = loaded.createAutoScroller(handle, autoScroll, onScroll)
+      return
+    }
+    const drag = ++lateStarts
+    autoScrollModule.load().then(
+      ({ createAutoScroller }) => {
+        // The drag may have ended (or another begun) while the scroller loaded.
+        if (drag !== lateStarts || phase !== 'dragging') return
+        autoScroller = createAutoScroller(handle, autoScroll, onScroll)
+        autoScroller.update(lastClientX, lastClientY)
+      },
+      () => {},
+    )
   }
 
   /** Reports the last pointer position, in world units from where the drag began. */

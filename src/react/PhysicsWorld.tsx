@@ -8,6 +8,7 @@ import { createPhysicsStore } from '../board/createPhysicsStore.js'
 import { sameLayout, type Layout } from '../board/boardLayout.js'
 import { DEFAULT_HISTORY_LIMIT } from '../board/layoutHistory.js'
 import { pageBoards } from '../board/boardGroup.js'
+import { boardTransferModule } from '../board/lazyBoardTransfer.js'
 import { PhysicsContext } from './physicsContext.js'
 import { useIsomorphicLayoutEffect } from './useIsomorphicLayoutEffect.js'
 import { useLatestRef } from './useLatestRef.js'
@@ -181,6 +182,8 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
   const dropHandlers = useLatestRef({ onExternalDrop, onTransfer })
   useIsomorphicLayoutEffect(() => {
     store.engine.dropBoard.name(boardId, group)
+    // Its cards may now leave for the group's other boards: the transfer loads before a drag.
+    if (group !== undefined) boardTransferModule.preload()
   }, [store, boardId, group])
   useIsomorphicLayoutEffect(() => {
     const { dropBoard } = store.engine

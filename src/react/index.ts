@@ -38,7 +38,7 @@ export type {
   LayoutEntry,
 } from '../board/boardLayout.js'
 export type { Snap } from '../board/snapOption.js'
-export type { AutoScrollOptions } from '../dom/autoScroll.js'
+export type { AutoScrollOptions } from '../dom/autoScrollOptions.js'
 export type { OverflowHandler } from '../board/boardOverflow.js'
 export type { WorldContactHandlers } from '../board/contactRouting.js'
 export type { InitialPlacement } from '../board/elementRegistry.js'

@@ -1,4 +1,4 @@
-import { assertAutoScroll, type AutoScrollOptions } from '../dom/autoScroll.js'
+import { assertAutoScroll, type AutoScrollOptions } from '../dom/autoScrollOptions.js'
 import type { HTMLAttributes, ReactNode } from 'react'
 import type { Accessibility } from '../board/accessibility.js'
 import type { Bounds } from '../board/boundsWalls.js'

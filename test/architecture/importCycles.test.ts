@@ -104,6 +104,18 @@ describe('imports in src', () => {
     ])
   })
 
+  it('leave out type-only imports and re-exports when asked for what a bundle loads', () => {
+    const text = [
+      "import type { A } from './a.js'",
+      "import { b, type B } from './b.js'",
+      "export type { C } from './c.js'",
+      "export { d } from './d.js'",
+      "let e: import('./e.js').E",
+      "const f = () => import('./f.js')",
+    ].join('\n')
+    expect(moduleSpecifiers('x.ts', text, false, false)).toEqual(['./b.js', './d.js'])
+  })
+
   it('leave out import() calls when asked for the static ones only', () => {
     const text = "import { a } from './a.js'\nconst b = () => import('./b.js')"
     expect(moduleSpecifiers('x.ts', text, false)).toEqual(['./a.js'])
@@ -133,24 +145,42 @@ describe('imports in src', () => {
   })
 })
 
+/**
+ * The files of src a board app (PhysicsWorld + useAABBBody) reaches through static imports,
+ * relative to the root; with `types` false, through those a bundle keeps (not type-only).
+ */
+function reachedByBoardApp(types = true): string[] {
+  const graph = importGraph(sourceFiles(src), false, types)
+  const reached = new Set<string>()
+  const visit = (file: string): void => {
+    if (reached.has(file)) return
+    reached.add(file)
+    for (const next of graph.get(file) ?? []) visit(next)
+  }
+  visit(path.join(src, 'react/PhysicsWorld.tsx'))
+  visit(path.join(src, 'react/useAABBBody.ts'))
+  return [...reached].map((file) => path.relative(root, file))
+}
+
 describe('a board app (PhysicsWorld + useAABBBody)', () => {
   it(
     'reaches none of the debug overlay through static imports: it loads when `debug` is set',
     wholeSource,
     () => {
-      const graph = importGraph(sourceFiles(src), false)
-      const reached = new Set<string>()
-      const visit = (file: string): void => {
-        if (reached.has(file)) return
-        reached.add(file)
-        for (const next of graph.get(file) ?? []) visit(next)
-      }
-      visit(path.join(src, 'react/PhysicsWorld.tsx'))
-      visit(path.join(src, 'react/useAABBBody.ts'))
-      const overlay = [...reached]
-        .map((file) => path.relative(root, file))
-        .filter((file) => /debug/i.test(file))
-      expect(overlay).toEqual([])
+      expect(reachedByBoardApp().filter((file) => /debug/i.test(file))).toEqual([])
+    },
+  )
+
+  it(
+    'reaches the transfer between boards and the auto-scroller only through import(): they load on use',
+    wholeSource,
+    () => {
+      const onUse = [
+        'src/board/boardTransfer.ts',
+        'src/dom/externalDrag.ts',
+        'src/dom/autoScroll.ts',
+      ]
+      expect(reachedByBoardApp(false).filter((file) => onUse.includes(file))).toEqual([])
     },
   )
 })

@@ -18,10 +18,16 @@ export function sourceFiles(directory: string): string[] {
 }
 
 /**
- * Every module specifier `text` names: imports and re-exports (type-only ones included),
- * `import('x').T` types and, unless `lazy` is false, `import('x')` calls.
+ * Every module specifier `text` names: imports and re-exports, unless `types` is false
+ * type-only ones (`import type`, `export type`) and `import('x').T` types, and unless `lazy`
+ * is false `import('x')` calls. Without both, what a bundle loads with the file.
  */
-export function moduleSpecifiers(fileName: string, text: string, lazy = true): string[] {
+export function moduleSpecifiers(
+  fileName: string,
+  text: string,
+  lazy = true,
+  types = true,
+): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false)
   const specifiers: string[] = []
   const visit = (node: ts.Node): void => {
@@ -30,7 +36,10 @@ export function moduleSpecifiers(fileName: string, text: string, lazy = true): s
       node.moduleSpecifier &&
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
-      specifiers.push(node.moduleSpecifier.text)
+      const typeOnly = ts.isImportDeclaration(node)
+        ? (node.importClause?.isTypeOnly ?? false)
+        : node.isTypeOnly
+      if (types || !typeOnly) specifiers.push(node.moduleSpecifier.text)
     } else if (
       lazy &&
       ts.isCallExpression(node) &&
@@ -40,6 +49,7 @@ export function moduleSpecifiers(fileName: string, text: string, lazy = true): s
     ) {
       specifiers.push(node.arguments[0].text)
     } else if (
+      types &&
       ts.isImportTypeNode(node) &&
       ts.isLiteralTypeNode(node.argument) &&
       ts.isStringLiteral(node.argument.literal)
@@ -64,11 +74,12 @@ export function resolveRelative(from: string, specifier: string): string {
 /** Each file's imports of other files in the list (package imports left out). */
 export type ImportGraph = Map<string, string[]>
 
-export function importGraph(files: string[], lazy = true): ImportGraph {
+/** The {@link ImportGraph} of `files`, read as {@link moduleSpecifiers} reads with `lazy` and `types`. */
+export function importGraph(files: string[], lazy = true, types = true): ImportGraph {
   return new Map(
     files.map((file) => [
       file,
-      moduleSpecifiers(file, readFileSync(file, 'utf8'), lazy)
+      moduleSpecifiers(file, readFileSync(file, 'utf8'), lazy, types)
         .filter((specifier) => specifier.startsWith('.'))
         .map((specifier) => resolveRelative(file, specifier)),
     ]),

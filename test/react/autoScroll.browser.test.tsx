@@ -1,6 +1,8 @@
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { assertAutoScroll, edgeSpeed } from '../../src/dom/autoScroll.js'
+import { edgeSpeed } from '../../src/dom/autoScroll.js'
+import { autoScrollModule } from '../../src/dom/pointerDrag.js'
+import { assertAutoScroll } from '../../src/dom/autoScrollOptions.js'
 import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { bodyElement } from './support/bodyElement.js'
@@ -68,6 +70,8 @@ describe('auto-scroll during a drag, the real mouse, every frame sampled', () =>
     try {
       await mouse.move(start.x, start.y)
       await mouse.press(start.x, start.y)
+      // The press started loading the scroller (autoScroll is on): the drag scrolls from its start.
+      await autoScrollModule.load()
       for (let k = 1; k <= 8; k++) {
         await mouse.move(start.x, start.y + ((held.y - start.y) * k) / 8)
         await nextFrames(1)
@@ -101,6 +105,8 @@ describe('auto-scroll during a drag, the real mouse, every frame sampled', () =>
     const top = scroller.getBoundingClientRect().top
     await mouse.move(start.x, start.y)
     await mouse.press(start.x, start.y)
+    // The press started loading the scroller (autoScroll is on): the drag scrolls from its start.
+    await autoScrollModule.load()
     await mouse.move(start.x, top + 5)
     await nextFrames(5)
     expect(scroller.scrollTop).toBeLessThan(250)

@@ -3,6 +3,7 @@ import { StrictMode, useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
 import type { ExternalDropEvent, TransferEvent } from '../../src/board/externalDrop.js'
+import { boardTransferModule } from '../../src/board/lazyBoardTransfer.js'
 import type { Rect } from '../../src/core/geometry/types.js'
 import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
 import { useExternalDraggable } from '../../src/react/useExternalDraggable.js'
@@ -375,8 +376,22 @@ describe('dragging a palette item into a board (useExternalDraggable, onExternal
 })
 
 describe('dragging a card between two boards of one group (group, onTransfer)', () => {
+  it('a board starts loading the transfer when it joins a group; a board without one does not', () => {
+    const preload = vi.spyOn(boardTransferModule, 'preload')
+    try {
+      const view = render(<PhysicsWorld id="solo" />)
+      expect(preload).not.toHaveBeenCalled()
+      view.rerender(<PhysicsWorld id="solo" group="kanban" />)
+      expect(preload).toHaveBeenCalledTimes(1)
+    } finally {
+      preload.mockRestore()
+    }
+  })
+
   it('previews in the other board, calls onTransfer on both, and the card lands at the previewed rect', async () => {
     const { onTransfer, surface } = renderKanban()
+    // The grouped boards started loading the transfer as they mounted.
+    await boardTransferModule.load()
     await nextFrames(2)
     const [left, right] = [surface('left'), surface('right')]
     const card = left.querySelector<HTMLElement>('[data-aabb-body="a"]')!
@@ -425,6 +440,8 @@ describe('dragging a card between two boards of one group (group, onTransfer)', 
 
   it('in a group drag only the card under the pointer moves to the other board; the rest go back', async () => {
     const { onTransfer, surface } = renderKanban()
+    // The grouped boards started loading the transfer as they mounted.
+    await boardTransferModule.load()
     await nextFrames(2)
     const [left, right] = [surface('left'), surface('right')]
     apis.left!.select(['a', 'b'])
@@ -456,6 +473,8 @@ describe('dragging a card between two boards of one group (group, onTransfer)', 
 
   it('Escape and a drop outside every board put the card back; no transfer', async () => {
     const { onTransfer, surface } = renderKanban()
+    // The grouped boards started loading the transfer as they mounted.
+    await boardTransferModule.load()
     await nextFrames(2)
     const [left, right] = [surface('left'), surface('right')]
     const card = () => left.querySelector<HTMLElement>('[data-aabb-body="a"]')!
@@ -493,6 +512,7 @@ describe('unmounting mid-drag', () => {
   it('the palette item or the boards unmounted mid-drag leave no preview or ghost, and drop nothing', async () => {
     for (const gesture of ['palette', 'transfer'] as const) {
       const { onExternalDrop, onTransfer, surface, palette, unmount } = renderKanban()
+      await boardTransferModule.load()
       await nextFrames(2)
       const mouse = await realMouse()
       const grabbed =
