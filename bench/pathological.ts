@@ -193,7 +193,7 @@ const section = [
   '',
   generatedLine('npm run bench:pathological'),
   '',
-  `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The target is no step over 16 ms. Every scene runs twice in one process: "cold" is the first run of each scene, in order, where V8 meets the step's code for the first time (compiling it, and deoptimizing what it guessed wrong), so a first run's worst step is mostly compilation; "warm" is a second run of each scene after the first runs of all of them, whose worst step is the work itself. The median is the warm run's. The load average is given with the figures in the commit message.`,
+  `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The target is no step over 16 ms. Every scene runs twice in one process: "cold" is the first run of each scene, in order, where V8 meets the step's code for the first time (compiling it, and deoptimizing what it guessed wrong), so a first run's worst step is mostly compilation; "warm" is a second run of each scene after the first runs of all of them, whose worst step is the work itself. The median is the warm run's. The machine is shared: the load average above says how far other work may have inflated the times.`,
   '',
   '| scene | median step ms (warm) | worst step ms, cold | worst step ms, warm | steps run | at rest | warm worst <= 16 ms |',
   '|---|---|---|---|---|---|---|',
