@@ -3,7 +3,9 @@
  * pathological, at 2,000 bodies: all added at one spot, one huge body over thousands of
  * small ones, long thin bars across small boxes, a packed board that shrinks, and boxes at
  * 1e6 px/s in a small walled box. For each scene: the median and worst step, the steps run,
- * and whether the world came to rest. The target (issue #23) is no step over 16 ms on this
+ * and whether the world came to rest. Each scene runs twice in one process, every scene
+ * once and then every scene again, as `bench/drag.ts` does: the first ("cold") run's worst
+ * step is mostly V8 compiling the step's code, the second ("warm") run's is the work. The target (issue #23) is no step over 16 ms on this
  * machine; the table says which scenes meet it. No peer is measured: the peers of
  * `npm run bench` have no walls that shrink, no pushing and no resting contract.
  *
@@ -168,11 +170,21 @@ function runScene(scene: PathologicalScene): SceneResult {
   }
 }
 
+function describe(result: SceneResult, run: string): void {
+  console.log(
+    `${result.name} (${run}): median ${result.median.toFixed(2)} ms, worst ${result.worst.toFixed(2)} ms, ${result.steps} steps, ${result.idle ? 'at rest' : 'not at rest'}`,
+  )
+}
+// Each scene runs twice in this process: first every scene once ("cold": V8 meets the code
+// for the first time), then every scene again ("warm": its worst step is the work itself).
 const results = chosen.map((scene) => {
   const result = runScene(scene)
-  console.log(
-    `${result.name}: median ${result.median.toFixed(2)} ms, worst ${result.worst.toFixed(2)} ms, ${result.steps} steps, ${result.idle ? 'at rest' : 'not at rest'}`,
-  )
+  describe(result, 'cold')
+  return result
+})
+const warmResults = chosen.map((scene) => {
+  const result = runScene(scene)
+  describe(result, 'warm')
   return result
 })
 
@@ -181,14 +193,14 @@ const section = [
   '',
   generatedLine('npm run bench:pathological'),
   '',
-  `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The target is no step over 16 ms.`,
+  `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The target is no step over 16 ms. Every scene runs twice in one process: "cold" is the first run of each scene, in order, where V8 meets the step's code for the first time (compiling it, and deoptimizing what it guessed wrong), so a first run's worst step is mostly compilation; "warm" is a second run of each scene after the first runs of all of them, whose worst step is the work itself. The median is the warm run's. The machine is shared: the load average above says how far other work may have inflated the times.`,
   '',
-  '| scene | median step ms | worst step ms | steps run | at rest | worst <= 16 ms |',
-  '|---|---|---|---|---|---|',
-  ...results.map(
-    (r) =>
-      `| ${r.name} | ${r.median.toFixed(2)} | ${r.worst.toFixed(2)} | ${r.steps} | ${r.idle ? 'yes' : 'no'} | ${r.worst <= 16 ? 'yes' : 'no'} |`,
-  ),
+  '| scene | median step ms (warm) | worst step ms, cold | worst step ms, warm | steps run | at rest | warm worst <= 16 ms |',
+  '|---|---|---|---|---|---|---|',
+  ...results.map((cold, k) => {
+    const warm = warmResults[k] as SceneResult
+    return `| ${cold.name} | ${warm.median.toFixed(2)} | ${cold.worst.toFixed(2)} | ${warm.worst.toFixed(2)} | ${warm.steps} | ${cold.idle && warm.idle ? 'yes' : 'no'} | ${warm.worst <= 16 ? 'yes' : 'no'} |`
+  }),
   '',
 ].join('\n')
 if (chosen === scenes) await writeSection('## Pathological scenes', section)

@@ -59,7 +59,8 @@ function interiorsMeet(
  * Built on the broadphase: it asks the body index for the bodies within `r` of `near`
  * (plus the box's size), doubling `r` until the nearest free candidate among them is
  * within `r` (then no body further out can hold a nearer one) or the query holds every
- * body (then the answer is final, or `null` when `within` holds no free place). A round
+ * body, or all of `within` when given (then the answer is final, or `null` when `within`
+ * holds no free place). A round
  * costs O(n log n) in the n bodies it found, so a full board answers `null` in about as
  * long as an empty one answers its first spot.
  */
@@ -188,8 +189,14 @@ function nearestFreeExtents(
       xs.push(placeBefore(x, width), x + (store.width[slot] as number))
       ys.push(placeBefore(y, height), y + (store.height[slot] as number))
     }
+    // Final once nothing outside the query can block a place: with `within`, once the query
+    // holds all of it (a box placed inside lies inside the query, so every body it could meet
+    // was found; a full board beside thousands of bodies elsewhere answers after its own);
+    // without, once the query holds every body.
     const complete =
-      found.count === store.count && coversWithin(from, radius, width, height, within)
+      within === undefined
+        ? found.count === store.count
+        : coversWithin(from, radius, width, height, within)
     const best = nearestFree(
       grid === undefined ? xs : onGridLines(xs, grid.x, grid.origin?.x ?? 0),
       grid === undefined ? ys : onGridLines(ys, grid.y, grid.origin?.y ?? 0),
@@ -227,15 +234,14 @@ function onGridLines(values: readonly number[], step: number, origin: number): n
   return lines
 }
 
-/** Whether the query of radius `radius` around `from` holds all of `within` (or there is none). */
+/** Whether the query of radius `radius` around `from` holds all of `within`. */
 function coversWithin(
   from: Vec2,
   radius: number,
   width: number,
   height: number,
-  within: Rect | undefined,
+  within: Rect,
 ): boolean {
-  if (within === undefined) return true
   return (
     from.x - radius <= within.x &&
     from.y - radius <= within.y &&

@@ -13,8 +13,9 @@
  * set aside again without a new report. The overflowing set is reported once the layout
  * has settled, when it differs from the last report.
  */
-import { ensureCapacity } from '../broadphase/buffers.js'
+import { ensureCapacity, IndexBuffer, PairBuffer } from '../broadphase/buffers.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
+import { createItemBounds, reserveItemBounds } from '../broadphase/uniformGrid.js'
 import type { Rect } from '../geometry/types.js'
 import type { StepContext } from '../step/context.js'
 import {
@@ -27,7 +28,7 @@ import {
 import { overlapAlongX, overlapAlongY } from './bodyStore.js'
 import { findFreeSpot } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
-import { OVERFLOWING, pairCode } from './pairCode.js'
+import { dynamicPairCode, OVERFLOWING, pairCode } from './pairCode.js'
 import { enclosureOf } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
 import type { BodyId } from './types.js'
@@ -68,12 +69,21 @@ export class LayoutWatch {
   private reportDue = false
   /** Places the crowds that adds and updates make, before the step (see {@link CrowdSpreader}). */
   private readonly spreader: CrowdSpreader
+  /**
+   * Dynamic pairs (local indices, the earlier first) that overlap after the step deeper than
+   * {@link PUSH_SLOP} but were not among the step's pairs (see {@link LayoutWatch.findLatePairs}).
+   */
+  private readonly latePairs = new PairBuffer()
+  /** One body's box after the step, as the grid's queries take it, and what they find. */
+  private readonly finalBox = createItemBounds()
+  private readonly near = new IndexBuffer()
 
   constructor(
     private readonly sim: StepContext,
     private readonly index: BodyIndex,
   ) {
     this.spreader = new CrowdSpreader(sim)
+    reserveItemBounds(this.finalBox, 1)
   }
 
   /** The overflowing ids, in insertion order (a frozen array, replaced when the set changes). */
@@ -156,6 +166,15 @@ export class LayoutWatch {
       const b = sim.dynamic[pairs.b[p] as number] as number
       const code = sim.pairCodes[p] as number
       if (code === IGNORE || code === CROSS) continue
+      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
+        stuckNow[a] = 1
+        stuckNow[b] = 1
+      }
+    }
+    const late = this.findLatePairs()
+    for (let p = 0; p < late.count; p++) {
+      const a = sim.dynamic[late.a[p] as number] as number
+      const b = sim.dynamic[late.b[p] as number] as number
       if (depthBetween(sim, a, b) > STUCK_DEPTH) {
         stuckNow[a] = 1
         stuckNow[b] = 1
@@ -252,6 +271,64 @@ export class LayoutWatch {
   }
 
   /**
+   * The dynamic pairs that overlap deeper than {@link PUSH_SLOP} after the step although the
+   * step's broadphase did not list them: a push-out that moves a body beyond the bounds its
+   * pairs were found in (a row of cards longer than its board, pushed from both walls,
+   * slides cards across neighbours two places away) leaves overlaps with bodies it never
+   * paired. Its own pairs all end apart, so a watch that read only them saw nothing stuck,
+   * and such a board moved cards by tens of px every step for ever (400 cards of 20 px on a
+   * board shrunk from 447 to 268 px wide). Only the bodies whose box ends outside their
+   * broadphase bounds are looked at, each by one query of the step's dynamic grid with its
+   * final box, so a step whose bodies stayed within their bounds costs one comparison per
+   * body. A partner that escaped its bounds too is found when its bounds meet this box, or
+   * in a later step. Not in a step that held a crowd: the crowd stage bounds that step's
+   * pairs (`step/crowd.ts`), and its held bodies did not move. Allocates nothing.
+   */
+  private findLatePairs(): PairBuffer {
+    const sim = this.sim
+    const store = sim.store
+    const late = this.latePairs
+    late.count = 0
+    if (sim.heldCount > 0 || !sim.pairsComplete) return late
+    const { minX, minY, maxX, maxY } = sim.dynamicBounds
+    const box = this.finalBox
+    const near = this.near
+    for (let k = 0; k < sim.dynamicCount; k++) {
+      const slot = sim.dynamic[k] as number
+      const x0 = store.x[slot] as number
+      const y0 = store.y[slot] as number
+      const x1 = x0 + (store.width[slot] as number)
+      const y1 = y0 + (store.height[slot] as number)
+      const within =
+        x0 >= (minX[k] as number) &&
+        y0 >= (minY[k] as number) &&
+        x1 <= (maxX[k] as number) &&
+        y1 <= (maxY[k] as number)
+      if (within || sim.overflowing[slot] === OVERFLOWING) continue
+      box.minX[0] = x0
+      box.minY[0] = y0
+      box.maxX[0] = x1
+      box.maxY[0] = y1
+      near.count = 0
+      sim.dynamicGrid.queryItem(box, 0, near)
+      for (let q = 0; q < near.count; q++) {
+        const j = near.items[q] as number
+        if (j === k) continue
+        const first = k < j ? k : j
+        const second = k < j ? j : k
+        const code = dynamicPairCode(
+          sim,
+          sim.dynamic[first] as number,
+          sim.dynamic[second] as number,
+        )
+        if (code === IGNORE || code === CROSS) continue
+        if (depthBetween(sim, slot, sim.dynamic[j] as number) > PUSH_SLOP) late.push(first, second)
+      }
+    }
+    return late
+  }
+
+  /**
    * Relocates stuck dynamic `slot` ({@link LayoutWatch.relocate}) or sets it aside as
    * overflowing; true when the overflowing set changed.
    */
@@ -304,14 +381,17 @@ export class LayoutWatch {
       excess += (store.width[slot] as number) * (store.height[slot] as number)
     }
     if (!(excess > 0)) return false
-    // Each candidate's deep partners (slots), in pair order.
+    // Each candidate's deep partners (slots), in pair order: the step's pairs, then the late ones.
     const partners = new Map<number, number[]>()
     const pairs = sim.pairs
-    for (let p = 0; p < pairs.count; p++) {
-      const a = sim.dynamic[pairs.a[p] as number] as number
-      const b = sim.dynamic[pairs.b[p] as number] as number
-      const code = sim.pairCodes[p] as number
-      if (code === IGNORE || code === CROSS) continue
+    const late = this.latePairs
+    for (let p = 0; p < pairs.count + late.count; p++) {
+      const listed = p < pairs.count
+      const q = listed ? p : p - pairs.count
+      const a = sim.dynamic[(listed ? pairs.a : late.a)[q] as number] as number
+      const b = sim.dynamic[(listed ? pairs.b : late.b)[q] as number] as number
+      // The late pairs are colliding ones already (findLatePairs).
+      if (listed && (sim.pairCodes[p] === IGNORE || sim.pairCodes[p] === CROSS)) continue
       if (overflowing[a] === OVERFLOWING || overflowing[b] === OVERFLOWING) continue
       // Pairs the push-out still pushes, deep or not: a board squeezed to a hair under
       // STUCK_DEPTH in every pair never rests either.

@@ -140,19 +140,21 @@ export function placeOnLattice(
   }
   const cellDistance = new Float64Array(free.length)
   for (let f = 0; f < free.length; f++) cellDistance[f] = distance(free[f] as number)
-  const cellOrder = free.map((_, f) => f)
-  cellOrder.sort(
-    (a, b) =>
-      (cellDistance[a] as number) - (cellDistance[b] as number) ||
-      (free[a] as number) - (free[b] as number),
-  )
+  const nearer = (a: number, b: number): number =>
+    (cellDistance[a] as number) - (cellDistance[b] as number) ||
+    (free[a] as number) - (free[b] as number)
+  // Only the cells the batch takes are sorted: the lattice has up to
+  // PLACEMENT_CELLS_PER_BODY cells per body, and sorting them all was most of the placement.
+  const served = Math.min(batch.length, free.length)
+  const cellOrder = Array.from({ length: free.length }, (_, f) => f)
+  selectLeast(cellOrder, served, nearer)
+  const taken = cellOrder.slice(0, served).sort(nearer)
   const bodyDistance = (slot: number): number =>
     ((store.x[slot] as number) - anchorX) ** 2 + ((store.y[slot] as number) - anchorY) ** 2
   const bodies = [...batch].sort((a, b) => bodyDistance(a) - bodyDistance(b))
-  const served = Math.min(bodies.length, cellOrder.length)
   for (let k = 0; k < served; k++) {
     const slot = bodies[k] as number
-    const cell = free[cellOrder[k] as number] as number
+    const cell = free[taken[k] as number] as number
     store.x[slot] = anchorX + ((cell % columnCount) + columns.first) * cellWidth
     store.y[slot] = anchorY + (Math.floor(cell / columnCount) + rows.first) * cellHeight
     store.velocityX[slot] = 0
@@ -161,6 +163,56 @@ export function placeOnLattice(
   }
   const left = new Set(bodies.slice(served))
   return batch.filter((slot) => left.has(slot))
+}
+
+/**
+ * Reorders `items` so that its first `count` entries are its `count` least under `compare`
+ * (a strict total order), in no particular order: Hoare's selection ("Find", CACM 1961,
+ * algorithm 65) with the median of the first, middle and last entries as the pivot, in
+ * O(length) comparisons on average. Past 2 log2(length) partitions the range left is
+ * sorted instead (as introselect does), so no order of the items makes it quadratic.
+ */
+function selectLeast(
+  items: number[],
+  count: number,
+  compare: (a: number, b: number) => number,
+): void {
+  let low = 0
+  let high = items.length - 1
+  let partitions = 2 * Math.ceil(Math.log2(items.length + 1))
+  while (low < high && low < count && count <= high) {
+    if (partitions-- === 0) {
+      const sorted = items.slice(low, high + 1).sort(compare)
+      for (let k = 0; k < sorted.length; k++) items[low + k] = sorted[k] as number
+      return
+    }
+    // The first, middle and last entries put in order; the middle one is the pivot, so the
+    // last entry, after it, stops the partition's scan from the right before `high`.
+    const middle = (low + high) >>> 1
+    if (compare(items[middle] as number, items[low] as number) < 0) swap(items, middle, low)
+    if (compare(items[high] as number, items[low] as number) < 0) swap(items, high, low)
+    if (compare(items[high] as number, items[middle] as number) < 0) swap(items, high, middle)
+    const pivot = items[middle] as number
+    // Hoare's partition: [low, j] holds no item after the pivot, [j + 1, high] none before.
+    let i = low - 1
+    let j = high + 1
+    for (;;) {
+      do i++
+      while (compare(items[i] as number, pivot) < 0)
+      do j--
+      while (compare(items[j] as number, pivot) > 0)
+      if (i >= j) break
+      swap(items, i, j)
+    }
+    if (count <= j) high = j
+    else low = j + 1
+  }
+}
+
+function swap(items: number[], i: number, j: number): void {
+  const item = items[i] as number
+  items[i] = items[j] as number
+  items[j] = item
 }
 
 /** A range of lattice indices, `first..last` (empty when `last < first`). */

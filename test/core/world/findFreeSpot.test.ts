@@ -7,6 +7,11 @@ import {
   type World,
 } from '../../../src/core/world/index.js'
 import type { Vec2 } from '../../../src/core/geometry/types.js'
+import { BodyIndex } from '../../../src/core/broadphase/bodyIndex.js'
+import type { IndexBuffer } from '../../../src/core/broadphase/buffers.js'
+import { BodyStore } from '../../../src/core/world/bodyStore.js'
+import { findFreeSpot } from '../../../src/core/world/findFreeSpot.js'
+import { defaultBodyFields } from '../../../src/core/world/validate.js'
 import { bodiesOf, interiorsMeet, nearestFreeCorner } from './helpers.js'
 
 /**
@@ -174,4 +179,34 @@ describe('findFreeSpot', () => {
       { numRuns: 20 },
     )
   }, 60_000) // a property over many worlds: slow on a loaded machine, not a timed test
+
+  it('answers null for a full board after looking at its bodies only, not at the thousands elsewhere (bounded work)', () => {
+    // A 200 x 200 board filled with 100 cards of 20 px, and 2,000 cards on another board
+    // far away. The search is final once its query holds the whole board: it used to widen
+    // until the query held every body of the world.
+    const store = new BodyStore()
+    let n = 0
+    for (let i = 0; i < 10; i++)
+      for (let j = 0; j < 10; j++)
+        store.insert(`card${n++}`, defaultBodyFields(i * 20, j * 20, 20, 20))
+    for (let k = 0; k < 2000; k++)
+      store.insert(`far${k}`, defaultBodyFields(10_000 + (k % 50) * 30, (k / 50) * 30, 20, 20))
+    /** The body index, counting the bodies its queries find. */
+    class CountingIndex extends BodyIndex {
+      seen = 0
+      override query(minX: number, minY: number, maxX: number, maxY: number, out: IndexBuffer) {
+        const before = out.count
+        super.query(minX, minY, maxX, maxY, out)
+        this.seen += out.count - before
+      }
+    }
+    const index = new CountingIndex(store)
+    const within = { x: 0, y: 0, width: 200, height: 200 }
+    expect(
+      findFreeSpot(store, index, { width: 20, height: 20 }, { x: 90, y: 90 }, { within }),
+    ).toBe(null)
+    // Each round's query holds at most the board's 100 cards, and the radius doubles from
+    // 20 px to the board's size in a few rounds.
+    expect(index.seen).toBeLessThanOrEqual(1000)
+  })
 })

@@ -13,12 +13,12 @@ const COUNT = 1000
 const SIDE = 707
 const NARROW = 424
 
-/** 1,000 cards of 20 x 20 on a 707 x 707 board, laid out as bench:pathological's 2,000. */
-function packedBoard(): World {
+/** `count` cards of 20 x 20 on a `side` x `side` board, laid out as bench:pathological's 2,000. */
+function packedBoard(count = COUNT, side = SIDE): World {
   const world = createWorld({ gravity: { x: 0, y: 0 } })
-  const columns = Math.ceil(Math.sqrt(COUNT))
-  const pitch = SIDE / columns
-  for (let k = 0; k < COUNT; k++) {
+  const columns = Math.ceil(Math.sqrt(count))
+  const pitch = side / columns
+  for (let k = 0; k < count; k++) {
     world.add({
       id: `c${k}`,
       x: (k % columns) * pitch + 1,
@@ -27,8 +27,24 @@ function packedBoard(): World {
       height: 20,
     })
   }
-  placeWalls(world, SIDE, SIDE)
+  placeWalls(world, side, side)
   return world
+}
+
+/** Shrinks the board of {@link packedBoard} to `narrow` px wide, 10 px a step; then steps until idle (at most 600 steps) and returns how many that took. */
+function shrinkAndSettle(world: World, side: number, narrow: number): number {
+  let width = side
+  while (width > narrow) {
+    width = Math.max(narrow, width - 10)
+    placeWalls(world, width, side)
+    world.step(H)
+  }
+  let steps = 0
+  while (!world.isIdle() && steps < 600) {
+    world.step(H)
+    steps++
+  }
+  return steps
 }
 
 describe('a packed board shrunk under its cards (issue #23)', () => {
@@ -37,17 +53,7 @@ describe('a packed board shrunk under its cards (issue #23)', () => {
     const reports: (readonly string[])[] = []
     world.on('overflow', (ids) => reports.push(ids))
     // To 60% of its width, 10 px a step, as a container resized by a drag.
-    let width = SIDE
-    while (width > NARROW) {
-      width = Math.max(NARROW, width - 10)
-      placeWalls(world, width, SIDE)
-      world.step(H)
-    }
-    let steps = 0
-    while (!world.isIdle() && steps < 600) {
-      world.step(H)
-      steps++
-    }
+    const steps = shrinkAndSettle(world, SIDE, NARROW)
     expect(world.isIdle()).toBe(true)
     // With one card set aside per step, this took hundreds of steps and reported at each.
     expect(steps).toBeLessThanOrEqual(60)
@@ -71,6 +77,33 @@ describe('a packed board shrunk under its cards (issue #23)', () => {
       expect(body.x).toBeGreaterThanOrEqual(0)
       expect(body.x + body.width).toBeLessThanOrEqual(NARROW)
     }
+    expect(deepestSolidOverlap(world)).toBe(0)
+  })
+
+  it('rests when the push-out slides cards past the neighbours it was paired with (400 cards, 447 -> 268 px)', () => {
+    // Rows of 20 cards 20 px wide in 268 px: pushed from both walls, the push-out moved
+    // cards by tens of px a step across cards it had not paired them with. Its own pairs
+    // all ended apart, so the layout watch saw nothing stuck, and the board never rested.
+    const world = packedBoard(400, 447)
+    const reports: (readonly string[])[] = []
+    world.on('overflow', (ids) => reports.push(ids))
+    const steps = shrinkAndSettle(world, 447, 268)
+    expect(world.isIdle()).toBe(true)
+    expect(steps).toBeLessThanOrEqual(60)
+    expect(reports).toHaveLength(1)
+    const overflowing = new Set(world.overflowing())
+    expect([...overflowing]).toEqual(reports[0])
+    // 268 x 447 holds 13 x 22 = 286 cards at best: at least 114 overflow.
+    expect(overflowing.size).toBeGreaterThanOrEqual(114)
+    const kept = bodiesOf(world).filter(
+      (body) => body.type === 'dynamic' && !overflowing.has(body.id),
+    )
+    let deepest = 0
+    for (let i = 0; i < kept.length; i++) {
+      for (let j = i + 1; j < kept.length; j++)
+        deepest = Math.max(deepest, overlapDepth(kept[i]!, kept[j]!))
+    }
+    expect(deepest).toBeLessThanOrEqual(0.5)
     expect(deepestSolidOverlap(world)).toBe(0)
   })
 })
