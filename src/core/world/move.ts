@@ -67,6 +67,13 @@ export class Move {
   private readonly chainSlot = new Int32Array(MAX_CHAIN + 2)
   /** What stopped or deflected the mover in the current call, first hit first. */
   hits: MoveResult['hits'] = []
+  /**
+   * Whether a push chain, since this was last set false, met a body that another push of
+   * the same call could move: a member of the running group (a solid to the chain), or a
+   * body past {@link MAX_CHAIN} (a shorter chain may reach it). Set false and read by the
+   * group move's jam check ({@link GroupMove}).
+   */
+  metMovable = false
   /** The moving body's box at the start of the current sweep. */
   private readonly mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
   /** The box of the body a sweep is tested against. */
@@ -538,6 +545,8 @@ export class Move {
         this.chainAmount[depth + 1] = limit - reach
         this.pushChain(other, axis, depth + 1)
         allowed = reach + (this.chainAmount[depth + 1] as number)
+      } else if (this.isMember(other) || store.isPushable(other)) {
+        this.metMovable = true
       }
       if (Math.abs(allowed) < Math.abs(limit)) {
         limit = allowed
@@ -549,6 +558,8 @@ export class Move {
           }
           this.hits.push({ other: store.ids[other] as string, normal })
         }
+        // Stopped at once: the bodies still to measure can only be met with no motion left.
+        if (limit === 0) break
       }
     }
     this.chainTop = begin
