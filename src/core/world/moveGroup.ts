@@ -17,8 +17,10 @@ import { MAX_SLIDES, type Move } from './move.js'
  *   the members front first (the one whose leading edge is furthest ahead first: a chain
  *   pushed by a member behind can only meet members ahead of it, and those have moved
  *   already), each pushing its own chain. When any member gets less than the step (its
- *   chain is blocked), the attempt is taken back and tried again with that amount, so
- *   every member moves by the same amount and none overlaps what stopped it.
+ *   chain is blocked), the attempt is taken back and tried again with the least amount a
+ *   member got, so every member moves by the same amount and none overlaps what stopped
+ *   it; a member found jammed in the last group move is tried alone first, and when it
+ *   still cannot move at all, neither can the group (see `pushAlong`, `isJammed`).
  *
  * Every member ends at its start plus the common displacement, to the rounding of the
  * additions (each step adds to every member the same number).
