@@ -62,7 +62,9 @@ function notePushes(drag: Drag, { pushed }: Pick<MoveResult, 'pushed'>): void {
       known.to = to
       known.by = by
     } else {
-      const record: PushRecord = { id, by, from, to }
+      // Every field from the start: one object shape for all records, which returnPushed
+      // reads hundreds of times a frame (a field added later gives a record a new shape).
+      const record: PushRecord = { id, by, from, to, blocked: undefined, stoppedBy: undefined }
       drag.pushed.set(id, record)
       drag.pushOrder.push(record)
     }

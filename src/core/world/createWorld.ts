@@ -498,8 +498,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         mover.endGroup()
       }
       for (let k = 0; k < mover.displaced.count; k++) {
-        // Bodies of an attempt taken back did not move: the index and the writer skip them.
-        if (mover.isBack(k)) continue
+        // Bodies of an attempt taken back are not listed: the index and the writer skip them.
         const moved = mover.displaced.items[k] as number
         touched(moved, store.kind[moved] !== DYNAMIC)
       }

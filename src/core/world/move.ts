@@ -67,6 +67,13 @@ export class Move {
   private readonly chainSlot = new Int32Array(MAX_CHAIN + 2)
   /** What stopped or deflected the mover in the current call, first hit first. */
   hits: MoveResult['hits'] = []
+  /**
+   * Whether a push chain, since this was last set false, met a body that another push of
+   * the same call could move: a member of the running group (a solid to the chain), or a
+   * body past {@link MAX_CHAIN} (a shorter chain may reach it). Set false and read by the
+   * group move's jam check ({@link GroupMove}).
+   */
+  metMovable = false
   /** The moving body's box at the start of the current sweep. */
   private readonly mover: Rect = { x: 0, y: 0, width: 0, height: 0 }
   /** The box of the body a sweep is tested against. */
@@ -95,6 +102,8 @@ export class Move {
    */
   private undo = new Float64Array(0)
   private undoCount = 0
+  /** How many bodies {@link displaced} listed at the last {@link checkpoint}. */
+  private displacedAtCheckpoint = 0
 
   constructor(
     private readonly sim: Simulation,
@@ -120,8 +129,6 @@ export class Move {
     for (let k = 0; k < this.displaced.count; k++) {
       const slot = this.displaced.items[k] as number
       if (slot === moverSlot || this.isMember(slot)) continue
-      // Put back where it was (a group move's attempt taken back): not pushed.
-      if (this.isBack(k)) continue
       pushed.push({
         id: store.ids[slot] as string,
         by: store.ids[this.pusherOf[slot] as number] as string,
@@ -136,16 +143,6 @@ export class Move {
       })
     }
     return pushed
-  }
-
-  /**
-   * Whether the `k`th of {@link displaced} is back where it was before the call, exactly (a
-   * group move's attempt taken back): it did not move.
-   */
-  isBack(k: number): boolean {
-    const store = this.sim.store
-    const slot = this.displaced.items[k] as number
-    return store.x[slot] === this.displacedFromX[k] && store.y[slot] === this.displacedFromY[k]
   }
 
   /**
@@ -548,6 +545,8 @@ export class Move {
         this.chainAmount[depth + 1] = limit - reach
         this.pushChain(other, axis, depth + 1)
         allowed = reach + (this.chainAmount[depth + 1] as number)
+      } else if (this.isMember(other) || store.isPushable(other)) {
+        this.metMovable = true
       }
       if (Math.abs(allowed) < Math.abs(limit)) {
         limit = allowed
@@ -559,6 +558,8 @@ export class Move {
           }
           this.hits.push({ other: store.ids[other] as string, normal })
         }
+        // Stopped at once: the bodies still to measure can only be met with no motion left.
+        if (limit === 0) break
       }
     }
     this.chainTop = begin
@@ -691,14 +692,21 @@ export class Move {
     return this.group !== 0 && this.memberIn[slot] === this.group
   }
 
-  /** A point to {@link rollBack} to: the placements so far. */
+  /**
+   * A point to {@link rollBack} to: the placements so far (one point at a time: a new one
+   * replaces the last).
+   */
   checkpoint(): number {
+    this.displacedAtCheckpoint = this.displaced.count
     return this.undoCount
   }
 
   /**
-   * Takes back every placement since `checkpoint`, last first: the bodies are where they
-   * were, exactly, each with the pusher it had.
+   * Takes back every placement since `checkpoint` (the last one taken), last first: the
+   * bodies are where they were, exactly, each with the pusher it had, and the ones first
+   * displaced since are no longer listed in {@link displaced}. So the list holds only bodies
+   * that moved: each later {@link gather} of the call walks it, and an axis step's
+   * placements all go one way, so none of them ends where it was before the call.
    */
   rollBack(checkpoint: number): void {
     const store = this.sim.store
@@ -709,6 +717,12 @@ export class Move {
       this.pusherOf[slot] = this.undo[k + 3] as number
     }
     this.undoCount = checkpoint
+    const displaced = this.displaced
+    for (let k = this.displacedAtCheckpoint; k < displaced.count; k++) {
+      // Any call number but the current one: listed again if displaced again.
+      this.displacedIn[displaced.items[k] as number] = this.call - 1
+    }
+    displaced.count = this.displacedAtCheckpoint
   }
 
   /** Logs where `slot` is and its pusher, before a placement, for {@link rollBack}. */

@@ -17,8 +17,10 @@ import { MAX_SLIDES, type Move } from './move.js'
  *   the members front first (the one whose leading edge is furthest ahead first: a chain
  *   pushed by a member behind can only meet members ahead of it, and those have moved
  *   already), each pushing its own chain. When any member gets less than the step (its
- *   chain is blocked), the attempt is taken back and tried again with that amount, so
- *   every member moves by the same amount and none overlaps what stopped it.
+ *   chain is blocked), the attempt is taken back and tried again with the least amount a
+ *   member got, so every member moves by the same amount and none overlaps what stopped
+ *   it; a member found jammed in the last group move is tried alone first, and when it
+ *   still cannot move at all, neither can the group (see `pushAlong`, `isJammed`).
  *
  * Every member ends at its start plus the common displacement, to the rounding of the
  * additions (each step adds to every member the same number).
@@ -38,6 +40,12 @@ export class GroupMove {
   private readonly rest = { x: 0, y: 0 }
   /** The body the member found by {@link earliest} stops at. */
   private stopper = -1
+  /**
+   * By axis (0: x, 1: y): the member of the last group move whose chain got nothing along
+   * it, and the sign of that push (0: none), tried first by {@link isJammed}.
+   */
+  private readonly jammedSlot = new Int32Array([-1, -1])
+  private readonly jammedSign = new Int8Array(2)
 
   constructor(
     private readonly sim: Simulation,
@@ -156,11 +164,22 @@ export class GroupMove {
   /**
    * One axis step of the pushing move: every member by the same `amount` along `axis` (0:
    * x, 1: y), front first, each pushing its chain; an attempt in which a member is stopped
-   * short is taken back and tried again with what that member got, so the amount only
+   * short is taken back and tried again with the least any member got, so the amount only
    * shrinks (at most one attempt per member, then the group stays).
+   *
+   * A member stopped short does not end its attempt: the members behind it are pushed on,
+   * by what it got, so one attempt finds every member whose chain is jammed (against a
+   * wall, each chain has its own slack), not only the first. The members ahead of it went
+   * further than they will, which leaves the chains behind them at least the room they
+   * will have, so what each member behind gets is at least what it will get: the least is
+   * an upper bound of the common amount, which the next attempt, all members by it, checks.
    */
   private pushAlong(axis: number, amount: number): void {
     if (amount === 0) return
+    if (this.isJammed(axis, amount)) {
+      this.reached = false
+      return
+    }
     const { items, count } = this.members
     this.sortFrontFirst(axis, amount)
     const move = this.move
@@ -168,12 +187,11 @@ export class GroupMove {
     for (let attempt = 0; attempt <= count; attempt++) {
       const checkpoint = move.checkpoint()
       let got = limit
-      for (let k = 0; k < count; k++) {
-        move.pushAlong(items[this.order[k] as number] as number, axis, limit)
-        if (move.pushedAmount !== limit) {
-          got = move.pushedAmount
-          break
-        }
+      for (let k = 0; k < count && got !== 0; k++) {
+        const slot = items[this.order[k] as number] as number
+        move.pushAlong(slot, axis, got)
+        got = move.pushedAmount
+        if (got === 0) this.rememberJammed(slot, axis, amount)
       }
       if (got === limit) {
         if (axis === 0) this.done.x += limit
@@ -181,13 +199,50 @@ export class GroupMove {
         if (limit !== amount) this.reached = false
         return
       }
-      // The hit that stopped the member is kept (only a member stopped short notes one):
-      // it is what limits the group.
+      // The hits that stopped members short are kept (only such a member notes one): they
+      // are what limits the group.
       move.rollBack(checkpoint)
       limit = got
       if (limit === 0) break
     }
     this.reached = false
+  }
+
+  /**
+   * Whether the group cannot move at all along `axis` by `amount` (of the sign of the last
+   * push that found a member jammed), shown by that member alone: pushed by itself from
+   * here, it got nothing, and its chain met nothing another push could move (no member, no
+   * body past the longest chain: `Move.metMovable`). Then its chain is a row of bodies
+   * touching (or overlapping into) one another up to something that does not move, stopped
+   * at time 0 whoever pushes it (the other members' pushes all go the same way and cannot
+   * move a body of the row), so every attempt would end with nothing.
+   * A dragged group pressed into a crowd stays jammed for many frames: this replaces an
+   * attempt that pushed every member ahead of the jammed one by one push.
+   */
+  private isJammed(axis: number, amount: number): boolean {
+    const slot = this.jammedSlot[axis] as number
+    const move = this.move
+    if (slot < 0 || this.jammedSign[axis] !== Math.sign(amount) || !move.isMember(slot)) {
+      return false
+    }
+    const checkpoint = move.checkpoint()
+    const hitCount = move.hits.length
+    move.metMovable = false
+    move.pushAlong(slot, axis, amount)
+    const jammed = move.pushedAmount === 0 && !move.metMovable
+    move.rollBack(checkpoint)
+    // A member that was not jammed noted no hit of the group: its stop (if any) is not one.
+    if (!jammed) {
+      move.hits.length = hitCount
+      this.jammedSign[axis] = 0
+    }
+    return jammed
+  }
+
+  /** Notes member `slot` as jammed along `axis` for pushes of the sign of `amount` ({@link isJammed}). */
+  private rememberJammed(slot: number, axis: number, amount: number): void {
+    this.jammedSlot[axis] = slot
+    this.jammedSign[axis] = Math.sign(amount)
   }
 
   /** Fills {@link order} with the members by leading edge along `axis`, furthest ahead first. */

@@ -86,6 +86,41 @@ describe('world.moveGroup', () => {
     expect(world.get('b').x).toBe(210)
   })
 
+  it('a member jammed in the last move is not taken as jammed when a member ahead holds its chain', () => {
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'c', x: 50, y: 0, width: 50, height: 50 })
+    world.add({ id: 'wall', x: 100, y: 0, width: 20, height: 50, type: 'static' })
+    world.add({ id: 'b', x: 0, y: 100, width: 50, height: 50 })
+    // c is against the wall: a gets nothing, so the group stays.
+    expect(world.moveGroup(['a', 'b'], { x: 10, y: 0 }, { push: true }).delta).toEqual({
+      x: 0,
+      y: 0,
+    })
+    // Now b, a member, holds c where the wall was: b goes first, so a pushes c after it.
+    world.remove('wall')
+    world.update('b', { x: 100, y: 0 })
+    const result = world.moveGroup(['a', 'b'], { x: 10, y: 0 }, { push: true })
+    expect(result.delta).toEqual({ x: 10, y: 0 })
+    expect([world.get('a').x, world.get('c').x, world.get('b').x]).toEqual([10, 60, 110])
+  })
+
+  it('a member whose chain was cut at the longest chain is not taken as jammed when a member ahead moves the rest', () => {
+    // a, then a row of 65 touching cards: a's chain ends at the 64th link, so a alone gets nothing.
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10 })
+    for (let k = 1; k <= 65; k++) {
+      world.add({ id: `r${k}`, x: k * 10, y: 0, width: 10, height: k === 60 ? 30 : 10 })
+    }
+    world.add({ id: 'b', x: 0, y: 200, width: 10, height: 10 })
+    expect(world.moveGroup(['a', 'b'], { x: 10, y: 0 }, { push: true }).delta.x).toBe(0)
+    // b, left of r60 below r59, pushes r60 to r65 first (a chain of 6): then a's chain has room.
+    world.update('b', { x: 590, y: 15 })
+    const result = world.moveGroup(['a', 'b'], { x: 10, y: 0 }, { push: true })
+    expect(result.delta).toEqual({ x: 10, y: 0 })
+    expect([world.get('a').x, world.get('r1').x, world.get('r65').x]).toEqual([10, 20, 660])
+  })
+
   it('rejects bad input naming the field or body, before anything changes', () => {
     const world = stackAndNeighbour()
     world.add({ id: 'far', x: 1e308, y: 0, width: 50, height: 50 })
@@ -111,7 +146,7 @@ describe('world.moveGroup', () => {
   })
 
   it(
-    'property: random boards, groups and displacements: no overlap, offsets kept, inside the walls',
+    'property: random boards, groups and displacements: no overlap, offsets kept, inside the walls, a push along one axis stopped only by a contact',
     () => {
       const size = 400
       const card = fc.record({
@@ -128,6 +163,8 @@ describe('world.moveGroup', () => {
             x: fc.double({ min: -300, max: 300, noNaN: true }),
             y: fc.double({ min: -300, max: 300, noNaN: true }),
             push: fc.boolean(),
+            // Along x only, along y only, or both.
+            axes: fc.constantFrom('x', 'y', 'xy'),
           }),
           { minLength: 1, maxLength: 6 },
         ),
@@ -152,7 +189,12 @@ describe('world.moveGroup', () => {
           if (placed.length === 0) return
           const members = [...new Set(group.map((n) => placed[n % placed.length]!))]
           const cardIds = new Set(placed)
-          for (const move of moves) {
+          for (const { axes, ...drawn } of moves) {
+            const move = {
+              ...drawn,
+              x: axes === 'y' ? 0 : drawn.x,
+              y: axes === 'x' ? 0 : drawn.y,
+            }
             const starts = members.map((id) => world.get(id))
             const result = world.moveGroup(members, move, { push: move.push })
             // One displacement for all, relative offsets kept to the rounding of one addition.
@@ -172,6 +214,12 @@ describe('world.moveGroup', () => {
               expect(body.y).toBeGreaterThanOrEqual(-1e-9)
               expect(body.x + body.width).toBeLessThanOrEqual(size + 1e-9)
               expect(body.y + body.height).toBeLessThanOrEqual(size + 1e-9)
+            }
+            if (axes !== 'xy' && move.push && !result.reached) {
+              // Limited by a contact, not before one: one more push the same way gets nothing.
+              const more = { x: Math.sign(move.x), y: Math.sign(move.y) }
+              const again = world.moveGroup(members, more, { push: true })
+              expect(Math.abs(again.delta.x) + Math.abs(again.delta.y)).toBeLessThanOrEqual(1e-9)
             }
             if (!move.push) expect(result.pushed).toEqual([])
             for (const { id } of result.pushed) expect(members).not.toContain(id)
