@@ -125,7 +125,8 @@ export const STUCK_SECONDS = 0.25
 /**
  * Most free-spot searches (a count) the layout watch makes after one step: cards wedged in
  * a solid (no way out that the step could take) are relocated at once, up to this many in
- * insertion order, and the others stay wedged until a later step's searches. Invariant: the
+ * insertion order, and the others stay wedged until a later step's searches (a card its
+ * enclosure cannot hold is set aside without a search and spends none). Invariant: the
  * watch's cost per step is bounded whatever the change (a static panel grown over hundreds
  * of cards wedges them all at once); a search costs O(n log n) in the bodies near its card
  * (`findFreeSpot`).

@@ -213,11 +213,15 @@ export class LayoutWatch {
         const steps = (this.stuckSteps[slot] as number) + 1
         this.stuckSteps[slot] = steps
         // Wedged in a solid the step found no way out of (bounds and statics are hard):
-        // decided at once, within the step's FREE_SPOT_SEARCHES (the rest next step).
+        // decided at once, within the step's FREE_SPOT_SEARCHES (the rest next step). A body
+        // its enclosure cannot hold (an open side, or larger than it) is set aside with no
+        // search, so it spends none of them: four cards wider than their board kept a card
+        // added into a wall there for a step.
         if (stuck === STUCK_IN_SOLID) {
-          if (searches < FREE_SPOT_SEARCHES) {
-            searches++
-            changed = this.decide(slot) || changed
+          const within = this.holdingEnclosure(slot)
+          if (within === null || searches < FREE_SPOT_SEARCHES) {
+            if (within !== null) searches++
+            changed = this.decide(slot, within) || changed
           }
         } else if (steps > longestSteps) {
           longest = slot
@@ -242,7 +246,7 @@ export class LayoutWatch {
     // come to rest.
     this.stuckRun = longest < 0 ? 0 : this.stuckRun + 1
     if (this.stuckRun >= patience && searches < FREE_SPOT_SEARCHES) {
-      changed = this.decide(longest) || changed
+      changed = this.decide(longest, this.holdingEnclosure(longest)) || changed
       // No room for it: none for the stuck bodies as large in its enclosure either.
       if (overflowing[longest] === OVERFLOWING) changed = this.setAsideLike(longest) || changed
     }
@@ -329,15 +333,16 @@ export class LayoutWatch {
   }
 
   /**
-   * Relocates stuck dynamic `slot` ({@link LayoutWatch.relocate}) or sets it aside as
-   * overflowing; true when the overflowing set changed.
+   * Relocates stuck dynamic `slot` inside `within` ({@link LayoutWatch.relocate}; its
+   * {@link LayoutWatch.holdingEnclosure}) or, when there is none or no free spot in it, sets
+   * it aside as overflowing; true when the overflowing set changed.
    */
-  private decide(slot: number): boolean {
+  private decide(slot: number, within: Rect | null): boolean {
     const overflowing = this.sim.overflowing
     this.stuckSteps[slot] = 0
     const before = overflowing[slot]
     overflowing[slot] = 0
-    if (this.relocate(slot)) return before !== 0
+    if (within !== null && this.relocate(slot, within)) return before !== 0
     overflowing[slot] = OVERFLOWING
     return before !== ON_TRIAL
   }
@@ -436,15 +441,27 @@ export class LayoutWatch {
   }
 
   /**
-   * Moves dynamic `slot` to the nearest free spot inside its enclosure (see
-   * {@link LayoutWatch.enclosure}), its velocity zeroed. False when there is none.
+   * Dynamic `slot`'s enclosure ({@link LayoutWatch.enclosure}) when it is closed and at least
+   * as large as the body, else null: where a free-spot search for it may succeed.
    */
-  private relocate(slot: number): boolean {
+  private holdingEnclosure(slot: number): Rect | null {
     const store = this.sim.store
     const within = this.enclosure(slot)
+    if (within === null) return null
+    const fits =
+      (store.width[slot] as number) <= within.width &&
+      (store.height[slot] as number) <= within.height
+    return fits ? within : null
+  }
+
+  /**
+   * Moves dynamic `slot` to the nearest free spot inside `within` (its
+   * {@link LayoutWatch.holdingEnclosure}), its velocity zeroed. False when there is none.
+   */
+  private relocate(slot: number, within: Rect): boolean {
+    const store = this.sim.store
     const width = store.width[slot] as number
     const height = store.height[slot] as number
-    if (within === null || width > within.width || height > within.height) return false
     const id = store.ids[slot] as BodyId
     this.index.invalidate()
     const spot = findFreeSpot(

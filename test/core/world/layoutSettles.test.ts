@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { FREE_SPOT_SEARCHES } from '../../../src/core/step/tolerances.js'
 import { createWorld, type World } from '../../../src/core/world/index.js'
-import { deepestOverlap, placeWalls } from './helpers.js'
+import { deepestOverlap, overlapDepth, placeWalls } from './helpers.js'
 
 // Invariant 3 of the layout contract (README, "The layout contract"; issue #23): every
 // layout change settles within 1 s of simulated time; overlap-free whenever the cards fit,
@@ -166,5 +166,23 @@ describe('every layout change settles (issue #23)', () => {
     expect(relocated()).toBe(ids.length)
     expect(lastBusyStep(world, 2)).toBeLessThanOrEqual(60)
     expect(deepestOverlap(world)).toBeLessThanOrEqual(0)
+  })
+
+  it('wedged cards their board cannot hold spend none of the searches: a card wedged beside them is relocated in the same step', () => {
+    // The layout fuzzer's seed 667274685: cards wider than their board, wedged in its walls,
+    // took the step's searches, and a card that fits stayed in a wall for a step, neither
+    // relocated nor reported.
+    const world = createWorld()
+    placeWalls(world, 200, 200, 1)
+    const wide = Array.from({ length: FREE_SPOT_SEARCHES }, (_, k) => `wide${k}`)
+    wide.forEach((id, k) => world.add({ id, x: 0, y: 20 * k, width: 201, height: 1 }))
+    // A band across the board, down to 5 px above the bottom wall, over the card: its ways
+    // out go into a wall or through the band (as when a panel grows over a card).
+    world.add({ id: 'panel', x: 0, y: 100, width: 200, height: 95, type: 'static' })
+    world.add({ id: 'card', x: 60, y: 185, width: 10, height: 10 })
+    world.step(1 / 60)
+    expect(world.get('card').y).toBeLessThanOrEqual(90)
+    expect(overlapDepth(world.get('card'), world.get('panel'))).toBeLessThanOrEqual(0)
+    expect(world.overflowing()).toEqual(wide)
   })
 })
