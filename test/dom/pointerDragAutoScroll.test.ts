@@ -2,25 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { identityAffine } from '../../src/dom/affine.js'
 import { attachPointerDrag, autoScrollModule } from '../../src/dom/pointerDrag.js'
+import { dispatchPointer } from './support/dispatchPointer.js'
 
 afterEach(() => {
   vi.restoreAllMocks()
   document.body.innerHTML = ''
 })
-
-function pointer(target: EventTarget, type: string, clientX: number, clientY: number): void {
-  target.dispatchEvent(
-    new PointerEvent(type, {
-      bubbles: true,
-      cancelable: true,
-      pointerId: 3,
-      isPrimary: true,
-      button: 0,
-      clientX,
-      clientY,
-    }),
-  )
-}
 
 /** A drag handle on the page (no scroll container: the page scrolls), `autoScroll` as given. */
 function setup(autoScroll: { edge: number; speed: number } | null) {
@@ -42,13 +29,13 @@ describe('attachPointerDrag loads the auto-scroller on use', () => {
   it('a press starts loading it when autoScroll is on, and only then', () => {
     const preload = vi.spyOn(autoScrollModule, 'preload').mockImplementation(() => {})
     const off = setup(null)
-    pointer(off.handle, 'pointerdown', 10, 10)
-    pointer(document, 'pointerup', 10, 10)
+    dispatchPointer(off.handle, 'pointerdown', 10, 10)
+    dispatchPointer(document, 'pointerup', 10, 10)
     expect(preload).not.toHaveBeenCalled()
     const on = setup({ edge: 40, speed: 20 })
-    pointer(on.handle, 'pointerdown', 10, 10)
+    dispatchPointer(on.handle, 'pointerdown', 10, 10)
     expect(preload).toHaveBeenCalledTimes(1)
-    pointer(document, 'pointerup', 10, 10)
+    dispatchPointer(document, 'pointerup', 10, 10)
     expect(autoScrollModule.current).toBeNull()
   })
 
@@ -62,12 +49,12 @@ describe('attachPointerDrag loads the auto-scroller on use', () => {
     const nearBottom = window.innerHeight - 1
     const { handle } = setup({ edge: 40, speed: 20 })
     // A first drag reaches the edge and ends before the scroller has loaded.
-    pointer(handle, 'pointerdown', 100, 100)
-    pointer(document, 'pointermove', 100, nearBottom)
-    pointer(document, 'pointerup', 100, nearBottom)
+    dispatchPointer(handle, 'pointerdown', 100, 100)
+    dispatchPointer(document, 'pointermove', 100, nearBottom)
+    dispatchPointer(document, 'pointerup', 100, nearBottom)
     // A second one is at the edge, still loading.
-    pointer(handle, 'pointerdown', 100, 100)
-    pointer(document, 'pointermove', 100, nearBottom)
+    dispatchPointer(handle, 'pointerdown', 100, 100)
+    dispatchPointer(document, 'pointermove', 100, nearBottom)
     expect(autoScrollModule.current).toBeNull()
     expect(frames).toHaveLength(0)
     await autoScrollModule.load()
@@ -76,6 +63,6 @@ describe('attachPointerDrag loads the auto-scroller on use', () => {
     frames[0]!(0)
     expect(scrollBy).toHaveBeenCalledTimes(1)
     expect(scrollBy.mock.calls[0]![1]).toBeGreaterThan(0)
-    pointer(document, 'pointerup', 100, nearBottom)
+    dispatchPointer(document, 'pointerup', 100, nearBottom)
   })
 })

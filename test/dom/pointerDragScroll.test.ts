@@ -2,24 +2,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { identityAffine, type Affine } from '../../src/dom/affine.js'
 import { attachPointerDrag } from '../../src/dom/pointerDrag.js'
+import { dispatchPointer } from './support/dispatchPointer.js'
 
 afterEach(() => {
   document.body.innerHTML = ''
 })
-
-function pointer(target: EventTarget, type: string, clientX: number, clientY: number): void {
-  target.dispatchEvent(
-    new PointerEvent(type, {
-      bubbles: true,
-      cancelable: true,
-      pointerId: 3,
-      isPrimary: true,
-      button: 0,
-      clientX,
-      clientY,
-    }),
-  )
-}
 
 /** A scroll event as the browser fires it: at the scrolled element, not bubbling. */
 function scroll(target: EventTarget): void {
@@ -56,8 +43,8 @@ function setup() {
 describe('attachPointerDrag during a scroll', () => {
   it('reports the still pointer again through the map measured at the scroll', () => {
     const { scroller, handle, space, deltas } = setup()
-    pointer(handle, 'pointerdown', 100, 100)
-    pointer(document, 'pointermove', 120, 110)
+    dispatchPointer(handle, 'pointerdown', 100, 100)
+    dispatchPointer(document, 'pointermove', 120, 110)
     space.scrollTop = 40
     scroll(scroller)
     expect(deltas).toEqual([
@@ -65,14 +52,14 @@ describe('attachPointerDrag during a scroll', () => {
       { x: 20, y: 50 },
     ])
     // Later pointer moves use the new map too.
-    pointer(document, 'pointermove', 130, 110)
+    dispatchPointer(document, 'pointermove', 130, 110)
     expect(deltas[2]).toEqual({ x: 30, y: 50 })
   })
 
   it('hears scrolls of the page and of any ancestor (capture on the document)', () => {
     const { handle, space, deltas } = setup()
-    pointer(handle, 'pointerdown', 0, 0)
-    pointer(document, 'pointermove', 10, 0)
+    dispatchPointer(handle, 'pointerdown', 0, 0)
+    dispatchPointer(document, 'pointermove', 10, 0)
     space.scrollTop = 5
     scroll(document)
     space.scrollTop = 15
@@ -82,12 +69,12 @@ describe('attachPointerDrag during a scroll', () => {
 
   it('does not listen before the drag is active nor after it ends', () => {
     const { scroller, handle, space, deltas, remaps } = setup()
-    pointer(handle, 'pointerdown', 0, 0)
-    pointer(document, 'pointermove', 2, 0)
+    dispatchPointer(handle, 'pointerdown', 0, 0)
+    dispatchPointer(document, 'pointermove', 2, 0)
     scroll(scroller)
     expect(remaps()).toBe(0)
-    pointer(document, 'pointermove', 20, 0)
-    pointer(document, 'pointerup', 20, 0)
+    dispatchPointer(document, 'pointermove', 20, 0)
+    dispatchPointer(document, 'pointerup', 20, 0)
     space.scrollTop = 30
     scroll(scroller)
     expect(remaps()).toBe(0)
@@ -96,8 +83,8 @@ describe('attachPointerDrag during a scroll', () => {
 
   it('stops listening when Escape cancels the drag', () => {
     const { scroller, handle, remaps } = setup()
-    pointer(handle, 'pointerdown', 0, 0)
-    pointer(document, 'pointermove', 20, 0)
+    dispatchPointer(handle, 'pointerdown', 0, 0)
+    dispatchPointer(document, 'pointermove', 20, 0)
     handle.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
     scroll(scroller)
     expect(remaps()).toBe(0)
@@ -105,8 +92,8 @@ describe('attachPointerDrag during a scroll', () => {
 
   it('stops listening when detached mid-drag (the card unmounts)', () => {
     const { scroller, handle, detach, remaps } = setup()
-    pointer(handle, 'pointerdown', 0, 0)
-    pointer(document, 'pointermove', 20, 0)
+    dispatchPointer(handle, 'pointerdown', 0, 0)
+    dispatchPointer(document, 'pointermove', 20, 0)
     scroll(scroller)
     expect(remaps()).toBe(1)
     detach()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createWorld, type World } from '../../../src/core/world/index.js'
+import { createWorld, type BodySnapshot, type World } from '../../../src/core/world/index.js'
 import { bodiesOf, deepestSolidOverlap, overlapDepth, placeWalls } from './helpers.js'
 
 // Issue #23, items 3 and 5: a packed board shrunk under its cards decides its overflowing
@@ -47,6 +47,22 @@ function shrinkAndSettle(world: World, side: number, narrow: number): number {
   return steps
 }
 
+/**
+ * The dynamic cards `world` keeps (not overflowing), and the deepest overlap among them (px).
+ */
+function keptCards(world: World): { kept: BodySnapshot[]; deepest: number } {
+  const overflowing = new Set(world.overflowing())
+  const kept = bodiesOf(world).filter(
+    (body) => body.type === 'dynamic' && !overflowing.has(body.id),
+  )
+  let deepest = 0
+  for (let i = 0; i < kept.length; i++) {
+    for (let j = i + 1; j < kept.length; j++)
+      deepest = Math.max(deepest, overlapDepth(kept[i]!, kept[j]!))
+  }
+  return { kept, deepest }
+}
+
 describe('a packed board shrunk under its cards (issue #23)', () => {
   it('rests within 1 s of the last shrink, reports the overflow once, and keeps the others apart and inside', () => {
     const world = packedBoard()
@@ -58,20 +74,13 @@ describe('a packed board shrunk under its cards (issue #23)', () => {
     // With one card set aside per step, this took hundreds of steps and reported at each.
     expect(steps).toBeLessThanOrEqual(60)
     expect(reports).toHaveLength(1)
-    const overflowing = new Set(world.overflowing())
-    expect([...overflowing]).toEqual(reports[0])
+    const overflowing = world.overflowing()
+    expect(overflowing).toEqual(reports[0])
     // 424 x 707 holds 21 x 35 = 735 cards at best: at least 265 overflow; the batch keeps
     // the others to 90% of the board's area (OVERFLOW_PACKING): at most 1000 - 674.
-    expect(overflowing.size).toBeGreaterThanOrEqual(265)
-    expect(overflowing.size).toBeLessThanOrEqual(400)
-    const kept = bodiesOf(world).filter(
-      (body) => body.type === 'dynamic' && !overflowing.has(body.id),
-    )
-    let deepest = 0
-    for (let i = 0; i < kept.length; i++) {
-      for (let j = i + 1; j < kept.length; j++)
-        deepest = Math.max(deepest, overlapDepth(kept[i]!, kept[j]!))
-    }
+    expect(overflowing.length).toBeGreaterThanOrEqual(265)
+    expect(overflowing.length).toBeLessThanOrEqual(400)
+    const { kept, deepest } = keptCards(world)
     expect(deepest).toBeLessThanOrEqual(0.5)
     for (const body of kept) {
       expect(body.x).toBeGreaterThanOrEqual(0)
@@ -91,19 +100,11 @@ describe('a packed board shrunk under its cards (issue #23)', () => {
     expect(world.isIdle()).toBe(true)
     expect(steps).toBeLessThanOrEqual(60)
     expect(reports).toHaveLength(1)
-    const overflowing = new Set(world.overflowing())
-    expect([...overflowing]).toEqual(reports[0])
+    const overflowing = world.overflowing()
+    expect(overflowing).toEqual(reports[0])
     // 268 x 447 holds 13 x 22 = 286 cards at best: at least 114 overflow.
-    expect(overflowing.size).toBeGreaterThanOrEqual(114)
-    const kept = bodiesOf(world).filter(
-      (body) => body.type === 'dynamic' && !overflowing.has(body.id),
-    )
-    let deepest = 0
-    for (let i = 0; i < kept.length; i++) {
-      for (let j = i + 1; j < kept.length; j++)
-        deepest = Math.max(deepest, overlapDepth(kept[i]!, kept[j]!))
-    }
-    expect(deepest).toBeLessThanOrEqual(0.5)
+    expect(overflowing.length).toBeGreaterThanOrEqual(114)
+    expect(keptCards(world).deepest).toBeLessThanOrEqual(0.5)
     expect(deepestSolidOverlap(world)).toBe(0)
   })
 })
