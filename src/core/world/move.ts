@@ -575,7 +575,12 @@ export class Move {
       this.stopAtFace(stopper, axis === 0 ? normal : 0, axis === 0 ? 0 : normal)
     }
     this.place(slot, depth > 0 ? (this.chainSlot[depth - 1] as number) : -1)
-    this.chainAmount[depth] = limit
+    // How far it moved: stopped at the face of a body it overlapped, less than `limit`, and
+    // a pusher told `limit` went that much deeper into it (a body that may not be pushed
+    // ended 3 px deep in the card it had overlapped by 2: the layout fuzzer's seed
+    // -1197515035). Not stopped, `limit` itself (`start + limit - start` may round away).
+    this.chainAmount[depth] =
+      stopper < 0 ? limit : axis === 0 ? this.destination.x - startX : this.destination.y - startY
   }
 
   /** How far the last {@link pushAlong} moved its body (same sign as the amount asked). */

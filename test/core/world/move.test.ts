@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld, type World } from '../../../src/core/world/index.js'
-import { PROPERTY_TIMEOUT, bodiesOf, deepestOverlap, overlapDepth } from './helpers.js'
+import { PROPERTY_TIMEOUT, bodiesOf, deepestOverlap, overlapDepth, placeWalls } from './helpers.js'
 
 /** The pairs of bodies that overlap by more than rounding, as `a/b` by id. */
 function overlappingPairs(world: World): string[] {
@@ -277,6 +277,30 @@ describe('move', () => {
       )
     },
   )
+
+  it('a push chain of overlapping cards stopped by a wall deepens no overlap (issue #23)', () => {
+    // The layout fuzzer's seed -1197515035: the middle card, stopped at the face of the card
+    // it overlapped, moved 2 px less than it reported to its pusher, and the dragged body
+    // ended 3 px deep in it, 1 px deeper than before the drag.
+    const world = createWorld()
+    placeWalls(world, 200, 200)
+    world.add({ id: 'hand', x: 0, y: 0, width: 3, height: 3, pushable: false })
+    world.add({ id: 'middle', x: 0, y: 1, width: 3, height: 3 })
+    world.add({ id: 'last', x: 0, y: 2, width: 3, height: 2 })
+    const pairs = [
+      ['hand', 'middle'],
+      ['hand', 'last'],
+      ['middle', 'last'],
+    ] as const
+    const depths = () => pairs.map(([a, b]) => overlapDepth(world.get(a), world.get(b)))
+    const before = depths()
+    world.update('hand', { type: 'kinematic', velocity: { x: 0, y: 0 } })
+    world.move('hand', { x: 0, y: 197 }, { push: true })
+    depths().forEach((depth, k) =>
+      expect(depth, pairs[k]!.join('/')).toBeLessThanOrEqual(before[k]!),
+    )
+    expect(world.get('last').y + world.get('last').height).toBe(200)
+  })
 
   it('makes no new overlap when pushing boxes that already overlap one another', () => {
     const box = fc.record({
