@@ -1,7 +1,20 @@
 import type { Rect, Vec2 } from '../geometry/types.js'
 import type { BodyStore } from '../world/bodyStore.js'
 import { ensureCapacity, IndexBuffer } from './buffers.js'
-import { createItemBounds, reserveItemBounds, UniformGrid } from './uniformGrid.js'
+import { createItemBounds, reserveItemBounds, UniformGrid, type ItemBounds } from './uniformGrid.js'
+
+/** Writes body `slot`'s box (px) as item `item` of `bounds` (room reserved by the caller). */
+export function writeSlotBounds(
+  bounds: ItemBounds,
+  item: number,
+  store: BodyStore,
+  slot: number,
+): void {
+  bounds.minX[item] = store.x[slot] as number
+  bounds.minY[item] = store.y[slot] as number
+  bounds.maxX[item] = (store.x[slot] as number) + (store.width[slot] as number)
+  bounds.maxY[item] = (store.y[slot] as number) + (store.height[slot] as number)
+}
 
 /** Up to this many items found are sorted in place by insertion (see `appendSlots`). */
 const SMALL_SORT = 32
@@ -70,10 +83,7 @@ export class BodyIndex {
       const slot = store.order[index] as number
       this.itemOf[slot] = index
       this.slots[index] = slot
-      this.bounds.minX[index] = store.x[slot] as number
-      this.bounds.minY[index] = store.y[slot] as number
-      this.bounds.maxX[index] = (store.x[slot] as number) + (store.width[slot] as number)
-      this.bounds.maxY[index] = (store.y[slot] as number) + (store.height[slot] as number)
+      writeSlotBounds(this.bounds, index, store, slot)
     }
     this.grid.build(this.bounds, count)
     this.dirty = false

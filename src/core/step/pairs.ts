@@ -13,6 +13,7 @@ import type { StepContext } from './context.js'
 import { dynamicPairCode, pairCode, strongerResponse } from '../world/pairCode.js'
 import { IGNORE } from '../world/responseCodes.js'
 import { reserveItemBounds } from '../broadphase/uniformGrid.js'
+import { writeSlotBounds } from '../broadphase/bodyIndex.js'
 import { CROWD_PAIRS_PER_BODY } from './tolerances.js'
 
 export function collectBodies(sim: StepContext): void {
@@ -63,13 +64,7 @@ export function indexSolids(sim: StepContext): void {
   sim.solidCount = count
   const bounds = sim.solidBounds
   reserveItemBounds(bounds, count)
-  for (let i = 0; i < count; i++) {
-    const slot = sim.solid[i] as number
-    bounds.minX[i] = store.x[slot] as number
-    bounds.minY[i] = store.y[slot] as number
-    bounds.maxX[i] = (store.x[slot] as number) + (store.width[slot] as number)
-    bounds.maxY[i] = (store.y[slot] as number) + (store.height[slot] as number)
-  }
+  for (let i = 0; i < count; i++) writeSlotBounds(bounds, i, store, sim.solid[i] as number)
   sim.solidGrid.build(bounds, count)
   const candidates = sim.candidatePairs
   candidates.count = 0

@@ -103,17 +103,15 @@ function solveContacts(
       // (all the step for 0 or none). In a column falling as one onto a box at rest, the
       // bottom box stopped at its impact, and the box above at the later time of its own
       // speculative contact with the box at rest, so it fell on into the bottom box and the
-      // push-out threw it sideways. A touching pair, or a speculative one that met, moves
-      // together once either body is hit: if the displacements close by more than the gap
-      // (0 when touching), the later body takes the earlier time (a light card thrown
-      // twice in a step, by a heavy one and then into the next card, moved from its first
-      // impulse at the speed of its last, and crossed the next card, which only started
-      // moving late in the step: issue #23). A speculative pair that has not met may cross
-      // its gap too: a body stopped late in the step by a far contact (a box meeting the
-      // far end of a row first in the solving order) moved at its integrated velocity until
-      // then, through the near ones. Such a pair meets when its integrated approach uses the
-      // gap up; both bodies take that time, from which they move at their solved
-      // velocities, and the pair may close no more.
+      // push-out threw it sideways. So when the displacements close by more than the gap:
+      // a touching pair moves together once either body is hit, the later body taking the
+      // earlier time (a light card thrown twice in a step, by a heavy one and then into the
+      // next card, moved from its first impulse at the speed of its last, and crossed the
+      // next card, which only started moving late in the step: issue #23); a speculative
+      // pair, met or not (a body stopped late in the step by a far contact moved at its
+      // integrated velocity until then, through the near ones), meets where its closing
+      // uses the gap up (`meetTime`), both bodies move at their solved velocities from
+      // then, and the pair may close no more.
       if (j >= 0) {
         const timeI = impulseTimes[i] as number
         const timeJ = impulseTimes[j] as number

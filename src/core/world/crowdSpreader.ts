@@ -25,6 +25,7 @@
  * first partners show it.
  */
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
+import { writeSlotBounds } from '../broadphase/bodyIndex.js'
 import {
   createItemBounds,
   reserveItemBounds,
@@ -171,13 +172,7 @@ export class CrowdSpreader {
     this.kept = ensureCapacity(this.kept, count)
     const boxes = this.boxes
     reserveItemBounds(boxes, count)
-    for (let k = 0; k < count; k++) {
-      const slot = this.dynamic[k] as number
-      boxes.minX[k] = store.x[slot] as number
-      boxes.minY[k] = store.y[slot] as number
-      boxes.maxX[k] = (store.x[slot] as number) + (store.width[slot] as number)
-      boxes.maxY[k] = (store.y[slot] as number) + (store.height[slot] as number)
-    }
+    for (let k = 0; k < count; k++) writeSlotBounds(boxes, k, store, this.dynamic[k] as number)
     this.grid.build(boxes, count)
     let crowd = false
     for (let a = 0; a < this.arrivals.count && !crowd; a++) {
