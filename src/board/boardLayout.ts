@@ -6,6 +6,7 @@ import {
   assertOneOf,
   describeValue,
 } from '../core/geometry/validate.js'
+import { layersCollide } from '../core/world/bodyStore.js'
 import { COMPACT_DIRECTIONS } from '../core/world/compact.js'
 import { isOnGrid, snapToGrid, type SnapGrid } from '../core/world/snap.js'
 import type { BodyId, BodySnapshot, CompactDirection, World } from '../core/world/types.js'
@@ -260,7 +261,7 @@ export function createBoardLayout(
     return world.queryRect(body).some((other) => {
       if (other === id || !interiorsOverlap(body, world.box(other))) return false
       const { layer, mask, response } = world.get(other)
-      return response !== 'cross' && (body.layer & mask) !== 0 && (layer & body.mask) !== 0
+      return response !== 'cross' && layersCollide(body.layer, body.mask, layer, mask)
     })
   }
 

@@ -19,6 +19,20 @@ export const BODY_TYPES: readonly BodyType[] = Object.freeze(['static', 'kinemat
 /** A mask with every layer, the default: such a body collides with every other's layer. */
 export const ALL_LAYERS = 0xffffffff
 
+/**
+ * Whether two bodies' layers and masks let them collide: each one's mask holds a bit of the
+ * other's layer. The one rule for the step's pairs ({@link BodyStore.layersMatch}) and the
+ * board's placement of cards.
+ */
+export function layersCollide(
+  layerA: number,
+  maskA: number,
+  layerB: number,
+  maskB: number,
+): boolean {
+  return (layerA & maskB) !== 0 && (layerB & maskA) !== 0
+}
+
 /** Most bodies one world holds: pair keys pack two slots into one safe integer. */
 export const MAX_BODIES = 1 << 21
 
@@ -351,9 +365,11 @@ export class BodyStore {
 
   /** Whether two bodies' layers and masks let them collide. */
   layersMatch(a: number, b: number): boolean {
-    return (
-      ((this.layer[a] as number) & (this.mask[b] as number)) !== 0 &&
-      ((this.layer[b] as number) & (this.mask[a] as number)) !== 0
+    return layersCollide(
+      this.layer[a] as number,
+      this.mask[a] as number,
+      this.layer[b] as number,
+      this.mask[b] as number,
     )
   }
 

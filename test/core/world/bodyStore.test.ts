@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { BodyStore } from '../../../src/core/world/bodyStore.js'
+import { BodyStore, layersCollide } from '../../../src/core/world/bodyStore.js'
 import { defaultBodyFields } from '../../../src/core/world/validate.js'
+
+describe('layersCollide', () => {
+  it('lets two bodies collide only when each mask holds a bit of the other layer', () => {
+    expect(layersCollide(0b01, 0b10, 0b10, 0b01)).toBe(true)
+    expect(layersCollide(0b01, 0b01, 0b10, 0b11)).toBe(false) // a's mask lacks b's layer
+    expect(layersCollide(0b01, 0b11, 0b10, 0b10)).toBe(false) // b's mask lacks a's layer
+    expect(layersCollide(0, 0xffffffff, 0b1, 0xffffffff)).toBe(false) // no layer at all
+  })
+
+  it('is the rule BodyStore.layersMatch applies to stored bodies', () => {
+    const store = new BodyStore(2)
+    const a = store.insert('a', { ...defaultBodyFields(0, 0, 1, 1), layer: 0b01, mask: 0b10 })
+    const b = store.insert('b', { ...defaultBodyFields(1, 0, 1, 1), layer: 0b10, mask: 0b01 })
+    const c = store.insert('c', { ...defaultBodyFields(2, 0, 1, 1), layer: 0b10, mask: 0b10 })
+    expect(store.layersMatch(a, b)).toBe(true)
+    expect(store.layersMatch(a, c)).toBe(false)
+  })
+})
 
 describe('BodyStore', () => {
   it('keeps insertion order and reuses freed slots', () => {
