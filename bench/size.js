@@ -2,10 +2,13 @@
 // (react, react-dom and zustand excluded), plus an app that imports only `overlaps`, which
 // shows that unused parts tree-shake away, and what typical apps pull in. Sizes count what
 // loads at start; chunks reached only through `import()` (the overlay of
-// `<PhysicsWorld debug>`, the transfer between the boards of a group, the auto-scroller of
-// drags) are reported apart, as loaded on use. Prints a Markdown table;
-// `--write` also records it as the "Bundle size" section of bench/RESULTS.md; `--modules` adds
-// where the bytes of a board app are: its 30 largest modules and the total of each folder.
+// `<PhysicsWorld debug>`, the transfer between boards of a group, the auto-scroller of
+// drags) are reported apart, as loaded on use. The layout libraries our users come from
+// (bench/peers/package.json) are bundled the same way, each with its ratio to a board app. Prints
+// Markdown tables, and where the bytes of a board app are (its 30 largest modules and the
+// total of each folder); `--write` also records them as the "Bundle size" section of
+// bench/RESULTS.md.
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -13,9 +16,13 @@ import { build } from 'vite'
 import { writeResultsSection } from './resultsSection.js'
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)))
+// The peers are installed in bench/peers (`node bench/install.mjs peers`), apart from the
+// library's own packages and from the engines of bench/.
+const peersImporter = path.join(root, 'bench', 'peers', 'package.json')
 
 /**
  * Bundles `code` as an app's entry module and returns its minified and gzipped bytes.
+ * Packages it imports that are not react-aabb's resolve from bench/peers.
  * @param {string} code
  */
 async function measure(code) {
@@ -35,7 +42,11 @@ async function measure(code) {
     plugins: [
       {
         name: 'size-entry',
-        resolveId: (id) => (id === 'size-entry' ? virtualId : undefined),
+        async resolveId(id, importer) {
+          if (id === 'size-entry') return virtualId
+          if (importer !== virtualId || id.startsWith('react-aabb')) return undefined
+          return this.resolve(id, peersImporter, { skipSelf: true })
+        },
         load: (id) => (id === virtualId ? code : undefined),
       },
     ],
@@ -163,27 +174,51 @@ const entries = [
   })),
 ]
 
+/**
+ * What an app of each peer imports to get draggable items on a board (versions in
+ * bench/peers/package.json). gridstack has no React binding of its own; dnd-kit only drags (no
+ * layout, no collision between items).
+ */
+const peers = [
+  { name: 'react-grid-layout', imports: ['GridLayout'] },
+  { name: 'gridstack', imports: ['GridStack'] },
+  { name: '@dnd-kit/core', imports: ['DndContext', 'useDraggable', 'useDroppable'] },
+  { name: '@xyflow/react', imports: ['ReactFlow'] },
+]
+const peerVersions = JSON.parse(readFileSync(peersImporter, 'utf8')).dependencies
+
 const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(2)} kB`
 const boardApp = entries.find(({ name }) => name.startsWith('a board app'))
 const rows = []
-let boardModules = null
+let boardSize = null
 for (const { name, code } of entries) {
   const size = await measure(code)
-  if (name === boardApp?.name) boardModules = size.modules
+  if (name === boardApp?.name) boardSize = size
   const lazy = size.lazy.minified > 0 ? kB(size.lazy.gzipped) : '-'
   rows.push(`| ${name} | ${kB(size.minified)} | ${kB(size.gzipped)} | ${lazy} |`)
+}
+if (boardSize === null) throw new Error('size: no board app entry')
+const peerRows = []
+for (const { name, imports } of peers) {
+  const size = await measure(`export { ${imports.join(', ')} } from '${name}'`)
+  const ratio = (boardSize.gzipped / size.gzipped).toFixed(2)
+  const label = `${name} ${peerVersions[name]} (${imports.map((i) => `\`${i}\``).join(', ')})`
+  peerRows.push(`| ${label} | ${kB(size.minified)} | ${kB(size.gzipped)} | ${ratio}x |`)
 }
 const table = [
   '| bundle | minified | gzipped | loaded on use (gzipped) |',
   '| --- | --- | --- | --- |',
   ...rows,
 ].join('\n')
+const peerTable = [
+  '| peer, bundled the same way | minified | gzipped | a board app at start / peer (gzipped) |',
+  '| --- | --- | --- | --- |',
+  ...peerRows,
+].join('\n')
 const sectionTitle = '## Bundle size'
-const modulesText =
-  process.argv.includes('--modules') && boardModules
-    ? `\n### Where the bytes of a board app are\n\nBy \`npm run size -- --modules\`: each module's code as rolldown renders it into its chunk, before the chunk is minified as a whole (so the sizes add up to more than the bundle), and that code gzipped alone (a rough guide: gzip shares strings across modules). "start": in the chunks loaded at start; "on use": in chunks loaded through \`import()\` (the debug overlay when \`debug\` is set, the transfer between boards when a board joins a \`group\`, the auto-scroller at a press with \`autoScroll\` on).\n\n${moduleTables(boardModules, 30)}\n`
-    : ''
-const section = `${sectionTitle}\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n${modulesText}`
+const modulesText = `### Where the bytes of a board app are\n\nEach module's code as rolldown renders it into its chunk, before the chunk is minified as a whole (so the sizes add up to more than the bundle), and that code gzipped alone (a rough guide: gzip shares strings across modules). "start": in the chunks loaded at start; "on use": in chunks loaded through \`import()\` (the debug overlay when \`debug\` is set, the transfer between boards when a board joins a \`group\`, the auto-scroller at a press with \`autoScroll\` on).\n\n${moduleTables(boardSize.modules, 30)}\n`
+const section = `${sectionTitle}\n\nMeasured by \`npm run size\` (Vite ${(await import('vite')).version}, minified, gzip level 9; react, react-dom and zustand excluded).\n\n${table}\n\n${peerTable}\n\n${modulesText}`
 console.log(table)
-if (modulesText) console.log(modulesText)
+console.log(`\n${peerTable}\n`)
+console.log(modulesText)
 if (process.argv.includes('--write')) writeResultsSection(sectionTitle, section)
