@@ -91,10 +91,12 @@ function Board({
 
 /**
  * What a frame showed: the cards' boxes, the board's padding box, the cards' `translate`,
- * and whether the board had run a frame since the clock was last reset.
+ * whether a card was marked overflowing, and whether the board had run a frame since the
+ * clock was last reset.
  */
 interface Sample {
   stepped: boolean
+  marked: boolean
   cards: Map<string, Rect>
   board: Rect
   styles: string
@@ -124,7 +126,8 @@ function sample(root: Element, stepped: boolean): Sample {
     })
     styles.push(`${element.dataset.card}:${element.style.translate}`)
   }
-  return { stepped, cards, board, styles: styles.join(' ') }
+  const marked = root.querySelector('[data-card][data-aabb-overflowing]') !== null
+  return { stepped, marked, cards, board, styles: styles.join(' ') }
 }
 
 /** Each pair of cards of `shown` that overlaps by more than the tolerance, as "a/b". */
@@ -270,6 +273,50 @@ describe('a board with no room for its cards (issue #23)', () => {
         expect(outsideOf(shown)).toEqual([])
         expect(shown.styles).toBe(last[0]!.styles)
       }
+    },
+    TEST_TIMEOUT,
+  )
+
+  it(
+    'a card marked overflowing stays where it rests while the app re-renders the board and restyles the card',
+    async () => {
+      // The app keeps the report in its state, so the board and its cards render again
+      // with the same options, and a wider border changes the card's content box but not
+      // its border box (its ResizeObserver fires; the board writes the same size back).
+      // Neither changes the layout: taken as a change, each put the card on trial and it
+      // flickered between its two overlapping places for another 0.25 s.
+      const reports: (readonly string[])[] = []
+      const clock = newClock()
+      function App() {
+        const [overflowing, setOverflowing] = useState<readonly string[]>([])
+        return (
+          <>
+            <style>{'[data-card][data-aabb-overflowing] { border: 4px dashed; }'}</style>
+            <Board
+              ids={['a', 'b', 'c']}
+              size={tallCard}
+              style={column}
+              renders={[]}
+              clock={clock}
+              onOverflow={(ids) => {
+                reports.push(ids)
+                setOverflowing(ids)
+              }}
+            />
+            <p>{overflowing.length > 0 ? `No room for ${overflowing.join(', ')}` : 'Room'}</p>
+          </>
+        )
+      }
+      const { container } = render(<App />)
+      const samples = await sampleUntilRest(container, clock)
+      expect(reports).toHaveLength(1)
+      // From the first frame that shows the mark on, no card moves.
+      const markedFrom = samples.findIndex((shown) => shown.marked)
+      expect(markedFrom).toBeGreaterThanOrEqual(0)
+      const moved = samples
+        .slice(markedFrom)
+        .filter((shown) => shown.styles !== samples[markedFrom]!.styles)
+      expect(moved).toEqual([])
     },
     TEST_TIMEOUT,
   )

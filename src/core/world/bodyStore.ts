@@ -33,6 +33,14 @@ export function layersCollide(
   return (layerA & maskB) !== 0 && (layerB & maskA) !== 0
 }
 
+/** Whether two bodies' fields are all equal: a patch from `a` to `b` would change nothing. */
+export function sameFields(a: BodyFields, b: BodyFields): boolean {
+  for (const key in a) {
+    if (a[key as keyof BodyFields] !== b[key as keyof BodyFields]) return false
+  }
+  return true
+}
+
 /** Most bodies one world holds: pair keys pack two slots into one safe integer. */
 export const MAX_BODIES = 1 << 21
 

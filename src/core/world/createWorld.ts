@@ -6,6 +6,7 @@ import {
   loadRect,
   MAX_BODIES,
   ownCorner,
+  sameFields,
   toOwnRect,
   type BodyFields,
 } from './bodyStore.js'
@@ -231,7 +232,14 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     deliver()
   }
 
+  /**
+   * Writes an update's fields. One that changes nothing is not a change of the layout: a
+   * board re-measures an element whose box kept its size (a border restyled, a
+   * ResizeObserver callback that only saw the content box change), and taken as a change it
+   * put an overflowing card on trial, to flicker again until set aside anew.
+   */
   function applyFields(slot: number, fields: BodyFields): void {
+    if (sameFields(store.fields(slot), fields)) return
     const wasSolid = store.kind[slot] !== DYNAMIC
     store.write(slot, fields)
     touched(slot, wasSolid)

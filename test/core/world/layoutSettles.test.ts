@@ -110,6 +110,26 @@ describe('every layout change settles (issue #23)', () => {
     expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
   })
 
+  it('an update that changes nothing leaves an overflowing card at rest: no trial, no flicker, no new report', () => {
+    // A board re-measures a card whose box kept its size (a dashed border restyled on the
+    // overflowing card fires its ResizeObserver) and writes the same size and mass back.
+    const world = tooShortColumn()
+    const reports: (readonly string[])[] = []
+    world.on('overflow', (ids) => reports.push(ids))
+    lastBusyStep(world, 1)
+    const [overflowing] = world.overflowing()
+    const rest = places(world, ['c0', 'c1', 'c2'])
+    const { width, height, mass } = world.get(overflowing!)
+    world.update(overflowing!, { width, height, mass })
+    expect(world.isIdle()).toBe(true)
+    for (let i = 0; i < 30; i++) {
+      world.step(1 / 60)
+      expect(places(world, ['c0', 'c1', 'c2'])).toBe(rest)
+    }
+    expect(world.overflowing()).toEqual([overflowing])
+    expect(reports).toHaveLength(1)
+  })
+
   it('a card on trial that is made static does not keep the world busy', () => {
     const world = tooShortColumn()
     lastBusyStep(world, 1)
