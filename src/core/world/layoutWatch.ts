@@ -55,6 +55,16 @@ export class LayoutWatch {
   private calmSteps = new Int32Array(64)
   /** Each slot's finding in the current scan: 0, 1 (stuck) or {@link STUCK_IN_SOLID}. */
   private stuckNow = new Uint8Array(64)
+  /**
+   * Each slot's position (its extents' corner) after the last step and the one before it
+   * (where the caller put it counts as a step's), NaN when not known: a stuck body back
+   * where it was two steps ago,
+   * having moved in between, is in a cycle of the push-out (see {@link afterStep}).
+   */
+  private lastX = new Float64Array(64).fill(Number.NaN)
+  private lastY = new Float64Array(64).fill(Number.NaN)
+  private twoStepsAgoX = new Float64Array(64).fill(Number.NaN)
+  private twoStepsAgoY = new Float64Array(64).fill(Number.NaN)
   /** The overflowing ids (set aside or on trial) now, in insertion order. */
   private current: readonly BodyId[] = Object.freeze([])
   /** The overflowing ids as last reported (the `overflow` event). */
@@ -102,6 +112,22 @@ export class LayoutWatch {
    */
   noteArrival(slot: number): void {
     this.spreader.note(slot)
+    this.forgetPlaces(slot)
+    // Where the caller put it is its place before the next step: back there two steps on,
+    // having moved in between, it is in a cycle already.
+    if (slot < this.lastX.length) {
+      this.lastX[slot] = this.sim.store.x[slot] as number
+      this.lastY[slot] = this.sim.store.y[slot] as number
+    }
+  }
+
+  /** Forgets where `slot`'s body was: a body placed by the caller, or removed, starts a new history. */
+  private forgetPlaces(slot: number): void {
+    if (slot >= this.lastX.length) return
+    this.lastX[slot] = Number.NaN
+    this.lastY[slot] = Number.NaN
+    this.twoStepsAgoX[slot] = Number.NaN
+    this.twoStepsAgoY[slot] = Number.NaN
   }
 
   /** Runs before each fixed step: spreads the crowds that adds and updates made. */
@@ -138,6 +164,7 @@ export class LayoutWatch {
    */
   forget(slot: number): void {
     if (slot < this.stuckSteps.length) this.stuckSteps[slot] = 0
+    this.forgetPlaces(slot)
     if (slot >= this.sim.overflowing.length || this.sim.overflowing[slot] === 0) return
     this.sim.overflowing[slot] = 0
     const store = this.sim.store
@@ -157,6 +184,7 @@ export class LayoutWatch {
     this.stuckSteps = ensureCapacity(this.stuckSteps, store.capacity)
     this.stuckNow = ensureCapacity(this.stuckNow, store.capacity)
     this.calmSteps = ensureCapacity(this.calmSteps, store.capacity)
+    if (this.lastX.length < store.capacity) this.growPlaces(store.capacity)
     sim.overflowing = ensureCapacity(sim.overflowing, store.capacity)
     const stuckNow = this.stuckNow
     // Dynamic pairs of the step (local indices) and each dynamic body's solid candidates.
@@ -203,9 +231,36 @@ export class LayoutWatch {
     let longestSteps = 0
     // Free-spot searches made after this step (FREE_SPOT_SEARCHES at most).
     let searches = 0
+    // The first body stuck in a dynamic pair that is in a cycle: back where it was two steps
+    // ago (within PUSH_SLOP: the push-out's sums round), having moved in between by more than
+    // STUCK_DEPTH (a card squeezed between two pinned cards, pushed out of
+    // one into the other and back). The step is deterministic, so it would cycle until the
+    // watch decides: it is decided now, not after STUCK_SECONDS of flicker. Not while the
+    // step holds a crowd (step/crowd.ts): it admits more of it every step, so the steps
+    // differ and a body back in place is no cycle.
+    const cyclesShow = sim.heldCount === 0
+    let cycling = -1
     for (let k = 0; k < sim.dynamicCount; k++) {
       const slot = sim.dynamic[k] as number
       const stuck = stuckNow[slot] as number
+      const x = store.x[slot] as number
+      const y = store.y[slot] as number
+      if (
+        stuck === 1 &&
+        cyclesShow &&
+        cycling < 0 &&
+        overflowing[slot] !== OVERFLOWING &&
+        Math.abs(x - (this.twoStepsAgoX[slot] as number)) <= PUSH_SLOP &&
+        Math.abs(y - (this.twoStepsAgoY[slot] as number)) <= PUSH_SLOP &&
+        Math.abs(x - (this.lastX[slot] as number)) + Math.abs(y - (this.lastY[slot] as number)) >
+          STUCK_DEPTH
+      ) {
+        cycling = slot
+      }
+      this.twoStepsAgoX[slot] = this.lastX[slot] as number
+      this.twoStepsAgoY[slot] = this.lastY[slot] as number
+      this.lastX[slot] = x
+      this.lastY[slot] = y
       if (stuck !== 0) {
         stuckNow[slot] = 0
         if (overflowing[slot] === OVERFLOWING) continue
@@ -245,10 +300,11 @@ export class LayoutWatch {
     // overlap along the row, each card stuck for a step or two at a time, and would never
     // come to rest.
     this.stuckRun = longest < 0 ? 0 : this.stuckRun + 1
-    if (this.stuckRun >= patience && searches < FREE_SPOT_SEARCHES) {
-      changed = this.decide(longest, this.holdingEnclosure(longest)) || changed
+    const decided = cycling >= 0 ? cycling : this.stuckRun >= patience ? longest : -1
+    if (decided >= 0 && searches < FREE_SPOT_SEARCHES) {
+      changed = this.decide(decided, this.holdingEnclosure(decided)) || changed
       // No room for it: none for the stuck bodies as large in its enclosure either.
-      if (overflowing[longest] === OVERFLOWING) changed = this.setAsideLike(longest) || changed
+      if (overflowing[decided] === OVERFLOWING) changed = this.setAsideLike(decided) || changed
     }
     if (this.layoutChanged) {
       this.layoutChanged = false
@@ -337,6 +393,15 @@ export class LayoutWatch {
    * {@link LayoutWatch.holdingEnclosure}) or, when there is none or no free spot in it, sets
    * it aside as overflowing; true when the overflowing set changed.
    */
+  /** Grows the position histories to `capacity` slots, the new ones unknown (NaN). */
+  private growPlaces(capacity: number): void {
+    const known = this.lastX.length
+    this.lastX = ensureCapacity(this.lastX, capacity).fill(Number.NaN, known)
+    this.lastY = ensureCapacity(this.lastY, capacity).fill(Number.NaN, known)
+    this.twoStepsAgoX = ensureCapacity(this.twoStepsAgoX, capacity).fill(Number.NaN, known)
+    this.twoStepsAgoY = ensureCapacity(this.twoStepsAgoY, capacity).fill(Number.NaN, known)
+  }
+
   private decide(slot: number, within: Rect | null): boolean {
     const overflowing = this.sim.overflowing
     this.stuckSteps[slot] = 0

@@ -110,6 +110,31 @@ describe('every layout change settles (issue #23)', () => {
     expect(deepestOverlap(world)).toBeLessThanOrEqual(0.5)
   })
 
+  it('a card squeezed between two cards the walls pin is set aside once it cycles: at most two flips, not a quarter second of them', () => {
+    // The push-out moves the middle card out of one pinned card into the other and back;
+    // back where it was two steps ago, it is in a cycle, and the watch decides at once.
+    for (const middle of [150, 100]) {
+      const world = createWorld()
+      placeWalls(world, 100, 400)
+      ;[0, middle, 250].forEach((y, k) =>
+        world.add({ id: `c${k}`, x: 0, y, width: 100, height: 150 }),
+      )
+      const reports: (readonly string[])[] = []
+      world.on('overflow', (ids) => reports.push(ids))
+      let moves = 0
+      let before = world.get('c1').y
+      for (let i = 0; i < 30; i++) {
+        world.step(1 / 60)
+        const now = world.get('c1').y
+        if (now !== before) moves++
+        before = now
+      }
+      expect(moves).toBeLessThanOrEqual(2)
+      expect(reports).toEqual([['c1']])
+      expect(world.isIdle()).toBe(true)
+    }
+  })
+
   it('an update that changes nothing leaves an overflowing card at rest: no trial, no flicker, no new report', () => {
     // A board re-measures a card whose box kept its size (a dashed border restyled on the
     // overflowing card fires its ResizeObserver) and writes the same size and mass back.
