@@ -15,6 +15,12 @@ export const MAX_SLIDES = 8
 const MAX_CHAIN = 64
 /** Entries of one placement in a group move's undo log: slot, x, y, pusher. */
 const UNDO_ENTRY = 4
+/**
+ * How far a long sweep looks first, in the mover's larger side ({@link Move.firstHit}): a
+ * card returning hundreds of px across a crowd meets a neighbour within a card or two, and
+ * the bodies within this reach are a few where the whole way's box holds dozens.
+ */
+const NEAR_REACH = 4
 
 /**
  * Whether a sweep that hit (`sweep`, of the mover by `motion`) stops the motion, at
@@ -80,6 +86,8 @@ export class Move {
   private readonly obstacle: Rect = { x: 0, y: 0, width: 0, height: 0 }
   /** The motion being swept, px. */
   private readonly motion: Vec2 = { x: 0, y: 0 }
+  /** The part of {@link motion} that {@link firstHit} searches first, px. */
+  private readonly nearMotion: Vec2 = { x: 0, y: 0 }
   /** The obstacle's motion: none (the other bodies stand still during a move). */
   private readonly still: Vec2 = { x: 0, y: 0 }
   /** The earliest hit of the current sweep (its time and normal: {@link sweepFirst}). */
@@ -288,9 +296,41 @@ export class Move {
    * The first body that `mover` (slot `slot`, loaded) moving by `motion` would enter,
    * or -1 (article 003's sweep against each candidate; `cross` pairs pass). Leaves its
    * time in `hit.time` and its normal in `hit.normal`.
+   *
+   * A motion longer than {@link NEAR_REACH} of the mover's sizes is searched near first:
+   * only the bodies in the box swept by its first `near` part are swept (with the whole
+   * motion, so times and normals are the whole search's). A hit there by half of that part
+   * is the answer: any body the mover meets by then meets the mover's box at a place inside
+   * the near part's swept box (half a part from its end: far beyond the sweep's rounding),
+   * so it is among the near candidates, and they come in the order of the whole search's
+   * (both the index's answer in insertion order), so ties go the same way. Only while the
+   * call displaced no other body and no group runs: the bodies it displaced are appended to
+   * the index's answer ({@link gather}), which would order them otherwise.
    */
   private firstHit(slot: number): number {
-    this.gather(this.motion)
+    const motion = this.motion
+    const reach = NEAR_REACH * Math.max(this.mover.width, this.mover.height)
+    const length = Math.max(Math.abs(motion.x), Math.abs(motion.y))
+    const displaced = this.displaced
+    if (
+      length > reach &&
+      reach > 0 &&
+      this.group === 0 &&
+      (displaced.count === 0 || (displaced.count === 1 && displaced.items[0] === slot))
+    ) {
+      const near = reach / length
+      this.nearMotion.x = motion.x * near
+      this.nearMotion.y = motion.y * near
+      this.gather(this.nearMotion)
+      const best = this.earliestGathered(slot)
+      if (best >= 0 && this.hit.time * 2 <= near) return best
+    }
+    this.gather(motion)
+    return this.earliestGathered(slot)
+  }
+
+  /** {@link firstHit} among the bodies last gathered, for `mover` moving by `motion`. */
+  private earliestGathered(slot: number): number {
     let best = -1
     let bestTime = Infinity
     let normalX = 0
