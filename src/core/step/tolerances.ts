@@ -86,9 +86,11 @@ export const PUSH_ITERATIONS = 20
  * what is left is pushed on in the next steps, and the layout watch relocates what stays
  * stuck. A step that holds a crowd has no budget: the crowd stage bounds its pairs
  * (`crowd.ts`), and its admitted bodies need every round to leave the held ones. Ordinary
- * scenes stay far below it (a resting pile pushes a few pairs per hundred bodies).
+ * scenes stay far below it (a resting pile pushes a few pairs per hundred bodies). Not
+ * much lower: a shrunk board's push-out then does too little per step, and its rest can
+ * slip past the layout contract's 1 s after the last change.
  */
-export const PUSH_BUDGET_PER_BODY = 8
+export const PUSH_BUDGET_PER_BODY = 16
 
 /**
  * Most velocity passes per step (they stop earlier once every contact is solved to
