@@ -325,6 +325,11 @@ export class StepContext {
    * all its rounds: the work the step's pair listing did (for tests of its bound).
    */
   listedPairs = 0
+  /**
+   * Pair pushes the push-out made in the last step, over all its rounds (`pushOut.ts`,
+   * bounded by `PUSH_BUDGET_PER_BODY`): for tests of its bound.
+   */
+  pushedPairs = 0
   /** Bodies held by the crowd stage in the last step (`crowd.ts`); 0 in an ordinary step. */
   heldCount = 0
   /** 1 for each dynamic body (local index) the crowd stage admitted in the last crowded step. */

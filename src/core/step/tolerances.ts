@@ -77,6 +77,22 @@ export const BROADPHASE_MARGIN = 1
 export const PUSH_ITERATIONS = 20
 
 /**
+ * Most pair pushes (a count, per dynamic body) the push-out makes in one step, over all its
+ * rounds: no round starts once the step has pushed this many times its dynamic bodies (the
+ * round that passes the budget completes, so it is passed by at most one round's pairs).
+ * Invariant: a step's push-out costs time linear in its bodies, however packed (issue #23,
+ * bounded cost: a board of 2,000 cards of 20 px shrunk under them pushed about 28 pairs per
+ * card in its 20 rounds, each push a penetration vector and a sweep against the solids);
+ * what is left is pushed on in the next steps, and the layout watch relocates what stays
+ * stuck. A step that holds a crowd has no budget: the crowd stage bounds its pairs
+ * (`crowd.ts`), and its admitted bodies need every round to leave the held ones. Ordinary
+ * scenes stay far below it (a resting pile pushes a few pairs per hundred bodies). Not
+ * much lower: a shrunk board's push-out then does too little per step, and its rest can
+ * slip past the layout contract's 1 s after the last change.
+ */
+export const PUSH_BUDGET_PER_BODY = 16
+
+/**
  * Most velocity passes per step (they stop earlier once every contact is solved to
  * {@link VELOCITY_TOLERANCE}). A push travels about one body per pass, so this bounds the
  * length of a row or stack whose push settles within one step.

@@ -213,7 +213,24 @@ function nearestFreeExtents(
     )
     if (best !== null || complete) return best
     radius *= 2
+    // Once the doubled query is within a factor 2 of holding all of `within`, it asks for all
+    // of it: the round it skips would find most of the bodies the complete one finds. (Only
+    // upwards: a radius that rounding left short of complete doubles on.)
+    if (within !== undefined) {
+      const covering = radiusCovering(from, width, height, within)
+      if (radius < covering && covering <= 2 * radius) radius = covering
+    }
   }
+}
+
+/** The least radius of a query around `from` that holds all of `within` ({@link coversWithin}, up to rounding). */
+function radiusCovering(from: Vec2, width: number, height: number, within: Rect): number {
+  return Math.max(
+    from.x - within.x,
+    from.y - within.y,
+    within.x + within.width - from.x - width,
+    within.y + within.height - from.y - height,
+  )
 }
 
 /**
@@ -322,9 +339,18 @@ class CoverTree {
   }
 }
 
-/** The values of `values` in `[low, high]`, ascending, each once. */
+/**
+ * The values of `values` in `[low, high]`, ascending, each once (copied by a loop, not by
+ * `filter` and `Float64Array.from`, which iterates).
+ */
 function sortedWithin(values: readonly number[], low: number, high: number): Float64Array {
-  const sorted = Float64Array.from(values.filter((value) => value >= low && value <= high)).sort()
+  const kept = new Float64Array(values.length)
+  let keptCount = 0
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] as number
+    if (value >= low && value <= high) kept[keptCount++] = value
+  }
+  const sorted = kept.subarray(0, keptCount).sort()
   let count = 0
   for (let i = 0; i < sorted.length; i++) {
     const value = sorted[i] as number

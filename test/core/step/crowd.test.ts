@@ -5,7 +5,12 @@ import { holdCrowds } from '../../../src/core/step/crowd.js'
 import { integrate } from '../../../src/core/step/integrate.js'
 import { collectBodies, findPairs, indexSolids } from '../../../src/core/step/pairs.js'
 import { step } from '../../../src/core/step/step.js'
-import { CROWD_LIMIT, CROWD_PAIRS_PER_BODY } from '../../../src/core/step/tolerances.js'
+import {
+  CROWD_LIMIT,
+  CROWD_PAIRS_PER_BODY,
+  PUSH_BUDGET_PER_BODY,
+  PUSH_SLOP,
+} from '../../../src/core/step/tolerances.js'
 import { BodyStore, type BodyFields } from '../../../src/core/world/bodyStore.js'
 import { createWorld } from '../../../src/core/world/index.js'
 import { defaultSettings } from '../../../src/core/world/settings.js'
@@ -288,5 +293,71 @@ describe('crowd stage (issue #23, bounded cost)', () => {
       }),
       { numRuns: 60, seed: 23 },
     )
+  })
+})
+
+/** The deepest overlap (px, the smaller axis overlap) of two dynamic bodies of `sim`'s store. */
+function deepestDynamicOverlap(sim: StepContext): number {
+  const { x, y, width, height } = sim.store
+  const slots = Array.from(sim.dynamic.subarray(0, sim.dynamicCount))
+  let deepest = 0
+  for (let p = 0; p < slots.length; p++) {
+    for (let q = p + 1; q < slots.length; q++) {
+      const a = slots[p] as number
+      const b = slots[q] as number
+      const alongX =
+        Math.min((x[a] as number) + (width[a] as number), (x[b] as number) + (width[b] as number)) -
+        Math.max(x[a] as number, x[b] as number)
+      const alongY =
+        Math.min(
+          (y[a] as number) + (height[a] as number),
+          (y[b] as number) + (height[b] as number),
+        ) - Math.max(y[a] as number, y[b] as number)
+      deepest = Math.max(deepest, Math.min(alongX, alongY))
+    }
+  }
+  return deepest
+}
+
+describe('push-out budget (issue #23, bounded cost)', () => {
+  it('keeps every step of a row of overlapping cards within the budget, inside the board, until the row comes apart', () => {
+    // A row of 40 cards of 20 px at an 18 px pitch, each 2 px into the next: apart, the row
+    // grows by 78 px, and a card pushed from both sides stays put, so the row opens from its
+    // ends, about a card per round: the 20 rounds of a step pushed about 780 pairs (19.5
+    // per card) without the budget.
+    const SIDE = 1000
+    const board = Array.from({ length: 40 }, (_, k) => ({
+      x: 100 + k * 18,
+      y: 100,
+      width: 20,
+      height: 20,
+    }))
+    const sim = contextOf(board, SIDE)
+    const budget = PUSH_BUDGET_PER_BODY * 40
+    const { x, y, width, height } = sim.store
+    collectBodies(sim)
+    let deepest = deepestDynamicOverlap(sim)
+    expect(deepest).toBeCloseTo(2, 9)
+    let steps = 0
+    let budgetReached = false
+    while (deepest > PUSH_SLOP && steps < 400) {
+      step(sim, H)
+      steps++
+      budgetReached ||= sim.pushedPairs >= budget
+      // The round that passes the budget completes: at most one round's pairs over it.
+      expect(sim.pushedPairs).toBeLessThanOrEqual(budget + sim.pairs.count)
+      deepest = deepestDynamicOverlap(sim)
+      for (let k = 0; k < sim.dynamicCount; k++) {
+        const slot = sim.dynamic[k] as number
+        expect(x[slot]).toBeGreaterThanOrEqual(0)
+        expect(y[slot]).toBeGreaterThanOrEqual(0)
+        expect((x[slot] as number) + (width[slot] as number)).toBeLessThanOrEqual(SIDE)
+        expect((y[slot] as number) + (height[slot] as number)).toBeLessThanOrEqual(SIDE)
+      }
+    }
+    // The scene needs more than one step's budget, and comes apart over later steps.
+    expect(budgetReached).toBe(true)
+    expect(steps).toBeGreaterThan(1)
+    expect(deepest).toBeLessThanOrEqual(PUSH_SLOP)
   })
 })

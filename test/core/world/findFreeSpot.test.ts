@@ -70,6 +70,16 @@ const length = fc.oneof(
   fc.double({ min: 0, max: 200, noNaN: true }),
 )
 
+/** The body index, counting the bodies its queries find. */
+class CountingIndex extends BodyIndex {
+  seen = 0
+  override query(minX: number, minY: number, maxX: number, maxY: number, out: IndexBuffer) {
+    const before = out.count
+    super.query(minX, minY, maxX, maxY, out)
+    this.seen += out.count - before
+  }
+}
+
 describe('findFreeSpot', () => {
   it('returns near itself when it is free, and the nearest touching place when not', () => {
     const w = createWorld()
@@ -191,15 +201,6 @@ describe('findFreeSpot', () => {
         store.insert(`card${n++}`, defaultBodyFields(i * 20, j * 20, 20, 20))
     for (let k = 0; k < 2000; k++)
       store.insert(`far${k}`, defaultBodyFields(10_000 + (k % 50) * 30, (k / 50) * 30, 20, 20))
-    /** The body index, counting the bodies its queries find. */
-    class CountingIndex extends BodyIndex {
-      seen = 0
-      override query(minX: number, minY: number, maxX: number, maxY: number, out: IndexBuffer) {
-        const before = out.count
-        super.query(minX, minY, maxX, maxY, out)
-        this.seen += out.count - before
-      }
-    }
     const index = new CountingIndex(store)
     const within = { x: 0, y: 0, width: 200, height: 200 }
     expect(
@@ -208,5 +209,23 @@ describe('findFreeSpot', () => {
     // Each round's query holds at most the board's 100 cards, and the radius doubles from
     // 20 px to the board's size in a few rounds.
     expect(index.seen).toBeLessThanOrEqual(1000)
+  })
+
+  it('answers null for a full board of 2,025 cards reading each card about once, not once per round (bounded work)', () => {
+    // 45 x 45 cards of 22 px at a 22.2 px pitch fill a 1000 px board: no room for 30 px. The
+    // rounds double the radius from the middle; the last rounds before the complete one held
+    // most of the board again (the query held the cards 4,400 times in all).
+    const store = new BodyStore()
+    for (let k = 0; k < 2025; k++) {
+      const x = (k % 45) * 22.2
+      const y = Math.floor(k / 45) * 22.2
+      store.insert(`card${k}`, defaultBodyFields(x, y, 22, 22))
+    }
+    const index = new CountingIndex(store)
+    const within = { x: 0, y: 0, width: 1000, height: 1000 }
+    expect(
+      findFreeSpot(store, index, { width: 30, height: 30 }, { x: 500, y: 500 }, { within }),
+    ).toBe(null)
+    expect(index.seen).toBeLessThanOrEqual(1.5 * 2025)
   })
 })
