@@ -150,7 +150,9 @@ export class StepScratch {
   /**
    * The search for the room ahead of a body that may not be pushed (`roomAhead`): the
    * shortest gap sum to each body reached, valid where {@link roomStamp} holds the current
-   * {@link roomSearch}; the bodies queued (stamped the same way), in a ring.
+   * {@link roomSearch}; the bodies queued (stamped the same way), in a ring. The cut of the
+   * row such a body drives (`stopRowAhead`) stamps the bodies it finds the same way and
+   * lists them in {@link roomQueue}.
    */
   roomDistance = new Float64Array(0)
   roomStamp = new Int32Array(0)

@@ -744,6 +744,8 @@ function followImpulses(ctx: StepScratch, sim: StepContext, h: number): void {
   }
   for (let k = 0; k < n; k++) {
     if (ctx.inverseMass[k] === 0 && (movesX[k] !== 0 || movesY[k] !== 0)) {
+      if (movesX[k] !== 0) stopRowAhead(ctx, k, X_AXIS, Math.sign(movesX[k] as number), h)
+      if (movesY[k] !== 0) stopRowAhead(ctx, k, Y_AXIS, Math.sign(movesY[k] as number), h)
       stopAtBodiesAhead(ctx, k, h)
     }
   }
@@ -758,29 +760,104 @@ function followImpulses(ctx: StepScratch, sim: StepContext, h: number): void {
  * row as at a wall (its velocity stays, to try again in the next step), never in it.
  */
 function stopAtBodiesAhead(ctx: StepScratch, k: number, h: number): void {
-  const movesX = ctx.moveX
-  const movesY = ctx.moveY
   const end = ctx.bodyContactStart[k + 1] as number
   for (let e = ctx.bodyContactStart[k] as number; e < end; e++) {
     const c = ctx.bodyContacts[e] as number
-    const i = ctx.contactI[c] as number
-    const j = ctx.contactJ[c] as number
-    if (j < 0) continue
-    const other = i === k ? j : i
-    // The normal points from j toward i; from the other body toward k, along `side`.
-    const side = i === k ? 1 : -1
-    const nx = (ctx.contactNormalX[c] as number) * side
-    const ny = (ctx.contactNormalY[c] as number) * side
-    const slack = ctx.contactSlack[c] as number
-    const gap = (slack < 0 ? -slack : slack) * h
-    const closing = -(
-      ((movesX[k] as number) - (movesX[other] as number)) * nx +
-      ((movesY[k] as number) - (movesY[other] as number)) * ny
-    )
-    if (closing <= gap) continue
-    movesX[k] = (movesX[k] as number) + (closing - gap) * nx
-    movesY[k] = (movesY[k] as number) + (closing - gap) * ny
+    if ((ctx.contactJ[c] as number) >= 0) stopAtContact(ctx, k, c, h)
   }
+}
+
+/**
+ * Cuts the displacements of the pushable bodies ahead of body k (which may not be pushed)
+ * along `axis` in direction `sign` so that none closes on a body ahead of it by more than
+ * their contact's gap plus that body's own displacement: the row k drives ends where its
+ * front stops, each body at the one ahead as at a wall, and the speed of what is cut is
+ * lost. The room {@link limitToRoom} gave k sums the gaps of the row, but under gravity
+ * every body on a floor takes its floor contact's impulse at the start of the step, so a
+ * pair that meets moves together from the start and its gap is never used: the passes
+ * then have no answer and stop at their cap with a card k drives moving at k's speed into
+ * one that the cards ahead hold (issue #23). The bodies ahead are found breadth first
+ * through the contacts (as `roomAhead` walks them); the cuts go from the last found (the
+ * front) back to k, and are repeated until none cuts (Bellman-Ford: at most one sweep per
+ * body of the row).
+ */
+function stopRowAhead(ctx: StepScratch, k: number, axis: number, sign: number, h: number): void {
+  const n = ctx.inverseMass.length
+  const stamps = (ctx.roomStamp = ensureCapacity(ctx.roomStamp, n))
+  const row = (ctx.roomQueue = ensureCapacity(ctx.roomQueue, n + 1))
+  const search = ++ctx.roomSearch
+  const starts = ctx.bodyContactStart
+  const contactsOfBodies = ctx.bodyContacts
+  const normals = axis === X_AXIS ? ctx.contactNormalX : ctx.contactNormalY
+  const moves = axis === X_AXIS ? ctx.moveX : ctx.moveY
+  const velocities = axis === X_AXIS ? ctx.velocityX : ctx.velocityY
+  let count = 0
+  row[count++] = k
+  stamps[k] = search
+  for (let head = 0; head < count; head++) {
+    const u = row[head] as number
+    const end = starts[u + 1] as number
+    for (let e = starts[u] as number; e < end; e++) {
+      const c = contactsOfBodies[e] as number
+      const i = ctx.contactI[c] as number
+      const j = ctx.contactJ[c] as number
+      // The normal points from j toward i: the other body is ahead of u on the side `sign`
+      // points to. A body that may not be pushed either ends the row.
+      if (j < 0 || normals[c] !== (u === i ? -sign : sign)) continue
+      const other = u === i ? j : i
+      if (ctx.inverseMass[other] === 0 || stamps[other] === search) continue
+      stamps[other] = search
+      row[count++] = other
+    }
+  }
+  for (let sweep = 1; sweep < count; sweep++) {
+    let cut = false
+    for (let q = count - 1; q > 0; q--) {
+      const u = row[q] as number
+      const moved = moves[u] as number
+      const end = starts[u + 1] as number
+      for (let e = starts[u] as number; e < end; e++) {
+        const c = contactsOfBodies[e] as number
+        const j = ctx.contactJ[c] as number
+        if (j >= 0 && normals[c] === (u === ctx.contactI[c] ? -sign : sign)) {
+          stopAtContact(ctx, u, c, h)
+        }
+      }
+      const move = moves[u] as number
+      if (move === moved) continue
+      cut = true
+      // The speed of the part cut off is lost, down to rest at most (`followImpulses`: the
+      // displacement follows the change of velocity).
+      const ahead = (velocities[u] as number) * sign
+      if (ahead > 0) velocities[u] = sign * Math.max(0, ahead - ((moved - move) * sign) / h)
+    }
+    if (!cut) return
+  }
+}
+
+/**
+ * Cuts dynamic body k's displacement along the normal of its contact c with another
+ * dynamic body so that it closes on that body by the contact's gap (0 touching) plus that
+ * body's own displacement, no more.
+ */
+function stopAtContact(ctx: StepScratch, k: number, c: number, h: number): void {
+  const movesX = ctx.moveX
+  const movesY = ctx.moveY
+  const i = ctx.contactI[c] as number
+  const other = i === k ? (ctx.contactJ[c] as number) : i
+  // The normal points from j toward i; from the other body toward k, along `side`.
+  const side = i === k ? 1 : -1
+  const nx = (ctx.contactNormalX[c] as number) * side
+  const ny = (ctx.contactNormalY[c] as number) * side
+  const slack = ctx.contactSlack[c] as number
+  const gap = (slack < 0 ? -slack : slack) * h
+  const closing = -(
+    ((movesX[k] as number) - (movesX[other] as number)) * nx +
+    ((movesY[k] as number) - (movesY[other] as number)) * ny
+  )
+  if (closing <= gap) return
+  movesX[k] = (movesX[k] as number) + (closing - gap) * nx
+  movesY[k] = (movesY[k] as number) + (closing - gap) * ny
 }
 
 /**
