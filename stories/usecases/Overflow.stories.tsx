@@ -47,6 +47,8 @@ export const NoRoomInteractions: Story = {
         await untilStill(cards)
         const marked = cards().filter((card) => card.hasAttribute('data-aabb-overflowing'))
         await expect(marked).toHaveLength(1)
+        // Drawn as the description says: dashed, in the warning colour.
+        await expect(getComputedStyle(marked[0]!).borderTopStyle).toBe('dashed')
         await expect(elementsOutside(cards(), board)).toEqual([])
         const others = cards().filter((card) => !marked.includes(card))
         await expect(overlappingPairs(others)).toEqual([])

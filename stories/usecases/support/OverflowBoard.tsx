@@ -19,9 +19,17 @@ export interface OverflowBoardProps {
 /** Each card is 150 px high; the board is 400 px high: three do not fit. */
 const cardHeight = 150
 
-/** Overflowing cards (`data-aabb-overflowing`) shown dashed, in the warning colour. */
+/**
+ * The cards' frame, and overflowing cards (`data-aabb-overflowing`) dashed in the warning
+ * colour. In the stylesheet, not inline: an inline border and background would win over
+ * the overflow rule, and the card the board reports would look like the others.
+ */
 const overflowStyle = `
-[data-overflow-board] [data-aabb-overflowing] {
+[data-overflow-board] [data-column-card] {
+  border: 1px solid #9aa6bf;
+  background: #ffffff;
+}
+[data-overflow-board] [data-column-card][data-aabb-overflowing] {
   border: 2px dashed #c0392b;
   background: #fdecea;
 }
@@ -38,6 +46,7 @@ function ColumnCard({ label }: { label: string }) {
     <div
       ref={ref}
       aria-label={label}
+      data-column-card=""
       style={{
         flex: 'none',
         height: cardHeight,
@@ -46,8 +55,6 @@ function ColumnCard({ label }: { label: string }) {
         // never its label.
         padding: '6px 10px',
         borderRadius: 8,
-        background: '#ffffff',
-        border: '1px solid #9aa6bf',
         font: '600 13px system-ui, sans-serif',
         color: '#1d2230',
         cursor: 'grab',
