@@ -231,15 +231,16 @@ export class LayoutWatch {
     let longestSteps = 0
     // Free-spot searches made after this step (FREE_SPOT_SEARCHES at most).
     let searches = 0
-    // The first body stuck in a dynamic pair that is in a cycle: back where it was two steps
-    // ago (within PUSH_SLOP: the push-out's sums round), having moved in between by more than
-    // STUCK_DEPTH (a card squeezed between two pinned cards, pushed out of
-    // one into the other and back). The step is deterministic, so it would cycle until the
-    // watch decides: it is decided now, not after STUCK_SECONDS of flicker. Not while the
-    // step holds a crowd (step/crowd.ts): it admits more of it every step, so the steps
-    // differ and a body back in place is no cycle.
+    // Whether a body stuck in a dynamic pair is in a cycle: back where it was two steps ago
+    // (within PUSH_SLOP: the push-out's sums round), having moved in between by more than
+    // STUCK_DEPTH (a card squeezed between two pinned cards, pushed out of one into the
+    // other and back). The step is deterministic, so the layout would cycle until the watch
+    // decides: it decides now, as it would after STUCK_SECONDS (the body stuck longest), not
+    // after a quarter second of flicker. Not while the step holds a crowd (step/crowd.ts):
+    // it admits more of it every step, so the steps differ and a body back in place is no
+    // cycle.
     const cyclesShow = sim.heldCount === 0
-    let cycling = -1
+    let cycleSeen = false
     for (let k = 0; k < sim.dynamicCount; k++) {
       const slot = sim.dynamic[k] as number
       const stuck = stuckNow[slot] as number
@@ -248,14 +249,14 @@ export class LayoutWatch {
       if (
         stuck === 1 &&
         cyclesShow &&
-        cycling < 0 &&
+        !cycleSeen &&
         overflowing[slot] !== OVERFLOWING &&
         Math.abs(x - (this.twoStepsAgoX[slot] as number)) <= PUSH_SLOP &&
         Math.abs(y - (this.twoStepsAgoY[slot] as number)) <= PUSH_SLOP &&
         Math.abs(x - (this.lastX[slot] as number)) + Math.abs(y - (this.lastY[slot] as number)) >
           STUCK_DEPTH
       ) {
-        cycling = slot
+        cycleSeen = true
       }
       this.twoStepsAgoX[slot] = this.lastX[slot] as number
       this.twoStepsAgoY[slot] = this.lastY[slot] as number
@@ -300,7 +301,7 @@ export class LayoutWatch {
     // overlap along the row, each card stuck for a step or two at a time, and would never
     // come to rest.
     this.stuckRun = longest < 0 ? 0 : this.stuckRun + 1
-    const decided = cycling >= 0 ? cycling : this.stuckRun >= patience ? longest : -1
+    const decided = cycleSeen || this.stuckRun >= patience ? longest : -1
     if (decided >= 0 && searches < FREE_SPOT_SEARCHES) {
       changed = this.decide(decided, this.holdingEnclosure(decided)) || changed
       // No room for it: none for the stuck bodies as large in its enclosure either.
