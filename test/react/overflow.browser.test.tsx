@@ -231,6 +231,21 @@ function newClock(): Clock {
 const column: CSSProperties = { flexDirection: 'column', width: 100, height: 400 }
 const tallCard = { width: 100, height: 150 }
 
+/**
+ * The board with no room: a column 400 px high holding 150 px cards, `a`, `b` and `c`
+ * unless `ids` says otherwise.
+ */
+function ColumnBoard({
+  ids = ['a', 'b', 'c'],
+  renders = [],
+  ...props
+}: Omit<Parameters<typeof Board>[0], 'ids' | 'size' | 'style' | 'renders'> & {
+  ids?: readonly string[]
+  renders?: string[][]
+}) {
+  return <Board ids={ids} size={tallCard} style={column} renders={renders} {...props} />
+}
+
 describe('a board with no room for its cards (issue #23)', () => {
   it(
     'a column board 400 px high with three 150 px cards rests within 1 s and reports one overflow once',
@@ -239,14 +254,7 @@ describe('a board with no room for its cards (issue #23)', () => {
       const renders: string[][] = []
       const clock = newClock()
       const { container, getByTestId } = render(
-        <Board
-          ids={['a', 'b', 'c']}
-          size={tallCard}
-          style={column}
-          renders={renders}
-          clock={clock}
-          onOverflow={(ids) => reports.push(ids)}
-        />,
+        <ColumnBoard renders={renders} clock={clock} onOverflow={(ids) => reports.push(ids)} />,
       )
       const samples = await sampleUntilRest(container, clock)
       expect(clock.idleAfter).not.toBeNull()
@@ -292,11 +300,7 @@ describe('a board with no room for its cards (issue #23)', () => {
         return (
           <>
             <style>{'[data-card][data-aabb-overflowing] { border: 4px dashed; }'}</style>
-            <Board
-              ids={['a', 'b', 'c']}
-              size={tallCard}
-              style={column}
-              renders={[]}
+            <ColumnBoard
               clock={clock}
               onOverflow={(ids) => {
                 reports.push(ids)
@@ -333,11 +337,8 @@ describe('a board with no room for its cards (issue #23)', () => {
             <button type="button" onClick={() => setIds(['a', 'b'])}>
               remove c
             </button>
-            <Board
+            <ColumnBoard
               ids={ids}
-              size={tallCard}
-              style={column}
-              renders={[]}
               clock={clock}
               onOverflow={(overflowing) => reports.push(overflowing)}
             />
@@ -363,11 +364,7 @@ describe('a board with no room for its cards (issue #23)', () => {
       const clock = newClock()
       const { container } = render(
         <StrictMode>
-          <Board
-            ids={['a', 'b', 'c']}
-            size={tallCard}
-            style={column}
-            renders={[]}
+          <ColumnBoard
             clock={clock}
             onOverflow={(ids) => reports.push(ids)}
             accessibility={{
@@ -473,10 +470,8 @@ describe("a board that grows instead of overflowing: bounds={{ grow: 'y' }} (iss
         const [ids, setIds] = useState(['a', 'b', 'c'])
         onRemove((id) => setIds((current) => current.filter((other) => other !== id)))
         return (
-          <Board
+          <ColumnBoard
             ids={ids}
-            size={tallCard}
-            style={column}
             renders={renders}
             clock={clock}
             bounds={{ grow: 'y' }}
