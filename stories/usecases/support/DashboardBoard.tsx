@@ -92,10 +92,21 @@ function DashboardCard({ card }: { card: DashboardCardSpec }) {
         <span aria-hidden="true" style={{ color: '#6b7285' }}>
           ⠿
         </span>
-        <span style={{ flex: 1 }}>{title}</span>
+        {/* A narrow card shortens its title rather than pushing the button off its edge. */}
+        <span
+          style={{
+            flex: 1,
+            minWidth: 0,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {title}
+        </span>
         <button
           type="button"
-          style={buttonStyle}
+          style={{ ...buttonStyle, flexShrink: 0 }}
           aria-label={`Refresh ${title}`}
           onClick={() => setRefreshed((count) => count + 1)}
         >
