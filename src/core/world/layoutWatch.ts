@@ -13,7 +13,13 @@
  * set aside again without a new report. The overflowing set is reported once the layout
  * has settled, when it differs from the last report.
  */
-import { ensureCapacity, IndexBuffer, PairBuffer } from '../broadphase/buffers.js'
+import {
+  countsToGroupStarts,
+  ensureCapacity,
+  IndexBuffer,
+  PairBuffer,
+  rewindGroupStarts,
+} from '../broadphase/buffers.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import { createItemBounds, reserveItemBounds } from '../broadphase/uniformGrid.js'
 import type { Rect } from '../geometry/types.js'
@@ -87,6 +93,19 @@ export class LayoutWatch {
   /** One body's box after the step, as the grid's queries take it, and what they find. */
   private readonly finalBox = createItemBounds()
   private readonly near = new IndexBuffer()
+  /**
+   * {@link LayoutWatch.setAsideLike}'s buffers, by dynamic local index: whether each body
+   * shares the failed body's enclosure; each body's deep partners
+   * (`partners[partnerStart[k] .. partnerStart[k + 1])`) and the pairs they come from; the
+   * candidates, and their order (`rankStart`: a counting sort by partners).
+   */
+  private enclosed = new Uint8Array(0)
+  private partnerStart = new Int32Array(0)
+  private partners = new Int32Array(0)
+  private readonly deepPairs = new IndexBuffer()
+  private readonly candidates = new IndexBuffer()
+  private candidateOrder = new Int32Array(0)
+  private rankStart = new Int32Array(0)
 
   constructor(
     private readonly sim: StepContext,
@@ -433,30 +452,30 @@ export class LayoutWatch {
     const height = store.height[failed] as number
     const within = this.enclosure(failed)
     if (within === null) return false
-    const sameEnclosure = (slot: number): boolean => {
-      const around = this.enclosure(slot)
-      return (
-        around !== null &&
-        around.x === within.x &&
-        around.y === within.y &&
-        around.width === within.width &&
-        around.height === within.height
-      )
-    }
-    // What the bodies kept in the enclosure exceed its area by, at the packing density a
-    // push-out reaches (OVERFLOW_PACKING).
+    const n = sim.dynamicCount
+    // Which dynamic bodies (local indices) not set aside share the enclosure, and what they
+    // exceed its area by, at the packing density a push-out reaches (OVERFLOW_PACKING).
+    const enclosed = (this.enclosed = ensureCapacity(this.enclosed, n))
     let excess = -OVERFLOW_PACKING * within.width * within.height
-    for (let k = 0; k < sim.dynamicCount; k++) {
+    for (let k = 0; k < n; k++) {
       const slot = sim.dynamic[k] as number
-      if (overflowing[slot] === OVERFLOWING || !sameEnclosure(slot)) continue
+      enclosed[k] = 0
+      if (overflowing[slot] === OVERFLOWING || !this.enclosedBy(slot, within)) continue
+      enclosed[k] = 1
       excess += (store.width[slot] as number) * (store.height[slot] as number)
     }
     if (!(excess > 0)) return false
-    // Each candidate's deep partners (slots), in pair order: the step's pairs, then the late ones.
-    const partners = new Map<number, number[]>()
+    // Each body's deep partners (local indices), grouped by body (a counting sort), in pair
+    // order: the step's pairs, then the late ones.
     const pairs = sim.pairs
     const late = this.latePairs
-    for (let p = 0; p < pairs.count + late.count; p++) {
+    const pairTotal = pairs.count + late.count
+    const starts = (this.partnerStart = ensureCapacity(this.partnerStart, n + 1))
+    starts.fill(0, 0, n + 1)
+    const deep = this.deepPairs
+    deep.count = 0
+    deep.reserve(pairTotal)
+    for (let p = 0; p < pairTotal; p++) {
       const listed = p < pairs.count
       const q = listed ? p : p - pairs.count
       const a = sim.dynamic[(listed ? pairs.a : late.a)[q] as number] as number
@@ -467,36 +486,70 @@ export class LayoutWatch {
       // Pairs the push-out still pushes, deep or not: a board squeezed to a hair under
       // STUCK_DEPTH in every pair never rests either.
       if (depthBetween(sim, a, b) <= PUSH_SLOP) continue
-      for (const [slot, other] of [
-        [a, b],
-        [b, a],
-      ] as const) {
-        const list = partners.get(slot)
-        if (list === undefined) partners.set(slot, [other])
-        else list.push(other)
-      }
+      deep.items[deep.count++] = p
+      const i = (listed ? pairs.a : late.a)[q] as number
+      const j = (listed ? pairs.b : late.b)[q] as number
+      starts[i + 1] = (starts[i + 1] as number) + 1
+      starts[j + 1] = (starts[j + 1] as number) + 1
     }
-    const candidates = [...partners.keys()].filter(
-      (slot) =>
-        (store.width[slot] as number) >= width &&
-        (store.height[slot] as number) >= height &&
-        sameEnclosure(slot),
-    )
-    // Insertion order: dynamic bodies are listed in it.
-    const rank = new Map<number, number>()
-    for (let k = 0; k < sim.dynamicCount; k++) rank.set(sim.dynamic[k] as number, k)
-    const order = (slot: number): number => rank.get(slot) as number
-    candidates.sort(
-      (a, b) =>
-        (partners.get(b) as number[]).length - (partners.get(a) as number[]).length ||
-        order(a) - order(b),
-    )
+    countsToGroupStarts(starts, n)
+    const partners = (this.partners = ensureCapacity(this.partners, 2 * deep.count))
+    for (let d = 0; d < deep.count; d++) {
+      const p = deep.items[d] as number
+      const listed = p < pairs.count
+      const q = listed ? p : p - pairs.count
+      const i = (listed ? pairs.a : late.a)[q] as number
+      const j = (listed ? pairs.b : late.b)[q] as number
+      partners[starts[i] as number] = j
+      starts[i] = (starts[i] as number) + 1
+      partners[starts[j] as number] = i
+      starts[j] = (starts[j] as number) + 1
+    }
+    rewindGroupStarts(starts, n)
+    // The candidates: bodies in a deep pair at least as wide and as high as `failed`, in its
+    // enclosure; the bodies in most such pairs first, then in insertion order (local
+    // indices): a counting sort by partners, most first, stable in k.
+    const candidates = this.candidates
+    candidates.count = 0
+    candidates.reserve(n)
+    let most = 0
+    for (let k = 0; k < n; k++) {
+      const partnerCount = (starts[k + 1] as number) - (starts[k] as number)
+      const slot = sim.dynamic[k] as number
+      if (
+        partnerCount === 0 ||
+        enclosed[k] === 0 ||
+        (store.width[slot] as number) < width ||
+        (store.height[slot] as number) < height
+      ) {
+        continue
+      }
+      candidates.items[candidates.count++] = k
+      if (partnerCount > most) most = partnerCount
+    }
+    const rankStart = (this.rankStart = ensureCapacity(this.rankStart, most + 1))
+    rankStart.fill(0, 0, most + 1)
+    for (let c = 0; c < candidates.count; c++) {
+      const k = candidates.items[c] as number
+      const rank = most - ((starts[k + 1] as number) - (starts[k] as number))
+      rankStart[rank + 1] = (rankStart[rank + 1] as number) + 1
+    }
+    countsToGroupStarts(rankStart, most)
+    const order = (this.candidateOrder = ensureCapacity(this.candidateOrder, candidates.count))
+    for (let c = 0; c < candidates.count; c++) {
+      const k = candidates.items[c] as number
+      const rank = most - ((starts[k + 1] as number) - (starts[k] as number))
+      order[rankStart[rank] as number] = k
+      rankStart[rank] = (rankStart[rank] as number) + 1
+    }
     let changed = false
-    for (const slot of candidates) {
-      if (!(excess > 0)) break
-      const open = (partners.get(slot) as number[]).some(
-        (other) => overflowing[other] !== OVERFLOWING,
-      )
+    for (let c = 0; c < candidates.count && excess > 0; c++) {
+      const k = order[c] as number
+      const slot = sim.dynamic[k] as number
+      let open = false
+      for (let e = starts[k] as number; e < (starts[k + 1] as number) && !open; e++) {
+        open = overflowing[sim.dynamic[partners[e] as number] as number] !== OVERFLOWING
+      }
       if (!open) continue
       changed ||= overflowing[slot] !== ON_TRIAL
       overflowing[slot] = OVERFLOWING
@@ -504,6 +557,22 @@ export class LayoutWatch {
       excess -= (store.width[slot] as number) * (store.height[slot] as number)
     }
     return changed
+  }
+
+  /**
+   * Whether dynamic `slot`'s enclosure ({@link LayoutWatch.enclosure}) is `within` (a closed
+   * one), compared as that rectangle, without building it: equal finite sides and sizes
+   * imply a closed enclosure.
+   */
+  private enclosedBy(slot: number, within: Rect): boolean {
+    const sim = this.sim
+    const { left, top, right, bottom } = enclosureOf(sim, slot, sim.solid, sim.solidCount)
+    return (
+      left === within.x &&
+      top === within.y &&
+      right - left === within.width &&
+      bottom - top === within.height
+    )
   }
 
   /**
