@@ -275,15 +275,15 @@ function collectContacts(ctx: StepScratch, sim: StepContext, h: number): void {
     count++
   }
   ctx.pairContactCount = count
-  collectSolidContacts(ctx, sim)
 }
 
 /**
  * The contacts of each dynamic body with its solid candidates that it touches or overlaps,
- * after the pair contacts (`collectContacts`). A function of its own, not a second loop of
- * `collectContacts`: V8 compiles a hot loop on stack replacement and keeps that code for
- * later calls, and the pair loop's code, compiled before this loop had run, lacked its type
- * feedback: it deoptimized here step after step, leaving this loop to the interpreter.
+ * after the pair contacts (`collectContacts`). A function of its own, called after
+ * `collectContacts` returns, not a second loop of it nor a call after its loop: V8 compiles
+ * a hot loop on stack replacement and keeps that code for later calls, and the pair loop's
+ * code, compiled before this loop had run, lacked its type feedback: it deoptimized here
+ * step after step, leaving this loop to the interpreter.
  */
 function collectSolidContacts(ctx: StepScratch, sim: StepContext): void {
   const store = sim.store
@@ -330,4 +330,5 @@ function collectSolidContacts(ctx: StepScratch, sim: StepContext): void {
 export function findContacts(ctx: StepScratch, sim: StepContext, h: number): void {
   loadBodies(ctx, sim)
   collectContacts(ctx, sim, h)
+  collectSolidContacts(ctx, sim)
 }

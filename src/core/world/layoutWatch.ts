@@ -32,10 +32,10 @@ import {
   STUCK_SECONDS,
 } from '../step/tolerances.js'
 import { overlapAlongX, overlapAlongY } from './bodyStore.js'
-import { findFreeSpot } from './findFreeSpot.js'
+import { findFreeSpot, FreeSpotScratch } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
 import { dynamicPairCode, OVERFLOWING, pairCode } from './pairCode.js'
-import { enclosureOf } from './placeOnLattice.js'
+import { enclosureOf, type Enclosure } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
 import type { BodyId } from './types.js'
 
@@ -106,6 +106,10 @@ export class LayoutWatch {
   private readonly candidates = new IndexBuffer()
   private candidateOrder = new Int32Array(0)
   private rankStart = new Int32Array(0)
+  /** The enclosure {@link LayoutWatch.enclosedBy} compares, one object for every body. */
+  private readonly around: Enclosure = { left: 0, top: 0, right: 0, bottom: 0 }
+  /** The buffers of the free-spot searches of {@link LayoutWatch.relocate}. */
+  private readonly freeSpot = new FreeSpotScratch()
 
   constructor(
     private readonly sim: StepContext,
@@ -448,38 +452,98 @@ export class LayoutWatch {
     const sim = this.sim
     const store = sim.store
     const overflowing = sim.overflowing
-    const width = store.width[failed] as number
-    const height = store.height[failed] as number
     const within = this.enclosure(failed)
     if (within === null) return false
+    // Each loop is the last statement of a method of its own: V8 compiles a hot loop on stack
+    // replacement and keeps that code for later calls, and a first loop's code, compiled
+    // before the code after it had run, lacked its type feedback and deoptimized in it call
+    // after call (this method's loop is its last statement too).
+    let excess = this.enclosedExcess(within)
+    if (!(excess > 0)) return false
+    this.groupDeepPartners()
+    const candidates = this.orderCandidates(
+      store.width[failed] as number,
+      store.height[failed] as number,
+    )
+    const starts = this.partnerStart
+    const partners = this.partners
+    const order = this.candidateOrder
+    let changed = false
+    for (let c = 0; c < candidates && excess > 0; c++) {
+      const k = order[c] as number
+      const slot = sim.dynamic[k] as number
+      let open = false
+      for (let e = starts[k] as number; e < (starts[k + 1] as number) && !open; e++) {
+        open = overflowing[sim.dynamic[partners[e] as number] as number] !== OVERFLOWING
+      }
+      if (!open) continue
+      changed ||= overflowing[slot] !== ON_TRIAL
+      overflowing[slot] = OVERFLOWING
+      this.stuckSteps[slot] = 0
+      excess -= (store.width[slot] as number) * (store.height[slot] as number)
+    }
+    return changed
+  }
+
+  /**
+   * For {@link LayoutWatch.setAsideLike}: marks in `enclosed` the dynamic bodies (local
+   * indices) not set aside whose enclosure is `within`, and returns what their area exceeds
+   * `within`'s by, at the packing density a push-out reaches (OVERFLOW_PACKING).
+   */
+  private enclosedExcess(within: Rect): number {
+    const sim = this.sim
+    const store = sim.store
     const n = sim.dynamicCount
-    // Which dynamic bodies (local indices) not set aside share the enclosure, and what they
-    // exceed its area by, at the packing density a push-out reaches (OVERFLOW_PACKING).
     const enclosed = (this.enclosed = ensureCapacity(this.enclosed, n))
     let excess = -OVERFLOW_PACKING * within.width * within.height
     for (let k = 0; k < n; k++) {
       const slot = sim.dynamic[k] as number
       enclosed[k] = 0
-      if (overflowing[slot] === OVERFLOWING || !this.enclosedBy(slot, within)) continue
+      if (sim.overflowing[slot] === OVERFLOWING || !this.enclosedBy(slot, within)) continue
       enclosed[k] = 1
       excess += (store.width[slot] as number) * (store.height[slot] as number)
     }
-    if (!(excess > 0)) return false
-    // Each body's deep partners (local indices), grouped by body (a counting sort), in pair
-    // order: the step's pairs, then the late ones.
+    return excess
+  }
+
+  /**
+   * For {@link LayoutWatch.setAsideLike}: each dynamic body's deep partners (local indices),
+   * `partners[partnerStart[k] .. partnerStart[k + 1])`, in pair order (the step's pairs,
+   * then the late ones): the partners in colliding pairs of bodies not set aside that the
+   * step left overlapping deeper than {@link PUSH_SLOP} (a counting sort by body).
+   */
+  private groupDeepPartners(): void {
+    const n = this.sim.dynamicCount
+    const starts = (this.partnerStart = ensureCapacity(this.partnerStart, n + 1))
+    starts.fill(0, 0, n + 1)
+    this.countDeepPairs()
+    countsToGroupStarts(starts, n)
+    this.partners = ensureCapacity(this.partners, 2 * this.deepPairs.count)
+    this.fillPartners()
+    rewindGroupStarts(starts, n)
+  }
+
+  /**
+   * {@link LayoutWatch.groupDeepPartners}' count: lists the deep pairs (indices over the
+   * step's pairs, then the late ones) in `deepPairs` and counts each body's in `partnerStart`.
+   */
+  private countDeepPairs(): void {
+    const sim = this.sim
+    const overflowing = sim.overflowing
     const pairs = sim.pairs
     const late = this.latePairs
     const pairTotal = pairs.count + late.count
-    const starts = (this.partnerStart = ensureCapacity(this.partnerStart, n + 1))
-    starts.fill(0, 0, n + 1)
+    const starts = this.partnerStart
     const deep = this.deepPairs
     deep.count = 0
     deep.reserve(pairTotal)
     for (let p = 0; p < pairTotal; p++) {
       const listed = p < pairs.count
       const q = listed ? p : p - pairs.count
-      const a = sim.dynamic[(listed ? pairs.a : late.a)[q] as number] as number
-      const b = sim.dynamic[(listed ? pairs.b : late.b)[q] as number] as number
+      const i = (listed ? pairs.a : late.a)[q] as number
+      const j = (listed ? pairs.b : late.b)[q] as number
+      const a = sim.dynamic[i] as number
+      const b = sim.dynamic[j] as number
       // The late pairs are colliding ones already (findLatePairs).
       if (listed && (sim.pairCodes[p] === IGNORE || sim.pairCodes[p] === CROSS)) continue
       if (overflowing[a] === OVERFLOWING || overflowing[b] === OVERFLOWING) continue
@@ -487,13 +551,19 @@ export class LayoutWatch {
       // STUCK_DEPTH in every pair never rests either.
       if (depthBetween(sim, a, b) <= PUSH_SLOP) continue
       deep.items[deep.count++] = p
-      const i = (listed ? pairs.a : late.a)[q] as number
-      const j = (listed ? pairs.b : late.b)[q] as number
       starts[i + 1] = (starts[i + 1] as number) + 1
       starts[j + 1] = (starts[j + 1] as number) + 1
     }
-    countsToGroupStarts(starts, n)
-    const partners = (this.partners = ensureCapacity(this.partners, 2 * deep.count))
+  }
+
+  /** {@link LayoutWatch.groupDeepPartners}' fill: each deep pair's bodies listed as each other's partners. */
+  private fillPartners(): void {
+    const sim = this.sim
+    const pairs = sim.pairs
+    const late = this.latePairs
+    const deep = this.deepPairs
+    const starts = this.partnerStart
+    const partners = this.partners
     for (let d = 0; d < deep.count; d++) {
       const p = deep.items[d] as number
       const listed = p < pairs.count
@@ -505,10 +575,34 @@ export class LayoutWatch {
       partners[starts[j] as number] = i
       starts[j] = (starts[j] as number) + 1
     }
-    rewindGroupStarts(starts, n)
-    // The candidates: bodies in a deep pair at least as wide and as high as `failed`, in its
-    // enclosure; the bodies in most such pairs first, then in insertion order (local
-    // indices): a counting sort by partners, most first, stable in k.
+  }
+
+  /**
+   * For {@link LayoutWatch.setAsideLike}: lists in `candidateOrder`, and counts, the bodies
+   * with deep partners at least `width` wide and `height` high in the enclosure
+   * (`enclosed`): those in most deep pairs first, then in insertion order (local indices).
+   */
+  private orderCandidates(width: number, height: number): number {
+    const most = this.listCandidates(width, height)
+    this.rankStart = ensureCapacity(this.rankStart, most + 1)
+    this.candidateOrder = ensureCapacity(this.candidateOrder, this.candidates.count)
+    this.rankStart.fill(0, 0, most + 1)
+    this.countRanks(most)
+    countsToGroupStarts(this.rankStart, most)
+    this.placeByRank(most)
+    return this.candidates.count
+  }
+
+  /**
+   * {@link LayoutWatch.orderCandidates}' list: the candidates in insertion order, into
+   * `candidates`; returns the most deep partners one has.
+   */
+  private listCandidates(width: number, height: number): number {
+    const sim = this.sim
+    const store = sim.store
+    const n = sim.dynamicCount
+    const starts = this.partnerStart
+    const enclosed = this.enclosed
     const candidates = this.candidates
     candidates.count = 0
     candidates.reserve(n)
@@ -527,36 +621,39 @@ export class LayoutWatch {
       candidates.items[candidates.count++] = k
       if (partnerCount > most) most = partnerCount
     }
-    const rankStart = (this.rankStart = ensureCapacity(this.rankStart, most + 1))
-    rankStart.fill(0, 0, most + 1)
+    return most
+  }
+
+  /**
+   * {@link LayoutWatch.orderCandidates}' counting sort, step 1: the candidates of each rank
+   * (`most` less the partner count), in `rankStart`.
+   */
+  private countRanks(most: number): void {
+    const starts = this.partnerStart
+    const candidates = this.candidates
+    const rankStart = this.rankStart
     for (let c = 0; c < candidates.count; c++) {
       const k = candidates.items[c] as number
       const rank = most - ((starts[k + 1] as number) - (starts[k] as number))
       rankStart[rank + 1] = (rankStart[rank + 1] as number) + 1
     }
-    countsToGroupStarts(rankStart, most)
-    const order = (this.candidateOrder = ensureCapacity(this.candidateOrder, candidates.count))
+  }
+
+  /**
+   * {@link LayoutWatch.orderCandidates}' counting sort, step 3: each candidate placed in
+   * `candidateOrder` at its rank's next place, stable in the list's order.
+   */
+  private placeByRank(most: number): void {
+    const starts = this.partnerStart
+    const candidates = this.candidates
+    const rankStart = this.rankStart
+    const order = this.candidateOrder
     for (let c = 0; c < candidates.count; c++) {
       const k = candidates.items[c] as number
       const rank = most - ((starts[k + 1] as number) - (starts[k] as number))
       order[rankStart[rank] as number] = k
       rankStart[rank] = (rankStart[rank] as number) + 1
     }
-    let changed = false
-    for (let c = 0; c < candidates.count && excess > 0; c++) {
-      const k = order[c] as number
-      const slot = sim.dynamic[k] as number
-      let open = false
-      for (let e = starts[k] as number; e < (starts[k + 1] as number) && !open; e++) {
-        open = overflowing[sim.dynamic[partners[e] as number] as number] !== OVERFLOWING
-      }
-      if (!open) continue
-      changed ||= overflowing[slot] !== ON_TRIAL
-      overflowing[slot] = OVERFLOWING
-      this.stuckSteps[slot] = 0
-      excess -= (store.width[slot] as number) * (store.height[slot] as number)
-    }
-    return changed
   }
 
   /**
@@ -566,7 +663,13 @@ export class LayoutWatch {
    */
   private enclosedBy(slot: number, within: Rect): boolean {
     const sim = this.sim
-    const { left, top, right, bottom } = enclosureOf(sim, slot, sim.solid, sim.solidCount)
+    const { left, top, right, bottom } = enclosureOf(
+      sim,
+      slot,
+      sim.solid,
+      sim.solidCount,
+      this.around,
+    )
     return (
       left === within.x &&
       top === within.y &&
@@ -605,6 +708,7 @@ export class LayoutWatch {
       { width, height },
       { x: store.x[slot] as number, y: store.y[slot] as number },
       { within, ignore: [id, ...this.setAside()] },
+      this.freeSpot,
     )
     if (spot === null) return false
     store.x[slot] = spot.x
