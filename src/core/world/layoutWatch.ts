@@ -209,43 +209,15 @@ export class LayoutWatch {
     this.calmSteps = ensureCapacity(this.calmSteps, store.capacity)
     if (this.lastX.length < store.capacity) this.growPlaces(store.capacity)
     sim.overflowing = ensureCapacity(sim.overflowing, store.capacity)
+    // Dynamic pairs of the step (local indices) and each dynamic body's solid candidates,
+    // each scan a method whose loop is its last statement: V8 compiles a hot loop on stack
+    // replacement and keeps that code for later calls, and the first scan's code, compiled
+    // before the late pairs' scan had run, lacked its type feedback and deoptimized in it
+    // step after step.
+    this.markStuckPairs()
+    this.markStuckLatePairs(this.findLatePairs())
+    this.markStuckInSolids()
     const stuckNow = this.stuckNow
-    // Dynamic pairs of the step (local indices) and each dynamic body's solid candidates.
-    const pairs = sim.pairs
-    for (let p = 0; p < pairs.count; p++) {
-      const a = sim.dynamic[pairs.a[p] as number] as number
-      const b = sim.dynamic[pairs.b[p] as number] as number
-      const code = sim.pairCodes[p] as number
-      if (code === IGNORE || code === CROSS) continue
-      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
-        stuckNow[a] = 1
-        stuckNow[b] = 1
-      }
-    }
-    const late = this.findLatePairs()
-    for (let p = 0; p < late.count; p++) {
-      const a = sim.dynamic[late.a[p] as number] as number
-      const b = sim.dynamic[late.b[p] as number] as number
-      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
-        stuckNow[a] = 1
-        stuckNow[b] = 1
-      }
-    }
-    for (let k = 0; k < sim.dynamicCount; k++) {
-      const slot = sim.dynamic[k] as number
-      if (sim.overflowing[slot] === OVERFLOWING) continue
-      const begin = sim.candidateStart[k] as number
-      const end = sim.candidateStart[k + 1] as number
-      for (let c = begin; c < end; c++) {
-        const solid = sim.solid[sim.candidates.items[c] as number] as number
-        const code = pairCode(sim, slot, solid)
-        if (code === IGNORE || code === CROSS) continue
-        if (depthBetween(sim, slot, solid) > STUCK_DEPTH) {
-          stuckNow[slot] = STUCK_IN_SOLID
-          break
-        }
-      }
-    }
     const patience = Math.max(1, Math.ceil(STUCK_SECONDS / h))
     const overflowing = sim.overflowing
     let changed = false
@@ -352,6 +324,61 @@ export class LayoutWatch {
     if (!this.reportDue || this.stuckRun > 0 || this.onTrial()) return owed
     this.reportDue = false
     return this.report() || owed
+  }
+
+  /** Marks in `stuckNow` the bodies of the step's colliding pairs deeper than {@link STUCK_DEPTH}. */
+  private markStuckPairs(): void {
+    const sim = this.sim
+    const stuckNow = this.stuckNow
+    const pairs = sim.pairs
+    for (let p = 0; p < pairs.count; p++) {
+      const a = sim.dynamic[pairs.a[p] as number] as number
+      const b = sim.dynamic[pairs.b[p] as number] as number
+      const code = sim.pairCodes[p] as number
+      if (code === IGNORE || code === CROSS) continue
+      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
+        stuckNow[a] = 1
+        stuckNow[b] = 1
+      }
+    }
+  }
+
+  /** Marks in `stuckNow` the bodies of the late pairs ({@link LayoutWatch.findLatePairs}) deeper than {@link STUCK_DEPTH}. */
+  private markStuckLatePairs(late: PairBuffer): void {
+    const sim = this.sim
+    const stuckNow = this.stuckNow
+    for (let p = 0; p < late.count; p++) {
+      const a = sim.dynamic[late.a[p] as number] as number
+      const b = sim.dynamic[late.b[p] as number] as number
+      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
+        stuckNow[a] = 1
+        stuckNow[b] = 1
+      }
+    }
+  }
+
+  /**
+   * Marks in `stuckNow` as {@link STUCK_IN_SOLID} the dynamic bodies not set aside that
+   * overlap one of their solid candidates deeper than {@link STUCK_DEPTH}.
+   */
+  private markStuckInSolids(): void {
+    const sim = this.sim
+    const stuckNow = this.stuckNow
+    for (let k = 0; k < sim.dynamicCount; k++) {
+      const slot = sim.dynamic[k] as number
+      if (sim.overflowing[slot] === OVERFLOWING) continue
+      const begin = sim.candidateStart[k] as number
+      const end = sim.candidateStart[k + 1] as number
+      for (let c = begin; c < end; c++) {
+        const solid = sim.solid[sim.candidates.items[c] as number] as number
+        const code = pairCode(sim, slot, solid)
+        if (code === IGNORE || code === CROSS) continue
+        if (depthBetween(sim, slot, solid) > STUCK_DEPTH) {
+          stuckNow[slot] = STUCK_IN_SOLID
+          break
+        }
+      }
+    }
   }
 
   /**
