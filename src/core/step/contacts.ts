@@ -275,6 +275,28 @@ function collectContacts(ctx: StepScratch, sim: StepContext, h: number): void {
     count++
   }
   ctx.pairContactCount = count
+}
+
+/**
+ * The contacts of each dynamic body with its solid candidates that it touches or overlaps,
+ * after the pair contacts (`collectContacts`). A function of its own, called after
+ * `collectContacts` returns, not a second loop of it nor a call after its loop: V8 compiles
+ * a hot loop on stack replacement and keeps that code for later calls, and the pair loop's
+ * code, compiled before this loop had run, lacked its type feedback: it deoptimized here
+ * step after step, leaving this loop to the interpreter.
+ */
+function collectSolidContacts(ctx: StepScratch, sim: StepContext): void {
+  const store = sim.store
+  const restitution = store.restitution
+  const contactsPerBody = ctx.bodyContactStart
+  const bodiesI = ctx.contactI
+  const bodiesJ = ctx.contactJ
+  const normalsX = ctx.contactNormalX
+  const normalsY = ctx.contactNormalY
+  const modes = ctx.contactMode
+  const slacks = ctx.contactSlack
+  const dynamic = sim.dynamic
+  let count = ctx.pairContactCount
   for (let k = 0; k < sim.dynamicCount; k++) {
     const begin = sim.candidateStart[k] as number
     const end = sim.candidateStart[k + 1] as number
@@ -308,4 +330,5 @@ function collectContacts(ctx: StepScratch, sim: StepContext, h: number): void {
 export function findContacts(ctx: StepScratch, sim: StepContext, h: number): void {
   loadBodies(ctx, sim)
   collectContacts(ctx, sim, h)
+  collectSolidContacts(ctx, sim)
 }

@@ -68,7 +68,6 @@ function overlapBeyondSlop(
  * or through a wall.
  */
 export function pushApart(ctx: StepScratch, sim: StepContext): void {
-  const store = sim.store
   const n = sim.dynamicCount
   ctx.correctionX = ensureCapacity(ctx.correctionX, n)
   ctx.correctionY = ensureCapacity(ctx.correctionY, n)
@@ -101,7 +100,67 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
     listed += Number(pairCodes[p] !== CROSS)
   }
   ctx.roundPairs.count = listed
+  // The step's pushes so far, against its budget (none in a step that holds a crowd, see
+  // PUSH_BUDGET_PER_BODY): a round starts only below it.
+  const budget = sim.heldCount > 0 ? Infinity : PUSH_BUDGET_PER_BODY * n
+  let pushes = 0
+  // Each round's loops are functions of their own, not loops of this one: V8 compiles a
+  // hot loop on stack replacement and keeps that code for later calls, and the first
+  // loop's code, compiled before the others had run, lacked their type feedback and
+  // deoptimized in them step after step, leaving whole rounds to the interpreter.
+  for (
+    let round = 0;
+    round < PUSH_ITERATIONS && ctx.roundPairs.count > 0 && pushes < budget;
+    round++
+  ) {
+    const overlapCount = appendCrossedPairs(ctx, sim, round, listOverlapping(ctx, sim))
+    pushes += overlapCount
+    pushPairs(ctx, sim, overlapCount)
+    ctx.roundPairs.count = moveBodies(ctx, sim, round)
+    ctx.pushedBodies.count = 0
+  }
+  sim.pushedPairs = pushes
+}
+
+/**
+ * The pairs of the round's list (`roundPairs`) that overlap beyond {@link PUSH_SLOP}, into
+ * `overlappingPairs`; returns their count.
+ */
+function listOverlapping(ctx: StepScratch, sim: StepContext): number {
+  const { x, y, width, height } = sim.store
+  const { a: pairA, b: pairB } = sim.pairs
+  const dynamic = sim.dynamic
+  // The pairs that overlap, listed without a branch (whether a pair overlaps is a coin
+  // toss to the predictor); pushPairs pushes them. With the other branch-free lists of
+  // the push-out, this took it from 2.7 to 2.4 ms per step in a pile of 10,000 boxes.
+  const overlapping = ctx.overlappingPairs.items
+  const measured = ctx.roundPairs.items
+  const measuredCount = ctx.roundPairs.count
+  let overlapCount = 0
+  for (let r = 0; r < measuredCount; r++) {
+    const p = measured[r] as number
+    overlapping[overlapCount] = p
+    overlapCount += overlapBeyondSlop(
+      x,
+      y,
+      width,
+      height,
+      dynamic[pairA[p] as number] as number,
+      dynamic[pairB[p] as number] as number,
+    )
+  }
+  return overlapCount
+}
+
+/**
+ * Pushes the round's overlapping pairs apart (see {@link pushApart}): each pair's share of
+ * its push is added to its bodies' corrections ({@link addCorrection}), applied by
+ * {@link moveBodies}.
+ */
+function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): void {
   // Arrays in locals (see `solveContacts`); none of them grows during the rounds.
+  const store = sim.store
+  const overlapping = ctx.overlappingPairs.items
   const pinnedAlongX = ctx.pinnedX
   const pinnedAlongY = ctx.pinnedY
   const restsX = ctx.restsOnPinnedX
@@ -110,234 +169,210 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
   const normalsX = ctx.contactNormalX
   const normalsY = ctx.contactNormalY
   const slacks = ctx.contactSlack
+  const { x, y } = store
+  const { startX: startsX, startY: startsY } = sim
+  const { a: pairA, b: pairB } = sim.pairs
+  const dynamic = sim.dynamic
+  for (let o = 0; o < overlapCount; o++) {
+    const p = overlapping[o] as number
+    const i = pairA[p] as number
+    const j = pairB[p] as number
+    const slotI = dynamic[i] as number
+    const slotJ = dynamic[j] as number
+    loadRect(ctx.a, store, slotI)
+    loadRect(ctx.b, store, slotJ)
+    penetrationVectorInto(ctx.penetration, ctx.a, ctx.b, ctx.kernel.edges)
+    let px = ctx.penetration.x
+    let py = ctx.penetration.y
+    // A pair that collided in this step goes back out the way it came in, along its
+    // contact normal: after a fast hit the shortest way out may be across the other body.
+    // So does a pair that touched at the start and whose bodies moved deep into each
+    // other in this step (DEEP_OVERLAP).
+    // A pair with no contact (apart across a solid) has neither normal.
+    const c = pairContacts[p] as number
+    // A pair that crossed (appendCrossedPairs) no longer overlaps: it goes back along its
+    // normal too.
+    const speculative = c >= 0 && (slacks[c] !== 0 || (px === 0 && py === 0))
+    let nx = speculative ? (normalsX[c] as number) : 0
+    let ny = speculative ? (normalsY[c] as number) : 0
+    if (c >= 0 && !speculative && px * (normalsX[c] as number) + py * (normalsY[c] as number) < 0) {
+      // The shortest way out is across the other body, against the normal: taken, it
+      // would complete a pass-through (a card pushed back by the card a wall stopped, left
+      // 1 px in the light card behind it, sent that card on through it).
+      nx = normalsX[c] as number
+      ny = normalsY[c] as number
+    } else if (c >= 0 && !speculative && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
+      const tx = normalsX[c] as number
+      const ty = normalsY[c] as number
+      // How far the bodies moved apart along that normal in this step (negative: closer).
+      const closed =
+        ((x[slotI] as number) -
+          (startsX[i] as number) -
+          (x[slotJ] as number) +
+          (startsX[j] as number)) *
+          tx +
+        ((y[slotI] as number) -
+          (startsY[i] as number) -
+          (y[slotJ] as number) +
+          (startsY[j] as number)) *
+          ty
+      if (closed < -DEEP_OVERLAP) {
+        nx = tx
+        ny = ty
+      }
+    }
+    if (nx !== 0) {
+      px = nx > 0 ? ctx.b.x + ctx.b.width - ctx.a.x : ctx.b.x - ctx.a.x - ctx.a.width
+      py = 0
+    } else if (ny !== 0) {
+      px = 0
+      py = ny > 0 ? ctx.b.y + ctx.b.height - ctx.a.y : ctx.b.y - ctx.a.y - ctx.a.height
+    }
+    // Math.sign without its branches (the sides of pairs are coin tosses).
+    const signX = Number(px > 0) - Number(px < 0)
+    const signY = Number(py > 0) - Number(py < 0)
+    weigh(ctx, sim, i, j, signX, signY)
+    let weightI = ctx.pairWeights[0] as number
+    let weightJ = ctx.pairWeights[1] as number
+    // A body the crowd stage holds is pinned every way: a wall for this step (crowd.ts).
+    const pinnedI =
+      (signX === 0 ? pinnedAlongY[i] === signY : pinnedAlongX[i] === signX) || isHeld(sim, i)
+    const pinnedJ =
+      (signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX) || isHeld(sim, j)
+    if (pinnedI) weightI = 0
+    if (pinnedJ) weightJ = 0
+    if (weightI + weightJ === 0) {
+      // A body that may not be pushed (`pushable: false`) stops at what it meets: a body a
+      // solid pins that way is a wall to it, so it takes the whole way out (it walked
+      // through a card resting against a wall); two such bodies that are not pinned
+      // (added overlapping) share the way out equally: nothing else would ever separate
+      // them. Pinned ones cannot move.
+      weightI = Number(!pinnedI && ctx.inverseMass[i] === 0)
+      weightJ = Number(!pinnedJ && ctx.inverseMass[j] === 0)
+      if (weightI + weightJ === 0) continue
+    }
+    const total = weightI + weightJ
+    // The body pushed away from a pinned partner, or from one that may not be pushed, rests
+    // on it from now on (see restsOnPinnedX): a light card between a body that may not be
+    // pushed and a heavy card went back and forth between them every round, overlapping
+    // one or the other for ever, instead of passing the push on to the heavy card.
+    const fixedI = pinnedI || ctx.inverseMass[i] === 0
+    const fixedJ = pinnedJ || ctx.inverseMass[j] === 0
+    if (fixedI !== fixedJ) {
+      const sign = fixedI ? signX + signY : -(signX + signY)
+      const mover = fixedI ? j : i
+      const bit = sign > 0 ? 1 : 2
+      if (signX === 0) restsY[mover] = (restsY[mover] as number) | bit
+      else restsX[mover] = (restsX[mover] as number) | bit
+    }
+    // Shares of the push by inverse mass, each at most 1: px * weight / total overflowed
+    // to Infinity for the lightest bodies (weight 1e12) overlapping by more than 1e296.
+    if (weightI > 0) {
+      const share = weightI / total
+      ctx.pairPush[0] = px * share
+      ctx.pairPush[1] = py * share
+      addCorrection(ctx, i)
+    }
+    if (weightJ > 0) {
+      const share = weightJ / total
+      ctx.pairPush[0] = -px * share
+      ctx.pairPush[1] = -py * share
+      addCorrection(ctx, j)
+    }
+  }
+}
+
+/**
+ * Moves each body the round pushed by its summed corrections, swept against the solids,
+ * and pins it where a solid stopped it; lists the pairs of the moved bodies for the next
+ * round (in `roundPairs`, each once) and returns their count.
+ */
+function moveBodies(ctx: StepScratch, sim: StepContext, round: number): number {
+  // Arrays in locals, as in pushPairs.
+  const pinnedAlongX = ctx.pinnedX
+  const pinnedAlongY = ctx.pinnedY
+  const restsX = ctx.restsOnPinnedX
+  const restsY = ctx.restsOnPinnedY
   const correctionsX = ctx.correctionX
   const correctionsY = ctx.correctionY
   const pushCountsX = ctx.countX
   const pushCountsY = ctx.countY
-  const { x, y, width, height } = store
-  const { startX: startsX, startY: startsY } = sim
-  const { a: pairA, b: pairB } = sim.pairs
+  const { x, y } = sim.store
   const dynamic = sim.dynamic
   const starts = ctx.bodyContactStart
   const contactsOfBodies = ctx.bodyContacts
   const bodiesJ = ctx.contactJ
   const contactPairs = ctx.contactPair
   const listedIn = ctx.pairListedIn
-  // The step's pushes so far, against its budget (none in a step that holds a crowd, see
-  // PUSH_BUDGET_PER_BODY): a round starts only below it.
-  const budget = sim.heldCount > 0 ? Infinity : PUSH_BUDGET_PER_BODY * n
-  let pushes = 0
-  for (
-    let round = 0;
-    round < PUSH_ITERATIONS && ctx.roundPairs.count > 0 && pushes < budget;
-    round++
-  ) {
-    // First the pairs that overlap, listed without a branch (whether a pair overlaps is a
-    // coin toss to the predictor); then their pushes. With the other branch-free lists of
-    // the push-out, this took it from 2.7 to 2.4 ms per step in a pile of 10,000 boxes.
-    const overlapping = ctx.overlappingPairs.items
-    const measured = ctx.roundPairs.items
-    const measuredCount = ctx.roundPairs.count
-    let overlapCount = 0
-    for (let r = 0; r < measuredCount; r++) {
-      const p = measured[r] as number
-      overlapping[overlapCount] = p
-      overlapCount += overlapBeyondSlop(
-        x,
-        y,
-        width,
-        height,
-        dynamic[pairA[p] as number] as number,
-        dynamic[pairB[p] as number] as number,
-      )
+  const nextRound = ctx.roundPairs.items
+  let nextCount = 0
+  for (let q = 0; q < ctx.pushedBodies.count; q++) {
+    const k = ctx.pushedBodies.items[q] as number
+    const cx = pushCountsX[k] as number
+    const cy = pushCountsY[k] as number
+    // count ** 0.75 from a table for the usual counts (written out here, not in a
+    // function: V8 boxes the doubles returned from a call it does not inline).
+    const divisorX = cx < ctx.PUSH_DIVISORS.length ? (ctx.PUSH_DIVISORS[cx] as number) : cx ** 0.75
+    const divisorY = cy < ctx.PUSH_DIVISORS.length ? (ctx.PUSH_DIVISORS[cy] as number) : cy ** 0.75
+    const dx = cx === 0 ? 0 : (correctionsX[k] as number) / divisorX
+    const dy = cy === 0 ? 0 : (correctionsY[k] as number) / divisorY
+    pushCountsX[k] = 0
+    pushCountsY[k] = 0
+    const restsAlongX = restsX[k] as number
+    const restsAlongY = restsY[k] as number
+    if (restsAlongX === 1 || restsAlongX === 2) {
+      if (pinnedAlongX[k] === 0) pinnedAlongX[k] = restsAlongX === 1 ? 1 : -1
     }
-    overlapCount = appendCrossedPairs(ctx, sim, round, overlapCount)
-    pushes += overlapCount
-    for (let o = 0; o < overlapCount; o++) {
-      const p = overlapping[o] as number
-      const i = pairA[p] as number
-      const j = pairB[p] as number
-      const slotI = dynamic[i] as number
-      const slotJ = dynamic[j] as number
-      loadRect(ctx.a, store, slotI)
-      loadRect(ctx.b, store, slotJ)
-      penetrationVectorInto(ctx.penetration, ctx.a, ctx.b, ctx.kernel.edges)
-      let px = ctx.penetration.x
-      let py = ctx.penetration.y
-      // A pair that collided in this step goes back out the way it came in, along its
-      // contact normal: after a fast hit the shortest way out may be across the other body.
-      // So does a pair that touched at the start and whose bodies moved deep into each
-      // other in this step (DEEP_OVERLAP).
-      // A pair with no contact (apart across a solid) has neither normal.
-      const c = pairContacts[p] as number
-      // A pair that crossed (appendCrossedPairs) no longer overlaps: it goes back along its
-      // normal too.
-      const speculative = c >= 0 && (slacks[c] !== 0 || (px === 0 && py === 0))
-      let nx = speculative ? (normalsX[c] as number) : 0
-      let ny = speculative ? (normalsY[c] as number) : 0
-      if (
-        c >= 0 &&
-        !speculative &&
-        px * (normalsX[c] as number) + py * (normalsY[c] as number) < 0
-      ) {
-        // The shortest way out is across the other body, against the normal: taken, it
-        // would complete a pass-through (a card pushed back by the card a wall stopped, left
-        // 1 px in the light card behind it, sent that card on through it).
-        nx = normalsX[c] as number
-        ny = normalsY[c] as number
-      } else if (c >= 0 && !speculative && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
-        const tx = normalsX[c] as number
-        const ty = normalsY[c] as number
-        // How far the bodies moved apart along that normal in this step (negative: closer).
-        const closed =
-          ((x[slotI] as number) -
-            (startsX[i] as number) -
-            (x[slotJ] as number) +
-            (startsX[j] as number)) *
-            tx +
-          ((y[slotI] as number) -
-            (startsY[i] as number) -
-            (y[slotJ] as number) +
-            (startsY[j] as number)) *
-            ty
-        if (closed < -DEEP_OVERLAP) {
-          nx = tx
-          ny = ty
-        }
+    if (restsAlongY === 1 || restsAlongY === 2) {
+      if (pinnedAlongY[k] === 0) pinnedAlongY[k] = restsAlongY === 1 ? 1 : -1
+    }
+    restsX[k] = 0
+    restsY[k] = 0
+    if (dx !== 0 || dy !== 0) {
+      // The body's move, read by the sweep; the sums start again from 0 after it.
+      correctionsX[k] = dx
+      correctionsY[k] = dy
+      const slot = dynamic[k] as number
+      const x0 = x[slot] as number
+      const y0 = y[slot] as number
+      sweepDynamic(ctx, sim, k, correctionsX, correctionsY, false)
+      // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx. A push
+      // shorter than the tolerance (the share of a body 1e8 times heavier than its
+      // partner) is blocked when it went less than half its way: unpinned, such a body
+      // against a wall never took its partner's whole push, and a light box squeezed
+      // between it and a body that may not be pushed was left overlapping for ever.
+      const movedX = Math.abs((x[slot] as number) - x0)
+      const movedY = Math.abs((y[slot] as number) - y0)
+      if (Math.abs(dx) - movedX > TOUCH_TOLERANCE || movedX < 0.5 * Math.abs(dx)) {
+        pinnedAlongX[k] = Math.sign(dx)
       }
-      if (nx !== 0) {
-        px = nx > 0 ? ctx.b.x + ctx.b.width - ctx.a.x : ctx.b.x - ctx.a.x - ctx.a.width
-        py = 0
-      } else if (ny !== 0) {
-        px = 0
-        py = ny > 0 ? ctx.b.y + ctx.b.height - ctx.a.y : ctx.b.y - ctx.a.y - ctx.a.height
-      }
-      // Math.sign without its branches (the sides of pairs are coin tosses).
-      const signX = Number(px > 0) - Number(px < 0)
-      const signY = Number(py > 0) - Number(py < 0)
-      weigh(ctx, sim, i, j, signX, signY)
-      let weightI = ctx.pairWeights[0] as number
-      let weightJ = ctx.pairWeights[1] as number
-      // A body the crowd stage holds is pinned every way: a wall for this step (crowd.ts).
-      const pinnedI =
-        (signX === 0 ? pinnedAlongY[i] === signY : pinnedAlongX[i] === signX) || isHeld(sim, i)
-      const pinnedJ =
-        (signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX) || isHeld(sim, j)
-      if (pinnedI) weightI = 0
-      if (pinnedJ) weightJ = 0
-      if (weightI + weightJ === 0) {
-        // A body that may not be pushed (`pushable: false`) stops at what it meets: a body a
-        // solid pins that way is a wall to it, so it takes the whole way out (it walked
-        // through a card resting against a wall); two such bodies that are not pinned
-        // (added overlapping) share the way out equally: nothing else would ever separate
-        // them. Pinned ones cannot move.
-        weightI = Number(!pinnedI && ctx.inverseMass[i] === 0)
-        weightJ = Number(!pinnedJ && ctx.inverseMass[j] === 0)
-        if (weightI + weightJ === 0) continue
-      }
-      const total = weightI + weightJ
-      // The body pushed away from a pinned partner, or from one that may not be pushed, rests
-      // on it from now on (see restsOnPinnedX): a light card between a body that may not be
-      // pushed and a heavy card went back and forth between them every round, overlapping
-      // one or the other for ever, instead of passing the push on to the heavy card.
-      const fixedI = pinnedI || ctx.inverseMass[i] === 0
-      const fixedJ = pinnedJ || ctx.inverseMass[j] === 0
-      if (fixedI !== fixedJ) {
-        const sign = fixedI ? signX + signY : -(signX + signY)
-        const mover = fixedI ? j : i
-        const bit = sign > 0 ? 1 : 2
-        if (signX === 0) restsY[mover] = (restsY[mover] as number) | bit
-        else restsX[mover] = (restsX[mover] as number) | bit
-      }
-      // Shares of the push by inverse mass, each at most 1: px * weight / total overflowed
-      // to Infinity for the lightest bodies (weight 1e12) overlapping by more than 1e296.
-      if (weightI > 0) {
-        const share = weightI / total
-        ctx.pairPush[0] = px * share
-        ctx.pairPush[1] = py * share
-        addCorrection(ctx, i)
-      }
-      if (weightJ > 0) {
-        const share = weightJ / total
-        ctx.pairPush[0] = -px * share
-        ctx.pairPush[1] = -py * share
-        addCorrection(ctx, j)
+      if (Math.abs(dy) - movedY > TOUCH_TOLERANCE || movedY < 0.5 * Math.abs(dy)) {
+        pinnedAlongY[k] = Math.sign(dy)
       }
     }
-    const nextRound = ctx.roundPairs.items
-    let nextCount = 0
-    for (let q = 0; q < ctx.pushedBodies.count; q++) {
-      const k = ctx.pushedBodies.items[q] as number
-      const cx = pushCountsX[k] as number
-      const cy = pushCountsY[k] as number
-      // count ** 0.75 from a table for the usual counts (written out here, not in a
-      // function: V8 boxes the doubles returned from a call it does not inline).
-      const divisorX =
-        cx < ctx.PUSH_DIVISORS.length ? (ctx.PUSH_DIVISORS[cx] as number) : cx ** 0.75
-      const divisorY =
-        cy < ctx.PUSH_DIVISORS.length ? (ctx.PUSH_DIVISORS[cy] as number) : cy ** 0.75
-      const dx = cx === 0 ? 0 : (correctionsX[k] as number) / divisorX
-      const dy = cy === 0 ? 0 : (correctionsY[k] as number) / divisorY
-      pushCountsX[k] = 0
-      pushCountsY[k] = 0
-      const restsAlongX = restsX[k] as number
-      const restsAlongY = restsY[k] as number
-      if (restsAlongX === 1 || restsAlongX === 2) {
-        if (pinnedAlongX[k] === 0) pinnedAlongX[k] = restsAlongX === 1 ? 1 : -1
-      }
-      if (restsAlongY === 1 || restsAlongY === 2) {
-        if (pinnedAlongY[k] === 0) pinnedAlongY[k] = restsAlongY === 1 ? 1 : -1
-      }
-      restsX[k] = 0
-      restsY[k] = 0
-      if (dx !== 0 || dy !== 0) {
-        // The body's move, read by the sweep; the sums start again from 0 after it.
-        correctionsX[k] = dx
-        correctionsY[k] = dy
-        const slot = dynamic[k] as number
-        const x0 = x[slot] as number
-        const y0 = y[slot] as number
-        sweepDynamic(ctx, sim, k, correctionsX, correctionsY, false)
-        // Blocked means short by more than rounding: (x0 + dx) - x0 is not always dx. A push
-        // shorter than the tolerance (the share of a body 1e8 times heavier than its
-        // partner) is blocked when it went less than half its way: unpinned, such a body
-        // against a wall never took its partner's whole push, and a light box squeezed
-        // between it and a body that may not be pushed was left overlapping for ever.
-        const movedX = Math.abs((x[slot] as number) - x0)
-        const movedY = Math.abs((y[slot] as number) - y0)
-        if (Math.abs(dx) - movedX > TOUCH_TOLERANCE || movedX < 0.5 * Math.abs(dx)) {
-          pinnedAlongX[k] = Math.sign(dx)
-        }
-        if (Math.abs(dy) - movedY > TOUCH_TOLERANCE || movedY < 0.5 * Math.abs(dy)) {
-          pinnedAlongY[k] = Math.sign(dy)
-        }
-      }
-      correctionsX[k] = 0
-      correctionsY[k] = 0
-      // A body whose pushes cancelled out did not move, but its pairs may still overlap:
-      // they are measured again too (one such pair was left 1.8 px deep in a column that
-      // landed on a floor, with the pushed bodies pinned only from the next round on).
-      // The body's pairs are measured in the next round, each pair once per round. They are
-      // found through the body's contacts of the velocity pass (indexContactsByBody): every
-      // pair that does not cross has exactly one, so no index of its own is built. A body's
-      // contacts with solids come first (solving order): a predictable branch. Whether the
-      // pair's other body was pushed too is a coin toss: counted, not branched on (room
-      // reserved above). Inline, with the arrays in locals (V8 does not lift field reads
-      // out of the loop).
-      const end = starts[k + 1] as number
-      for (let e = starts[k] as number; e < end; e++) {
-        const c = contactsOfBodies[e] as number
-        if ((bodiesJ[c] as number) < 0) continue
-        const p = contactPairs[c] as number
-        nextRound[nextCount] = p
-        nextCount += Number(listedIn[p] !== round + 1)
-        listedIn[p] = round + 1
-      }
+    correctionsX[k] = 0
+    correctionsY[k] = 0
+    // A body whose pushes cancelled out did not move, but its pairs may still overlap:
+    // they are measured again too (one such pair was left 1.8 px deep in a column that
+    // landed on a floor, with the pushed bodies pinned only from the next round on).
+    // The body's pairs are measured in the next round, each pair once per round. They are
+    // found through the body's contacts of the velocity pass (indexContactsByBody): every
+    // pair that does not cross has exactly one, so no index of its own is built. A body's
+    // contacts with solids come first (solving order): a predictable branch. Whether the
+    // pair's other body was pushed too is a coin toss: counted, not branched on (room
+    // reserved above). Inline, with the arrays in locals (V8 does not lift field reads
+    // out of the loop).
+    const end = starts[k + 1] as number
+    for (let e = starts[k] as number; e < end; e++) {
+      const c = contactsOfBodies[e] as number
+      if ((bodiesJ[c] as number) < 0) continue
+      const p = contactPairs[c] as number
+      nextRound[nextCount] = p
+      nextCount += Number(listedIn[p] !== round + 1)
+      listedIn[p] = round + 1
     }
-    ctx.roundPairs.count = nextCount
-    ctx.pushedBodies.count = 0
   }
-  sim.pushedPairs = pushes
+  return nextCount
 }
 
 /**

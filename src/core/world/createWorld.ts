@@ -13,7 +13,7 @@ import {
 import { Move } from './move.js'
 import { GroupMove } from './moveGroup.js'
 import { Resize, resizeRequest } from './resize.js'
-import { findFreeSpot } from './findFreeSpot.js'
+import { findFreeSpot, FreeSpotScratch } from './findFreeSpot.js'
 import { compact } from './compact.js'
 import { LayoutWatch } from './layoutWatch.js'
 import { createQueries } from './queries.js'
@@ -113,6 +113,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   const sim = new Simulation(store, mergeSettings('createWorld', defaultSettings(), settings))
   const index = new BodyIndex(store)
   const queries = createQueries(store, index)
+  /** The buffers of `world.findFreeSpot`'s searches. */
+  const freeSpotScratch = new FreeSpotScratch()
   /** The box of the body `move` was called for, loaded for {@link assertMoveFits}. */
   const moving: Rect = { x: 0, y: 0, width: 0, height: 0 }
   const mover = new Move(sim, index)
@@ -562,7 +564,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     queryPoint: queries.queryPoint,
     queryRect: queries.queryRect,
     raycast: queries.raycast,
-    findFreeSpot: (size, near, options) => findFreeSpot(store, index, size, near, options),
+    findFreeSpot: (size, near, options) =>
+      findFreeSpot(store, index, size, near, options, freeSpotScratch),
     compact: (direction, ids, options) => compact(world, direction, ids, options),
 
     isIdle(): boolean {

@@ -7,7 +7,7 @@ import {
 } from '../geometry/validate.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import { ownCorner, type BodyStore } from './bodyStore.js'
-import { IndexBuffer } from '../broadphase/buffers.js'
+import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
 import type { BodyId, FreeSpotOptions, Size } from './types.js'
 import { assertSnapGrid, gridLineAbove, gridLineBelow, type SnapGrid } from './snap.js'
 
@@ -44,6 +44,44 @@ function interiorsMeet(
 }
 
 /**
+ * The buffers of {@link findFreeSpot}'s search, reused from call to call: one per world
+ * (its `findFreeSpot`) and one per layout watch, which searches after steps. Growable
+ * arrays start empty and are replaced, never shrunk, when a search needs more, so repeated
+ * searches over a board allocate nothing per body.
+ */
+export class FreeSpotScratch {
+  /** The bodies a query found, and those a place is checked against. */
+  readonly found = new IndexBuffer()
+  readonly under = new IndexBuffer()
+  /** The slots of `options.ignore`: 1 while a search runs, else 0. */
+  ignored = new Uint8Array(0)
+  /** The bodies of the round (slots, not ignored). */
+  readonly bodies = new IndexBuffer()
+  /** The round's candidate xs and ys, and their counts (grid lines, when on a grid). */
+  xs = new Float64Array(0)
+  ys = new Float64Array(0)
+  xCount = 0
+  yCount = 0
+  /** Where {@link onGridLines} writes the grid lines (then trades places with `xs` or `ys`). */
+  lines = new Float64Array(0)
+  /** {@link sortedWithin}'s results. */
+  sortedXs = new Float64Array(0)
+  sortedYs = new Float64Array(0)
+  /** {@link nearestFree}'s runs of each blocking body and its counting sorts. */
+  enter = new Int32Array(0)
+  leave = new Int32Array(0)
+  top = new Int32Array(0)
+  bottom = new Int32Array(0)
+  enterStart = new Int32Array(0)
+  leaveStart = new Int32Array(0)
+  enterCursor = new Int32Array(0)
+  leaveCursor = new Int32Array(0)
+  entering = new Int32Array(0)
+  leaving = new Int32Array(0)
+  readonly tree = new CoverTree()
+}
+
+/**
  * `world.findFreeSpot`: the nearest place for the top-left corner of a box of `size` where
  * its interior meets no body's (touching is free), inside `options.within` when given.
  *
@@ -62,7 +100,8 @@ function interiorsMeet(
  * body, or all of `within` when given (then the answer is final, or `null` when `within`
  * holds no free place). A round
  * costs O(n log n) in the n bodies it found, so a full board answers `null` in about as
- * long as an empty one answers its first spot.
+ * long as an empty one answers its first spot. The search works in `scratch`'s buffers: a
+ * world and its layout watch each keep one, so their searches allocate nothing per body.
  */
 export function findFreeSpot(
   store: BodyStore,
@@ -70,6 +109,7 @@ export function findFreeSpot(
   size: Size,
   near: Vec2,
   options?: FreeSpotOptions,
+  scratch: FreeSpotScratch = new FreeSpotScratch(),
 ): Vec2 | null {
   if (size === null || typeof size !== 'object') {
     throw new TypeError(
@@ -86,13 +126,15 @@ export function findFreeSpot(
     options?.within === undefined
       ? undefined
       : assertRectangle(SUBJECT, 'options.within', options.within)
-  const ignored = ignoredSlots(store, options?.ignore)
+  const ignore = options?.ignore
+  assertIgnored(store, ignore)
   const givenGrid =
     options?.grid === undefined ? undefined : assertSnapGrid(SUBJECT, 'options.grid', options.grid)
   // The search runs on collision extents (boxes grown by the store's margin, half the
   // world's gap): the box's, `near`, `within` and the grid are grown or shifted alike, and
   // the corner found is the box's own again.
   const margin = store.margin
+  markIgnored(store, ignore, scratch, 1)
   const spot = nearestFreeExtents(
     store,
     index,
@@ -105,21 +147,22 @@ export function findFreeSpot(
       width: givenWithin.width + 2 * margin,
       height: givenWithin.height + 2 * margin,
     },
-    ignored,
     givenGrid && {
       x: givenGrid.x,
       y: givenGrid.y,
       origin: { x: (givenGrid.origin?.x ?? 0) - margin, y: (givenGrid.origin?.y ?? 0) - margin },
     },
+    scratch,
   )
+  markIgnored(store, ignore, scratch, 0)
   // `+ 0` turns -0 into 0: a spot is a place, and `-0` would only confuse equality checks.
   return spot && { x: ownCorner(spot.x, margin) + 0, y: ownCorner(spot.y, margin) + 0 }
 }
 
 /**
  * {@link findFreeSpot}'s search, on collision extents: the nearest corner for a box of
- * `width` x `height` near `from` where its interior meets no extents but those `ignored`,
- * inside `within` and on `grid` when given.
+ * `width` x `height` near `from` where its interior meets no extents but those marked in
+ * `scratch.ignored`, inside `within` and on `grid` when given.
  */
 function nearestFreeExtents(
   store: BodyStore,
@@ -128,8 +171,8 @@ function nearestFreeExtents(
   height: number,
   from: Vec2,
   within: Rect | undefined,
-  ignored: Set<number>,
   grid: SnapGrid | undefined,
+  scratch: FreeSpotScratch,
 ): Vec2 | null {
   // The allowed range of the top-left corner.
   let minX = -Infinity
@@ -147,21 +190,18 @@ function nearestFreeExtents(
   }
   const startX = Math.min(Math.max(from.x, minX), maxX)
   const startY = Math.min(Math.max(from.y, minY), maxY)
-  const found = new IndexBuffer()
-  const under = new IndexBuffer()
-  const isFree = (x: number, y: number): boolean => {
-    under.count = 0
-    index.query(x, y, x + width, y + height, under)
-    for (let k = 0; k < under.count; k++) {
-      const slot = under.items[k] as number
-      if (!ignored.has(slot) && interiorsMeet(x, y, width, height, store, slot)) return false
-    }
-    return true
-  }
+  const { found, under, ignored, bodies } = scratch
   // `near` itself is the only place at distance 0; a clamped start is one candidate among others.
-  if (grid === undefined && startX === from.x && startY === from.y && isFree(startX, startY))
-    return { x: startX, y: startY }
-  const bodies: number[] = []
+  if (grid === undefined && startX === from.x && startY === from.y) {
+    under.count = 0
+    index.query(startX, startY, startX + width, startY + height, under)
+    let free = true
+    for (let k = 0; k < under.count && free; k++) {
+      const slot = under.items[k] as number
+      free = ignored[slot] === 1 || !interiorsMeet(startX, startY, width, height, store, slot)
+    }
+    if (free) return { x: startX, y: startY }
+  }
   let radius = Math.max(width, height, 1)
 
   for (;;) {
@@ -173,22 +213,36 @@ function nearestFreeExtents(
       from.y + radius + height,
       found,
     )
-    const xs = [startX]
-    const ys = [startY]
+    // The candidates: `startX` (and `within`'s edges), then two per body, on each axis.
+    const room = 3 + 2 * found.count
+    const xs = (scratch.xs = ensureCapacity(scratch.xs, room))
+    const ys = (scratch.ys = ensureCapacity(scratch.ys, room))
+    let xCount = 0
+    let yCount = 0
+    xs[xCount++] = startX
+    ys[yCount++] = startY
     if (within !== undefined) {
-      xs.push(minX, maxX)
-      ys.push(minY, maxY)
+      xs[xCount++] = minX
+      xs[xCount++] = maxX
+      ys[yCount++] = minY
+      ys[yCount++] = maxY
     }
-    bodies.length = 0
+    bodies.count = 0
+    bodies.reserve(found.count)
     for (let k = 0; k < found.count; k++) {
       const slot = found.items[k] as number
-      if (ignored.has(slot)) continue
-      bodies.push(slot)
+      if (ignored[slot] === 1) continue
+      bodies.items[bodies.count++] = slot
       const x = store.x[slot] as number
       const y = store.y[slot] as number
-      xs.push(placeBefore(x, width), x + (store.width[slot] as number))
-      ys.push(placeBefore(y, height), y + (store.height[slot] as number))
+      xs[xCount++] = placeBefore(x, width)
+      xs[xCount++] = x + (store.width[slot] as number)
+      ys[yCount++] = placeBefore(y, height)
+      ys[yCount++] = y + (store.height[slot] as number)
     }
+    scratch.xCount = xCount
+    scratch.yCount = yCount
+    if (grid !== undefined) onGridLines(scratch, grid)
     // Final once nothing outside the query can block a place: with `within`, once the query
     // holds all of it (a box placed inside lies inside the query, so every body it could meet
     // was found; a full board beside thousands of bodies elsewhere answers after its own);
@@ -198,8 +252,7 @@ function nearestFreeExtents(
         ? found.count === store.count
         : coversWithin(from, radius, width, height, within)
     const best = nearestFree(
-      grid === undefined ? xs : onGridLines(xs, grid.x, grid.origin?.x ?? 0),
-      grid === undefined ? ys : onGridLines(ys, grid.y, grid.origin?.y ?? 0),
+      scratch,
       from,
       minX,
       minY,
@@ -207,7 +260,6 @@ function nearestFreeExtents(
       maxY,
       complete ? Infinity : radius,
       store,
-      bodies,
       width,
       height,
     )
@@ -234,21 +286,36 @@ function radiusCovering(from: Vec2, width: number, height: number, within: Rect)
 }
 
 /**
- * The grid lines next to each candidate coordinate (the line at or below it and the line
- * at or above it), for a search restricted to a grid. Why they suffice: let p be the
- * nearest free grid point. Unless its x is a line next to `near.x` (or next to an edge of
- * the allowed range), the grid point one cell nearer `near` in x is nearer still, so it is
- * blocked, by a body whose open Minkowski box holds it and not p: the box's border lies
- * between the two, and p's x is the line next to that border. The same holds for y. (A
- * border `o.x - width` enters as `placeBefore(o.x, width)`, and the line below it keeps
- * `x + width <= o.x` exactly, as rounding is monotonic.)
+ * Replaces the candidate coordinates of `scratch` (`xs`, `ys`) by the grid lines next to
+ * each (the line at or below it and the line at or above it), for a search restricted to a
+ * grid. Why they suffice: let p be the nearest free grid point. Unless its x is a line next
+ * to `near.x` (or next to an edge of the allowed range), the grid point one cell nearer
+ * `near` in x is nearer still, so it is blocked, by a body whose open Minkowski box holds
+ * it and not p: the box's border lies between the two, and p's x is the line next to that
+ * border. The same holds for y. (A border `o.x - width` enters as `placeBefore(o.x, width)`,
+ * and the line below it keeps `x + width <= o.x` exactly, as rounding is monotonic.)
  */
-function onGridLines(values: readonly number[], step: number, origin: number): number[] {
-  const lines: number[] = []
-  for (const value of values) {
-    lines.push(gridLineBelow(value, step, origin), gridLineAbove(value, step, origin))
+function onGridLines(scratch: FreeSpotScratch, grid: SnapGrid): void {
+  const lineXs = (scratch.lines = ensureCapacity(scratch.lines, 2 * scratch.xCount))
+  const originX = grid.origin?.x ?? 0
+  for (let i = 0; i < scratch.xCount; i++) {
+    const value = scratch.xs[i] as number
+    lineXs[2 * i] = gridLineBelow(value, grid.x, originX)
+    lineXs[2 * i + 1] = gridLineAbove(value, grid.x, originX)
   }
-  return lines
+  scratch.lines = scratch.xs
+  scratch.xs = lineXs
+  scratch.xCount *= 2
+  const lineYs = (scratch.lines = ensureCapacity(scratch.lines, 2 * scratch.yCount))
+  const originY = grid.origin?.y ?? 0
+  for (let i = 0; i < scratch.yCount; i++) {
+    const value = scratch.ys[i] as number
+    lineYs[2 * i] = gridLineBelow(value, grid.y, originY)
+    lineYs[2 * i + 1] = gridLineAbove(value, grid.y, originY)
+  }
+  scratch.lines = scratch.ys
+  scratch.ys = lineYs
+  scratch.yCount *= 2
 }
 
 /** Whether the query of radius `radius` around `from` holds all of `within`. */
@@ -271,17 +338,23 @@ function coversWithin(
  * Cover counts over the candidate ys (ascending), with range updates and the nearest
  * uncovered index to a position: a segment tree with lazy additions (each node holds the
  * least count in its range). The sweep of {@link nearestFree} keeps in it, for the column
- * it is at, how many bodies block each corner y.
+ * it is at, how many bodies block each corner y. Reused from search to search
+ * ({@link CoverTree.reset}).
  */
 class CoverTree {
-  private readonly least: Int32Array
-  private readonly pending: Int32Array
+  private least = new Int32Array(0)
+  private pending = new Int32Array(0)
+  private size = 0
 
-  constructor(private readonly size: number) {
-    this.least = new Int32Array(4 * Math.max(size, 1))
-    this.pending = new Int32Array(4 * Math.max(size, 1))
+  /** Makes the tree `size` indices long, every count 0. */
+  reset(size: number): void {
+    const nodes = 4 * Math.max(size, 1)
+    this.least = ensureCapacity(this.least, nodes)
+    this.pending = ensureCapacity(this.pending, nodes)
+    this.least.fill(0, 0, nodes)
+    this.pending.fill(0, 0, nodes)
+    this.size = size
   }
-
   /** Adds `amount` to the counts of indices `[from, to]`. */
   add(from: number, to: number, amount: number): void {
     this.addWithin(1, 0, this.size - 1, from, to, amount)
@@ -340,29 +413,34 @@ class CoverTree {
 }
 
 /**
- * The values of `values` in `[low, high]`, ascending, each once (copied by a loop, not by
- * `filter` and `Float64Array.from`, which iterates).
+ * Writes into `out` the values of `values` (the first `count`) in `[low, high]`, ascending,
+ * each once; returns how many (`out` holds at least `count`).
  */
-function sortedWithin(values: readonly number[], low: number, high: number): Float64Array {
-  const kept = new Float64Array(values.length)
+function sortedWithin(
+  values: Float64Array,
+  count: number,
+  low: number,
+  high: number,
+  out: Float64Array,
+): number {
   let keptCount = 0
-  for (let i = 0; i < values.length; i++) {
+  for (let i = 0; i < count; i++) {
     const value = values[i] as number
-    if (value >= low && value <= high) kept[keptCount++] = value
+    if (value >= low && value <= high) out[keptCount++] = value
   }
-  const sorted = kept.subarray(0, keptCount).sort()
-  let count = 0
-  for (let i = 0; i < sorted.length; i++) {
-    const value = sorted[i] as number
-    if (count === 0 || value !== sorted[count - 1]) sorted[count++] = value
+  out.subarray(0, keptCount).sort()
+  let unique = 0
+  for (let i = 0; i < keptCount; i++) {
+    const value = out[i] as number
+    if (unique === 0 || value !== out[unique - 1]) out[unique++] = value
   }
-  return sorted.subarray(0, count)
+  return unique
 }
 
-/** The first index of ascending `values` whose value v has `edge < v + size` (true from there on), or their count. */
-function firstReaching(values: Float64Array, edge: number, size: number): number {
+/** The first index of ascending `values` (the first `count`) whose value v has `edge < v + size` (true from there on), or `count`. */
+function firstReaching(values: Float64Array, count: number, edge: number, size: number): number {
   let low = 0
-  let high = values.length
+  let high = count
   while (low < high) {
     const middle = (low + high) >> 1
     if (edge < (values[middle] as number) + size) high = middle
@@ -371,10 +449,10 @@ function firstReaching(values: Float64Array, edge: number, size: number): number
   return low
 }
 
-/** The first index of ascending `values` whose value is not below `edge`, or their count. */
-function firstNotBelow(values: Float64Array, edge: number): number {
+/** The first index of ascending `values` (the first `count`) whose value is not below `edge`, or `count`. */
+function firstNotBelow(values: Float64Array, count: number, edge: number): number {
   let low = 0
-  let high = values.length
+  let high = count
   while (low < high) {
     const middle = (low + high) >> 1
     if (!((values[middle] as number) < edge)) high = middle
@@ -384,22 +462,21 @@ function firstNotBelow(values: Float64Array, edge: number): number {
 }
 
 /**
- * The nearest free crossing of `xs` and `ys` within the allowed range and within `reach` of
- * `from` (Euclidean distance; ties: smaller y, then smaller x), or `null`, for a box of
- * `width` x `height` among the `bodies` (slots). A sweep line over the xs (the plane sweep
- * of Preparata and Shamos, "Computational Geometry", 8.4): body `o` blocks corner `(x, y)`
- * exactly when `x < o.x + o.width && o.x < x + width` and the same on y (`interiorsMeet`);
- * each of these tests is monotone in x (or y), so a binary search over the sorted
- * candidates gives the run of xs and the run of ys each body blocks, with the very sums
- * `interiorsMeet` computes. Sweeping the xs in order, a body's y run is counted in a
- * {@link CoverTree} while the sweep is in its x run, and at each x the tree gives the
- * nearest y no body blocks, above and below `from.y`. Time O(n log n) for n bodies, whether
- * or not there is a free spot (trying every crossing took O(n^2) binary searches, about a
- * second for 2,000 cards of a full board).
+ * The nearest free crossing of the candidate `xs` and `ys` of `scratch` within the allowed
+ * range and within `reach` of `from` (Euclidean distance; ties: smaller y, then smaller x),
+ * or `null`, for a box of `width` x `height` among the round's `bodies` (slots). A sweep
+ * line over the xs (the plane sweep of Preparata and Shamos, "Computational Geometry",
+ * 8.4): body `o` blocks corner `(x, y)` exactly when `x < o.x + o.width && o.x < x + width`
+ * and the same on y (`interiorsMeet`); each of these tests is monotone in x (or y), so a
+ * binary search over the sorted candidates gives the run of xs and the run of ys each body
+ * blocks, with the very sums `interiorsMeet` computes. Sweeping the xs in order, a body's y
+ * run is counted in a {@link CoverTree} while the sweep is in its x run, and at each x the
+ * tree gives the nearest y no body blocks, above and below `from.y`. Time O(n log n) for n
+ * bodies, whether or not there is a free spot (trying every crossing took O(n^2) binary
+ * searches, about a second for 2,000 cards of a full board).
  */
 function nearestFree(
-  xs: number[],
-  ys: number[],
+  scratch: FreeSpotScratch,
   from: Vec2,
   minX: number,
   minY: number,
@@ -407,33 +484,49 @@ function nearestFree(
   maxY: number,
   reach: number,
   store: BodyStore,
-  bodies: readonly number[],
   width: number,
   height: number,
 ): Vec2 | null {
   // Within `reach` on each axis too: a corner there keeps its box inside the area the
   // bodies were asked for, whatever the rounding of its distance.
-  const sortedXs = sortedWithin(xs, Math.max(minX, from.x - reach), Math.min(maxX, from.x + reach))
-  const sortedYs = sortedWithin(ys, Math.max(minY, from.y - reach), Math.min(maxY, from.y + reach))
-  const columns = sortedXs.length
-  if (columns === 0 || sortedYs.length === 0) return null
+  const sortedXs = (scratch.sortedXs = ensureCapacity(scratch.sortedXs, scratch.xCount))
+  const sortedYs = (scratch.sortedYs = ensureCapacity(scratch.sortedYs, scratch.yCount))
+  const columns = sortedWithin(
+    scratch.xs,
+    scratch.xCount,
+    Math.max(minX, from.x - reach),
+    Math.min(maxX, from.x + reach),
+    sortedXs,
+  )
+  const rows = sortedWithin(
+    scratch.ys,
+    scratch.yCount,
+    Math.max(minY, from.y - reach),
+    Math.min(maxY, from.y + reach),
+    sortedYs,
+  )
+  if (columns === 0 || rows === 0) return null
   // Each blocking body's runs: xs[enter .. leave) and ys[top .. bottom]; the bodies listed
   // by the x they enter at and by the x they leave at (counting sorts).
-  const count = bodies.length
-  const enter = new Int32Array(count)
-  const leave = new Int32Array(count)
-  const top = new Int32Array(count)
-  const bottom = new Int32Array(count)
-  const enterStart = new Int32Array(columns + 2)
-  const leaveStart = new Int32Array(columns + 2)
+  const bodies = scratch.bodies
+  const count = bodies.count
+  const enter = (scratch.enter = ensureCapacity(scratch.enter, count))
+  const leave = (scratch.leave = ensureCapacity(scratch.leave, count))
+  const top = (scratch.top = ensureCapacity(scratch.top, count))
+  const bottom = (scratch.bottom = ensureCapacity(scratch.bottom, count))
+  const enterStart = (scratch.enterStart = ensureCapacity(scratch.enterStart, columns + 2))
+  const leaveStart = (scratch.leaveStart = ensureCapacity(scratch.leaveStart, columns + 2))
+  enterStart.fill(0, 0, columns + 2)
+  leaveStart.fill(0, 0, columns + 2)
   let blocking = 0
-  for (const slot of bodies) {
+  for (let b = 0; b < count; b++) {
+    const slot = bodies.items[b] as number
     const ox = store.x[slot] as number
     const oy = store.y[slot] as number
-    const first = firstReaching(sortedXs, ox, width)
-    const after = firstNotBelow(sortedXs, ox + (store.width[slot] as number))
-    const upper = firstReaching(sortedYs, oy, height)
-    const below = firstNotBelow(sortedYs, oy + (store.height[slot] as number))
+    const first = firstReaching(sortedXs, columns, ox, width)
+    const after = firstNotBelow(sortedXs, columns, ox + (store.width[slot] as number))
+    const upper = firstReaching(sortedYs, rows, oy, height)
+    const below = firstNotBelow(sortedYs, rows, oy + (store.height[slot] as number))
     if (first >= after || upper >= below) continue
     enter[blocking] = first
     leave[blocking] = after
@@ -447,10 +540,14 @@ function nearestFree(
     enterStart[i + 1] = (enterStart[i + 1] as number) + (enterStart[i] as number)
     leaveStart[i + 1] = (leaveStart[i + 1] as number) + (leaveStart[i] as number)
   }
-  const entering = new Int32Array(blocking)
-  const leaving = new Int32Array(blocking)
-  const enterCursor = enterStart.slice()
-  const leaveCursor = leaveStart.slice()
+  const entering = (scratch.entering = ensureCapacity(scratch.entering, blocking))
+  const leaving = (scratch.leaving = ensureCapacity(scratch.leaving, blocking))
+  const enterCursor = (scratch.enterCursor = ensureCapacity(scratch.enterCursor, columns + 2))
+  const leaveCursor = (scratch.leaveCursor = ensureCapacity(scratch.leaveCursor, columns + 2))
+  for (let i = 0; i < columns + 2; i++) {
+    enterCursor[i] = enterStart[i] as number
+    leaveCursor[i] = leaveStart[i] as number
+  }
   for (let b = 0; b < blocking; b++) {
     const e = enter[b] as number
     entering[enterCursor[e] as number] = b
@@ -459,8 +556,9 @@ function nearestFree(
     leaving[leaveCursor[l] as number] = b
     leaveCursor[l] = (leaveCursor[l] as number) + 1
   }
-  const tree = new CoverTree(sortedYs.length)
-  const split = firstNotBelow(sortedYs, from.y)
+  const tree = scratch.tree
+  tree.reset(rows)
+  const split = firstNotBelow(sortedYs, rows, from.y)
   let bestX = 0
   let bestY = 0
   let bestDistance = Infinity
@@ -497,23 +595,32 @@ function nearestFree(
   return bestDistance === Infinity ? null : { x: bestX + 0, y: bestY + 0 }
 }
 
-/** The slots of `options.ignore`, checked: an array of ids of bodies in the world. */
-function ignoredSlots(store: BodyStore, ignore: readonly BodyId[] | undefined): Set<number> {
-  const slots = new Set<number>()
-  if (ignore === undefined) return slots
+/** Checks `options.ignore`: an array of ids of bodies in the world. */
+function assertIgnored(store: BodyStore, ignore: readonly BodyId[] | undefined): void {
+  if (ignore === undefined) return
   if (!Array.isArray(ignore)) {
     throw new TypeError(
       `${SUBJECT} options.ignore must be an array of body ids (got ${describeValue(ignore)})`,
     )
   }
-  ignore.forEach((id: unknown, k) => {
-    const slot = typeof id === 'string' ? store.slot(id) : -1
-    if (slot < 0) {
+  for (let k = 0; k < ignore.length; k++) {
+    const id: unknown = ignore[k]
+    if (typeof id !== 'string' || store.slot(id) < 0) {
       throw new RangeError(
         `${SUBJECT} options.ignore[${k}]: body ${describeValue(id)} does not exist (unknown or removed id)`,
       )
     }
-    slots.add(slot)
-  })
-  return slots
+  }
+}
+
+/** Sets the marks of `scratch.ignored` of the (checked) slots of `ignore` to `mark`. */
+function markIgnored(
+  store: BodyStore,
+  ignore: readonly BodyId[] | undefined,
+  scratch: FreeSpotScratch,
+  mark: number,
+): void {
+  scratch.ignored = ensureCapacity(scratch.ignored, store.capacity)
+  if (ignore === undefined) return
+  for (let k = 0; k < ignore.length; k++) scratch.ignored[store.slot(ignore[k] as BodyId)] = mark
 }

@@ -13,7 +13,13 @@
  * set aside again without a new report. The overflowing set is reported once the layout
  * has settled, when it differs from the last report.
  */
-import { ensureCapacity, IndexBuffer, PairBuffer } from '../broadphase/buffers.js'
+import {
+  countsToGroupStarts,
+  ensureCapacity,
+  IndexBuffer,
+  PairBuffer,
+  rewindGroupStarts,
+} from '../broadphase/buffers.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import { createItemBounds, reserveItemBounds } from '../broadphase/uniformGrid.js'
 import type { Rect } from '../geometry/types.js'
@@ -26,10 +32,10 @@ import {
   STUCK_SECONDS,
 } from '../step/tolerances.js'
 import { overlapAlongX, overlapAlongY } from './bodyStore.js'
-import { findFreeSpot } from './findFreeSpot.js'
+import { findFreeSpot, FreeSpotScratch } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
 import { dynamicPairCode, OVERFLOWING, pairCode } from './pairCode.js'
-import { enclosureOf } from './placeOnLattice.js'
+import { enclosureOf, type Enclosure } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
 import type { BodyId } from './types.js'
 
@@ -87,6 +93,23 @@ export class LayoutWatch {
   /** One body's box after the step, as the grid's queries take it, and what they find. */
   private readonly finalBox = createItemBounds()
   private readonly near = new IndexBuffer()
+  /**
+   * {@link LayoutWatch.setAsideLike}'s buffers, by dynamic local index: whether each body
+   * shares the failed body's enclosure; each body's deep partners
+   * (`partners[partnerStart[k] .. partnerStart[k + 1])`) and the pairs they come from; the
+   * candidates, and their order (`rankStart`: a counting sort by partners).
+   */
+  private enclosed = new Uint8Array(0)
+  private partnerStart = new Int32Array(0)
+  private partners = new Int32Array(0)
+  private readonly deepPairs = new IndexBuffer()
+  private readonly candidates = new IndexBuffer()
+  private candidateOrder = new Int32Array(0)
+  private rankStart = new Int32Array(0)
+  /** The enclosure {@link LayoutWatch.enclosedBy} compares, one object for every body. */
+  private readonly around: Enclosure = { left: 0, top: 0, right: 0, bottom: 0 }
+  /** The buffers of the free-spot searches of {@link LayoutWatch.relocate}. */
+  private readonly freeSpot = new FreeSpotScratch()
 
   constructor(
     private readonly sim: StepContext,
@@ -186,43 +209,15 @@ export class LayoutWatch {
     this.calmSteps = ensureCapacity(this.calmSteps, store.capacity)
     if (this.lastX.length < store.capacity) this.growPlaces(store.capacity)
     sim.overflowing = ensureCapacity(sim.overflowing, store.capacity)
+    // Dynamic pairs of the step (local indices) and each dynamic body's solid candidates,
+    // each scan a method whose loop is its last statement: V8 compiles a hot loop on stack
+    // replacement and keeps that code for later calls, and the first scan's code, compiled
+    // before the late pairs' scan had run, lacked its type feedback and deoptimized in it
+    // step after step.
+    this.markStuckPairs()
+    this.markStuckLatePairs(this.findLatePairs())
+    this.markStuckInSolids()
     const stuckNow = this.stuckNow
-    // Dynamic pairs of the step (local indices) and each dynamic body's solid candidates.
-    const pairs = sim.pairs
-    for (let p = 0; p < pairs.count; p++) {
-      const a = sim.dynamic[pairs.a[p] as number] as number
-      const b = sim.dynamic[pairs.b[p] as number] as number
-      const code = sim.pairCodes[p] as number
-      if (code === IGNORE || code === CROSS) continue
-      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
-        stuckNow[a] = 1
-        stuckNow[b] = 1
-      }
-    }
-    const late = this.findLatePairs()
-    for (let p = 0; p < late.count; p++) {
-      const a = sim.dynamic[late.a[p] as number] as number
-      const b = sim.dynamic[late.b[p] as number] as number
-      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
-        stuckNow[a] = 1
-        stuckNow[b] = 1
-      }
-    }
-    for (let k = 0; k < sim.dynamicCount; k++) {
-      const slot = sim.dynamic[k] as number
-      if (sim.overflowing[slot] === OVERFLOWING) continue
-      const begin = sim.candidateStart[k] as number
-      const end = sim.candidateStart[k + 1] as number
-      for (let c = begin; c < end; c++) {
-        const solid = sim.solid[sim.candidates.items[c] as number] as number
-        const code = pairCode(sim, slot, solid)
-        if (code === IGNORE || code === CROSS) continue
-        if (depthBetween(sim, slot, solid) > STUCK_DEPTH) {
-          stuckNow[slot] = STUCK_IN_SOLID
-          break
-        }
-      }
-    }
     const patience = Math.max(1, Math.ceil(STUCK_SECONDS / h))
     const overflowing = sim.overflowing
     let changed = false
@@ -331,6 +326,61 @@ export class LayoutWatch {
     return this.report() || owed
   }
 
+  /** Marks in `stuckNow` the bodies of the step's colliding pairs deeper than {@link STUCK_DEPTH}. */
+  private markStuckPairs(): void {
+    const sim = this.sim
+    const stuckNow = this.stuckNow
+    const pairs = sim.pairs
+    for (let p = 0; p < pairs.count; p++) {
+      const a = sim.dynamic[pairs.a[p] as number] as number
+      const b = sim.dynamic[pairs.b[p] as number] as number
+      const code = sim.pairCodes[p] as number
+      if (code === IGNORE || code === CROSS) continue
+      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
+        stuckNow[a] = 1
+        stuckNow[b] = 1
+      }
+    }
+  }
+
+  /** Marks in `stuckNow` the bodies of the late pairs ({@link LayoutWatch.findLatePairs}) deeper than {@link STUCK_DEPTH}. */
+  private markStuckLatePairs(late: PairBuffer): void {
+    const sim = this.sim
+    const stuckNow = this.stuckNow
+    for (let p = 0; p < late.count; p++) {
+      const a = sim.dynamic[late.a[p] as number] as number
+      const b = sim.dynamic[late.b[p] as number] as number
+      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
+        stuckNow[a] = 1
+        stuckNow[b] = 1
+      }
+    }
+  }
+
+  /**
+   * Marks in `stuckNow` as {@link STUCK_IN_SOLID} the dynamic bodies not set aside that
+   * overlap one of their solid candidates deeper than {@link STUCK_DEPTH}.
+   */
+  private markStuckInSolids(): void {
+    const sim = this.sim
+    const stuckNow = this.stuckNow
+    for (let k = 0; k < sim.dynamicCount; k++) {
+      const slot = sim.dynamic[k] as number
+      if (sim.overflowing[slot] === OVERFLOWING) continue
+      const begin = sim.candidateStart[k] as number
+      const end = sim.candidateStart[k + 1] as number
+      for (let c = begin; c < end; c++) {
+        const solid = sim.solid[sim.candidates.items[c] as number] as number
+        const code = pairCode(sim, slot, solid)
+        if (code === IGNORE || code === CROSS) continue
+        if (depthBetween(sim, slot, solid) > STUCK_DEPTH) {
+          stuckNow[slot] = STUCK_IN_SOLID
+          break
+        }
+      }
+    }
+  }
+
   /**
    * The dynamic pairs that overlap deeper than {@link PUSH_SLOP} after the step although the
    * step's broadphase did not list them: a push-out that moves a body beyond the bounds its
@@ -429,74 +479,30 @@ export class LayoutWatch {
     const sim = this.sim
     const store = sim.store
     const overflowing = sim.overflowing
-    const width = store.width[failed] as number
-    const height = store.height[failed] as number
     const within = this.enclosure(failed)
     if (within === null) return false
-    const sameEnclosure = (slot: number): boolean => {
-      const around = this.enclosure(slot)
-      return (
-        around !== null &&
-        around.x === within.x &&
-        around.y === within.y &&
-        around.width === within.width &&
-        around.height === within.height
-      )
-    }
-    // What the bodies kept in the enclosure exceed its area by, at the packing density a
-    // push-out reaches (OVERFLOW_PACKING).
-    let excess = -OVERFLOW_PACKING * within.width * within.height
-    for (let k = 0; k < sim.dynamicCount; k++) {
-      const slot = sim.dynamic[k] as number
-      if (overflowing[slot] === OVERFLOWING || !sameEnclosure(slot)) continue
-      excess += (store.width[slot] as number) * (store.height[slot] as number)
-    }
+    // Each loop is the last statement of a method of its own: V8 compiles a hot loop on stack
+    // replacement and keeps that code for later calls, and a first loop's code, compiled
+    // before the code after it had run, lacked its type feedback and deoptimized in it call
+    // after call (this method's loop is its last statement too).
+    let excess = this.enclosedExcess(within)
     if (!(excess > 0)) return false
-    // Each candidate's deep partners (slots), in pair order: the step's pairs, then the late ones.
-    const partners = new Map<number, number[]>()
-    const pairs = sim.pairs
-    const late = this.latePairs
-    for (let p = 0; p < pairs.count + late.count; p++) {
-      const listed = p < pairs.count
-      const q = listed ? p : p - pairs.count
-      const a = sim.dynamic[(listed ? pairs.a : late.a)[q] as number] as number
-      const b = sim.dynamic[(listed ? pairs.b : late.b)[q] as number] as number
-      // The late pairs are colliding ones already (findLatePairs).
-      if (listed && (sim.pairCodes[p] === IGNORE || sim.pairCodes[p] === CROSS)) continue
-      if (overflowing[a] === OVERFLOWING || overflowing[b] === OVERFLOWING) continue
-      // Pairs the push-out still pushes, deep or not: a board squeezed to a hair under
-      // STUCK_DEPTH in every pair never rests either.
-      if (depthBetween(sim, a, b) <= PUSH_SLOP) continue
-      for (const [slot, other] of [
-        [a, b],
-        [b, a],
-      ] as const) {
-        const list = partners.get(slot)
-        if (list === undefined) partners.set(slot, [other])
-        else list.push(other)
-      }
-    }
-    const candidates = [...partners.keys()].filter(
-      (slot) =>
-        (store.width[slot] as number) >= width &&
-        (store.height[slot] as number) >= height &&
-        sameEnclosure(slot),
+    this.groupDeepPartners()
+    const candidates = this.orderCandidates(
+      store.width[failed] as number,
+      store.height[failed] as number,
     )
-    // Insertion order: dynamic bodies are listed in it.
-    const rank = new Map<number, number>()
-    for (let k = 0; k < sim.dynamicCount; k++) rank.set(sim.dynamic[k] as number, k)
-    const order = (slot: number): number => rank.get(slot) as number
-    candidates.sort(
-      (a, b) =>
-        (partners.get(b) as number[]).length - (partners.get(a) as number[]).length ||
-        order(a) - order(b),
-    )
+    const starts = this.partnerStart
+    const partners = this.partners
+    const order = this.candidateOrder
     let changed = false
-    for (const slot of candidates) {
-      if (!(excess > 0)) break
-      const open = (partners.get(slot) as number[]).some(
-        (other) => overflowing[other] !== OVERFLOWING,
-      )
+    for (let c = 0; c < candidates && excess > 0; c++) {
+      const k = order[c] as number
+      const slot = sim.dynamic[k] as number
+      let open = false
+      for (let e = starts[k] as number; e < (starts[k + 1] as number) && !open; e++) {
+        open = overflowing[sim.dynamic[partners[e] as number] as number] !== OVERFLOWING
+      }
       if (!open) continue
       changed ||= overflowing[slot] !== ON_TRIAL
       overflowing[slot] = OVERFLOWING
@@ -504,6 +510,199 @@ export class LayoutWatch {
       excess -= (store.width[slot] as number) * (store.height[slot] as number)
     }
     return changed
+  }
+
+  /**
+   * For {@link LayoutWatch.setAsideLike}: marks in `enclosed` the dynamic bodies (local
+   * indices) not set aside whose enclosure is `within`, and returns what their area exceeds
+   * `within`'s by, at the packing density a push-out reaches (OVERFLOW_PACKING).
+   */
+  private enclosedExcess(within: Rect): number {
+    const sim = this.sim
+    const store = sim.store
+    const n = sim.dynamicCount
+    const enclosed = (this.enclosed = ensureCapacity(this.enclosed, n))
+    let excess = -OVERFLOW_PACKING * within.width * within.height
+    for (let k = 0; k < n; k++) {
+      const slot = sim.dynamic[k] as number
+      enclosed[k] = 0
+      if (sim.overflowing[slot] === OVERFLOWING || !this.enclosedBy(slot, within)) continue
+      enclosed[k] = 1
+      excess += (store.width[slot] as number) * (store.height[slot] as number)
+    }
+    return excess
+  }
+
+  /**
+   * For {@link LayoutWatch.setAsideLike}: each dynamic body's deep partners (local indices),
+   * `partners[partnerStart[k] .. partnerStart[k + 1])`, in pair order (the step's pairs,
+   * then the late ones): the partners in colliding pairs of bodies not set aside that the
+   * step left overlapping deeper than {@link PUSH_SLOP} (a counting sort by body).
+   */
+  private groupDeepPartners(): void {
+    const n = this.sim.dynamicCount
+    const starts = (this.partnerStart = ensureCapacity(this.partnerStart, n + 1))
+    starts.fill(0, 0, n + 1)
+    this.countDeepPairs()
+    countsToGroupStarts(starts, n)
+    this.partners = ensureCapacity(this.partners, 2 * this.deepPairs.count)
+    this.fillPartners()
+    rewindGroupStarts(starts, n)
+  }
+
+  /**
+   * {@link LayoutWatch.groupDeepPartners}' count: lists the deep pairs (indices over the
+   * step's pairs, then the late ones) in `deepPairs` and counts each body's in `partnerStart`.
+   */
+  private countDeepPairs(): void {
+    const sim = this.sim
+    const overflowing = sim.overflowing
+    const pairs = sim.pairs
+    const late = this.latePairs
+    const pairTotal = pairs.count + late.count
+    const starts = this.partnerStart
+    const deep = this.deepPairs
+    deep.count = 0
+    deep.reserve(pairTotal)
+    for (let p = 0; p < pairTotal; p++) {
+      const listed = p < pairs.count
+      const q = listed ? p : p - pairs.count
+      const i = (listed ? pairs.a : late.a)[q] as number
+      const j = (listed ? pairs.b : late.b)[q] as number
+      const a = sim.dynamic[i] as number
+      const b = sim.dynamic[j] as number
+      // The late pairs are colliding ones already (findLatePairs).
+      if (listed && (sim.pairCodes[p] === IGNORE || sim.pairCodes[p] === CROSS)) continue
+      if (overflowing[a] === OVERFLOWING || overflowing[b] === OVERFLOWING) continue
+      // Pairs the push-out still pushes, deep or not: a board squeezed to a hair under
+      // STUCK_DEPTH in every pair never rests either.
+      if (depthBetween(sim, a, b) <= PUSH_SLOP) continue
+      deep.items[deep.count++] = p
+      starts[i + 1] = (starts[i + 1] as number) + 1
+      starts[j + 1] = (starts[j + 1] as number) + 1
+    }
+  }
+
+  /** {@link LayoutWatch.groupDeepPartners}' fill: each deep pair's bodies listed as each other's partners. */
+  private fillPartners(): void {
+    const sim = this.sim
+    const pairs = sim.pairs
+    const late = this.latePairs
+    const deep = this.deepPairs
+    const starts = this.partnerStart
+    const partners = this.partners
+    for (let d = 0; d < deep.count; d++) {
+      const p = deep.items[d] as number
+      const listed = p < pairs.count
+      const q = listed ? p : p - pairs.count
+      const i = (listed ? pairs.a : late.a)[q] as number
+      const j = (listed ? pairs.b : late.b)[q] as number
+      partners[starts[i] as number] = j
+      starts[i] = (starts[i] as number) + 1
+      partners[starts[j] as number] = i
+      starts[j] = (starts[j] as number) + 1
+    }
+  }
+
+  /**
+   * For {@link LayoutWatch.setAsideLike}: lists in `candidateOrder`, and counts, the bodies
+   * with deep partners at least `width` wide and `height` high in the enclosure
+   * (`enclosed`): those in most deep pairs first, then in insertion order (local indices).
+   */
+  private orderCandidates(width: number, height: number): number {
+    const most = this.listCandidates(width, height)
+    this.rankStart = ensureCapacity(this.rankStart, most + 1)
+    this.candidateOrder = ensureCapacity(this.candidateOrder, this.candidates.count)
+    this.rankStart.fill(0, 0, most + 1)
+    this.countRanks(most)
+    countsToGroupStarts(this.rankStart, most)
+    this.placeByRank(most)
+    return this.candidates.count
+  }
+
+  /**
+   * {@link LayoutWatch.orderCandidates}' list: the candidates in insertion order, into
+   * `candidates`; returns the most deep partners one has.
+   */
+  private listCandidates(width: number, height: number): number {
+    const sim = this.sim
+    const store = sim.store
+    const n = sim.dynamicCount
+    const starts = this.partnerStart
+    const enclosed = this.enclosed
+    const candidates = this.candidates
+    candidates.count = 0
+    candidates.reserve(n)
+    let most = 0
+    for (let k = 0; k < n; k++) {
+      const partnerCount = (starts[k + 1] as number) - (starts[k] as number)
+      const slot = sim.dynamic[k] as number
+      if (
+        partnerCount === 0 ||
+        enclosed[k] === 0 ||
+        (store.width[slot] as number) < width ||
+        (store.height[slot] as number) < height
+      ) {
+        continue
+      }
+      candidates.items[candidates.count++] = k
+      if (partnerCount > most) most = partnerCount
+    }
+    return most
+  }
+
+  /**
+   * {@link LayoutWatch.orderCandidates}' counting sort, step 1: the candidates of each rank
+   * (`most` less the partner count), in `rankStart`.
+   */
+  private countRanks(most: number): void {
+    const starts = this.partnerStart
+    const candidates = this.candidates
+    const rankStart = this.rankStart
+    for (let c = 0; c < candidates.count; c++) {
+      const k = candidates.items[c] as number
+      const rank = most - ((starts[k + 1] as number) - (starts[k] as number))
+      rankStart[rank + 1] = (rankStart[rank + 1] as number) + 1
+    }
+  }
+
+  /**
+   * {@link LayoutWatch.orderCandidates}' counting sort, step 3: each candidate placed in
+   * `candidateOrder` at its rank's next place, stable in the list's order.
+   */
+  private placeByRank(most: number): void {
+    const starts = this.partnerStart
+    const candidates = this.candidates
+    const rankStart = this.rankStart
+    const order = this.candidateOrder
+    for (let c = 0; c < candidates.count; c++) {
+      const k = candidates.items[c] as number
+      const rank = most - ((starts[k + 1] as number) - (starts[k] as number))
+      order[rankStart[rank] as number] = k
+      rankStart[rank] = (rankStart[rank] as number) + 1
+    }
+  }
+
+  /**
+   * Whether dynamic `slot`'s enclosure ({@link LayoutWatch.enclosure}) is `within` (a closed
+   * one), compared as that rectangle, without building it: equal finite sides and sizes
+   * imply a closed enclosure.
+   */
+  private enclosedBy(slot: number, within: Rect): boolean {
+    const sim = this.sim
+    const { left, top, right, bottom } = enclosureOf(
+      sim,
+      slot,
+      sim.solid,
+      sim.solidCount,
+      this.around,
+    )
+    return (
+      left === within.x &&
+      top === within.y &&
+      right - left === within.width &&
+      bottom - top === within.height
+    )
   }
 
   /**
@@ -536,6 +735,7 @@ export class LayoutWatch {
       { width, height },
       { x: store.x[slot] as number, y: store.y[slot] as number },
       { within, ignore: [id, ...this.setAside()] },
+      this.freeSpot,
     )
     if (spot === null) return false
     store.x[slot] = spot.x

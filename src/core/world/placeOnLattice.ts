@@ -40,13 +40,15 @@ export interface Enclosure {
  * The board around dynamic `slot`: from its centre, the nearest static body's edge on each
  * side, among the static bodies of `solids` (slots, the first `count`) that meet it (layers)
  * and span the centre's other coordinate without covering the centre (the bounds walls, or
- * a panel between); infinite on an open side.
+ * a panel between); infinite on an open side. Written into `out` (a caller that asks for
+ * many bodies' enclosures passes one object for them all) and returned.
  */
 export function enclosureOf(
   sim: StepContext,
   slot: number,
   solids: ArrayLike<number>,
   count: number,
+  out: Enclosure = { left: 0, top: 0, right: 0, bottom: 0 },
 ): Enclosure {
   const store = sim.store
   const cx = (store.x[slot] as number) + 0.5 * (store.width[slot] as number)
@@ -71,7 +73,11 @@ export function enclosureOf(
     if (spansX && y1 <= cy) top = Math.max(top, y1)
     if (spansX && y0 >= cy) bottom = Math.min(bottom, y0)
   }
-  return { left, top, right, bottom }
+  out.left = left
+  out.top = top
+  out.right = right
+  out.bottom = bottom
+  return out
 }
 
 /** Fewest cells a lattice may have, whatever the batch's size. */
