@@ -40,6 +40,7 @@ import {
   type OverlapVisitor,
 } from '../broadphase/uniformGrid.js'
 import type { StepContext } from '../step/context.js'
+import { LayerPartition } from '../step/layerPartition.js'
 import { CROWD_COVER, CROWD_LIMIT, STUCK_DEPTH } from '../step/tolerances.js'
 import { DYNAMIC, overlapAlongX, overlapAlongY, STATIC } from './bodyStore.js'
 import { dynamicPairCode } from './pairCode.js'
@@ -79,7 +80,7 @@ class PartnerScan implements OverlapVisitor {
     this.enough = enough
     this.met = 0
     this.found = 0
-    this.spreader.grid.visitOverlaps(k, this)
+    this.spreader.classes.visitOverlaps(k, this)
     return this.found
   }
 
@@ -107,7 +108,9 @@ export class CrowdSpreader {
   private statics = new Int32Array(64)
   /** The dynamic bodies' boxes and their grid. */
   private readonly boxes = createItemBounds()
-  readonly grid = new UniformGrid()
+  private readonly grid = new UniformGrid()
+  /** The dynamic bodies by layer class: a scan visits only partners whose layers meet. */
+  readonly classes = new LayerPartition()
   /**
    * Each dynamic body's role ({@link MOVES}, {@link KEPT_HUB} or {@link PLAIN}), set in
    * insertion order: a scan reads the roles of the bodies before the one scanned, and of all
@@ -200,6 +203,7 @@ export class CrowdSpreader {
     reserveItemBounds(boxes, count)
     for (let k = 0; k < count; k++) writeSlotBounds(boxes, k, store, this.dynamic[k] as number)
     this.grid.build(boxes, count)
+    this.classes.build(this.sim, this.dynamic, count, boxes, this.grid)
     let crowd = false
     for (let a = 0; a < this.arrivals.count && !crowd; a++) {
       const k = this.localOf[this.arrivals.items[a] as number] as number

@@ -11,6 +11,7 @@ import {
   bodiesOf,
   deepestOverlap,
   deepestSolidOverlap,
+  overlapDepth,
   placeWalls,
   PROPERTY_TIMEOUT,
 } from './helpers.js'
@@ -90,6 +91,34 @@ describe('crowd spreader (issue #23, spread them by placement)', () => {
     expect(distance('c1')).toBe(20)
     const dynamic = bodiesOf(world).filter((body) => body.type === 'dynamic')
     expect(Math.max(...dynamic.map((body) => distance(body.id)))).toBeLessThan(400)
+  })
+
+  it('places 2,000 boxes added at one spot on 8 layers that ignore each other: apart and at rest after the first step', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    placeWalls(world, 1200, 1200)
+    for (let k = 0; k < 2000; k++) {
+      const layer = 1 << (k % 8)
+      world.add({ id: `c${k}`, x: 590, y: 590, width: 20, height: 20, layer, mask: layer })
+    }
+    // A body met 16 boxes of its own layer among the first 128 it scanned, so none counted
+    // as a hub, and the crowd stage pushed the crowds apart for more than 300 steps.
+    expect(stepsToRest(world, 120)).toBe(1)
+    expect(world.overflowing()).toEqual([])
+    // Each layer's first body keeps the spot; the others are placed around it, apart from
+    // every body, whatever its layer.
+    for (let k = 0; k < 8; k++) expect(world.get(`c${k}`)).toMatchObject({ x: 590, y: 590 })
+    expect(world.get('c8')).not.toMatchObject({ x: 590, y: 590 })
+    const placed = bodiesOf(world).filter(
+      (body) => body.type === 'dynamic' && !(body.x === 590 && body.y === 590),
+    )
+    expect(placed).toHaveLength(2000 - 8)
+    const dynamic = bodiesOf(world).filter((body) => body.type === 'dynamic')
+    let deepest = 0
+    for (const a of placed) {
+      for (const b of dynamic) if (b.id !== a.id) deepest = Math.max(deepest, overlapDepth(a, b))
+    }
+    expect(deepest).toBe(0)
+    expect(deepestSolidOverlap(world)).toBe(0)
   })
 
   it('moves 1,000 small boxes out from under one huge body, which keeps its place: at rest after one step', () => {
