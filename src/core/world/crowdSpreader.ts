@@ -23,7 +23,7 @@
  * Work is bounded by counters, never by time: a body's scan stops after
  * {@link SCAN_MEETS} partners, so a body counts as a hub only when that many of its
  * first partners show it. A body on a hub kept before it moves without a count of its own
- * (it moves whether it is a hub or not), so a crowd at one spot costs about one scan step
+ * (it moves whether it is a hub or not), so a crowd at one spot costs about one partner met
  * per body. Nothing is allocated once the spreader's buffers have grown to the world.
  */
 import {
