@@ -508,11 +508,22 @@ export class UniformGrid {
    */
   visitOverlaps(i: number, visitor: OverlapVisitor): boolean {
     const bounds = this.bounds
+    return bounds !== undefined && this.visitItem(bounds, i, i, visitor)
+  }
+
+  /**
+   * {@link UniformGrid.visitOverlaps} for item `i` of other bounds, `of` (a grid of one
+   * class of items asked for the neighbours of an item of another, `LayerPartition`): the
+   * items of this grid that overlap it, all but item `skip` (-1 for none). Bounds and index,
+   * not numbers, are passed, as to {@link UniformGrid.queryItem}.
+   */
+  visitItem(of: ItemBounds, i: number, skip: number, visitor: OverlapVisitor): boolean {
+    const bounds = this.bounds
     if (bounds === undefined || this.count === 0) return false
-    const minX = bounds.minX[i] as number
-    const minY = bounds.minY[i] as number
-    const maxX = bounds.maxX[i] as number
-    const maxY = bounds.maxY[i] as number
+    const minX = of.minX[i] as number
+    const minY = of.minY[i] as number
+    const maxX = of.maxX[i] as number
+    const maxY = of.maxY[i] as number
     const { cellStart, cellItems, columns } = this
     const c0 = this.column(minX - this.cell)
     const c1 = this.column(maxX)
@@ -522,7 +533,7 @@ export class UniformGrid {
       for (let p = cellStart[r * columns + c0] as number; p < end; p++) {
         const j = cellItems[p] as number
         if (
-          j !== i &&
+          j !== skip &&
           (bounds.minX[j] as number) <= maxX &&
           minX <= (bounds.maxX[j] as number) &&
           (bounds.minY[j] as number) <= maxY &&
@@ -549,12 +560,19 @@ export class UniformGrid {
     } else {
       for (let l = 0; l < this.largeCount; l++) {
         const j = this.largeItems[l] as number
-        if (boundsOverlap(bounds, i, j)) found.push(j)
+        if (
+          (bounds.minX[j] as number) <= maxX &&
+          minX <= (bounds.maxX[j] as number) &&
+          (bounds.minY[j] as number) <= maxY &&
+          minY <= (bounds.maxY[j] as number)
+        ) {
+          found.push(j)
+        }
       }
     }
     for (let f = 0; f < found.count; f++) {
       const j = found.items[f] as number
-      if (j !== i && visitor.meet(j)) return true
+      if (j !== skip && visitor.meet(j)) return true
     }
     return false
   }

@@ -12,11 +12,13 @@
  * are (no motion, velocity zeroed) and of infinite mass, so an admitted body that meets one
  * stops or is pushed out of it as it would by a wall, never passes through it.
  *
- * The admitted bodies' pairs come from the grid (`UniformGrid.visitOverlaps`), in
- * insertion order: each admitted body scans all its partners and counts itself into the
- * admitted-before count of each later one, so a body with more than {@link CROWD_LIMIT}
- * admitted partners before it is held without a scan of its own, and a moving body's scan
- * stops past that many partners. Every pair with an admitted body is listed once (by that
+ * The admitted bodies' pairs come from the grid, by layer class (`layerPartition.ts`: a
+ * scan visits only the partners whose layers meet its body's, so a crowd on layers that
+ * ignore each other costs no more than one that collides), in insertion order: each
+ * admitted body scans all its partners and counts itself into the admitted-before count
+ * of each later one, so a body with more than {@link CROWD_LIMIT} admitted partners before
+ * it is held without a scan of its own, and a moving body's scan stops past that many
+ * partners. Every pair with an admitted body is listed once (by that
  * body when the other comes later or is held, else by the other), and no pair of two held
  * bodies is (neither moves, so neither overlap deepens): in a crowd of n bodies at one
  * spot the step lists about (limit + 1) n pairs, never the crowd's n^2 / 2. When contacts
@@ -28,7 +30,7 @@
  * over frames ("spread the resolution over frames, or cap the work per step and stop what
  * is left rather than let it pass through", issue #23). The first still body of every crowd
  * is admitted, and a held body is still in the next step, so each step makes progress.
- * Reads: the dynamic grid, `pairs` (when complete), the store's boxes. Writes: `pairs`,
+ * Reads: the dynamic grid, `pairs` (when complete), the store's boxes, layers and masks. Writes: `pairs`,
  * `pairCodes`, `admitted`, `crowdMet`, `heldCount`, `listedPairs`, and for the held bodies
  * `deltaX/Y`, `integratedVelocityX/Y`, `startVelocityX/Y` and `inverseMass`. Their
  * broadphase bounds stay as the grid filed them (the grid reads them in later queries), a
@@ -39,6 +41,7 @@ import type { OverlapVisitor } from '../broadphase/uniformGrid.js'
 import { dynamicPairCode } from '../world/pairCode.js'
 import { CROSS, IGNORE } from '../world/responseCodes.js'
 import type { StepContext } from './context.js'
+import { LayerPartition } from './layerPartition.js'
 import { CROWD_LIMIT } from './tolerances.js'
 
 /**
@@ -52,9 +55,13 @@ export class CrowdScan implements OverlapVisitor {
   private slot = 0
   /** Whether the scan stops past {@link CROWD_LIMIT} partners (a moving body's). */
   private bounded = false
-  /** The partners met (local indices) and each pair's response code, in the order met. */
+  /** The partners met that may collide (local indices) and each pair's code, in the order met. */
   readonly partners = new IndexBuffer()
   readonly codes = new IndexBuffer()
+  /** Partners the scans of the step visited, ignored ones too: their work. */
+  visited = 0
+  /** The step's dynamic bodies by layer class: a scan visits only partners whose layers meet. */
+  readonly classes = new LayerPartition()
 
   constructor(private readonly sim: StepContext) {}
 
@@ -68,11 +75,12 @@ export class CrowdScan implements OverlapVisitor {
     this.bounded = bounded
     this.partners.count = 0
     this.codes.count = 0
-    return this.sim.dynamicGrid.visitOverlaps(k, this)
+    return this.classes.visitOverlaps(k, this)
   }
 
   meet(j: number): boolean {
     const sim = this.sim
+    this.visited++
     const other = sim.dynamic[j] as number
     // The pair's code as the full list's filter gives it: the earlier body first.
     const code =
@@ -105,6 +113,8 @@ export function holdCrowds(sim: StepContext): void {
   const pairs = sim.pairs
   if (!complete) pairs.count = 0
   const scan = crowdScanOf(sim)
+  scan.classes.build(sim, sim.dynamic, n, sim.dynamicBounds, sim.dynamicGrid)
+  scan.visited = 0
   const partners = scan.partners
   let held = 0
   for (let k = 0; k < n; k++) {
@@ -113,7 +123,6 @@ export function holdCrowds(sim: StepContext): void {
     const moving = sim.deltaX[k] !== 0 || sim.deltaY[k] !== 0
     partners.count = 0
     const hold = (met[k] as number) > CROWD_LIMIT || scan.scan(k, moving)
-    sim.listedPairs += partners.count
     admitted[k] = Number(!hold)
     if (hold) {
       held++
@@ -127,6 +136,7 @@ export function holdCrowds(sim: StepContext): void {
     if (!complete) listPairsOf(sim, k)
   }
   sim.heldCount = held
+  sim.listedPairs += scan.visited
   if (!complete) return
   const { a: pairA, b: pairB } = pairs
   const codes = sim.pairCodes

@@ -200,3 +200,13 @@ export const OVERFLOW_PACKING = 0.9
  * the push-out, which separates it in a few steps.
  */
 export const CROWD_COVER = 0.5
+
+/**
+ * Most layer classes (a count: distinct layer and mask pairs) that a crowded scan sorts
+ * bodies into (`step/layerPartition.ts`); the bodies of further classes share one more
+ * class that meets every class. Invariant: a crowd's scans visit only partners whose layers
+ * meet (2,000 bodies at one spot on layers that ignore each other cost O(n), not the n^2
+ * tests of visiting every box they overlap), and a scan visits at most this many grids
+ * plus one.
+ */
+export const LAYER_CLASSES = 32

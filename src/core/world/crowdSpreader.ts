@@ -7,7 +7,7 @@
  * by, more than {@link CROWD_LIMIT} dynamic bodies (over more than {@link CROWD_COVER} of
  * the smaller one's area, deeper than {@link STUCK_DEPTH}: thousands of cards
  * added at one spot, one huge card over many small ones), the crowd is placed at once by
- * `placeOnLattice`, in O(n + cells log cells), instead of being pushed apart a few dozen
+ * `LatticePlacement`, in O(n + cells log cells), instead of being pushed apart a few dozen
  * bodies per step (`step/crowd.ts`) over hundreds of steps of 20 push-out rounds each.
  *
  * Which bodies move: a hub is a body in more than {@link CROWD_LIMIT} such overlaps.
@@ -22,9 +22,16 @@
  *
  * Work is bounded by counters, never by time: a body's scan stops after
  * {@link SCAN_MEETS} partners, so a body counts as a hub only when that many of its
- * first partners show it.
+ * first partners show it. A body on a hub kept before it moves without a count of its own
+ * (it moves whether it is a hub or not), so a crowd at one spot costs about one partner met
+ * per body. Nothing is allocated once the spreader's buffers have grown to the world.
  */
-import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
+import {
+  countsToGroupStarts,
+  ensureCapacity,
+  IndexBuffer,
+  rewindGroupStarts,
+} from '../broadphase/buffers.js'
 import { writeSlotBounds } from '../broadphase/bodyIndex.js'
 import {
   createItemBounds,
@@ -33,19 +40,25 @@ import {
   type OverlapVisitor,
 } from '../broadphase/uniformGrid.js'
 import type { StepContext } from '../step/context.js'
+import { LayerPartition } from '../step/layerPartition.js'
 import { CROWD_COVER, CROWD_LIMIT, STUCK_DEPTH } from '../step/tolerances.js'
 import { DYNAMIC, overlapAlongX, overlapAlongY, STATIC } from './bodyStore.js'
 import { dynamicPairCode } from './pairCode.js'
-import { enclosureOf, placeOnLattice, type Enclosure } from './placeOnLattice.js'
+import { enclosureOf, LatticePlacement, type Enclosure } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
 
 /** Most partners one body's scan visits (a count): the spreader's work per body. */
 const SCAN_MEETS = 8 * CROWD_LIMIT
 
-/** What a {@link PartnerScan} counts. */
+/** What a {@link PartnerScan} counts: any partner, a kept hub before the body, any kept hub. */
 const DEEP = 0
 const KEPT_HUBS_BEFORE = 1
-const KEPT_HUB = 2
+const KEPT_HUBS = 2
+
+/** A body's role in a spread (`CrowdSpreader.role`): it moves; a kept hub; neither yet. */
+const MOVES = 0
+const KEPT_HUB = 1
+const PLAIN = 2
 
 /**
  * One body's scan of its partners in the grid of the dynamic bodies' boxes: counts the
@@ -67,16 +80,17 @@ class PartnerScan implements OverlapVisitor {
     this.enough = enough
     this.met = 0
     this.found = 0
-    this.spreader.grid.visitOverlaps(k, this)
+    this.spreader.classes.visitOverlaps(k, this)
     return this.found
   }
 
   meet(j: number): boolean {
     const spreader = this.spreader
     this.met++
+    spreader.partnersMet++
     const counted =
       this.mode === DEEP ||
-      (spreader.hub(j) && spreader.kept[j] === 1 && (this.mode === KEPT_HUB || j < this.k))
+      (spreader.role[j] === KEPT_HUB && (this.mode === KEPT_HUBS || j < this.k))
     if (counted && spreader.deeplyOverlap(this.k, j)) this.found++
     return this.found >= this.enough || this.met >= SCAN_MEETS
   }
@@ -94,11 +108,32 @@ export class CrowdSpreader {
   private statics = new Int32Array(64)
   /** The dynamic bodies' boxes and their grid. */
   private readonly boxes = createItemBounds()
-  readonly grid = new UniformGrid()
-  /** Each dynamic body's deep overlaps (capped), and whether it is kept. */
-  private deep = new Int32Array(64)
-  kept = new Uint8Array(64)
+  private readonly grid = new UniformGrid()
+  /** The dynamic bodies by layer class: a scan visits only partners whose layers meet. */
+  readonly classes = new LayerPartition()
+  /**
+   * Each dynamic body's role ({@link MOVES}, {@link KEPT_HUB} or {@link PLAIN}), set in
+   * insertion order: a scan reads the roles of the bodies before the one scanned, and of all
+   * once every role is set.
+   */
+  role = new Uint8Array(64)
   private readonly scan = new PartnerScan(this)
+  /** The bodies (slots) to place, in insertion order. */
+  private readonly batch = new IndexBuffer()
+  /**
+   * Each batch body's enclosure (an index into `bounds`, four sides per enclosure), the
+   * batch grouped by enclosure (`grouped`, each group from `groupStart[group]`), and one
+   * enclosure at a time.
+   */
+  private groupOf = new Int32Array(64)
+  private bounds = new Float64Array(64)
+  private groupStart = new Int32Array(64)
+  private grouped = new Int32Array(64)
+  private readonly within: Enclosure = { left: 0, top: 0, right: 0, bottom: 0 }
+  private readonly placement = new LatticePlacement()
+
+  /** Partners the scans of the last {@link CrowdSpreader.spread} met: its work (for tests of its bound). */
+  partnersMet = 0
 
   constructor(private readonly sim: StepContext) {}
 
@@ -108,11 +143,6 @@ export class CrowdSpreader {
     if (this.arrived[slot] === 1) return
     this.arrived[slot] = 1
     this.arrivals.push(slot)
-  }
-
-  /** Whether dynamic body `k` (local index) is a hub. */
-  hub(k: number): boolean {
-    return (this.deep[k] as number) > CROWD_LIMIT
   }
 
   /**
@@ -142,6 +172,7 @@ export class CrowdSpreader {
    * file's comment). True when it moved bodies (the body index is then stale).
    */
   spread(): boolean {
+    this.partnersMet = 0
     if (this.arrivals.count === 0) return false
     const store = this.sim.store
     let count = 0
@@ -168,12 +199,11 @@ export class CrowdSpreader {
       this.arrivals.count = 0
       return false
     }
-    this.deep = ensureCapacity(this.deep, count)
-    this.kept = ensureCapacity(this.kept, count)
     const boxes = this.boxes
     reserveItemBounds(boxes, count)
     for (let k = 0; k < count; k++) writeSlotBounds(boxes, k, store, this.dynamic[k] as number)
     this.grid.build(boxes, count)
+    this.classes.build(this.sim, this.dynamic, count, boxes, this.grid)
     let crowd = false
     for (let a = 0; a < this.arrivals.count && !crowd; a++) {
       const k = this.localOf[this.arrivals.items[a] as number] as number
@@ -181,31 +211,92 @@ export class CrowdSpreader {
     }
     this.arrivals.count = 0
     if (!crowd) return false
-    for (let k = 0; k < count; k++) this.deep[k] = this.scan.count(k, DEEP, CROWD_LIMIT + 1)
+    // In insertion order: a body on a hub kept before it moves, hub or not; else a hub is
+    // kept. So only a body on no kept hub has its deep overlaps counted: in a crowd at one
+    // spot, only the first (a scan of CROWD_LIMIT + 1 partners), where counting every
+    // body's took CROWD_LIMIT + 1 deep tests each.
+    const role = (this.role = ensureCapacity(this.role, count))
     for (let k = 0; k < count; k++) {
-      this.kept[k] = Number(!this.hub(k) || this.scan.count(k, KEPT_HUBS_BEFORE, 1) === 0)
+      if (this.scan.count(k, KEPT_HUBS_BEFORE, 1) > 0) role[k] = MOVES
+      else role[k] = this.scan.count(k, DEEP, CROWD_LIMIT + 1) > CROWD_LIMIT ? KEPT_HUB : PLAIN
     }
-    const batch: number[] = []
+    // A body that is not a hub moves when it is on a kept hub (one kept after it too).
+    const batch = this.batch
+    batch.count = 0
+    batch.reserve(count)
     for (let k = 0; k < count; k++) {
-      const moves = this.hub(k) ? this.kept[k] === 0 : this.scan.count(k, KEPT_HUB, 1) > 0
+      const moves = role[k] === MOVES || (role[k] === PLAIN && this.scan.count(k, KEPT_HUBS, 1) > 0)
       if (moves) batch.push(this.dynamic[k] as number)
     }
-    if (batch.length === 0) return false
-    // One batch per enclosure, in the order their first bodies come.
-    const groups = new Map<string, { within: Enclosure; slots: number[] }>()
-    for (const slot of batch) {
-      const within = enclosureOf(this.sim, slot, this.statics, staticCount)
-      const key = `${within.left},${within.top},${within.right},${within.bottom}`
-      const group = groups.get(key)
-      if (group === undefined) groups.set(key, { within, slots: [slot] })
-      else group.slots.push(slot)
-    }
-    // Bodies set aside as overflowing may be overlapped (as by a relocation of the watch).
-    const overflowing = this.sim.overflowing
-    const isObstacle = (slot: number): boolean => (overflowing[slot] ?? 0) === 0
-    for (const { within, slots } of groups.values()) {
-      placeOnLattice(store, slots, within, isObstacle)
-    }
+    if (batch.count === 0) return false
+    this.placeByEnclosure(staticCount)
     return true
+  }
+
+  /**
+   * Places the batch on one lattice per enclosure (each body's, among the first
+   * `staticCount` of `statics`), the enclosures in the order their first bodies come, each
+   * one's bodies in the batch's order. A body's enclosure is looked up among those found
+   * before it: they are few, one per compartment of the board that a crowd lies in.
+   */
+  private placeByEnclosure(staticCount: number): void {
+    const { batch, within } = this
+    const n = batch.count
+    const groupOf = (this.groupOf = ensureCapacity(this.groupOf, n))
+    let groupCount = 0
+    for (let b = 0; b < n; b++) {
+      enclosureOf(this.sim, batch.items[b] as number, this.statics, staticCount, within)
+      let group = 0
+      while (group < groupCount && !this.sameEnclosure(group, within)) group++
+      if (group === groupCount) {
+        this.bounds = ensureCapacity(this.bounds, 4 * (groupCount + 1))
+        this.bounds[4 * group] = within.left
+        this.bounds[4 * group + 1] = within.top
+        this.bounds[4 * group + 2] = within.right
+        this.bounds[4 * group + 3] = within.bottom
+        groupCount++
+      }
+      groupOf[b] = group
+    }
+    // A counting sort of the batch by enclosure, stable.
+    const starts = (this.groupStart = ensureCapacity(this.groupStart, groupCount + 1))
+    starts.fill(0, 0, groupCount + 1)
+    for (let b = 0; b < n; b++) {
+      const next = (groupOf[b] as number) + 1
+      starts[next] = (starts[next] as number) + 1
+    }
+    countsToGroupStarts(starts, groupCount)
+    const grouped = (this.grouped = ensureCapacity(this.grouped, n))
+    for (let b = 0; b < n; b++) {
+      const group = groupOf[b] as number
+      const at = starts[group] as number
+      grouped[at] = batch.items[b] as number
+      starts[group] = at + 1
+    }
+    rewindGroupStarts(starts, groupCount)
+    const store = this.sim.store
+    for (let group = 0; group < groupCount; group++) {
+      within.left = this.bounds[4 * group] as number
+      within.top = this.bounds[4 * group + 1] as number
+      within.right = this.bounds[4 * group + 2] as number
+      within.bottom = this.bounds[4 * group + 3] as number
+      // The group's bodies, copied over the batch (no longer needed) in place of a view.
+      const first = starts[group] as number
+      const size = (starts[group + 1] as number) - first
+      for (let q = 0; q < size; q++) batch.items[q] = grouped[first + q] as number
+      // Bodies set aside as overflowing may be overlapped (as by a relocation of the watch).
+      this.placement.place(store, batch.items, size, within, this.sim.overflowing)
+    }
+  }
+
+  /** Whether enclosure number `group` of the batch being placed is `within`. */
+  private sameEnclosure(group: number, within: Enclosure): boolean {
+    const bounds = this.bounds
+    return (
+      bounds[4 * group] === within.left &&
+      bounds[4 * group + 1] === within.top &&
+      bounds[4 * group + 2] === within.right &&
+      bounds[4 * group + 3] === within.bottom
+    )
   }
 }

@@ -24,6 +24,7 @@
  */
 import type { StepContext } from '../step/context.js'
 import { PLACEMENT_CELLS_PER_BODY } from '../step/tolerances.js'
+import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
 import { STATIC, type BodyStore } from './bodyStore.js'
 import { pairCode } from './pairCode.js'
 import { IGNORE } from './responseCodes.js'
@@ -84,129 +85,248 @@ export function enclosureOf(
 const MIN_LATTICE_CELLS = 4096
 
 /**
- * Places the bodies of `batch` (store slots) on free cells of a lattice inside `within`
- * (see the file's comment), avoiding every body of the store outside the batch for which
- * `isObstacle(slot)` holds. Placed bodies are moved (their velocity zeroed, marked moved).
- * Returns the slots left without a cell, in the batch's order.
+ * Places batches of bodies on free cells of a lattice (see the file's comment). One per
+ * crowd spreader: its buffers grow to the largest batch and lattice met, and are reused.
+ * Orders are found without a comparator (a comparator sort called its closure n log n
+ * times, most of a cold placement): the least cells by a selection on their keys, and the
+ * order of cells and bodies by ranking ({@link LatticePlacement.rank}).
  */
-export function placeOnLattice(
-  store: BodyStore,
-  batch: readonly number[],
-  within: Enclosure,
-  isObstacle: (slot: number) => boolean,
-): number[] {
-  let cellWidth = 0
-  let cellHeight = 0
-  let sumX = 0
-  let sumY = 0
-  for (const slot of batch) {
-    cellWidth = Math.max(cellWidth, store.width[slot] as number)
-    cellHeight = Math.max(cellHeight, store.height[slot] as number)
-    sumX += store.x[slot] as number
-    sumY += store.y[slot] as number
+export class LatticePlacement {
+  /** The slots of the last batch left without a cell, in the batch's order. */
+  readonly left = new IndexBuffer()
+  /** Per lattice cell: 1 when an obstacle meets it. */
+  private blocked = new Uint8Array(0)
+  /** The free cells (indices, increasing), and each one's squared distance from the anchor. */
+  private free = new Int32Array(0)
+  private cellDistance = new Float64Array(0)
+  /** Positions in `free`: the batch's share of the nearest first, after the selection. */
+  private cellOrder = new Int32Array(0)
+  /** Per position in `free`: 1 when the selection serves it. */
+  private served = new Uint8Array(0)
+  /** The served positions in `free`, increasing, their distances, and their order by rank. */
+  private taken = new Int32Array(0)
+  private takenDistance = new Float64Array(0)
+  private takenOrder = new Int32Array(0)
+  /** Batch positions by rank (the nearest the anchor first), and their distances. */
+  private bodyOrder = new Int32Array(0)
+  private bodyDistance = new Float64Array(0)
+  /** Per slot: 1 while its body is in the batch being placed. */
+  private placing = new Uint8Array(0)
+  /** {@link LatticePlacement.rank}'s buffers: the keys sorted, each key's ranks given. */
+  private sortedKeys = new Float64Array(0)
+  private ranksGiven = new Int32Array(0)
+  /** The lattice's columns and rows, and the cells an obstacle meets along one axis. */
+  private readonly columns: LatticeRange = { first: 0, last: 0 }
+  private readonly rows: LatticeRange = { first: 0, last: 0 }
+  private readonly met: LatticeRange = { first: 0, last: 0 }
+
+  /**
+   * Places the bodies of `batch[0 .. count)` (store slots) on free cells of a lattice inside
+   * `within` (see the file's comment), avoiding every body of the store outside the batch
+   * unless `passable[slot]` is non-zero. Placed bodies are moved (their velocity zeroed,
+   * marked moved); the others are listed in {@link LatticePlacement.left}. Returns the
+   * number placed.
+   */
+  place(
+    store: BodyStore,
+    batch: Int32Array,
+    count: number,
+    within: Enclosure,
+    passable: ArrayLike<number>,
+  ): number {
+    const left = this.left
+    left.count = 0
+    let cellWidth = 0
+    let cellHeight = 0
+    let sumX = 0
+    let sumY = 0
+    for (let b = 0; b < count; b++) {
+      const slot = batch[b] as number
+      cellWidth = Math.max(cellWidth, store.width[slot] as number)
+      cellHeight = Math.max(cellHeight, store.height[slot] as number)
+      sumX += store.x[slot] as number
+      sumY += store.y[slot] as number
+    }
+    // A lattice of empty cells would offer one spot to every body.
+    if (!(cellWidth > 0 && cellHeight > 0)) return this.leaveAll(batch, count)
+    const anchorX = sumX / count
+    const anchorY = sumY / count
+    const half = Math.floor(
+      Math.sqrt(Math.max(MIN_LATTICE_CELLS, PLACEMENT_CELLS_PER_BODY * count)) / 2,
+    )
+    const { columns, rows } = this
+    latticeRange(anchorX, cellWidth, within.left, within.right, half, columns)
+    latticeRange(anchorY, cellHeight, within.top, within.bottom, half, rows)
+    const columnCount = columns.last - columns.first + 1
+    const rowCount = rows.last - rows.first + 1
+    if (columnCount <= 0 || rowCount <= 0) return this.leaveAll(batch, count)
+    const cells = columnCount * rowCount
+    const blocked = (this.blocked = ensureCapacity(this.blocked, cells))
+    blocked.fill(0, 0, cells)
+    const placing = (this.placing = ensureCapacity(this.placing, store.capacity))
+    for (let b = 0; b < count; b++) placing[batch[b] as number] = 1
+    const met = this.met
+    for (let index = 0; index < store.count; index++) {
+      const slot = store.order[index] as number
+      if (placing[slot] === 1 || (passable[slot] ?? 0) !== 0) continue
+      const x0 = store.x[slot] as number
+      const y0 = store.y[slot] as number
+      const x1 = x0 + (store.width[slot] as number)
+      const y1 = y0 + (store.height[slot] as number)
+      if (!cellsMet(anchorX, cellWidth, columns, x0, x1, met)) continue
+      const c0 = met.first - columns.first
+      const c1 = met.last - columns.first
+      if (!cellsMet(anchorY, cellHeight, rows, y0, y1, met)) continue
+      for (let r = met.first - rows.first; r <= met.last - rows.first; r++) {
+        blocked.fill(1, r * columnCount + c0, r * columnCount + c1 + 1)
+      }
+    }
+    for (let b = 0; b < count; b++) placing[batch[b] as number] = 0
+    const free = (this.free = ensureCapacity(this.free, cells))
+    const cellDistance = (this.cellDistance = ensureCapacity(this.cellDistance, cells))
+    const cellOrder = (this.cellOrder = ensureCapacity(this.cellOrder, cells))
+    let freeCount = 0
+    for (let cell = 0; cell < cells; cell++) {
+      if (blocked[cell] === 1) continue
+      const i = (cell % columnCount) + columns.first
+      const j = Math.floor(cell / columnCount) + rows.first
+      free[freeCount] = cell
+      cellDistance[freeCount] = (i * cellWidth) ** 2 + (j * cellHeight) ** 2
+      cellOrder[freeCount] = freeCount
+      freeCount++
+    }
+    // Cells nearest the anchor first, then the smaller y, then the smaller x (the cell's
+    // index, increasing with the position in `free`). Only the cells the batch takes are
+    // ordered: the lattice has up to PLACEMENT_CELLS_PER_BODY cells per body, and sorting
+    // them all was most of the placement.
+    const served = Math.min(count, freeCount)
+    selectLeast(cellOrder, freeCount, served, cellDistance)
+    const isServed = (this.served = ensureCapacity(this.served, freeCount))
+    isServed.fill(0, 0, freeCount)
+    for (let k = 0; k < served; k++) isServed[cellOrder[k] as number] = 1
+    const taken = (this.taken = ensureCapacity(this.taken, served))
+    const takenDistance = (this.takenDistance = ensureCapacity(this.takenDistance, served))
+    let takenCount = 0
+    for (let f = 0; f < freeCount; f++) {
+      if (isServed[f] === 0) continue
+      taken[takenCount] = f
+      takenDistance[takenCount++] = cellDistance[f] as number
+    }
+    const takenOrder = (this.takenOrder = ensureCapacity(this.takenOrder, served))
+    this.rank(takenDistance, served, takenOrder)
+    // Bodies nearest the anchor first, then in the batch's order.
+    const bodyOrder = (this.bodyOrder = ensureCapacity(this.bodyOrder, count))
+    const bodyDistance = (this.bodyDistance = ensureCapacity(this.bodyDistance, count))
+    for (let b = 0; b < count; b++) {
+      const slot = batch[b] as number
+      bodyDistance[b] =
+        ((store.x[slot] as number) - anchorX) ** 2 + ((store.y[slot] as number) - anchorY) ** 2
+    }
+    this.rank(bodyDistance, count, bodyOrder)
+    for (let k = 0; k < served; k++) {
+      const slot = batch[bodyOrder[k] as number] as number
+      const cell = free[taken[takenOrder[k] as number] as number] as number
+      store.x[slot] = anchorX + ((cell % columnCount) + columns.first) * cellWidth
+      store.y[slot] = anchorY + (Math.floor(cell / columnCount) + rows.first) * cellHeight
+      store.velocityX[slot] = 0
+      store.velocityY[slot] = 0
+      store.moved[slot] = 1
+    }
+    if (served < count) {
+      // The farthest bodies are left, listed in the batch's order: `placing` marks them.
+      for (let k = served; k < count; k++) placing[batch[bodyOrder[k] as number] as number] = 1
+      left.reserve(count - served)
+      for (let b = 0; b < count; b++) {
+        const slot = batch[b] as number
+        if (placing[slot] === 0) continue
+        placing[slot] = 0
+        left.push(slot)
+      }
+    }
+    return served
   }
-  // A lattice of empty cells would offer one spot to every body.
-  if (!(cellWidth > 0 && cellHeight > 0)) return [...batch]
-  const anchorX = sumX / batch.length
-  const anchorY = sumY / batch.length
-  const half = Math.floor(
-    Math.sqrt(Math.max(MIN_LATTICE_CELLS, PLACEMENT_CELLS_PER_BODY * batch.length)) / 2,
-  )
-  const columns = latticeRange(anchorX, cellWidth, within.left, within.right, half)
-  const rows = latticeRange(anchorY, cellHeight, within.top, within.bottom, half)
-  const columnCount = columns.last - columns.first + 1
-  const rowCount = rows.last - rows.first + 1
-  if (columnCount <= 0 || rowCount <= 0) return [...batch]
-  const blocked = new Uint8Array(columnCount * rowCount)
-  const placing = new Set(batch)
-  for (let index = 0; index < store.count; index++) {
-    const slot = store.order[index] as number
-    if (placing.has(slot) || !isObstacle(slot)) continue
-    const x0 = store.x[slot] as number
-    const y0 = store.y[slot] as number
-    const hitColumns = cellsMet(anchorX, cellWidth, columns, x0, x0 + (store.width[slot] as number))
-    if (hitColumns === null) continue
-    const [c0, c1] = hitColumns
-    const hitRows = cellsMet(anchorY, cellHeight, rows, y0, y0 + (store.height[slot] as number))
-    if (hitRows === null) continue
-    const [r0, r1] = hitRows
-    for (let r = r0; r <= r1; r++) blocked.fill(1, r * columnCount + c0, r * columnCount + c1 + 1)
+
+  /** Lists the whole batch in {@link LatticePlacement.left}; returns 0 (none placed). */
+  private leaveAll(batch: Int32Array, count: number): number {
+    const left = this.left
+    left.reserve(count)
+    for (let b = 0; b < count; b++) left.items[b] = batch[b] as number
+    left.count = count
+    return 0
   }
-  const free: number[] = []
-  for (let r = 0; r < rowCount; r++) {
-    for (let c = 0; c < columnCount; c++) {
-      if (blocked[r * columnCount + c] === 0) free.push(r * columnCount + c)
+
+  /**
+   * Writes into `order[0 .. count)` the items `0 .. count - 1` by increasing `keys[item]`,
+   * ties in the items' order. The keys are sorted by the engine's numeric sort (in place,
+   * no comparator), and each item in turn takes the next rank of its key, found by a binary
+   * search: O(count log count), and the one order whatever sort the engine uses.
+   */
+  private rank(keys: Float64Array, count: number, order: Int32Array): void {
+    const sorted = (this.sortedKeys = ensureCapacity(this.sortedKeys, count))
+    for (let k = 0; k < count; k++) sorted[k] = keys[k] as number
+    // The view sorts just the keys (one small object per placement).
+    sorted.subarray(0, count).sort()
+    const given = (this.ranksGiven = ensureCapacity(this.ranksGiven, count))
+    given.fill(0, 0, count)
+    for (let item = 0; item < count; item++) {
+      const first = firstAtLeast(sorted, count, keys[item] as number)
+      order[first + (given[first] as number)] = item
+      given[first] = (given[first] as number) + 1
     }
   }
-  // Nearest the anchor first, then the smaller y, then the smaller x (the cell's index).
-  const distance = (cell: number): number => {
-    const i = (cell % columnCount) + columns.first
-    const j = Math.floor(cell / columnCount) + rows.first
-    return (i * cellWidth) ** 2 + (j * cellHeight) ** 2
+}
+
+/** The first index of `sorted[0 .. count)` (increasing) whose value is at least `key`. */
+function firstAtLeast(sorted: Float64Array, count: number, key: number): number {
+  let low = 0
+  let high = count
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((sorted[middle] as number) < key) low = middle + 1
+    else high = middle
   }
-  const cellDistance = new Float64Array(free.length)
-  for (let f = 0; f < free.length; f++) cellDistance[f] = distance(free[f] as number)
-  const nearer = (a: number, b: number): number =>
-    (cellDistance[a] as number) - (cellDistance[b] as number) ||
-    (free[a] as number) - (free[b] as number)
-  // Only the cells the batch takes are sorted: the lattice has up to
-  // PLACEMENT_CELLS_PER_BODY cells per body, and sorting them all was most of the placement.
-  const served = Math.min(batch.length, free.length)
-  const cellOrder = Array.from({ length: free.length }, (_, f) => f)
-  selectLeast(cellOrder, served, nearer)
-  const taken = cellOrder.slice(0, served).sort(nearer)
-  const bodyDistance = (slot: number): number =>
-    ((store.x[slot] as number) - anchorX) ** 2 + ((store.y[slot] as number) - anchorY) ** 2
-  const bodies = [...batch].sort((a, b) => bodyDistance(a) - bodyDistance(b))
-  for (let k = 0; k < served; k++) {
-    const slot = bodies[k] as number
-    const cell = free[taken[k] as number] as number
-    store.x[slot] = anchorX + ((cell % columnCount) + columns.first) * cellWidth
-    store.y[slot] = anchorY + (Math.floor(cell / columnCount) + rows.first) * cellHeight
-    store.velocityX[slot] = 0
-    store.velocityY[slot] = 0
-    store.moved[slot] = 1
-  }
-  const left = new Set(bodies.slice(served))
-  return batch.filter((slot) => left.has(slot))
+  return low
+}
+
+/** Whether item `a` comes before item `b`: the smaller key, then the smaller item. */
+function before(keys: Float64Array, a: number, b: number): boolean {
+  const keyA = keys[a] as number
+  const keyB = keys[b] as number
+  return keyA < keyB || (keyA === keyB && a < b)
 }
 
 /**
- * Reorders `items` so that its first `count` entries are its `count` least under `compare`
- * (a strict total order), in no particular order: Hoare's selection ("Find", CACM 1961,
- * algorithm 65) with the median of the first, middle and last entries as the pivot, in
- * O(length) comparisons on average. Past 2 log2(length) partitions the range left is
- * sorted instead (as introselect does), so no order of the items makes it quadratic.
+ * Reorders `items[0 .. length)` so that its first `count` entries are its `count` least
+ * by {@link before} over `keys`, in no particular order: Hoare's selection ("Find",
+ * CACM 1961, algorithm 65) with the median of the first, middle and last entries as the
+ * pivot, in O(length) comparisons on average. Past 2 log2(length) partitions the range
+ * left is sorted instead (as introselect does), so no order of the items makes it
+ * quadratic.
  */
-function selectLeast(
-  items: number[],
-  count: number,
-  compare: (a: number, b: number) => number,
-): void {
+function selectLeast(items: Int32Array, length: number, count: number, keys: Float64Array): void {
   let low = 0
-  let high = items.length - 1
-  let partitions = 2 * Math.ceil(Math.log2(items.length + 1))
+  let high = length - 1
+  let partitions = 2 * Math.ceil(Math.log2(length + 1))
   while (low < high && low < count && count <= high) {
     if (partitions-- === 0) {
-      const sorted = items.slice(low, high + 1).sort(compare)
-      for (let k = 0; k < sorted.length; k++) items[low + k] = sorted[k] as number
+      heapSort(items, low, high + 1, keys)
       return
     }
     // The first, middle and last entries put in order; the middle one is the pivot, so the
     // last entry, after it, stops the partition's scan from the right before `high`.
     const middle = (low + high) >>> 1
-    if (compare(items[middle] as number, items[low] as number) < 0) swap(items, middle, low)
-    if (compare(items[high] as number, items[low] as number) < 0) swap(items, high, low)
-    if (compare(items[high] as number, items[middle] as number) < 0) swap(items, high, middle)
+    if (before(keys, items[middle] as number, items[low] as number)) swap(items, middle, low)
+    if (before(keys, items[high] as number, items[low] as number)) swap(items, high, low)
+    if (before(keys, items[high] as number, items[middle] as number)) swap(items, high, middle)
     const pivot = items[middle] as number
     // Hoare's partition: [low, j] holds no item after the pivot, [j + 1, high] none before.
     let i = low - 1
     let j = high + 1
     for (;;) {
       do i++
-      while (compare(items[i] as number, pivot) < 0)
+      while (before(keys, items[i] as number, pivot))
       do j--
-      while (compare(items[j] as number, pivot) > 0)
+      while (before(keys, pivot, items[j] as number))
       if (i >= j) break
       swap(items, i, j)
     }
@@ -215,7 +335,42 @@ function selectLeast(
   }
 }
 
-function swap(items: number[], i: number, j: number): void {
+/**
+ * Sorts `items[from .. to)` by {@link before} over `keys` in place: heapsort (Williams,
+ * CACM 1964, algorithm 232), O(n log n) for every input, without a buffer.
+ */
+function heapSort(items: Int32Array, from: number, to: number, keys: Float64Array): void {
+  const n = to - from
+  for (let root = (n >>> 1) - 1; root >= 0; root--) siftDown(items, from, root, n, keys)
+  for (let end = n - 1; end > 0; end--) {
+    swap(items, from, from + end)
+    siftDown(items, from, 0, end, keys)
+  }
+}
+
+/** Moves entry `root` of the max-heap `items[from .. from + size)` down to its place. */
+function siftDown(
+  items: Int32Array,
+  from: number,
+  root: number,
+  size: number,
+  keys: Float64Array,
+): void {
+  let parent = root
+  for (;;) {
+    let child = 2 * parent + 1
+    if (child >= size) return
+    const right = from + child + 1
+    if (child + 1 < size && before(keys, items[from + child] as number, items[right] as number)) {
+      child++
+    }
+    if (!before(keys, items[from + parent] as number, items[from + child] as number)) return
+    swap(items, from + parent, from + child)
+    parent = child
+  }
+}
+
+function swap(items: Int32Array, i: number, j: number): void {
   const item = items[i] as number
   items[i] = items[j] as number
   items[j] = item
@@ -228,9 +383,9 @@ interface LatticeRange {
 }
 
 /**
- * The lattice indices along one axis whose cells, `anchor + i * cell` to that plus `cell`,
- * lie inside `[low, high]` (checked in floating point, as the bodies will be placed) and
- * within `half` cells of the anchor.
+ * Writes into `range` the lattice indices along one axis whose cells, `anchor + i * cell` to
+ * that plus `cell`, lie inside `[low, high]` (checked in floating point, as the bodies will
+ * be placed) and within `half` cells of the anchor.
  */
 function latticeRange(
   anchor: number,
@@ -238,18 +393,21 @@ function latticeRange(
   low: number,
   high: number,
   half: number,
-): LatticeRange {
+  range: LatticeRange,
+): void {
   let first = Math.max(-half, Math.ceil((low - anchor) / cell))
   let last = Math.min(half, Math.floor((high - anchor) / cell) - 1)
   while (first <= last && anchor + first * cell < low) first++
   while (first <= last && anchor + last * cell + cell > high) last--
-  return { first, last }
+  range.first = first
+  range.last = last
 }
 
 /**
- * The cells of `range` (as offsets from its first) whose open interiors meet the open
- * interval `(from, to)` along one axis, or null when none does; a zero-length interval
- * meets the cell it lies in, as a zero-size box inside another meets it in `findFreeSpot`.
+ * Whether some cells of `range` have open interiors that meet the open interval
+ * `(from, to)` along one axis; if so, writes the first and last of them (lattice indices)
+ * into `met`. A zero-length interval meets the cell it lies in, as a zero-size box inside
+ * another meets it in `findFreeSpot`.
  */
 function cellsMet(
   anchor: number,
@@ -257,15 +415,18 @@ function cellsMet(
   range: LatticeRange,
   from: number,
   to: number,
-): [number, number] | null {
+  met: LatticeRange,
+): boolean {
   let first = Math.max(range.first, Math.floor((from - anchor) / cell) - 1)
   let last = Math.min(range.last, Math.floor((to - anchor) / cell) + 1)
-  const meets = (i: number): boolean => {
-    const edge = anchor + i * cell
-    return edge < to && from < edge + cell
-  }
-  while (first <= last && !meets(first)) first++
-  while (first <= last && !meets(last)) last--
-  if (first > last) return null
-  return [first - range.first, last - range.first]
+  while (first <= last && !cellMeets(anchor + first * cell, cell, from, to)) first++
+  while (first <= last && !cellMeets(anchor + last * cell, cell, from, to)) last--
+  met.first = first
+  met.last = last
+  return first <= last
+}
+
+/** Whether the open cell `(edge, edge + cell)` meets the open interval `(from, to)`. */
+function cellMeets(edge: number, cell: number, from: number, to: number): boolean {
+  return edge < to && from < edge + cell
 }

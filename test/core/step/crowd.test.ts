@@ -137,6 +137,38 @@ describe('crowd stage (issue #23, bounded cost)', () => {
     expect(worstListed).toBeLessThanOrEqual(listingBudget)
   })
 
+  it.each([
+    ['that collide with nothing (mask 0)', () => ({ layer: 1, mask: 0 })],
+    [
+      'on 8 layers, each colliding with its own',
+      (k: number) => ({ layer: 1 << (k % 8), mask: 1 << (k % 8) }),
+    ],
+  ])(
+    'visits only partners whose layers meet: 2,000 boxes at one spot %s, every step within the budget',
+    (_, layers) => {
+      const count = 2000
+      const sim = contextOf(
+        Array.from({ length: count }, (_, k) => ({
+          x: 290,
+          y: 290,
+          width: 20,
+          height: 20,
+          ...layers(k),
+        })),
+        600,
+      )
+      // The broadphase's capped list, then each admitted body's partners (as above). A scan
+      // of every box a body overlaps visited all 1,999 others: about 4,000,000 a step.
+      const listingBudget = (CROWD_PAIRS_PER_BODY + 2 * (CROWD_LIMIT + 1)) * count
+      let worstListed = 0
+      for (let n = 0; n < 60; n++) {
+        step(sim, H)
+        worstListed = Math.max(worstListed, sim.listedPairs)
+      }
+      expect(worstListed).toBeLessThanOrEqual(listingBudget)
+    },
+  )
+
   it('keeps the pairs within the budget for 400 boxes of 4 px at 1e6 px/s in a 200 px box, and nothing leaves it', () => {
     let seed = 99
     const random = (): number => {

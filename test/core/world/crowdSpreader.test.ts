@@ -1,16 +1,21 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { BodyStore } from '../../../src/core/world/bodyStore.js'
+import { StepContext } from '../../../src/core/step/context.js'
+import { BodyStore, type BodyFields } from '../../../src/core/world/bodyStore.js'
+import { CrowdSpreader } from '../../../src/core/world/crowdSpreader.js'
 import { createWorld, type World } from '../../../src/core/world/index.js'
-import { placeOnLattice } from '../../../src/core/world/placeOnLattice.js'
+import { LatticePlacement } from '../../../src/core/world/placeOnLattice.js'
+import { defaultSettings } from '../../../src/core/world/settings.js'
 import { defaultBodyFields } from '../../../src/core/world/validate.js'
 import {
   bodiesOf,
   deepestOverlap,
   deepestSolidOverlap,
+  overlapDepth,
   placeWalls,
   PROPERTY_TIMEOUT,
 } from './helpers.js'
+import { CROWD_LIMIT } from '../../../src/core/step/tolerances.js'
 
 // Issue #23, item 5 (bounded cost), "spread them by placement": crowds that adds make are
 // placed before the step (world/crowdSpreader.ts, world/placeOnLattice.ts).
@@ -28,7 +33,47 @@ function stepsToRest(world: World, limit: number): number {
   return steps
 }
 
+/**
+ * A crowd spreader over a store of `bodies` inside four walls 20 px thick around
+ * [0, side] x [0, side], every body noted as arrived (as adds note them).
+ */
+function spreaderOf(bodies: Partial<BodyFields>[], side: number): CrowdSpreader {
+  const store = new BodyStore()
+  const walls = [
+    { x: -20, y: 0, width: 20, height: side },
+    { x: side, y: 0, width: 20, height: side },
+    { x: 0, y: -20, width: side, height: 20 },
+    { x: 0, y: side, width: side, height: 20 },
+  ]
+  walls.forEach((wall, n) => {
+    store.insert(`wall${n}`, {
+      ...defaultBodyFields(wall.x, wall.y, wall.width, wall.height),
+      type: 'static',
+    })
+  })
+  const slots = bodies.map((body, n) => {
+    const { x = 0, y = 0, width = 20, height = 20 } = body
+    return store.insert(`b${n}`, { ...defaultBodyFields(x, y, width, height), ...body })
+  })
+  const spreader = new CrowdSpreader(new StepContext(store, defaultSettings()))
+  for (const slot of slots) spreader.note(slot)
+  return spreader
+}
+
 describe('crowd spreader (issue #23, spread them by placement)', () => {
+  it('meets about one partner per body to place 2,000 boxes added at one spot', () => {
+    const count = 2000
+    const spreader = spreaderOf(
+      Array.from({ length: count }, () => ({ x: 590, y: 590 })),
+      1200,
+    )
+    expect(spreader.spread()).toBe(true)
+    // Each body is on the first, kept: one meet shows it; the first body's own scans meet a
+    // few dozen (2,161 in all). Counting every body's deep overlaps (CROWD_LIMIT + 1 meets
+    // each) met about 36,000.
+    expect(spreader.partnersMet).toBeLessThanOrEqual(count + 16 * (CROWD_LIMIT + 1))
+  })
+
   it('places 1,000 boxes added at one spot around it before the first step: at rest after it, apart and inside the board', () => {
     const world = createWorld({ gravity: { x: 0, y: 0 } })
     placeWalls(world, 1200, 1200)
@@ -46,6 +91,34 @@ describe('crowd spreader (issue #23, spread them by placement)', () => {
     expect(distance('c1')).toBe(20)
     const dynamic = bodiesOf(world).filter((body) => body.type === 'dynamic')
     expect(Math.max(...dynamic.map((body) => distance(body.id)))).toBeLessThan(400)
+  })
+
+  it('places 2,000 boxes added at one spot on 8 layers that ignore each other: apart and at rest after the first step', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    placeWalls(world, 1200, 1200)
+    for (let k = 0; k < 2000; k++) {
+      const layer = 1 << (k % 8)
+      world.add({ id: `c${k}`, x: 590, y: 590, width: 20, height: 20, layer, mask: layer })
+    }
+    // A body met 16 boxes of its own layer among the first 128 it scanned, so none counted
+    // as a hub, and the crowd stage pushed the crowds apart for more than 300 steps.
+    expect(stepsToRest(world, 120)).toBe(1)
+    expect(world.overflowing()).toEqual([])
+    // Each layer's first body keeps the spot; the others are placed around it, apart from
+    // every body, whatever its layer.
+    for (let k = 0; k < 8; k++) expect(world.get(`c${k}`)).toMatchObject({ x: 590, y: 590 })
+    expect(world.get('c8')).not.toMatchObject({ x: 590, y: 590 })
+    const placed = bodiesOf(world).filter(
+      (body) => body.type === 'dynamic' && !(body.x === 590 && body.y === 590),
+    )
+    expect(placed).toHaveLength(2000 - 8)
+    const dynamic = bodiesOf(world).filter((body) => body.type === 'dynamic')
+    let deepest = 0
+    for (const a of placed) {
+      for (const b of dynamic) if (b.id !== a.id) deepest = Math.max(deepest, overlapDepth(a, b))
+    }
+    expect(deepest).toBe(0)
+    expect(deepestSolidOverlap(world)).toBe(0)
   })
 
   it('moves 1,000 small boxes out from under one huge body, which keeps its place: at rest after one step', () => {
@@ -148,7 +221,11 @@ describe('crowd spreader (issue #23, spread them by placement)', () => {
               defaultBodyFields(rect.x, rect.y, rect.width, rect.height)
             const obstacleSlots = obstacles.map((rect, k) => store.insert(`o${k}`, fields(rect)))
             const batch = crowd.map((rect, k) => store.insert(`c${k}`, fields(rect)))
-            const left = new Set(placeOnLattice(store, batch, within, () => true))
+            const placement = new LatticePlacement()
+            const slots = Int32Array.from(batch)
+            // No body is passable: every one outside the batch is an obstacle.
+            placement.place(store, slots, slots.length, within, new Uint8Array(0))
+            const left = new Set(placement.left.items.subarray(0, placement.left.count))
             const placed = batch.filter((slot) => !left.has(slot))
             const meets = (a: number, b: number): boolean =>
               (store.x[a] as number) < (store.x[b] as number) + (store.width[b] as number) &&
