@@ -4,7 +4,8 @@ import { ensureCapacity, IndexBuffer, PairBuffer } from './buffers.js'
 /**
  * Bounds of the items a broadphase indexes: item `i` spans
  * `[minX[i], maxX[i]] x [minY[i], maxY[i]]`. The arrays belong to the caller and are read,
- * not copied, so they must not change between `build` and the queries.
+ * not copied, so they must not change between `build` and the queries, but for an item the
+ * caller then files again (`UniformGrid.refile`).
  */
 export interface ItemBounds {
   minX: Float64Array<ArrayBuffer>
@@ -114,6 +115,8 @@ export class UniformGrid {
   private originX = 0
   private originY = 0
   private cell = 1
+  /** The largest width or height of an item filed in cells ("small"), after the last build. */
+  private smallLimit = 1
   private inverseCell = 1
   private columns = 0
   private rows = 0
@@ -124,7 +127,7 @@ export class UniformGrid {
   private cellStart = new Int32Array(3)
   /** As long as `cellStart`, so `build` copies it whole (a subarray view would be allocated). */
   private cellCursor = new Int32Array(3)
-  /** The small items in cell order; each cell's in increasing index order. */
+  /** The small items in cell order; each cell's in increasing index order after a build (see {@link UniformGrid.refile}). */
   private cellItems = new Int32Array(0)
   /** Each item's cell, or {@link LARGE}. */
   private itemCell = new Int32Array(0)
@@ -228,6 +231,7 @@ export class UniformGrid {
       this.columns = 1
       this.rows = 1
     }
+    this.smallLimit = limit
     const cells = this.columns * this.rows
     this.reserve(count, cells)
 
@@ -292,6 +296,56 @@ export class UniformGrid {
     }
     const nested = (this.nested ??= new UniformGrid(this.depth + 1))
     nested.build(largeBounds, count)
+  }
+
+  /**
+   * Files item `i` again after its owner changed its bounds in place (the arrays given to
+   * {@link UniformGrid.build}): a small item moves to the cell of its new top-left corner,
+   * clamped to the grid as a query's range is, so every query after it answers for the new
+   * bounds as a new build would, with the same items. A move to a neighbouring cell in the
+   * cells' order is one swap in {@link UniformGrid.cellItems} and one boundary moved in
+   * {@link UniformGrid.cellStart}; a move of a row down or up passes `columns` boundaries.
+   * A cell's items are no longer in increasing index order after it (queries that need an
+   * order sort their answer). False when the grid cannot keep the item so: it grew larger
+   * than a small item may be, or it is large and the large items have a grid of their own;
+   * then the caller builds again. A large item's bounds are read where they are.
+   */
+  refile(i: number): boolean {
+    const bounds = this.bounds
+    if (bounds === undefined || i >= this.count) return false
+    const from = this.itemCell[i] as number
+    if (from === LARGE) return this.largeCount <= LARGE_LIST
+    const x0 = bounds.minX[i] as number
+    const y0 = bounds.minY[i] as number
+    if (
+      (bounds.maxX[i] as number) - x0 > this.smallLimit ||
+      (bounds.maxY[i] as number) - y0 > this.smallLimit
+    ) {
+      return false
+    }
+    const to = this.row(y0) * this.columns + this.column(x0)
+    if (to === from) return true
+    const { cellStart, cellItems } = this
+    let p = cellStart[from] as number
+    while (cellItems[p] !== i) p++
+    // Out through the boundary on its side, one cell at a time: the item swaps places with
+    // the cell's last (or first) entry, and that entry's slot changes cells.
+    for (let cell = from; cell < to; cell++) {
+      const last = (cellStart[cell + 1] as number) - 1
+      cellItems[p] = cellItems[last] as number
+      cellItems[last] = i
+      p = last
+      cellStart[cell + 1] = last
+    }
+    for (let cell = from; cell > to; cell--) {
+      const first = cellStart[cell] as number
+      cellItems[p] = cellItems[first] as number
+      cellItems[first] = i
+      p = first
+      cellStart[cell] = first + 1
+    }
+    this.itemCell[i] = to
+    return true
   }
 
   private reserve(count: number, cells: number): void {
@@ -568,19 +622,6 @@ export class UniformGrid {
     this.areaMaxX = (dx > 0 ? box.x + dx : box.x) + box.width
     this.areaMaxY = (dy > 0 ? box.y + dy : box.y) + box.height
     this.scanArea(out)
-  }
-
-  /**
-   * Whether the box `[minX, maxX] x [minY, maxY]` overlaps or touches the area of the last
-   * query: the test the query applied to its items.
-   */
-  meetsArea(minX: number, minY: number, maxX: number, maxY: number): boolean {
-    return (
-      minX <= this.areaMaxX &&
-      this.areaMinX <= maxX &&
-      minY <= this.areaMaxY &&
-      this.areaMinY <= maxY
-    )
   }
 
   /** The items overlapping the area last set by a query method: small ones, then large ones. */
