@@ -16,6 +16,16 @@ export function writeSlotBounds(
   bounds.maxY[item] = (store.y[slot] as number) + (store.height[slot] as number)
 }
 
+/**
+ * Bodies whose extent exceeds this many mean sides are large in the index's grid (the
+ * step's grids use `UniformGrid`'s default, 4). The index answers the swept boxes of single
+ * cards, and a cell is as wide as its largest small body: a card two or three times the
+ * size of most (a dragged card grown by a resize, a large lead among small cards) would
+ * make every cell hold several cards for each query to test. Such a card is tested on its
+ * own in each query instead. The answers do not depend on it (they are sorted).
+ */
+const LARGE_FACTOR = 2
+
 /** Up to this many items found are sorted in place by insertion (see `appendSlots`). */
 const SMALL_SORT = 32
 
@@ -29,7 +39,7 @@ const SMALL_SORT = 32
  * returns of pushed cards) cost no rebuild and nothing per later query.
  */
 export class BodyIndex {
-  private readonly grid = new UniformGrid()
+  private readonly grid = new UniformGrid(0, LARGE_FACTOR)
   private readonly bounds = createItemBounds()
   private slots = new Int32Array(0)
   /** Each slot's item in the grid (its insertion order at the rebuild); -1: not filed. */

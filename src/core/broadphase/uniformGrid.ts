@@ -44,7 +44,8 @@ export function boundsOverlap(bounds: ItemBounds, i: number, j: number): boolean
 
 /**
  * Items whose extent (the larger of width and height) exceeds this many mean sides (the
- * mean of all widths and heights) are "large" (see {@link UniformGrid}).
+ * mean of all widths and heights) are "large" (see {@link UniformGrid}), unless the grid is
+ * made with another factor.
  */
 const LARGE_FACTOR = 4
 /** Up to this many large items are tested against one another one by one; more get a grid. */
@@ -206,8 +207,8 @@ export class UniformGrid {
     // The largest extent a small item may have: every item's, unless some are far larger
     // than most (or this grid is nested too deep already); then the largest of the others.
     let limit =
-      this.depth < MAX_DEPTH && largest > LARGE_FACTOR * mean
-        ? largestUpTo(bounds, count, LARGE_FACTOR * mean)
+      this.depth < MAX_DEPTH && largest > this.largeFactor * mean
+        ? largestUpTo(bounds, count, this.largeFactor * mean)
         : largest
     // Items of no size (points) still get cells of some size.
     limit = Math.max(limit, 1e-9 * Math.max(width, height, 1))
@@ -287,14 +288,8 @@ export class UniformGrid {
     const count = this.largeCount
     const largeBounds = this.largeBounds
     reserveItemBounds(largeBounds, count)
-    for (let l = 0; l < count; l++) {
-      const i = this.largeItems[l] as number
-      largeBounds.minX[l] = bounds.minX[i] as number
-      largeBounds.minY[l] = bounds.minY[i] as number
-      largeBounds.maxX[l] = bounds.maxX[i] as number
-      largeBounds.maxY[l] = bounds.maxY[i] as number
-    }
-    const nested = (this.nested ??= new UniformGrid(this.depth + 1))
+    for (let l = 0; l < count; l++) copyItem(largeBounds, l, bounds, this.largeItems[l] as number)
+    const nested = (this.nested ??= new UniformGrid(this.depth + 1, this.largeFactor))
     nested.build(largeBounds, count)
   }
 
@@ -306,15 +301,15 @@ export class UniformGrid {
    * cells' order is one swap in {@link UniformGrid.cellItems} and one boundary moved in
    * {@link UniformGrid.cellStart}; a move of a row down or up passes `columns` boundaries.
    * A cell's items are no longer in increasing index order after it (queries that need an
-   * order sort their answer). False when the grid cannot keep the item so: it grew larger
-   * than a small item may be, or it is large and the large items have a grid of their own;
-   * then the caller builds again. A large item's bounds are read where they are.
+   * order sort their answer). A large item's bounds are read where they are, or copied into
+   * the large items' grid and filed again there. False when the grid cannot keep the item
+   * so (a small one grew larger than a small item may be): then the caller builds again.
    */
   refile(i: number): boolean {
     const bounds = this.bounds
     if (bounds === undefined || i >= this.count) return false
     const from = this.itemCell[i] as number
-    if (from === LARGE) return this.largeCount <= LARGE_LIST
+    if (from === LARGE) return this.largeCount <= LARGE_LIST || this.refileLarge(i)
     const x0 = bounds.minX[i] as number
     const y0 = bounds.minY[i] as number
     if (
@@ -346,6 +341,15 @@ export class UniformGrid {
     }
     this.itemCell[i] = to
     return true
+  }
+
+  /** {@link UniformGrid.refile} of large item `i` in the large items' grid. */
+  private refileLarge(i: number): boolean {
+    const bounds = this.bounds as ItemBounds
+    let l = 0
+    while (this.largeItems[l] !== i) l++
+    copyItem(this.largeBounds, l, bounds, i)
+    return (this.nested as UniformGrid).refile(l)
   }
 
   private reserve(count: number, cells: number): void {
@@ -526,8 +530,14 @@ export class UniformGrid {
   /** Scratch for the large items' pairs. */
   private readonly largePairBuffer = new PairBuffer()
 
-  /** @param depth - How deep this grid is nested in others' large items (0: not nested). */
-  constructor(private readonly depth = 0) {}
+  /**
+   * @param depth - How deep this grid is nested in others' large items (0: not nested).
+   * @param largeFactor - Items whose extent exceeds this many mean sides are large ({@link LARGE_FACTOR} by default).
+   */
+  constructor(
+    private readonly depth = 0,
+    private readonly largeFactor = LARGE_FACTOR,
+  ) {}
 
   /** Appends the items whose bounds overlap the box (touching included), each once. */
   query(minX: number, minY: number, maxX: number, maxY: number, out: IndexBuffer): void {
@@ -690,6 +700,14 @@ export class UniformGrid {
       }
     }
   }
+}
+
+/** Writes item `i` of `from` as item `l` of `to`. */
+function copyItem(to: ItemBounds, l: number, from: ItemBounds, i: number): void {
+  to.minX[l] = from.minX[i] as number
+  to.minY[l] = from.minY[i] as number
+  to.maxX[l] = from.maxX[i] as number
+  to.maxY[l] = from.maxY[i] as number
 }
 
 /** The largest width or height of the items whose extent is at most `cap`. */
