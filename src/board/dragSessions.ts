@@ -70,7 +70,9 @@ function notePushes(drag: Drag, { pushed }: Pick<MoveResult, 'pushed'>): void {
   for (const { id, by, from, to } of pushed) {
     const known = drag.pushed.get(id)
     if (known) {
-      known.to = to
+      // In place: the records stay next to their points in memory, and a frame reads them all.
+      known.to.x = to.x
+      known.to.y = to.y
       known.by = by
       if (!known.listed) listAway(drag.away, known)
     } else {
