@@ -41,9 +41,14 @@ interface Drag {
    * The bodies the drag pushed, in the order first pushed: where each was before the
    * drag first pushed it, and where the drag last left it. What a cancel puts back.
    */
-  pushed: Map<BodyId, PushRecord>
-  /** The records of {@link Drag.pushed} in the order first pushed, for {@link returnPushed}. */
-  pushOrder: PushRecord[]
+  pushed: Map<BodyId, DragPushRecord>
+  /**
+   * The records of {@link Drag.pushed} not back where they were, and maybe a few that are,
+   * in the order first pushed, for {@link returnPushed} (which skips the ones back home): a
+   * drag through a crowd pushes hundreds of bodies, and most of them are home again a few
+   * frames later, so each frame walks these instead of every record ({@link dropHome}).
+   */
+  away: DragPushRecord[]
   /** A resize handle's drag: the body's box when it began, and how it resizes. */
   resize: (ResizeGesture & { start: Rect; delta: Vec2 }) | undefined
   /** The bodies a resize squeezed: each one's box before the first squeeze, and the last one. */
@@ -54,24 +59,65 @@ interface Drag {
   groupIds: BodyId[]
 }
 
+/** A drag's {@link PushRecord}: its place in the order first pushed, and whether it is in {@link Drag.away}. */
+interface DragPushRecord extends PushRecord {
+  readonly order: number
+  listed: boolean
+}
+
 /** Notes in `drag` the bodies a move or resize of the dragged body pushed (`result.pushed`). */
 function notePushes(drag: Drag, { pushed }: Pick<MoveResult, 'pushed'>): void {
   for (const { id, by, from, to } of pushed) {
     const known = drag.pushed.get(id)
     if (known) {
-      known.to = to
+      // In place: the records stay next to their points in memory, and a frame reads them all.
+      known.to.x = to.x
+      known.to.y = to.y
       known.by = by
+      if (!known.listed) listAway(drag.away, known)
     } else {
       // Every field from the start: one object shape for all records, which returnPushed
       // reads hundreds of times a frame (a field added later gives a record a new shape).
-      const record: PushRecord = { id, by, from, to, blocked: undefined, stoppedBy: undefined }
+      const record: DragPushRecord = {
+        id,
+        by,
+        from,
+        to,
+        blocked: undefined,
+        stoppedBy: undefined,
+        order: drag.pushed.size,
+        listed: true,
+      }
       drag.pushed.set(id, record)
-      drag.pushOrder.push(record)
+      drag.away.push(record)
     }
     // A body squeezed in an earlier frame and pushed in this one: its box is here now.
     const squeezed = drag.squeezed.get(id)
     if (squeezed) squeezed.to = { ...squeezed.to, x: to.x, y: to.y }
   }
+}
+
+/** Puts `record`, pushed again after it was back home, back into `away` at its place in the order. */
+function listAway(away: DragPushRecord[], record: DragPushRecord): void {
+  let low = 0
+  let high = away.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if ((away[middle] as DragPushRecord).order < record.order) low = middle + 1
+    else high = middle
+  }
+  away.splice(low, 0, record)
+  record.listed = true
+}
+
+/** Takes out of `away` the records back where they were (a return took them home), keeping the order. */
+function dropHome(away: DragPushRecord[]): void {
+  let kept = 0
+  for (const record of away) {
+    if (record.to.x === record.from.x && record.to.y === record.from.y) record.listed = false
+    else away[kept++] = record
+  }
+  away.length = kept
 }
 
 /** Notes in `drag` the bodies a resize squeezed (`result.squeezed`). */
@@ -233,7 +279,7 @@ export function createDragSessions(
         velocity: { x: 0, y: 0 },
         onEndedByEngine,
         pushed: new Map(),
-        pushOrder: [],
+        away: [],
       })
       world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
       return true
@@ -271,8 +317,9 @@ export function createDragSessions(
       // After every dragged body has moved: a body returns only into space the drags left.
       if (!sessions.returnPushed) return
       for (const drag of drags.values()) {
-        if (drag.pushOrder.length === 0) continue
-        returnPushed(world, drag.pushOrder, sessions, drag.squeezed)
+        if (drag.away.length === 0) continue
+        returnPushed(world, drag.away, sessions, drag.squeezed)
+        dropHome(drag.away)
       }
     },
     end,

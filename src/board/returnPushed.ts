@@ -137,7 +137,8 @@ function tryReturn(world: World, record: PushRecord, call: ReturnCall): boolean 
   }
   record.blocked = undefined
   record.stoppedBy = result.x === from.x && result.y === from.y ? undefined : result.hits
-  record.to = { x: result.x, y: result.y }
+  record.to.x = result.x
+  record.to.y = result.y
   ;(call.returned ??= new Set()).add(id)
   return true
 }

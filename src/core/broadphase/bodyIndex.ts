@@ -16,34 +16,34 @@ export function writeSlotBounds(
   bounds.maxY[item] = (store.y[slot] as number) + (store.height[slot] as number)
 }
 
+/**
+ * Bodies whose extent exceeds this many mean sides are large in the index's grid (the
+ * step's grids use `UniformGrid`'s default, 4). The index answers the swept boxes of single
+ * cards, and a cell is as wide as its largest small body: a card two or three times the
+ * size of most (a dragged card grown by a resize, a large lead among small cards) would
+ * make every cell hold several cards for each query to test. Such a card is tested on its
+ * own in each query instead. The answers do not depend on it (they are sorted).
+ */
+const LARGE_FACTOR = 2
+
 /** Up to this many items found are sorted in place by insertion (see `appendSlots`). */
 const SMALL_SORT = 32
 
 /**
- * Most bodies moved since the last rebuild that queries check one by one (see
- * {@link BodyIndex.moved}); one more makes the next query rebuild the grid. A query then
- * costs at most this many box tests more, where a rebuild costs one per body.
- */
-const MOVED_LIMIT = 64
-
-/**
  * A grid of every body at its current place, for queries and `move`: rebuilt lazily on
- * the first query after bodies were added or removed, or after more than
- * {@link MOVED_LIMIT} moved (the step's grids hold swept bounds of one kind of body only).
- * Invariant: a query sees every body at its place in the store now. The bodies moved since
- * the rebuild are filed where they were, so queries skip them in the grid and test them
- * one by one: a drag frame's few moves (a return of pushed cards, a group) no longer
- * rebuild the grid for every move.
+ * the first query after bodies were added or removed (the step's grids hold swept bounds
+ * of one kind of body only). Invariant: a query sees every body at its place in the store
+ * now, in insertion order. A body that moved or was resized is filed again where it is
+ * ({@link UniformGrid.refile}: its bounds written in place, and a swap or a few when its
+ * corner changed cells), so a drag frame's moves (a group of cards, what it pushed, the
+ * returns of pushed cards) cost no rebuild and nothing per later query.
  */
 export class BodyIndex {
-  private readonly grid = new UniformGrid()
+  private readonly grid = new UniformGrid(0, LARGE_FACTOR)
   private readonly bounds = createItemBounds()
   private slots = new Int32Array(0)
   /** Each slot's item in the grid (its insertion order at the rebuild); -1: not filed. */
   private itemOf = new Int32Array(0)
-  /** The items moved since the rebuild, and a mark per item. */
-  private readonly movedItems = new IndexBuffer()
-  private movedMark = new Uint8Array(0)
   private readonly found = new IndexBuffer()
   private dirty = true
 
@@ -58,23 +58,17 @@ export class BodyIndex {
   moved(slot: number): void {
     if (this.dirty) return
     const item = slot < this.itemOf.length ? (this.itemOf[slot] as number) : -1
-    if (item < 0 || this.movedItems.count >= MOVED_LIMIT) {
+    if (item < 0) {
       this.dirty = true
       return
     }
-    if (this.movedMark[item] === 1) return
-    this.movedMark[item] = 1
-    this.movedItems.push(item)
+    writeSlotBounds(this.bounds, item, this.store, slot)
+    if (!this.grid.refile(item)) this.dirty = true
   }
 
   private rebuild(): void {
     const store = this.store
     const count = store.count
-    for (let k = 0; k < this.movedItems.count; k++) {
-      this.movedMark[this.movedItems.items[k] as number] = 0
-    }
-    this.movedItems.count = 0
-    this.movedMark = ensureCapacity(this.movedMark, count)
     this.itemOf = ensureCapacity(this.itemOf, store.capacity)
     this.itemOf.fill(-1)
     reserveItemBounds(this.bounds, count)
@@ -97,7 +91,6 @@ export class BodyIndex {
     if (this.dirty) this.rebuild()
     this.found.count = 0
     this.grid.query(minX, minY, maxX, maxY, this.found)
-    this.checkMoved()
     this.appendSlots(out)
   }
 
@@ -110,44 +103,7 @@ export class BodyIndex {
     if (this.dirty) this.rebuild()
     this.found.count = 0
     this.grid.querySwept(box, motion, this.found)
-    this.checkMoved()
     this.appendSlots(out)
-  }
-
-  /**
-   * Replaces, among the items the grid found for the last query, the moved ones (found
-   * where they were) by the moved ones whose box now meets the query's area.
-   */
-  private checkMoved(): void {
-    const moved = this.movedItems
-    if (moved.count === 0) return
-    const found = this.found
-    const items = found.items
-    const mark = this.movedMark
-    let kept = 0
-    for (let k = 0; k < found.count; k++) {
-      const item = items[k] as number
-      items[kept] = item
-      kept += 1 - (mark[item] as number)
-    }
-    found.count = kept
-    const store = this.store
-    for (let k = 0; k < moved.count; k++) {
-      const item = moved.items[k] as number
-      const slot = this.slots[item] as number
-      const x = store.x[slot] as number
-      const y = store.y[slot] as number
-      if (
-        this.grid.meetsArea(
-          x,
-          y,
-          x + (store.width[slot] as number),
-          y + (store.height[slot] as number),
-        )
-      ) {
-        found.push(item)
-      }
-    }
   }
 
   /** The slots of the items found, in insertion order (item order), appended to `out`. */

@@ -4,7 +4,8 @@ import { ensureCapacity, IndexBuffer, PairBuffer } from './buffers.js'
 /**
  * Bounds of the items a broadphase indexes: item `i` spans
  * `[minX[i], maxX[i]] x [minY[i], maxY[i]]`. The arrays belong to the caller and are read,
- * not copied, so they must not change between `build` and the queries.
+ * not copied, so they must not change between `build` and the queries, but for an item the
+ * caller then files again (`UniformGrid.refile`).
  */
 export interface ItemBounds {
   minX: Float64Array<ArrayBuffer>
@@ -43,7 +44,8 @@ export function boundsOverlap(bounds: ItemBounds, i: number, j: number): boolean
 
 /**
  * Items whose extent (the larger of width and height) exceeds this many mean sides (the
- * mean of all widths and heights) are "large" (see {@link UniformGrid}).
+ * mean of all widths and heights) are "large" (see {@link UniformGrid}), unless the grid is
+ * made with another factor.
  */
 const LARGE_FACTOR = 4
 /** Up to this many large items are tested against one another one by one; more get a grid. */
@@ -114,6 +116,8 @@ export class UniformGrid {
   private originX = 0
   private originY = 0
   private cell = 1
+  /** The largest width or height of an item filed in cells ("small"), after the last build. */
+  private smallLimit = 1
   private inverseCell = 1
   private columns = 0
   private rows = 0
@@ -124,7 +128,7 @@ export class UniformGrid {
   private cellStart = new Int32Array(3)
   /** As long as `cellStart`, so `build` copies it whole (a subarray view would be allocated). */
   private cellCursor = new Int32Array(3)
-  /** The small items in cell order; each cell's in increasing index order. */
+  /** The small items in cell order; each cell's in increasing index order after a build (see {@link UniformGrid.refile}). */
   private cellItems = new Int32Array(0)
   /** Each item's cell, or {@link LARGE}. */
   private itemCell = new Int32Array(0)
@@ -203,8 +207,8 @@ export class UniformGrid {
     // The largest extent a small item may have: every item's, unless some are far larger
     // than most (or this grid is nested too deep already); then the largest of the others.
     let limit =
-      this.depth < MAX_DEPTH && largest > LARGE_FACTOR * mean
-        ? largestUpTo(bounds, count, LARGE_FACTOR * mean)
+      this.depth < MAX_DEPTH && largest > this.largeFactor * mean
+        ? largestUpTo(bounds, count, this.largeFactor * mean)
         : largest
     // Items of no size (points) still get cells of some size.
     limit = Math.max(limit, 1e-9 * Math.max(width, height, 1))
@@ -228,6 +232,7 @@ export class UniformGrid {
       this.columns = 1
       this.rows = 1
     }
+    this.smallLimit = limit
     const cells = this.columns * this.rows
     this.reserve(count, cells)
 
@@ -283,15 +288,68 @@ export class UniformGrid {
     const count = this.largeCount
     const largeBounds = this.largeBounds
     reserveItemBounds(largeBounds, count)
-    for (let l = 0; l < count; l++) {
-      const i = this.largeItems[l] as number
-      largeBounds.minX[l] = bounds.minX[i] as number
-      largeBounds.minY[l] = bounds.minY[i] as number
-      largeBounds.maxX[l] = bounds.maxX[i] as number
-      largeBounds.maxY[l] = bounds.maxY[i] as number
-    }
-    const nested = (this.nested ??= new UniformGrid(this.depth + 1))
+    for (let l = 0; l < count; l++) copyItem(largeBounds, l, bounds, this.largeItems[l] as number)
+    const nested = (this.nested ??= new UniformGrid(this.depth + 1, this.largeFactor))
     nested.build(largeBounds, count)
+  }
+
+  /**
+   * Files item `i` again after its owner changed its bounds in place (the arrays given to
+   * {@link UniformGrid.build}): a small item moves to the cell of its new top-left corner,
+   * clamped to the grid as a query's range is, so every query after it answers for the new
+   * bounds as a new build would, with the same items. A move to a neighbouring cell in the
+   * cells' order is one swap in {@link UniformGrid.cellItems} and one boundary moved in
+   * {@link UniformGrid.cellStart}; a move of a row down or up passes `columns` boundaries.
+   * A cell's items are no longer in increasing index order after it (queries that need an
+   * order sort their answer). A large item's bounds are read where they are, or copied into
+   * the large items' grid and filed again there. False when the grid cannot keep the item
+   * so (a small one grew larger than a small item may be): then the caller builds again.
+   */
+  refile(i: number): boolean {
+    const bounds = this.bounds
+    if (bounds === undefined || i >= this.count) return false
+    const from = this.itemCell[i] as number
+    if (from === LARGE) return this.largeCount <= LARGE_LIST || this.refileLarge(i)
+    const x0 = bounds.minX[i] as number
+    const y0 = bounds.minY[i] as number
+    if (
+      (bounds.maxX[i] as number) - x0 > this.smallLimit ||
+      (bounds.maxY[i] as number) - y0 > this.smallLimit
+    ) {
+      return false
+    }
+    const to = this.row(y0) * this.columns + this.column(x0)
+    if (to === from) return true
+    const { cellStart, cellItems } = this
+    let p = cellStart[from] as number
+    while (cellItems[p] !== i) p++
+    // Out through the boundary on its side, one cell at a time: the item swaps places with
+    // the cell's last (or first) entry, and that entry's slot changes cells.
+    for (let cell = from; cell < to; cell++) {
+      const last = (cellStart[cell + 1] as number) - 1
+      cellItems[p] = cellItems[last] as number
+      cellItems[last] = i
+      p = last
+      cellStart[cell + 1] = last
+    }
+    for (let cell = from; cell > to; cell--) {
+      const first = cellStart[cell] as number
+      cellItems[p] = cellItems[first] as number
+      cellItems[first] = i
+      p = first
+      cellStart[cell] = first + 1
+    }
+    this.itemCell[i] = to
+    return true
+  }
+
+  /** {@link UniformGrid.refile} of large item `i` in the large items' grid. */
+  private refileLarge(i: number): boolean {
+    const bounds = this.bounds as ItemBounds
+    let l = 0
+    while (this.largeItems[l] !== i) l++
+    copyItem(this.largeBounds, l, bounds, i)
+    return (this.nested as UniformGrid).refile(l)
   }
 
   private reserve(count: number, cells: number): void {
@@ -472,8 +530,14 @@ export class UniformGrid {
   /** Scratch for the large items' pairs. */
   private readonly largePairBuffer = new PairBuffer()
 
-  /** @param depth - How deep this grid is nested in others' large items (0: not nested). */
-  constructor(private readonly depth = 0) {}
+  /**
+   * @param depth - How deep this grid is nested in others' large items (0: not nested).
+   * @param largeFactor - Items whose extent exceeds this many mean sides are large ({@link LARGE_FACTOR} by default).
+   */
+  constructor(
+    private readonly depth = 0,
+    private readonly largeFactor = LARGE_FACTOR,
+  ) {}
 
   /** Appends the items whose bounds overlap the box (touching included), each once. */
   query(minX: number, minY: number, maxX: number, maxY: number, out: IndexBuffer): void {
@@ -588,19 +652,6 @@ export class UniformGrid {
     this.scanArea(out)
   }
 
-  /**
-   * Whether the box `[minX, maxX] x [minY, maxY]` overlaps or touches the area of the last
-   * query: the test the query applied to its items.
-   */
-  meetsArea(minX: number, minY: number, maxX: number, maxY: number): boolean {
-    return (
-      minX <= this.areaMaxX &&
-      this.areaMinX <= maxX &&
-      minY <= this.areaMaxY &&
-      this.areaMinY <= maxY
-    )
-  }
-
   /** The items overlapping the area last set by a query method: small ones, then large ones. */
   private scanArea(out: IndexBuffer): void {
     const bounds = this.bounds
@@ -667,6 +718,14 @@ export class UniformGrid {
       }
     }
   }
+}
+
+/** Writes item `i` of `from` as item `l` of `to`. */
+function copyItem(to: ItemBounds, l: number, from: ItemBounds, i: number): void {
+  to.minX[l] = from.minX[i] as number
+  to.minY[l] = from.minY[i] as number
+  to.maxX[l] = from.maxX[i] as number
+  to.maxY[l] = from.maxY[i] as number
 }
 
 /** The largest width or height of the items whose extent is at most `cap`. */

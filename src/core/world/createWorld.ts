@@ -351,7 +351,9 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     box(id: BodyId, into: Rect = { x: 0, y: 0, width: 0, height: 0 }): Rect {
-      const pending = typeof id === 'string' ? pendingAdds.get(id) : undefined
+      // Queued adds exist only while listeners run: a drag frame reads hundreds of boxes.
+      const pending =
+        pendingAdds.size > 0 && typeof id === 'string' ? pendingAdds.get(id) : undefined
       if (pending === undefined) {
         return toOwnRect(loadRect(into, store, slotOf('box', id)), store.margin)
       }
@@ -364,7 +366,8 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
     },
 
     response(id: BodyId): SweptResponse {
-      const pending = typeof id === 'string' ? pendingAdds.get(id) : undefined
+      const pending =
+        pendingAdds.size > 0 && typeof id === 'string' ? pendingAdds.get(id) : undefined
       if (pending !== undefined) return pending.fields.response
       return store.responseName(slotOf('response', id))
     },

@@ -59,8 +59,6 @@ export class Move {
   private pusherOf = new Int32Array(0)
   private call = 0
   private readonly candidates = new IndexBuffer()
-  private seen = new Uint32Array(0)
-  private stamp = 0
   /** The candidates of every link of the current push chain, each link's above its caller's. */
   private chainCandidates = new Int32Array(0)
   /** 1 for a candidate its link has already measured and pushed (parallel to `chainCandidates`). */
@@ -155,43 +153,14 @@ export class Move {
 
   /**
    * Slots that may be in the way of `mover` moving by `delta`: the index's answer for the
-   * swept box, plus the bodies this move already displaced that are in it now (the index
-   * still holds their old places), each once. (The motion comes in an object: V8 boxes the
-   * doubles passed to a call it does not inline.)
+   * swept box, in insertion order. The index holds every body where it is now, the ones
+   * this call displaced included ({@link place} and {@link rollBack} file them again).
+   * (The motion comes in an object: V8 boxes the doubles passed to a call it does not
+   * inline.)
    */
   private gather(delta: Vec2): void {
-    const store = this.sim.store
-    if (this.seen.length < store.capacity) this.seen = new Uint32Array(store.capacity)
-    const stamp = ++this.stamp
-    const dx = delta.x
-    const dy = delta.y
-    const minX = dx < 0 ? this.mover.x + dx : this.mover.x
-    const minY = dy < 0 ? this.mover.y + dy : this.mover.y
-    const maxX = (dx > 0 ? this.mover.x + dx : this.mover.x) + this.mover.width
-    const maxY = (dy > 0 ? this.mover.y + dy : this.mover.y) + this.mover.height
-    const list = this.candidates
-    list.count = 0
-    this.index.querySwept(this.mover, delta, list)
-    for (let k = 0; k < list.count; k++) this.seen[list.items[k] as number] = stamp
-    const { x, y, width, height } = store
-    const seen = this.seen
-    const displaced = this.displaced.items
-    for (let k = 0; k < this.displaced.count; k++) {
-      const slot = displaced[k] as number
-      // Only those in the swept box at their new places: a sweep cannot meet the others,
-      // and a long push displaces hundreds of bodies (each of its steps gathers). Tested
-      // first, as most are not: the displaced are listed once each, so only the index's
-      // answer can have listed one already.
-      if (
-        (x[slot] as number) <= maxX &&
-        minX <= (x[slot] as number) + (width[slot] as number) &&
-        (y[slot] as number) <= maxY &&
-        minY <= (y[slot] as number) + (height[slot] as number) &&
-        seen[slot] !== stamp
-      ) {
-        list.push(slot)
-      }
-    }
+    this.candidates.count = 0
+    this.index.querySwept(this.mover, delta, this.candidates)
   }
 
   /**
@@ -207,7 +176,8 @@ export class Move {
 
   /**
    * Puts body `slot` at {@link destination}, and lists it as displaced (once) if it moved,
-   * pushed by body `by` (-1: moved by itself, as the mover or a member).
+   * pushed by body `by` (-1: moved by itself, as the mover or a member); the index files it
+   * there at once, so every later {@link gather} of the call finds it where it is.
    */
   private place(slot: number, by: number): void {
     const store = this.sim.store
@@ -227,6 +197,7 @@ export class Move {
     store.x[slot] = this.destination.x
     store.y[slot] = this.destination.y
     this.pusherOf[slot] = by
+    this.index.moved(slot)
   }
 
   /**
@@ -303,21 +274,13 @@ export class Move {
    * is the answer: any body the mover meets by then meets the mover's box at a place inside
    * the near part's swept box (half a part from its end: far beyond the sweep's rounding),
    * so it is among the near candidates, and they come in the order of the whole search's
-   * (both the index's answer in insertion order), so ties go the same way. Only while the
-   * call displaced no other body and no group runs: the bodies it displaced are appended to
-   * the index's answer ({@link gather}), which would order them otherwise.
+   * (both the index's answer in insertion order), so ties go the same way.
    */
   private firstHit(slot: number): number {
     const motion = this.motion
     const reach = NEAR_REACH * Math.max(this.mover.width, this.mover.height)
     const length = Math.max(Math.abs(motion.x), Math.abs(motion.y))
-    const displaced = this.displaced
-    if (
-      length > reach &&
-      reach > 0 &&
-      this.group === 0 &&
-      (displaced.count === 0 || (displaced.count === 1 && displaced.items[0] === slot))
-    ) {
+    if (length > reach && reach > 0) {
       const near = reach / length
       this.nearMotion.x = motion.x * near
       this.nearMotion.y = motion.y * near
@@ -489,6 +452,14 @@ export class Move {
     const k = this.displaced.items.indexOf(slot)
     out.x = this.displacedFromX[k] as number
     out.y = this.displacedFromY[k] as number
+  }
+
+  /**
+   * Files body `slot` again in the index after its box changed other than by a placement (a
+   * resize changes sizes), so the rest of the call finds it where it is ({@link gather}).
+   */
+  refile(slot: number): void {
+    this.index.moved(slot)
   }
 
   /**
@@ -670,9 +641,8 @@ export class Move {
    * When body `slot` (one of the last {@link gatherAround}'s) moving by (`dx`, `dy`) from where
    * it is would stop first, as a fraction of the motion in [0, 1], or -1 when nothing stops
    * it: the earliest {@link stopsAt} time among the candidates whose boxes meet its own swept box
-   * (the test {@link gather} applies), so the time is the one {@link sweepFirst} finds. Exact
-   * while the index holds every other body's current box (no body displaced by the current
-   * call but the group's members, which never stop one another). Logs nothing.
+   * (the test {@link gather} applies), so the time is the one {@link sweepFirst} finds: the
+   * index holds every body where it is ({@link gather}). Logs nothing.
    */
   stopTimeAmongGathered(slot: number, dx: number, dy: number): number {
     const store = this.sim.store
@@ -749,9 +719,10 @@ export class Move {
   /**
    * Takes back every placement since `checkpoint` (the last one taken), last first: the
    * bodies are where they were, exactly, each with the pusher it had, and the ones first
-   * displaced since are no longer listed in {@link displaced}. So the list holds only bodies
-   * that moved: each later {@link gather} of the call walks it, and an axis step's
-   * placements all go one way, so none of them ends where it was before the call.
+   * displaced since are no longer listed in {@link displaced}, and the index files each
+   * where it is again. So the list holds only bodies that moved (for the result's `pushed`
+   * and the caller's marks): an axis step's placements all go one way, so none of them ends
+   * where it was before the call.
    */
   rollBack(checkpoint: number): void {
     const store = this.sim.store
@@ -760,6 +731,7 @@ export class Move {
       store.x[slot] = this.undo[k + 1] as number
       store.y[slot] = this.undo[k + 2] as number
       this.pusherOf[slot] = this.undo[k + 3] as number
+      this.index.moved(slot)
     }
     this.undoCount = checkpoint
     const displaced = this.displaced

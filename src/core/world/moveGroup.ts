@@ -129,8 +129,8 @@ export class GroupMove {
    */
   private earliest(dx: number, dy: number): number {
     const { items, count } = this.members
-    // Only the members move in a group move's slides and before its first push: the index
-    // holds every other body where it is, as stopTimeAmongGathered asks.
+    // One index query for the members' bounding box swept; each member sweeps the
+    // candidates that meet its own swept box (stopTimeAmongGathered).
     this.move.gatherAround(items, count, dx, dy)
     let best = -1
     let bestTime = Infinity

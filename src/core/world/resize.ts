@@ -224,6 +224,7 @@ export class Resize {
       // A shrinking edge moves into the body's own box: nothing to sweep, no overlap deepens.
       if (sign < 0) position[slot] = from - growth
       length[slot] = fromSize + growth
+      this.move.refile(slot)
       return
     }
     // Grown, the box would deepen an overlap its motion separates: the edge stays.
@@ -239,6 +240,7 @@ export class Resize {
     const moved = (position[slot] as number) - from
     position[slot] = sign < 0 ? from + moved : from
     length[slot] = fromSize + Math.abs(moved)
+    this.move.refile(slot)
   }
 
   /** Sweeps `slot` by `amount` along `axis` to the first contact; returns the body met, or -1. */
@@ -278,6 +280,7 @@ export class Resize {
         this.move.placeAt(blocker, axis === 0 ? x + give : x, axis === 0 ? y : y + give, slot)
       }
       length[blocker] = (length[blocker] as number) - give
+      this.move.refile(blocker)
     }
     this.move.pushAlong(slot, axis, rest)
   }
