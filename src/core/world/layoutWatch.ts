@@ -393,14 +393,18 @@ export class LayoutWatch {
    * final box, so a step whose bodies stayed within their bounds costs one comparison per
    * body. A partner that escaped its bounds too is found when its bounds meet this box, or
    * in a later step. Not in a step that held a crowd: the crowd stage bounds that step's
-   * pairs (`step/crowd.ts`), and its held bodies did not move. Allocates nothing.
+   * pairs (`step/crowd.ts`), and its held bodies did not move. A step whose pair list was cut
+   * short but that held no body is looked at: the crowd stage listed every pair of its
+   * admitted bodies, all of them, so this costs no more than that (an overfull board whose
+   * overflowing cards lie in a heap has its list cut short at every step, and its kept
+   * cards, pushed past one another, cycled for ever unseen). Allocates nothing.
    */
   private findLatePairs(): PairBuffer {
     const sim = this.sim
     const store = sim.store
     const late = this.latePairs
     late.count = 0
-    if (sim.heldCount > 0 || !sim.pairsComplete) return late
+    if (sim.heldCount > 0) return late
     const { minX, minY, maxX, maxY } = sim.dynamicBounds
     const box = this.finalBox
     const near = this.near
