@@ -82,8 +82,8 @@ function DashboardCard({ card }: { card: DashboardCardSpec }) {
         style={{
           display: 'flex',
           alignItems: 'center',
-          gap: 6,
-          padding: '4px 6px 4px 10px',
+          gap: 4,
+          padding: '4px 6px 4px 8px',
           background: '#e3e8f3',
           font: '600 14px system-ui, sans-serif',
           cursor: 'grab',
@@ -106,7 +106,7 @@ function DashboardCard({ card }: { card: DashboardCardSpec }) {
         </span>
         <button
           type="button"
-          style={{ ...buttonStyle, flexShrink: 0 }}
+          style={{ ...buttonStyle, padding: '2px 6px', flexShrink: 0 }}
           aria-label={`Refresh ${title}`}
           onClick={() => setRefreshed((count) => count + 1)}
         >
