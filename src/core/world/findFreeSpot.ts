@@ -62,7 +62,7 @@ export class FreeSpotScratch {
   ys = new Float64Array(0)
   xCount = 0
   yCount = 0
-  /** Where {@link onGridLines} writes the grid lines (then trades places with `xs` or `ys`). */
+  /** A spare buffer {@link onGridLines} writes grid lines into (then trades with `xs` or `ys`). */
   lines = new Float64Array(0)
   /** {@link sortedWithin}'s results. */
   sortedXs = new Float64Array(0)
@@ -296,26 +296,33 @@ function radiusCovering(from: Vec2, width: number, height: number, within: Rect)
  * and the line below it keeps `x + width <= o.x` exactly, as rounding is monotonic.)
  */
 function onGridLines(scratch: FreeSpotScratch, grid: SnapGrid): void {
-  const lineXs = (scratch.lines = ensureCapacity(scratch.lines, 2 * scratch.xCount))
-  const originX = grid.origin?.x ?? 0
-  for (let i = 0; i < scratch.xCount; i++) {
-    const value = scratch.xs[i] as number
-    lineXs[2 * i] = gridLineBelow(value, grid.x, originX)
-    lineXs[2 * i + 1] = gridLineAbove(value, grid.x, originX)
-  }
-  scratch.lines = scratch.xs
-  scratch.xs = lineXs
+  const xs = scratch.xs
+  scratch.xs = linesNextTo(xs, scratch.xCount, grid.x, grid.origin?.x ?? 0, scratch.lines)
   scratch.xCount *= 2
-  const lineYs = (scratch.lines = ensureCapacity(scratch.lines, 2 * scratch.yCount))
-  const originY = grid.origin?.y ?? 0
-  for (let i = 0; i < scratch.yCount; i++) {
-    const value = scratch.ys[i] as number
-    lineYs[2 * i] = gridLineBelow(value, grid.y, originY)
-    lineYs[2 * i + 1] = gridLineAbove(value, grid.y, originY)
-  }
-  scratch.lines = scratch.ys
-  scratch.ys = lineYs
+  const ys = scratch.ys
+  scratch.ys = linesNextTo(ys, scratch.yCount, grid.y, grid.origin?.y ?? 0, xs)
   scratch.yCount *= 2
+  scratch.lines = ys
+}
+
+/**
+ * Writes into `into` (grown when short, and returned) the grid lines of spacing `step` and
+ * origin `origin` next to each of `values[0 .. count)`: at or below it, then at or above it.
+ */
+function linesNextTo(
+  values: Float64Array<ArrayBuffer>,
+  count: number,
+  step: number,
+  origin: number,
+  into: Float64Array<ArrayBuffer>,
+): Float64Array<ArrayBuffer> {
+  const lines = ensureCapacity(into, 2 * count)
+  for (let i = 0; i < count; i++) {
+    const value = values[i] as number
+    lines[2 * i] = gridLineBelow(value, step, origin)
+    lines[2 * i + 1] = gridLineAbove(value, step, origin)
+  }
+  return lines
 }
 
 /** Whether the query of radius `radius` around `from` holds all of `within`. */
