@@ -76,6 +76,36 @@ export function countsToGroupStarts(starts: Int32Array, n: number): void {
 }
 
 /**
+ * A stable counting sort: writes into `out` the items `k < count` (or `values[k]` when
+ * `values` is given) grouped by `keys[k]` (each in `0 .. groupCount`), each group in item
+ * order, and into `starts` where each group begins: group g is
+ * `out[starts[g] .. starts[g + 1])`. `starts` holds at least `groupCount + 1` entries, `out`
+ * at least `count`. Allocates nothing.
+ */
+export function groupByKey(
+  keys: ArrayLike<number>,
+  count: number,
+  groupCount: number,
+  starts: Int32Array,
+  out: Int32Array,
+  values?: ArrayLike<number>,
+): void {
+  starts.fill(0, 0, groupCount + 1)
+  for (let k = 0; k < count; k++) {
+    const next = (keys[k] as number) + 1
+    starts[next] = (starts[next] as number) + 1
+  }
+  countsToGroupStarts(starts, groupCount)
+  for (let k = 0; k < count; k++) {
+    const group = keys[k] as number
+    const at = starts[group] as number
+    out[at] = values === undefined ? k : (values[k] as number)
+    starts[group] = at + 1
+  }
+  rewindGroupStarts(starts, groupCount)
+}
+
+/**
  * After the fill of a counting sort advanced each `starts[k]` to where group k + 1 begins,
  * moves them back, so group k is `[starts[k], starts[k + 1])` again.
  */

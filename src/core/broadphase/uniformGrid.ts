@@ -611,29 +611,11 @@ export class UniformGrid {
     if (this.largeCount === 0) return false
     const found = this.nearLarge
     found.count = 0
-    if (this.largeCount > LARGE_LIST) {
-      const nested = this.nested as UniformGrid
-      nested.areaMinX = minX
-      nested.areaMinY = minY
-      nested.areaMaxX = maxX
-      nested.areaMaxY = maxY
-      nested.scanArea(found)
-      for (let f = 0; f < found.count; f++) {
-        found.items[f] = this.largeItems[found.items[f] as number] as number
-      }
-    } else {
-      for (let l = 0; l < this.largeCount; l++) {
-        const j = this.largeItems[l] as number
-        if (
-          (bounds.minX[j] as number) <= maxX &&
-          minX <= (bounds.maxX[j] as number) &&
-          (bounds.minY[j] as number) <= maxY &&
-          minY <= (bounds.maxY[j] as number)
-        ) {
-          found.push(j)
-        }
-      }
-    }
+    this.areaMinX = minX
+    this.areaMinY = minY
+    this.areaMaxX = maxX
+    this.areaMaxY = maxY
+    this.scanLarge(found)
     for (let f = 0; f < found.count; f++) {
       const j = found.items[f] as number
       if (j !== skip && visitor.meet(j)) return true
@@ -652,27 +634,26 @@ export class UniformGrid {
     this.scanArea(out)
   }
 
-  /** The items overlapping the area last set by a query method: small ones, then large ones. */
-  private scanArea(out: IndexBuffer): void {
-    const bounds = this.bounds
-    if (bounds === undefined || this.count === 0) return
-    this.scanSmall(out)
+  /** Appends to `out` the large items overlapping the area last set by a query method. */
+  private scanLarge(out: IndexBuffer): void {
+    const bounds = this.bounds as ItemBounds
     const minX = this.areaMinX
     const minY = this.areaMinY
     const maxX = this.areaMaxX
     const maxY = this.areaMaxY
     if (this.largeCount > LARGE_LIST) {
-      // Through the large items' grid (the area handed over in its fields: see queryItem).
+      // Through the large items' grid (the area handed over in its fields: see queryItem),
+      // whose answers, appended to `out`, are indices among the large items.
       const nested = this.nested as UniformGrid
-      const found = this.nearLarge
-      found.count = 0
+      const first = out.count
       nested.areaMinX = minX
       nested.areaMinY = minY
       nested.areaMaxX = maxX
       nested.areaMaxY = maxY
-      nested.scanArea(found)
-      for (let f = 0; f < found.count; f++)
-        out.push(this.largeItems[found.items[f] as number] as number)
+      nested.scanArea(out)
+      for (let f = first; f < out.count; f++) {
+        out.items[f] = this.largeItems[out.items[f] as number] as number
+      }
       return
     }
     for (let l = 0; l < this.largeCount; l++) {
@@ -686,6 +667,14 @@ export class UniformGrid {
         out.push(i)
       }
     }
+  }
+
+  /** The items overlapping the area last set by a query method: small ones, then large ones. */
+  private scanArea(out: IndexBuffer): void {
+    const bounds = this.bounds
+    if (bounds === undefined || this.count === 0) return
+    this.scanSmall(out)
+    this.scanLarge(out)
   }
 
   /**

@@ -16,7 +16,7 @@
  * that order, each class's items as its grid gives them. Nothing is allocated once the
  * grids and buffers have grown to the largest crowd and the most classes met.
  */
-import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
+import { ensureCapacity, groupByKey } from '../broadphase/buffers.js'
 import {
   createItemBounds,
   reserveItemBounds,
@@ -128,23 +128,11 @@ export class LayerPartition {
       return
     }
     this.whole = undefined
-    // A counting sort of the items by class, stable.
+    // The bodies past LAYER_CLASSES classes share the last one.
+    for (let k = 0; k < count; k++) if ((classOf[k] as number) < 0) classOf[k] = sharedClass
     const starts = this.memberStart
-    starts.fill(0, 0, classes + 1)
-    for (let k = 0; k < count; k++) {
-      if ((classOf[k] as number) < 0) classOf[k] = sharedClass
-      const next = (classOf[k] as number) + 1
-      starts[next] = (starts[next] as number) + 1
-    }
-    countsToGroupStarts(starts, classes)
     const members = (this.members = ensureCapacity(this.members, count))
-    for (let k = 0; k < count; k++) {
-      const c = classOf[k] as number
-      const at = starts[c] as number
-      members[at] = k
-      starts[c] = at + 1
-    }
-    rewindGroupStarts(starts, classes)
+    groupByKey(classOf, count, classes, starts, members)
     const localOf = (this.localOf = ensureCapacity(this.localOf, count))
     for (let c = 0; c < classes; c++) {
       for (let at = starts[c] as number; at < (starts[c + 1] as number); at++) {

@@ -26,12 +26,7 @@
  * (it moves whether it is a hub or not), so a crowd at one spot costs about one partner met
  * per body. Nothing is allocated once the spreader's buffers have grown to the world.
  */
-import {
-  countsToGroupStarts,
-  ensureCapacity,
-  IndexBuffer,
-  rewindGroupStarts,
-} from '../broadphase/buffers.js'
+import { ensureCapacity, groupByKey, IndexBuffer } from '../broadphase/buffers.js'
 import { writeSlotBounds } from '../broadphase/bodyIndex.js'
 import {
   createItemBounds,
@@ -258,22 +253,9 @@ export class CrowdSpreader {
       }
       groupOf[b] = group
     }
-    // A counting sort of the batch by enclosure, stable.
     const starts = (this.groupStart = ensureCapacity(this.groupStart, groupCount + 1))
-    starts.fill(0, 0, groupCount + 1)
-    for (let b = 0; b < n; b++) {
-      const next = (groupOf[b] as number) + 1
-      starts[next] = (starts[next] as number) + 1
-    }
-    countsToGroupStarts(starts, groupCount)
     const grouped = (this.grouped = ensureCapacity(this.grouped, n))
-    for (let b = 0; b < n; b++) {
-      const group = groupOf[b] as number
-      const at = starts[group] as number
-      grouped[at] = batch.items[b] as number
-      starts[group] = at + 1
-    }
-    rewindGroupStarts(starts, groupCount)
+    groupByKey(groupOf, n, groupCount, starts, grouped, batch.items)
     const store = this.sim.store
     for (let group = 0; group < groupCount; group++) {
       within.left = this.bounds[4 * group] as number

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   createItemBounds,
   reserveItemBounds,
+  type ItemBounds,
   UniformGrid,
 } from '../../../src/core/broadphase/uniformGrid.js'
 import { StepContext } from '../../../src/core/step/context.js'
@@ -27,6 +28,21 @@ interface Body {
   aside: boolean
 }
 
+/** The bounds of `bodies` by item, and a grid built over them. */
+function gridOf(bodies: Body[]): { bounds: ItemBounds; grid: UniformGrid } {
+  const bounds = createItemBounds()
+  reserveItemBounds(bounds, bodies.length)
+  bodies.forEach((body, k) => {
+    bounds.minX[k] = body.x
+    bounds.minY[k] = body.y
+    bounds.maxX[k] = body.x + body.width
+    bounds.maxY[k] = body.y + body.height
+  })
+  const grid = new UniformGrid()
+  grid.build(bounds, bodies.length)
+  return { bounds, grid }
+}
+
 /** The partition of `bodies` (all dynamic), and the store's slots by item. */
 function partitionOf(bodies: Body[]): { partition: LayerPartition; slots: Int32Array } {
   const store = new BodyStore()
@@ -43,16 +59,7 @@ function partitionOf(bodies: Body[]): { partition: LayerPartition; slots: Int32A
   bodies.forEach((body, k) => {
     if (body.aside) sim.overflowing[slots[k] as number] = OVERFLOWING
   })
-  const bounds = createItemBounds()
-  reserveItemBounds(bounds, bodies.length)
-  bodies.forEach((body, k) => {
-    bounds.minX[k] = body.x
-    bounds.minY[k] = body.y
-    bounds.maxX[k] = body.x + body.width
-    bounds.maxY[k] = body.y + body.height
-  })
-  const grid = new UniformGrid()
-  grid.build(bounds, bodies.length)
+  const { bounds, grid } = gridOf(bodies)
   const partition = new LayerPartition()
   partition.build(sim, slots, bodies.length, bounds, grid)
   return { partition, slots }
@@ -140,16 +147,7 @@ describe('layer partition (issue #23, bounded cost)', () => {
       aside: false,
     }))
     const { partition } = partitionOf(bodies)
-    const grid = new UniformGrid()
-    const bounds = createItemBounds()
-    reserveItemBounds(bounds, bodies.length)
-    bodies.forEach((b, k) => {
-      bounds.minX[k] = b.x
-      bounds.minY[k] = b.y
-      bounds.maxX[k] = b.x + b.width
-      bounds.maxY[k] = b.y + b.height
-    })
-    grid.build(bounds, bodies.length)
+    const { grid } = gridOf(bodies)
     bodies.forEach((_, i) => {
       const fromGrid: number[] = []
       grid.visitOverlaps(i, {
