@@ -48,8 +48,8 @@ const unitsPerPixel = 1000
 /**
  * The decimal part of each count of thousandths, without trailing zeros: ".001" to
  * ".999" (".25" for 250). Printing the integer part and looking the fraction up is cheaper
- * than printing a double, and it runs for every moved element in every frame
- * (`node bench/browser/writeCost.js`: 2.33 against 2.71 ms for 1,000 elements).
+ * than printing a double, and it runs for every moved element in every frame (measured:
+ * bench/RESULTS.md, "Design choices and their measurements").
  */
 const thousandths = Array.from({ length: unitsPerPixel }, (_, index) =>
   `.${String(index).padStart(3, '0')}`.replace(/0+$/, ''),

@@ -90,19 +90,14 @@ export interface OverlapVisitor {
  * the cells its bounds reach (one more column and row up and left, where a small item
  * overlapping it may have its corner), and against the other large items.
  *
- * Why a grid and not sort-and-sweep: measured on the benchmark's "boxes" scene (10,000
- * boxes of 8-40 px over 15% of the arena, 2-core machine), building a grid and listing its
- * pairs took about 2.4 ms against about 12 ms for an x-axis sort-and-sweep (sort plus
- * sweep), because the sweep compares each box with every box whose x-interval it crosses
- * (~50 at that density) while a cell holds about one. Why one cell per item and not every
- * cell an item covers (what this grid did before, with cells twice the mean extent and a
- * flag per entry to report each pair only in the first cell both share): on the bounds of
- * that scene's 150th step, the build files 1 entry per item instead of 2 and took 0.13 ms
- * against 0.29, and the build and the pairs 0.37 ms against 0.49 (the least of 5 runs of
- * each; 23,000 tests against 27,000, each item reading its neighbours' ranges). Building
- * is two linear passes (count, then fill) over flat typed arrays, so cost grows linearly
- * with the number of items and nothing is allocated once the arrays have grown to the
- * world's size.
+ * Why a grid and not sort-and-sweep: a sweep compares each box with every box whose
+ * x-interval it crosses (dozens on a dense board), while a cell holds about one box. Why
+ * one cell per item and not every cell an item covers: each item is filed once (not about
+ * twice) and no pair needs a flag to be reported in only one of the cells both share.
+ * Both were measured on the benchmark's boxes scene (bench/RESULTS.md, "Design choices and
+ * their measurements"). Building is two linear passes (count, then fill) over flat typed
+ * arrays, so cost grows linearly with the number of items and nothing is allocated once the
+ * arrays have grown to the world's size.
  *
  * Cell size is automatic: the largest extent, so that every item is small, unless some
  * items are more than {@link LARGE_FACTOR} times the mean side: then the limit is that,
@@ -280,9 +275,8 @@ export class UniformGrid {
    * Files the large items in a grid of their own (by their place in
    * {@link UniformGrid.largeItems}), built by the same rules: many large items tested
    * against one another one by one cost the square of their number, and cells made as
-   * large as them put hundreds of small items in each cell (10,000 boxes of 9 px and 101
-   * bars of 400 px over them: the build and the pairs took 212 ms with cells grown to the
-   * bars, 1.9 ms so).
+   * large as them put hundreds of small items in each cell (measured: bench/RESULTS.md,
+   * "Design choices and their measurements").
    */
   private indexLarge(bounds: ItemBounds): void {
     const count = this.largeCount
@@ -392,15 +386,15 @@ export class UniformGrid {
    * cells below-left, below and below-right (one range too). Each candidate is written, and
    * the count goes up by its four tests folded into one 0 or 1 (`Number` of a comparison is
    * no branch in V8): whether two boxes overlap is a coin toss to the branch predictor. The
-   * loop over a range is written out for each of the two: one loop over both ranges took
-   * the build and the pairs from 0.38 to 0.44 ms (10,000 boxes). False when the list
-   * passed `limit` pairs in all (see {@link UniformGrid.pairs}).
+   * loop over a range is written out for each of the two: one loop over both ranges was
+   * slower (bench/RESULTS.md, "Design choices and their measurements"). False when the
+   * list passed `limit` pairs in all (see {@link UniformGrid.pairs}).
    */
   private smallPairs(bounds: ItemBounds, out: PairBuffer, limit: number): boolean {
     const start = out.count
     // Room for about two candidates per item to begin with (the buffer is kept across
     // builds); a pass that would run out starts again with twice the room. (A check that
-    // grew the arrays in the loop made them variables there, and cost 4% of the loop.)
+    // grew the arrays in the loop would make them variables there, which V8 reloads.)
     out.reserve(start + 2 * this.count + 64)
     for (;;) {
       const outcome = this.smallPairsWithin(bounds, out, start, limit)

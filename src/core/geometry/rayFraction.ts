@@ -26,8 +26,9 @@ export interface RayHit {
  */
 export function slabHitInto(out: RayHit, origin: Vec2, delta: Vec2, box: MinkowskiEdges): boolean {
   // Objects, not numbers: V8 boxes the doubles passed to a call it does not inline, and
-  // at 322 bytes of bytecode this one often is not (a drag's world.move made 7 kB of
-  // garbage per call when the nine numbers were arguments).
+  // this one is often too long to inline, so nine numbers as arguments made garbage on
+  // every call of a drag's world.move (bench/RESULTS.md, "Design choices and their
+  // measurements").
   const { x: originX, y: originY } = origin
   const { x: deltaX, y: deltaY } = delta
   const { left, top, right, bottom } = box

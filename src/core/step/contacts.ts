@@ -186,8 +186,9 @@ function collectContacts(ctx: StepScratch, sim: StepContext, h: number): void {
       // Touching or overlapping (three pairs in four of the benchmark's boxes). When one
       // axis overlaps clearly more than the other, the normal is across the other one,
       // toward the shorter way out: what touchNormalInto's penetration vector (article 002)
-      // gives, read from the gaps at hand instead of two loaded rects (2-3% of the step at
-      // 10,000 boxes). Near a corner the kernel decides, rounding and all. The axis and
+      // gives, read from the gaps at hand instead of two loaded rects (bench/RESULTS.md,
+      // "Design choices and their measurements"). Near a corner the kernel decides,
+      // rounding and all. The axis and
       // the side are worked out as numbers (0 or 1), not branches, for the same reason.
       const acrossX = Number(gapY < gapX - REST_DISTANCE)
       const acrossY = Number(gapX < gapY - REST_DISTANCE)

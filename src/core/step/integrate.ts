@@ -60,8 +60,8 @@ export function integrate(sim: StepContext, h: number): void {
     if (euler) {
       // Semi-implicit Euler (article 004), the kernel's integrateEulerInto written out with
       // the same operations in the same order (a test holds them bit for bit equal):
-      // loading each body into the kernel's state objects and back took a third of sim
-      // loop (0.75 against 0.51 ms per step at 10,000 boxes).
+      // loading each body into the kernel's state objects and back made the loop half as
+      // slow again (bench/RESULTS.md, "Design choices and their measurements").
       vx = startVx + accelerationX * h
       vy = startVy + accelerationY * h
       // The new position less the old, as the kernel's result was read back.

@@ -83,13 +83,11 @@ export function indexSolids(sim: StepContext): void {
 /**
  * Each dynamic body's pairs (from the swept bounds `integrate` wrote) and its solid
  * candidates. The grid is built anew in every step, not kept across steps as a neighbour
- * list (Verlet's "skin", Box2D's fat bounds): in the benchmark's boxes scene at 10,000
- * boxes, where bodies move about a tenth of their size per step, a prototype (pairs
- * sorted by index, so a restored world would solve them in the same order) rebuilt every
- * 2 to 7 steps for a skin of 0.2 to 1 mean extent, as the fastest body left its fat
- * bounds. A rebuild cost about 1 ms (11,500 kept pairs against 6,000 at a quarter
- * extent: grid, pairs and sort), the steps between rebuilds 1.77 ms against 2.05 ms, and
- * the mean over 300 steps was 2.05 to 2.24 ms: no gain.
+ * list (Verlet's "skin", Box2D's fat bounds): where bodies move about a tenth of their
+ * size per step, the fastest body leaves its fat bounds every few steps, and each rebuild
+ * then lists about twice the pairs (and sorts them by index, so a restored world solves
+ * them in the same order); a prototype gained nothing over the whole run
+ * (bench/RESULTS.md, "Design choices and their measurements").
  */
 export function findPairs(sim: StepContext): void {
   sim.dynamicGrid.build(sim.dynamicBounds, sim.dynamicCount)
@@ -134,8 +132,9 @@ export function filterPairs(sim: StepContext): void {
   }
   const pairs = sim.pairs
   pairs.reserve(count)
-  // Every candidate is written, and kept unless its code says to ignore it (0.057 ->
-  // 0.052 ms at 10,000 boxes against push, which checks for room at each pair).
+  // Every candidate is written, and kept unless its code says to ignore it: no branch on
+  // whether to keep it, and no check for room at each pair (push's); measured faster
+  // (bench/RESULTS.md, "Design choices and their measurements").
   const { a: candidateA, b: candidateB } = candidates
   const { a: pairA, b: pairB } = pairs
   const dynamic = sim.dynamic

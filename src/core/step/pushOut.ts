@@ -131,8 +131,8 @@ function listOverlapping(ctx: StepScratch, sim: StepContext): number {
   const { a: pairA, b: pairB } = sim.pairs
   const dynamic = sim.dynamic
   // The pairs that overlap, listed without a branch (whether a pair overlaps is a coin
-  // toss to the predictor); pushPairs pushes them. With the other branch-free lists of
-  // the push-out, this took it from 2.7 to 2.4 ms per step in a pile of 10,000 boxes.
+  // toss to the predictor); pushPairs pushes them. Measured with the push-out's other
+  // branch-free lists (bench/RESULTS.md, "Design choices and their measurements").
   const overlapping = ctx.overlappingPairs.items
   const measured = ctx.roundPairs.items
   const measuredCount = ctx.roundPairs.count

@@ -143,9 +143,9 @@ function computeSupport(ctx: StepScratch, sim: StepContext): void {
  * past it to the box under that by a speculative contact, had the same level, and each
  * push sent the narrow box 5/6 of the way down into its supporter, which sent it all back
  * up, so the pair closed by 1/6 every two velocity passes or push-out rounds, and a column
- * landed 0.0100333 px deep (landing.test.ts). In the bench's pile of 10,000 boxes, pairs
- * overlapping by more than 0.5 px: 15.3 with the comparison, 9.8 without (9.6 -> 7.8 ms
- * per step).
+ * landed 0.0100333 px deep (landing.test.ts). Without the comparison, the bench's pile
+ * also has fewer deep overlaps and a cheaper step (bench/RESULTS.md, "Design choices and
+ * their measurements").
  */
 export function weigh(
   ctx: StepScratch,
