@@ -25,6 +25,23 @@ const browser = () => ({
   instances: [{ browser: 'chromium' as const }],
 })
 
+/** `react`, `react-dom` and their subpaths, resolved to the React 18 of test/react18. */
+const react18Aliases = [
+  // Its ES module build, which the module runner inlines (its CommonJS main would
+  // `require` React 19 past the aliases).
+  {
+    find: /^@testing-library\/react$/,
+    replacement: path.join(
+      root,
+      'node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+    ),
+  },
+  {
+    find: /^(react|react-dom)(\/.*)?$/,
+    replacement: `${path.join(root, 'test/react18/node_modules')}/$1$2`,
+  },
+]
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -70,6 +87,25 @@ export default defineConfig({
           setupFiles: ['test/support/reactActEnvironment.ts', 'test/support/propertySeed.ts'],
           // A ceiling for a hang, not a timing: the property tests step thousands of random
           // scenes, seconds of work that a shared machine stretches past the default 5 s.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        // The React tests that run in Node (happy-dom), again against React 18, the other
+        // major of the peer range (installed in test/react18 by `npm test`). Each import
+        // of react or react-dom resolves there, the library's, the tests' and those of
+        // the packages inlined for it (Testing Library, zustand).
+        extends: true,
+        resolve: { alias: react18Aliases },
+        test: {
+          name: 'react18',
+          include: ['test/react/**/*.test.ts', 'test/react/**/*.test.tsx'],
+          // commitErrors.test.tsx: see its header.
+          exclude: ['test/**/*.browser.test.tsx', 'test/react/commitErrors.test.tsx'],
+          environment: 'node',
+          env: { REACT_MAJOR: '18' },
+          setupFiles: ['test/support/reactActEnvironment.ts', 'test/support/propertySeed.ts'],
+          server: { deps: { inline: ['@testing-library/react', 'zustand'] } },
           testTimeout: 60_000,
         },
       },

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react'
 import { act } from 'react'
 import { createPortal } from 'react-dom'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { Card } from './support/components.js'
 import { bodyElement } from './support/bodyElement.js'
 import { setupManualBoard } from './support/manualBoard.js'
@@ -112,6 +112,8 @@ describe('onDragStart and onDragEnd', () => {
   })
 
   it('refuses a callback that is not a function, naming it', () => {
+    // React 18 also logs the error with the component stack.
+    vi.spyOn(console, 'error').mockImplementation(() => {})
     expect(() =>
       render(
         <Board>

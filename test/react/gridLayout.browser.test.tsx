@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { userEvent } from 'vitest/browser'
-import { Component, useEffect, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWorld.js'
 import { useAfterStep } from '../../src/react/useAfterStep.js'
 import { useWorldState } from '../../src/react/useWorldState.js'
@@ -9,7 +9,7 @@ import type { WorldApi } from '../../src/react/useWorld.js'
 import type { Layout, LayoutChange } from '../../src/board/boardLayout.js'
 import type { World } from '../../src/core/world/types.js'
 import type { Rect } from '../../src/core/geometry/types.js'
-import { Card, WorldProbe } from './support/components.js'
+import { Card, Caught, WorldProbe } from './support/components.js'
 import { bodyElement } from './support/bodyElement.js'
 import { dragBy } from './support/realPointer.js'
 import { overlappingPairs } from './support/overlappingPairs.js'
@@ -309,20 +309,6 @@ describe('compact, in Chromium', () => {
     expect(frameProblems).toEqual([])
   })
 })
-
-/** Catches an error of its children's render and hands it to `onError`, showing nothing instead. */
-class Caught extends Component<{ onError: (error: Error) => void; children: ReactNode }> {
-  override state = { failed: false }
-  static getDerivedStateFromError() {
-    return { failed: true }
-  }
-  override componentDidCatch(error: Error) {
-    this.props.onError(error)
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children
-  }
-}
 
 describe('a controlled layout, in Chromium', () => {
   function Controlled({

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react'
+import { act, type ReactElement } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -18,6 +18,23 @@ afterEach(() => {
   vi.restoreAllMocks()
   document.body.innerHTML = ''
 })
+
+/**
+ * `renderToString(app)`, as a server would render it. It runs beside this test's DOM, so the
+ * hooks took `useLayoutEffect` (a real server has no window and takes `useEffect`: see
+ * ssr.test.tsx), and React 18's server renderer logs for each call that it does nothing on
+ * a server; any other error it logs fails the test.
+ */
+function serverMarkup(app: ReactElement): string {
+  const logged: unknown[] = []
+  const errors = vi.spyOn(console, 'error').mockImplementation((...args) => logged.push(args[0]))
+  const markup = renderToString(app)
+  errors.mockRestore()
+  expect(
+    logged.filter((first) => !String(first).includes('useLayoutEffect does nothing on the server')),
+  ).toEqual([])
+  return markup
+}
 
 function Anonymous({ x }: { x: number }) {
   const { ref } = useAABBBody<HTMLDivElement>({ draggable: true })
@@ -40,7 +57,7 @@ describe('hydration', () => {
       </PhysicsWorld>
     )
     const host = document.createElement('div')
-    host.innerHTML = renderToString(app)
+    host.innerHTML = serverMarkup(app)
     document.body.appendChild(host)
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const recoverable = vi.fn()

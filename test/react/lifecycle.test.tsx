@@ -455,13 +455,6 @@ describe('bad input', () => {
       `<PhysicsWorld>: as cannot change between 'svg' and an HTML element after mount (got "svg")`,
     )
   })
-
-  it('refuses two elements with the same id', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {})
-    expect(() =>
-      render(<Board>{[<Card key="1" id="twin" />, <Card key="2" id="twin" />]}</Board>),
-    ).toThrow('the id "twin" is already used')
-  })
 })
 
 describe('unmounting during a drag', () => {

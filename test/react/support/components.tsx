@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react'
+import { Component, type CSSProperties, type ReactNode } from 'react'
 import { PhysicsWorld, type PhysicsWorldProps } from '../../../src/react/PhysicsWorld.js'
 import { useAABBBody } from '../../../src/react/useAABBBody.js'
 import { useWorld, type WorldApi } from '../../../src/react/useWorld.js'
@@ -68,4 +68,18 @@ export function ManualWorld({
       {children}
     </PhysicsWorld>
   )
+}
+
+/** Catches an error of its children's render or effects (an error boundary) and hands it to `onError`, showing nothing instead. */
+export class Caught extends Component<{ onError: (error: Error) => void; children: ReactNode }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override componentDidCatch(error: Error) {
+    this.props.onError(error)
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
 }
