@@ -110,6 +110,21 @@ export default defineConfig({
         },
       },
       {
+        // The React tests in Chromium, again against React 18 (see react18). Its own
+        // dependency cache, since its pre-bundled React differs.
+        extends: true,
+        cacheDir: 'node_modules/.vite-react18',
+        resolve: { alias: react18Aliases },
+        test: {
+          name: 'browser18',
+          include: ['test/react/**/*.browser.test.tsx', 'test/react/reactVersion.test.ts'],
+          env: { REACT_MAJOR: '18' },
+          setupFiles: ['test/support/propertySeed.ts'],
+          browser: browser(),
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'browser',

@@ -1,4 +1,4 @@
-import { assertNumberInRange, describeValue } from '../core/geometry/validate.js'
+import { assertPositive, describeValue } from '../core/geometry/validate.js'
 
 /**
  * How a drag near the edge of its scroll container scrolls it (`<PhysicsWorld autoScroll>`).
@@ -27,10 +27,8 @@ export function assertAutoScroll(subject: string, value: unknown): void {
     )
   }
   const { edge, speed } = value as Record<string, unknown>
-  if (edge !== undefined) assertNumberInRange(subject, 'autoScroll.edge', edge, Number.MIN_VALUE)
-  if (speed !== undefined) {
-    assertNumberInRange(subject, 'autoScroll.speed', speed, Number.MIN_VALUE)
-  }
+  if (edge !== undefined) assertPositive(subject, 'autoScroll.edge', edge)
+  if (speed !== undefined) assertPositive(subject, 'autoScroll.speed', speed)
 }
 
 /** `autoScroll` as options, or `null` when it is off (`false`). `undefined` and `true` give the defaults. */

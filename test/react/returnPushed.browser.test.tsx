@@ -7,6 +7,7 @@ import { Card, WorldProbe } from './support/components.js'
 import { centerOf, nextFrames } from './support/realPointer.js'
 import { realMouse, type RealMouse } from './support/realMouse.js'
 import { sampleFrames, shownBoxes } from './support/sampleFrames.js'
+import { quietRenderErrors } from './support/quietRenderErrors.js'
 
 let api: WorldApi
 
@@ -94,6 +95,7 @@ describe('pushed cards return (returnPushed), with the real mouse, every frame s
   })
 
   it('a bad returnPushed throws naming the prop', () => {
+    quietRenderErrors()
     expect(() => render(<PhysicsWorld returnPushed={'yes' as unknown as boolean} />)).toThrow(
       /<PhysicsWorld>: returnPushed must be a boolean/,
     )

@@ -10,6 +10,7 @@ import { Card, WorldProbe } from './support/components.js'
 import { centerOf, nextFrames } from './support/realPointer.js'
 import { realMouse } from './support/realMouse.js'
 import { sampleFrames, shownBoxes } from './support/sampleFrames.js'
+import { quietRenderErrors } from './support/quietRenderErrors.js'
 
 let api: WorldApi
 
@@ -230,6 +231,7 @@ describe('undo and redo of whole gestures, with the real mouse and keyboard', ()
   })
 
   it('a bad history throws naming the prop', () => {
+    quietRenderErrors()
     expect(() => render(<PhysicsWorld history={-1} />)).toThrow(
       '<PhysicsWorld>: history must be a non-negative integer (got -1)',
     )

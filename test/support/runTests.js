@@ -1,7 +1,8 @@
-// The README's test command (`npm test`): lint, format, typecheck, unit tests (and the
-// React ones again against React 18), browser and story tests, the static Storybook with its end-to-end drag test, its screenshot check and its
-// docs pages' check (sidebar order, args tables), the library build, a plain-Node import of
-// `react-aabb/core` and a `require()` of every entry from CommonJS. Every check runs even when an earlier one fails, and the run ends with one
+// The README's test command (`npm test`): lint, format, typecheck, unit and browser tests (the
+// React ones again against React 18), story tests, the static Storybook with its end-to-end
+// drag test, its screenshot check and its docs pages' check (sidebar order, args tables), the
+// library build, a plain-Node import of `react-aabb/core` and a `require()` of every entry
+// from CommonJS. Every check runs even when an earlier one fails, and the run ends with one
 // plain line `N passed, N failed` (each Vitest test counts once, each other check once)
 // because CI reads that line.
 import { spawn } from 'node:child_process'
@@ -123,16 +124,18 @@ await check('format (prettier)', bin('prettier'), ['--check', '.'])
 await check('typecheck', bin('tsc'), ['-p', 'tsconfig.json'])
 await check('typecheck core without DOM', bin('tsc'), ['-p', 'tsconfig.core.json'])
 
-// React 18, the other major of the peer range, for the `react18` project: installed apart
-// (test/react18) because the library's own devDependencies hold React 19.
+// React 18, the other major of the peer range, for the `react18` and `browser18` projects:
+// installed apart (test/react18) because the library's own devDependencies hold React 19.
 const react18 = await run('node', ['bench/install.mjs', '../test/react18'])
 const projects = react18.ok ? ['unit', 'react18'] : ['unit']
 if (!react18.ok) {
   failed++
-  failures.push('React 18 not installed (npm ci in test/react18): the react18 project not run')
+  failures.push('React 18 not installed (npm ci in test/react18): its projects not run')
 }
-if (await ensureChromium()) projects.push('browser', 'storybook')
-else {
+if (await ensureChromium()) {
+  projects.push('browser', 'storybook')
+  if (react18.ok) projects.push('browser18')
+} else {
   failed++
   failures.push('Chromium missing: browser and story tests not run')
 }
