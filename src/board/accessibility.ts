@@ -3,6 +3,7 @@ import type { BodyId } from '../core/world/types.js'
 
 /** A body named in an announcement. */
 export interface AnnouncedBody {
+  /** The body's id. */
   id: BodyId
   /**
    * Its name: the `label` option, else the element's `aria-label`, else the id. A wall of

@@ -30,9 +30,13 @@ const PLACED_AT_ONCE_PER_TASK = 32
 
 /** Where one body is in a {@link Layout}: its top-left, and optionally its size (world units). */
 export interface LayoutEntry {
+  /** Left edge. */
   x: number
+  /** Top edge. */
   y: number
+  /** Width; left out, the card keeps its current width. */
   width?: number
+  /** Height; left out, the card keeps its current height. */
   height?: number
 }
 
@@ -49,6 +53,7 @@ export type LayoutCause = 'drag' | 'keyboard' | 'resize' | 'settle' | 'layout' |
 
 /** The second argument of `onLayoutChange`. */
 export interface LayoutChange {
+  /** What made the layout change. */
   cause: LayoutCause
 }
 

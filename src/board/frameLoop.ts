@@ -22,7 +22,10 @@ export interface FrameLoopOptions {
   frame(seconds: number): boolean
   /** Called when the loop stops by itself (its frame returned `false`). */
   onIdle?(): void
-  /** @default requestAnimationFrame, looked up when the loop first starts */
+  /**
+   * Schedules the next frame (and cancels one).
+   * @default requestAnimationFrame, looked up when the loop first starts
+   */
   scheduler?: FrameScheduler
   /** Milliseconds clock. @default performance.now */
   now?: () => number

@@ -23,13 +23,13 @@ export const RESIZE_DIRECTIONS: readonly ResizeDirection[] = Object.freeze([
 export interface ResizeOptions {
   /** The sides and corners that get a handle. @default ['se'] */
   handles?: ResizeDirection[]
-  /** @default 0 */
+  /** The narrowest a resize may make the card (px). @default 0 */
   minWidth?: number
-  /** @default 0 */
+  /** The shortest a resize may make the card (px). @default 0 */
   minHeight?: number
-  /** @default unbounded */
+  /** The widest a resize may make the card (px). @default unbounded */
   maxWidth?: number
-  /** @default unbounded */
+  /** The tallest a resize may make the card (px). @default unbounded */
   maxHeight?: number
   /**
    * What a growing edge does to the cards ahead: `'push'` pushes them as a drag does and

@@ -36,7 +36,10 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   gravity?: Vec2
   /** Seconds per fixed step. @default 1 / 60 */
   fixedStep?: number
-  /** @default 'euler' */
+  /**
+   * How dynamic bodies advance each step (article 004): semi-implicit Euler, or classical
+   * RK4 (for an acceleration that depends on position or velocity). @default 'euler'
+   */
   integrator?: IntegratorName
   /** Stop stepping; drags, `move` and manual `step()` still work. @default false */
   paused?: boolean

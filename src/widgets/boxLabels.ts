@@ -6,7 +6,9 @@ import { describeValue } from '../core/geometry/validate.js'
  * are the article's, "A" and "B" where it uses letters.
  */
 export interface BoxLabels {
+  /** The name of the first box (the article's A). */
   a: string
+  /** The name of the second box (the article's B). */
   b: string
 }
 

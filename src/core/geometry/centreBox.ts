@@ -22,7 +22,9 @@ import {
  * coordinates (y down) the box spans `center.x ± halfExtents.x` and `center.y ± halfExtents.y`.
  */
 export interface CentreBox {
+  /** The box's centre (article 001's `c`). */
   center: Vec2
+  /** Half the width and half the height (article 001's `r`), never negative. */
   halfExtents: Vec2
 }
 

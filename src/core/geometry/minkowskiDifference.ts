@@ -13,9 +13,13 @@ import { assertFiniteResult, assertRectangle } from './validate.js'
  * and `b` negates the edges exactly. Internal to the kernel.
  */
 export interface MinkowskiEdges {
+  /** `a.left - b.right`. */
   left: number
+  /** `a.top - b.bottom`. */
   top: number
+  /** `a.right - b.left`. */
   right: number
+  /** `a.bottom - b.top`. */
   bottom: number
 }
 

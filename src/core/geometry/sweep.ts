@@ -22,8 +22,11 @@ const ORIGIN: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 })
  * and two worlds never share one.
  */
 export interface SweepScratch {
+  /** The Minkowski difference of the two boxes at the start, as edges. */
   readonly edges: MinkowskiEdges
+  /** Where the ray from the origin first meets those edges. */
   readonly ray: RayHit
+  /** The mover's motion relative to the other box: the ray's direction and length. */
   readonly relativeMotion: Vec2
 }
 

@@ -8,7 +8,9 @@
 
 /** A point or a displacement. */
 export interface Vec2 {
+  /** Horizontal component, growing to the right (CSS pixels in a DOM container). */
   x: number
+  /** Vertical component, growing downward. */
   y: number
 }
 
@@ -17,9 +19,13 @@ export interface Vec2 {
  * `width` and `height` are never negative.
  */
 export interface Rect {
+  /** Left edge. */
   x: number
+  /** Top edge (y grows downward). */
   y: number
+  /** Extent along x, never negative: the right edge is `x + width`. */
   width: number
+  /** Extent along y, never negative: the bottom edge is `y + height`. */
   height: number
 }
 
@@ -52,7 +58,9 @@ export type SweptResponse = 'slide' | 'touch' | 'bounce' | 'cross'
 
 /** Position and velocity of a point mass, as the integrators advance it (article 004). */
 export interface KinematicState {
+  /** Where the point is (px). */
   position: Vec2
+  /** How fast it moves (px/s). */
   velocity: Vec2
 }
 

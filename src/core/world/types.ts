@@ -81,16 +81,27 @@ export type BodyPatch = Partial<Omit<BodyOptions, 'id'>>
 
 /** A plain copy of one body's state, as {@link World.get} returns it. */
 export interface BodySnapshot extends Rect {
+  /** The body's id. */
   id: BodyId
+  /** See {@link BodyOptions.type}. */
   type: BodyType
+  /** Current velocity (px/s). */
   velocity: Vec2
+  /** See {@link BodyOptions.mass}. */
   mass: number
+  /** See {@link BodyOptions.restitution}. */
   restitution: number
+  /** See {@link BodyOptions.response}. */
   response: SweptResponse
+  /** See {@link BodyOptions.damping}. */
   damping: number
+  /** See {@link BodyOptions.gravityScale}. */
   gravityScale: number
+  /** See {@link BodyOptions.layer}. */
   layer: number
+  /** See {@link BodyOptions.mask}. */
   mask: number
+  /** See {@link BodyOptions.pushable}. */
   pushable: boolean
 }
 
@@ -112,10 +123,15 @@ export type ContactEventType = 'contactStart' | 'contactStay' | 'contactEnd'
  * Each pair is reported once per event, with a and b in a stable order.
  */
 export interface ContactEvent {
+  /** Whether the contact began, goes on, or ended in this step. */
   type: ContactEventType
+  /** One body of the pair. */
   a: BodyId
+  /** The other body of the pair. */
   b: BodyId
+  /** Unit axis vector of the face of `b` that `a` touches, from `b` toward `a` (or 0, 0 at a corner). */
   normal: Vec2
+  /** How the contact was found in this step. */
   source: ContactSource
 }
 
@@ -145,8 +161,9 @@ export interface MoveOptions {
 
 /** What {@link World.move} did. */
 export interface MoveResult {
-  /** Where the body ended (top-left). */
+  /** Where the body ended: its left edge. */
   x: number
+  /** Where the body ended: its top edge. */
   y: number
   /** Whether it reached the goal. */
   reached: boolean
@@ -212,8 +229,11 @@ export interface BodyResizeOptions {
 
 /** A body a `'squeeze'` {@link World.resize} shrank: its box before and after the call. */
 export interface SqueezedBody {
+  /** The squeezed body. */
   id: BodyId
+  /** Its box before the call. */
   from: Rect
+  /** Its box after the call. */
   to: Rect
 }
 
@@ -236,13 +256,16 @@ export interface ResizeResult {
 
 /** A body displaced by a pushing {@link World.move}: where it was before the move, and where the move left it (top-left corners). */
 export interface PushedBody {
+  /** The displaced body. */
   id: BodyId
   /**
    * The body whose push last moved it: the mover, or the body ahead of it in the chain
    * that pushed this one on (or, in a `'squeeze'` resize, the resized body that shrank it).
    */
   by: BodyId
+  /** Its top-left corner before the call. */
   from: Vec2
+  /** Its top-left corner after the call. */
   to: Vec2
 }
 
@@ -261,8 +284,11 @@ export interface CompactOptions {
 
 /** A body moved by {@link World.compact}: where it was, and where it ended (top-left corners). */
 export interface CompactMove {
+  /** The moved body. */
   id: BodyId
+  /** Its top-left corner before the call. */
   from: Vec2
+  /** Its top-left corner after the call. */
   to: Vec2
 }
 
@@ -275,23 +301,35 @@ export interface CompactMove {
  * own, so `x + deltaX * time` is where it met the other.
  */
 export interface SweptHitRecord {
+  /** The swept body. */
   id: BodyId
+  /** The body it hit. */
   other: BodyId
+  /** Its left edge at the start of the sweep. */
   x: number
+  /** Its top edge at the start of the sweep. */
   y: number
+  /** Its own motion along x over the sweep (px). */
   deltaX: number
+  /** Its own motion along y over the sweep (px). */
   deltaY: number
+  /** Fraction of the motion, in [0, 1], at which it first touched `other`. */
   time: number
+  /** x of the hit face's unit normal, from `other` toward the body. */
   normalX: number
+  /** y of the hit face's unit normal, from `other` toward the body. */
   normalY: number
 }
 
 /** One body hit by {@link World.raycast}. */
 export interface RaycastHit {
+  /** The body hit. */
   id: BodyId
   /** Fraction of the segment in [0, 1] where it enters the body. */
   time: number
+  /** Unit axis vector of the face it enters by, pointing out of the body. */
   normal: Vec2
+  /** Where it enters the body: `from + time * (to - from)`. */
   point: Vec2
 }
 
@@ -323,7 +361,10 @@ export interface WorldSettings {
    * @default 0.25
    */
   maxFrameTime: number
-  /** @default 'euler' (semi-implicit) */
+  /**
+   * How dynamic bodies advance each step (article 004): semi-implicit Euler, or classical
+   * RK4 (for an acceleration that depends on position or velocity). @default 'euler'
+   */
   integrator: IntegratorName
   /** Report `contactStay` every step for touching pairs. @default false */
   contactStay: boolean
@@ -370,7 +411,9 @@ export interface WorldSnapshot {
 
 /** A box's size in px (finite, non-negative). */
 export interface Size {
+  /** Extent along x, never negative. */
   width: number
+  /** Extent along y, never negative. */
   height: number
 }
 
