@@ -24,7 +24,10 @@
  * {@link SCAN_MEETS} partners, so a body counts as a hub only when that many of its
  * first partners show it. A body on a hub kept before it moves without a count of its own
  * (it moves whether it is a hub or not), so a crowd at one spot costs about one partner met
- * per body. Nothing is allocated once the spreader's buffers have grown to the world.
+ * per body; a twin of the body before it (the same box and layers, `CrowdSpreader.twins`)
+ * that moves moves with no scan at all, and takes its enclosure, so a crowd added at one
+ * spot in one box costs the scans of its first two bodies, whatever its size. Nothing is
+ * allocated once the spreader's buffers have grown to the world.
  */
 import { ensureCapacity, groupByKey, IndexBuffer } from '../broadphase/buffers.js'
 import { writeSlotBounds } from '../broadphase/bodyIndex.js'
