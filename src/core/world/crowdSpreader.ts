@@ -24,7 +24,10 @@
  * {@link SCAN_MEETS} partners, so a body counts as a hub only when that many of its
  * first partners show it. A body on a hub kept before it moves without a count of its own
  * (it moves whether it is a hub or not), so a crowd at one spot costs about one partner met
- * per body. Nothing is allocated once the spreader's buffers have grown to the world.
+ * per body; a twin of the body before it (the same box and layers, `CrowdSpreader.twins`)
+ * that moves moves with no scan at all, and takes its enclosure, so a crowd added at one
+ * spot in one box costs the scans of its first two bodies, whatever its size. Nothing is
+ * allocated once the spreader's buffers have grown to the world.
  */
 import { ensureCapacity, groupByKey, IndexBuffer } from '../broadphase/buffers.js'
 import { writeSlotBounds } from '../broadphase/bodyIndex.js'
@@ -210,9 +213,14 @@ export class CrowdSpreader {
     // kept. So only a body on no kept hub has its deep overlaps counted: in a crowd at one
     // spot, only the first (a scan of CROWD_LIMIT + 1 partners), where counting every
     // body's took CROWD_LIMIT + 1 deep tests each.
+    // A body that is the twin of the one before it, which moves, moves too without a scan:
+    // the kept hub that one's scan found lies before this one too, and this one's scan
+    // meets the same partners in the same order up to it (see CrowdSpreader.twins). In a
+    // crowd added at one spot that is every body but the first two.
     const role = (this.role = ensureCapacity(this.role, count))
     for (let k = 0; k < count; k++) {
-      if (this.scan.count(k, KEPT_HUBS_BEFORE, 1) > 0) role[k] = MOVES
+      const twinMoves = k > 0 && role[k - 1] === MOVES && this.twins(k - 1, k)
+      if (twinMoves || this.scan.count(k, KEPT_HUBS_BEFORE, 1) > 0) role[k] = MOVES
       else role[k] = this.scan.count(k, DEEP, CROWD_LIMIT + 1) > CROWD_LIMIT ? KEPT_HUB : PLAIN
     }
     // A body that is not a hub moves when it is on a kept hub (one kept after it too).
@@ -238,9 +246,18 @@ export class CrowdSpreader {
     const { batch, within } = this
     const n = batch.count
     const groupOf = (this.groupOf = ensureCapacity(this.groupOf, n))
+    const localOf = this.localOf
     let groupCount = 0
     for (let b = 0; b < n; b++) {
-      enclosureOf(this.sim, batch.items[b] as number, this.statics, staticCount, within)
+      const slot = batch.items[b] as number
+      // A twin of the body before it has its enclosure (a function of its centre and of
+      // the statics its layers meet): its group, without a scan of the statics.
+      const previous = b > 0 ? (batch.items[b - 1] as number) : -1
+      if (previous >= 0 && this.twins(localOf[previous] as number, localOf[slot] as number)) {
+        groupOf[b] = groupOf[b - 1] as number
+        continue
+      }
+      enclosureOf(this.sim, slot, this.statics, staticCount, within)
       let group = 0
       while (group < groupCount && !this.sameEnclosure(group, within)) group++
       if (group === groupCount) {
@@ -269,6 +286,30 @@ export class CrowdSpreader {
       // Bodies set aside as overflowing may be overlapped (as by a relocation of the watch).
       this.placement.place(store, batch.items, size, within, this.sim.overflowing)
     }
+  }
+
+  /**
+   * Whether dynamic bodies `a` and `b` (local indices) are twins: the same box, layer, mask
+   * and response and the same overflow state, in a world without a pair filter. Every pair
+   * code of one is then that of the other with the same partner, so its deep overlaps, its
+   * scans (over the same cells, in the same order) and its enclosure are the other's.
+   */
+  private twins(a: number, b: number): boolean {
+    if (this.sim.settings.filter !== undefined) return false
+    const slotA = this.dynamic[a] as number
+    const slotB = this.dynamic[b] as number
+    const { store, overflowing } = this.sim
+    return (
+      store.x[slotA] === store.x[slotB] &&
+      store.y[slotA] === store.y[slotB] &&
+      store.width[slotA] === store.width[slotB] &&
+      store.height[slotA] === store.height[slotB] &&
+      store.layer[slotA] === store.layer[slotB] &&
+      store.mask[slotA] === store.mask[slotB] &&
+      store.response[slotA] === store.response[slotB] &&
+      // The watch grows `overflowing` after the first step: a slot beyond it overflows not.
+      (overflowing[slotA] ?? 0) === (overflowing[slotB] ?? 0)
+    )
   }
 
   /** Whether enclosure number `group` of the batch being placed is `within`. */
