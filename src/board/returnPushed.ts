@@ -76,22 +76,16 @@ export function returnPushed(
   pushed: readonly PushRecord[],
   dragged: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
+  scratch: ReturnScratch = createReturnScratch(),
 ): void {
   const { gap, filter } = world.settings
-  const call: ReturnCall = {
-    body: emptyBox(),
-    other: emptyBox(),
-    way: { x: 0, y: 0 },
-    touchCounts: (gap ?? 0) === 0,
-    // A pusher's push says how the pusher meets the body; a filter may make the body's own
-    // move meet it otherwise.
-    pushersStop: filter === undefined,
-    returned: undefined,
-    closing: [],
-    closingCount: 0,
-  }
-  /** The records the drag still owns and that are not home, in the order tried. */
-  const owned: PushRecord[] = []
+  const { call, owned } = scratch
+  call.touchCounts = (gap ?? 0) === 0
+  // A pusher's push says how the pusher meets the body; a filter may make the body's own
+  // move meet it otherwise.
+  call.pushersStop = filter === undefined
+  call.returned.clear()
+  owned.length = 0
   let moved = false
   for (let index = pushed.length - 1; index >= 0; index--) {
     const record = pushed[index] as PushRecord
@@ -117,6 +111,36 @@ export function returnPushed(
       if (tryReturn(world, record, call)) moved = true
     }
   }
+  // The records are the drag's: the scratch keeps none of them past the call.
+  owned.length = 0
+}
+
+/**
+ * What {@link returnPushed} reuses from one call to the next, so a drag's frames make no
+ * garbage for its bookkeeping: the working state of a call ({@link ReturnCall}) and the list
+ * of the records it found the drag still owns. A drag keeps one ({@link createReturnScratch}).
+ */
+export interface ReturnScratch {
+  readonly call: ReturnCall
+  /** The records the drag still owns and that are not home, in the order tried. */
+  readonly owned: PushRecord[]
+}
+
+/** A {@link ReturnScratch} for the calls of one drag. */
+export function createReturnScratch(): ReturnScratch {
+  return {
+    call: {
+      body: emptyBox(),
+      other: emptyBox(),
+      way: { x: 0, y: 0 },
+      touchCounts: true,
+      pushersStop: true,
+      returned: new Set(),
+      closing: [],
+      closingCount: 0,
+    },
+    owned: [],
+  }
 }
 
 /**
@@ -139,7 +163,7 @@ function tryReturn(world: World, record: PushRecord, call: ReturnCall): boolean 
   record.stoppedBy = result.x === from.x && result.y === from.y ? undefined : result.hits
   record.to.x = result.x
   record.to.y = result.y
-  ;(call.returned ??= new Set()).add(id)
+  call.returned.add(id)
   return true
 }
 
@@ -158,8 +182,7 @@ export function returnOnce(world: World, id: BodyId, from: Vec2): MoveResult {
 }
 
 /** Whether a body that blocked a return (`block.by`) is among the `returned` ones. */
-function anyReturned(block: ReturnBlock, returned: ReadonlySet<BodyId> | undefined): boolean {
-  if (returned === undefined) return false
+function anyReturned(block: ReturnBlock, returned: ReadonlySet<BodyId>): boolean {
   for (const { id } of block.by) if (returned.has(id)) return true
   return false
 }
@@ -183,11 +206,11 @@ function blockOf(
 }
 
 /**
- * What one {@link returnPushed} call reuses: the body's box, another body's box, and the way
+ * What one {@link returnPushed} call works in: the body's box, another body's box, and the way
  * back (numbers in objects: V8 boxes the doubles passed to a call it does not inline); the
  * world's settings as the shortcuts read them; the bodies it has returned.
  */
-interface ReturnCall {
+export interface ReturnCall {
   body: Rect
   other: Rect
   way: Vec2
@@ -195,8 +218,8 @@ interface ReturnCall {
   touchCounts: boolean
   /** Whether a pusher counts as a blocker (no pair filter may say otherwise: {@link touchBlock}). */
   pushersStop: boolean
-  /** The bodies returned so far; none yet when undefined. */
-  returned: Set<BodyId> | undefined
+  /** The bodies returned so far in the call. */
+  readonly returned: Set<BodyId>
   /** The bodies {@link touchBlock} found closing the way, with their boxes: the first `closingCount`. */
   closing: ReturnBlock['by']
   closingCount: number
