@@ -315,17 +315,20 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean
   // Each body is read once: the ones that close a way are noted as they are found, and
   // used only once they close every way.
   call.closingCount = 0
+  const ways = waysOf(way)
   let closed = pusher !== undefined ? noteClosing(world, pusher, call) : 0
   const pusherCloses = closed !== 0
-  if (earlier !== undefined) {
+  // A pusher that closes every way is the whole block (a group drag's pushes mostly are):
+  // the others are not read.
+  if (earlier !== undefined && closed !== ways) {
     for (const { id } of earlier) if (id !== pusher) closed |= noteClosing(world, id, call)
   }
-  if (stopped !== undefined) {
+  if (stopped !== undefined && closed !== ways) {
     for (const { other } of stopped) {
       if (other !== pusher) closed |= noteClosing(world, other, call)
     }
   }
-  if (closed !== waysOf(way)) return false
+  if (closed !== ways) return false
   if (pusherCloses && world.response(record.id) === 'cross') return false
   writeBlock(record, to, call)
   return true
