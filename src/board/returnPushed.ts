@@ -43,6 +43,11 @@ export interface PushRecord {
 export interface ReturnBlock {
   at: Vec2
   by: Array<{ id: BodyId; x: number; y: number; width: number; height: number }>
+  /**
+   * The count of returns ({@link ReturnCall.returns}) when the block was last found to
+   * hold: only a body of `by` that returned since can have ended it.
+   */
+  since: number
 }
 
 /**
@@ -62,7 +67,8 @@ export const MAX_RETURN_PASSES = 4
  * end first: it is walked backwards), in passes while one moves something. After the first
  * pass only returns have moved bodies, so a later pass walks only the bodies the first
  * found the drag's to return (nothing else can make them so), and a blocked body is tried
- * again only when one of the bodies that blocked it has returned. A body whose pusher (or
+ * again only when one of the bodies that blocked it has returned since it was found
+ * blocked (a return before that was seen). A body whose pusher (or
  * an earlier blocker) still touches it across its way back is not tried at all
  * ({@link touchBlock}).
  *
@@ -84,8 +90,9 @@ export function returnPushed(
   // A pusher's push says how the pusher meets the body; a filter may make the body's own
   // move meet it otherwise.
   call.pushersStop = filter === undefined
-  call.returned.clear()
-  owned.length = 0
+  // Written over, never emptied: `length = 0` would give its storage back, and 200 pushes
+  // would grow it again, four times, each frame.
+  let ownedCount = 0
   let moved = false
   for (let index = pushed.length - 1; index >= 0; index--) {
     const record = pushed[index] as PushRecord
@@ -94,25 +101,27 @@ export function returnPushed(
     if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
     const body = world.box(id, call.body)
     if (body.x !== to.x || body.y !== to.y) continue
-    owned.push(record)
+    owned[ownedCount++] = record
     const block = record.blocked
-    if (block !== undefined && stillBlocked(world, block, record, call)) continue
+    if (block !== undefined && stillBlocked(world, block, record, call)) {
+      block.since = call.returns
+      continue
+    }
     if (tryReturn(world, record, call)) moved = true
   }
   for (let pass = 1; moved && pass < MAX_RETURN_PASSES; pass++) {
     moved = false
-    for (const record of owned) {
+    for (let k = 0; k < ownedCount; k++) {
+      const record = owned[k] as PushRecord
       const { id, from, to } = record
       // Home, or blocked by bodies that stayed: only returns have moved bodies since.
       if (to.x === from.x && to.y === from.y) continue
       const block = record.blocked
-      if (block !== undefined && !anyReturned(block, call.returned)) continue
+      if (block !== undefined && !anyReturned(block, call)) continue
       world.box(id, call.body)
       if (tryReturn(world, record, call)) moved = true
     }
   }
-  // The records are the drag's: the scratch keeps none of them past the call.
-  owned.length = 0
 }
 
 /**
@@ -122,7 +131,10 @@ export function returnPushed(
  */
 export interface ReturnScratch {
   readonly call: ReturnCall
-  /** The records the drag still owns and that are not home, in the order tried. */
+  /**
+   * The records the drag still owns and that are not home, in the order tried: the first
+   * ones, as many as the call found (the rest are an earlier call's, of the same drag).
+   */
   readonly owned: PushRecord[]
 }
 
@@ -135,7 +147,10 @@ export function createReturnScratch(): ReturnScratch {
       way: { x: 0, y: 0 },
       touchCounts: true,
       pushersStop: true,
-      returned: new Set(),
+      returns: 0,
+      returnedIn: new Map(),
+      spareBlocks: [],
+      spareEntries: [],
       closing: [],
       closingCount: 0,
     },
@@ -155,15 +170,15 @@ function tryReturn(world: World, record: PushRecord, call: ReturnCall): boolean 
   }
   const result = returnOnce(world, id, from)
   if (result.x === to.x && result.y === to.y) {
-    record.blocked = blockOf(world, to, result.hits)
+    setBlockOf(world, record, result.hits, call)
     record.stoppedBy = undefined
     return false
   }
-  record.blocked = undefined
+  dropBlock(record, call)
   record.stoppedBy = result.x === from.x && result.y === from.y ? undefined : result.hits
   record.to.x = result.x
   record.to.y = result.y
-  call.returned.add(id)
+  call.returnedIn.set(id, ++call.returns)
   return true
 }
 
@@ -181,9 +196,10 @@ export function returnOnce(world: World, id: BodyId, from: Vec2): MoveResult {
   return result
 }
 
-/** Whether a body that blocked a return (`block.by`) is among the `returned` ones. */
-function anyReturned(block: ReturnBlock, returned: ReadonlySet<BodyId>): boolean {
-  for (const { id } of block.by) if (returned.has(id)) return true
+/** Whether a body that blocked a return (`block.by`) has returned since the block was found ({@link ReturnBlock.since}). */
+function anyReturned(block: ReturnBlock, call: ReturnCall): boolean {
+  if (block.since === call.returns) return false
+  for (const { id } of block.by) if ((call.returnedIn.get(id) ?? 0) > block.since) return true
   return false
 }
 
@@ -191,18 +207,36 @@ function emptyBox(): Rect {
   return { x: 0, y: 0, width: 0, height: 0 }
 }
 
-/** The {@link ReturnBlock} of a return from `at` that `hits` stopped at once; none without hits. */
-function blockOf(
+/**
+ * Makes `record.blocked` the block of a return from `record.to` that `hits` stopped at once
+ * (with the boxes of the bodies hit), or none without hits.
+ */
+function setBlockOf(
   world: World,
-  at: Vec2,
+  record: PushRecord,
   hits: ReadonlyArray<{ other: BodyId }>,
-): ReturnBlock | undefined {
-  if (hits.length === 0) return undefined
-  return {
-    // A copy: a record's `to` may be updated in place.
-    at: { x: at.x, y: at.y },
-    by: hits.map(({ other }) => ({ id: other, ...world.box(other) })),
+  call: ReturnCall,
+): void {
+  if (hits.length === 0) {
+    dropBlock(record, call)
+    return
   }
+  call.closingCount = 0
+  for (const { other } of hits) {
+    writeEntry(call.closing, call.closingCount++, other, world.box(other, call.other), call)
+  }
+  writeBlock(record, record.to, call)
+}
+
+/** Takes `record`'s block away, if it has one, keeping its objects in `call` for later blocks. */
+function dropBlock(record: PushRecord, call: ReturnCall): void {
+  const block = record.blocked
+  if (block === undefined) return
+  record.blocked = undefined
+  const by = block.by
+  // Popped, not `length = 0`: that would give the list's storage back.
+  while (by.length > 0) call.spareEntries.push(by.pop() as ReturnBlock['by'][number])
+  call.spareBlocks.push(block)
 }
 
 /**
@@ -218,8 +252,16 @@ export interface ReturnCall {
   touchCounts: boolean
   /** Whether a pusher counts as a blocker (no pair filter may say otherwise: {@link touchBlock}). */
   pushersStop: boolean
-  /** The bodies returned so far in the call. */
-  readonly returned: Set<BodyId>
+  /** Counts the returns (every call's, never reset): {@link returnedIn}'s and {@link ReturnBlock.since}'s clock. */
+  returns: number
+  /** By body, the count of {@link returns} at its last return (kept across calls: no map per call). */
+  readonly returnedIn: Map<BodyId, number>
+  /**
+   * Blocks and their entries taken from records that moved, for the next blocks to reuse:
+   * a group drag frame writes dozens of blocks, and hundreds of bodies' boxes in them.
+   */
+  readonly spareBlocks: ReturnBlock[]
+  readonly spareEntries: Array<ReturnBlock['by'][number]>
   /** The bodies {@link touchBlock} found closing the way, with their boxes: the first `closingCount`. */
   closing: ReturnBlock['by']
   closingCount: number
@@ -341,24 +383,41 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean
  */
 function writeBlock(record: PushRecord, at: Vec2, call: ReturnCall): void {
   // Its own `at`, a copy: a record's `to` may be updated in place.
-  const block = (record.blocked ??= { at: { x: 0, y: 0 }, by: [] })
+  const block = (record.blocked ??= call.spareBlocks.pop() ?? {
+    at: { x: 0, y: 0 },
+    by: [],
+    since: 0,
+  })
+  block.since = call.returns
   block.at.x = at.x
   block.at.y = at.y
+  const by = block.by
   for (let k = 0; k < call.closingCount; k++) {
     const closing = call.closing[k] as ReturnBlock['by'][number]
-    writeEntry(block.by, k, closing.id, closing)
+    writeEntry(by, k, closing.id, closing, call)
   }
-  block.by.length = call.closingCount
+  while (by.length > call.closingCount)
+    call.spareEntries.push(by.pop() as ReturnBlock['by'][number])
 }
 
-/** Makes entry `k` of `list` (at most its length) body `id` with `box`, reusing the entry there. */
-function writeEntry(list: ReturnBlock['by'], k: number, id: BodyId, box: Readonly<Rect>): void {
+/**
+ * Makes entry `k` of `list` (at most its length) body `id` with `box`, reusing the entry
+ * there, else a spare one of `call`.
+ */
+function writeEntry(
+  list: ReturnBlock['by'],
+  k: number,
+  id: BodyId,
+  box: Readonly<Rect>,
+  call: ReturnCall,
+): void {
   const { x, y, width, height } = box
-  const entry = list[k]
+  const entry = list[k] ?? call.spareEntries.pop()
   if (entry === undefined) {
     list.push({ id, x, y, width, height })
     return
   }
+  if (k === list.length) list.push(entry)
   entry.id = id
   entry.x = x
   entry.y = y
@@ -373,7 +432,7 @@ function writeEntry(list: ReturnBlock['by'], k: number, id: BodyId, box: Readonl
 function noteClosing(world: World, id: BodyId, call: ReturnCall): number {
   if (!world.has(id)) return 0
   const closed = closedWays(call.body, call.way, world.box(id, call.other))
-  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, call.other)
+  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, call.other, call)
   return closed
 }
 
