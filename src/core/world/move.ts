@@ -306,6 +306,8 @@ export class Move {
         best = other
         normalX = this.hit.normal.x
         normalY = this.hit.normal.y
+        // None stops it sooner, and ties go to the first: the rest cannot change the answer.
+        if (bestTime === 0) break
       }
     }
     this.hit.time = bestTime
@@ -528,8 +530,8 @@ export class Move {
     // The body that cut the motion short last, whose face the body stops at (-1: none).
     let stopper = -1
     // One body at a time, nearest first, measured again after every push: a push moves
-    // the bodies further along the chain, so earlier measurements go stale. A body the
-    // first round finds clear for good ({@link staysClear}) is not measured again.
+    // the bodies further along the chain, so earlier measurements go stale. A body a
+    // round finds clear for good ({@link staysClear}) is not measured again.
     for (let round = begin; round < end; round++) {
       this.mover.x = startX
       this.mover.y = startY
@@ -546,8 +548,10 @@ export class Move {
           if (this.hit.time < nearestTime) {
             nearestTime = this.hit.time
             nearest = c
+            // Met at once: none is nearer, and ties go to the first.
+            if (nearestTime === 0) break
           }
-        } else if (round === begin && this.staysClear(other, axis, amount)) {
+        } else if (this.staysClear(other, axis, amount)) {
           this.chainDone[c] = 1
         }
       }
@@ -600,12 +604,13 @@ export class Move {
   }
 
   /**
-   * Whether body `other`, which does not stop the link in {@link mover} moving by `amount`
-   * along `axis` (0: x, 1: y), cannot stop it in a later round of the link either: it lies
-   * apart from the mover across the axis, or wholly ahead of it along the motion. A round
-   * only shortens the motion, and the pushes between rounds move bodies along the axis, in
-   * the motion's direction: such a body stays apart, or ahead and out of reach. (A body
-   * behind or overlapping the mover is measured again: a push may carry it into the way.)
+   * Whether body `other`, which does not stop the link in {@link mover} moving along `axis`
+   * (0: x, 1: y) in the direction of `amount`, cannot stop it in a later round of the link
+   * either: it lies apart from the mover across the axis, or wholly ahead of it along the
+   * motion. A round only shortens the motion, and the pushes between rounds move bodies
+   * along the axis, in the motion's direction: such a body stays apart, or ahead and out of
+   * reach. (A body behind or overlapping the mover is measured again: a push may carry it
+   * into the way.)
    */
   private staysClear(other: number, axis: number, amount: number): boolean {
     const store = this.sim.store
@@ -694,7 +699,11 @@ export class Move {
       ) {
         continue
       }
-      if (this.stopsAt(slot, other) && this.hit.time < best) best = this.hit.time
+      if (this.stopsAt(slot, other) && this.hit.time < best) {
+        best = this.hit.time
+        // Stopped at once: nothing stops it sooner.
+        if (best === 0) return 0
+      }
     }
     return best === Infinity ? -1 : best
   }

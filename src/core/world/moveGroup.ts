@@ -168,6 +168,8 @@ export class GroupMove {
       if (time >= 0 && time < bestTime) {
         bestTime = time
         best = k
+        // Stopped at once: no member stops sooner, and ties go to the first.
+        if (bestTime === 0) break
       }
     }
     this.bestTime = bestTime
