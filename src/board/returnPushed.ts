@@ -68,9 +68,8 @@ export const MAX_RETURN_PASSES = 4
  * pass only returns have moved bodies, so a later pass walks only the bodies the first
  * found the drag's to return (nothing else can make them so), and a blocked body is tried
  * again only when one of the bodies that blocked it has returned since it was found
- * blocked (a return before that was seen). A body whose pusher (or
- * an earlier blocker) still touches it across its way back is not tried at all
- * ({@link touchBlock}).
+ * blocked (a return before that was seen). A body whose pusher (or an earlier blocker)
+ * still touches it across its way back is not tried at all ({@link touchBlock}).
  *
  * A body is left alone when the drag no longer owns where it is: it is not where the drag
  * last left it (gravity, a throw or another drag moved it), it is in `dragged` (a pointer
@@ -90,8 +89,8 @@ export function returnPushed(
   // A pusher's push says how the pusher meets the body; a filter may make the body's own
   // move meet it otherwise.
   call.pushersStop = filter === undefined
-  // Written over, never emptied: `length = 0` would give its storage back, and 200 pushes
-  // would grow it again, four times, each frame.
+  // Written over, never emptied: `length = 0` would give its storage back, to be grown
+  // again by the pushes of every frame.
   let ownedCount = 0
   let moved = false
   for (let index = pushed.length - 1; index >= 0; index--) {
@@ -196,7 +195,10 @@ export function returnOnce(world: World, id: BodyId, from: Vec2): MoveResult {
   return result
 }
 
-/** Whether a body that blocked a return (`block.by`) has returned since the block was found ({@link ReturnBlock.since}). */
+/**
+ * Whether a body that blocked a return (`block.by`) has returned since the block was found
+ * ({@link ReturnBlock.since}).
+ */
 function anyReturned(block: ReturnBlock, call: ReturnCall): boolean {
   if (block.since === call.returns) return false
   for (const { id } of block.by) if ((call.returnedIn.get(id) ?? 0) > block.since) return true
@@ -240,9 +242,10 @@ function dropBlock(record: PushRecord, call: ReturnCall): void {
 }
 
 /**
- * What one {@link returnPushed} call works in: the body's box, another body's box, and the way
+ * What a {@link returnPushed} call works in: the body's box, another body's box, and the way
  * back (numbers in objects: V8 boxes the doubles passed to a call it does not inline); the
- * world's settings as the shortcuts read them; the bodies it has returned.
+ * world's settings as the shortcuts read them; when each body last returned; the objects of
+ * blocks no longer used.
  */
 export interface ReturnCall {
   body: Rect
@@ -252,9 +255,12 @@ export interface ReturnCall {
   touchCounts: boolean
   /** Whether a pusher counts as a blocker (no pair filter may say otherwise: {@link touchBlock}). */
   pushersStop: boolean
-  /** Counts the returns (every call's, never reset): {@link returnedIn}'s and {@link ReturnBlock.since}'s clock. */
+  /**
+   * Counts the returns, of every call (never reset): the clock of {@link returnedIn} and of
+   * {@link ReturnBlock.since}.
+   */
   returns: number
-  /** By body, the count of {@link returns} at its last return (kept across calls: no map per call). */
+  /** By body, {@link returns} at its last return (kept across calls: no map per call). */
   readonly returnedIn: Map<BodyId, number>
   /**
    * Blocks and their entries taken from records that moved, for the next blocks to reuse:

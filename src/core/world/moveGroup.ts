@@ -176,7 +176,10 @@ export class GroupMove {
     return best
   }
 
-  /** Notes the stop of member `best` (index in {@link members}) moving by (`dx`, `dy`) as the move's hit; returns `best`. */
+  /**
+   * Notes the stop of member `best` (its index in {@link members}) moving by (`dx`, `dy`) as
+   * the move's hit; returns `best`.
+   */
   private noteEarliest(best: number, dx: number, dy: number): number {
     const { items } = this.members
     // Swept again to leave its hit in place (the last sweep was another member's).
