@@ -9,10 +9,18 @@ import type {
   World,
 } from '../core/world/types.js'
 import { keepFixedEdges, resizedRect, type ResizeDirection } from './resizeOptions.js'
-import { returnPushed, type PushRecord } from './returnPushed.js'
+import {
+  createReturnScratch,
+  returnPushed,
+  type PushRecord,
+  type ReturnScratch,
+} from './returnPushed.js'
 import { beginGroup, endGroup, moveGroupTo, type GroupMember } from './groupDrag.js'
 import type { EdgeSnap } from './resizeSnap.js'
 import { noteDragFrame, throwVelocity } from './throwVelocity.js'
+
+/** A set of no body, for the bodies {@link returnPushed} must leave alone when there are none. */
+const NO_BODY: Pick<ReadonlySet<BodyId>, 'has'> = Object.freeze({ has: () => false })
 
 /** Whether two boxes are the same, exactly. */
 function sameRect(a: Readonly<Rect>, b: Readonly<Rect>): boolean {
@@ -53,6 +61,8 @@ interface Drag {
   resize: (ResizeGesture & { start: Rect; delta: Vec2 }) | undefined
   /** The bodies a resize squeezed: each one's box before the first squeeze, and the last one. */
   squeezed: Map<BodyId, { from: Rect; to: Rect }>
+  /** What {@link returnPushed} reuses from one frame of the drag to the next. */
+  returnScratch: ReturnScratch
   /** A group drag's other members (the selection), moved with it by one displacement. */
   members: GroupMember[]
   /** The dragged body then its {@link Drag.members}, as `world.moveGroup` takes them. */
@@ -280,6 +290,7 @@ export function createDragSessions(
         onEndedByEngine,
         pushed: new Map(),
         away: [],
+        returnScratch: createReturnScratch(),
       })
       world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
       return true
@@ -316,9 +327,13 @@ export function createDragSessions(
       }
       // After every dragged body has moved: a body returns only into space the drags left.
       if (!sessions.returnPushed) return
+      // A drag never pushes its own bodies (a move lists neither its mover nor its members),
+      // so while it runs alone no body it pushed is dragged: one lookup less per body.
+      const dragged = drags.size > 1 ? sessions : NO_BODY
       for (const drag of drags.values()) {
         if (drag.away.length === 0) continue
-        returnPushed(world, drag.away, sessions, drag.squeezed)
+        const squeezed = drag.squeezed.size > 0 ? drag.squeezed : NO_BODY
+        returnPushed(world, drag.away, dragged, squeezed, drag.returnScratch)
         dropHome(drag.away)
       }
     },

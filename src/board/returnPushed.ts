@@ -43,6 +43,11 @@ export interface PushRecord {
 export interface ReturnBlock {
   at: Vec2
   by: Array<{ id: BodyId; x: number; y: number; width: number; height: number }>
+  /**
+   * The count of returns ({@link ReturnCall.returns}) when the block was last found to
+   * hold: only a body of `by` that returned since can have ended it.
+   */
+  since: number
 }
 
 /**
@@ -62,9 +67,9 @@ export const MAX_RETURN_PASSES = 4
  * end first: it is walked backwards), in passes while one moves something. After the first
  * pass only returns have moved bodies, so a later pass walks only the bodies the first
  * found the drag's to return (nothing else can make them so), and a blocked body is tried
- * again only when one of the bodies that blocked it has returned. A body whose pusher (or
- * an earlier blocker) still touches it across its way back is not tried at all
- * ({@link touchBlock}).
+ * again only when one of the bodies that blocked it has returned since it was found
+ * blocked (a return before that was seen). A body whose pusher (or an earlier blocker)
+ * still touches it across its way back is not tried at all ({@link touchBlock}).
  *
  * A body is left alone when the drag no longer owns where it is: it is not where the drag
  * last left it (gravity, a throw or another drag moved it), it is in `dragged` (a pointer
@@ -76,22 +81,17 @@ export function returnPushed(
   pushed: readonly PushRecord[],
   dragged: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
+  scratch: ReturnScratch = createReturnScratch(),
 ): void {
   const { gap, filter } = world.settings
-  const call: ReturnCall = {
-    body: emptyBox(),
-    other: emptyBox(),
-    way: { x: 0, y: 0 },
-    touchCounts: (gap ?? 0) === 0,
-    // A pusher's push says how the pusher meets the body; a filter may make the body's own
-    // move meet it otherwise.
-    pushersStop: filter === undefined,
-    returned: undefined,
-    closing: [],
-    closingCount: 0,
-  }
-  /** The records the drag still owns and that are not home, in the order tried. */
-  const owned: PushRecord[] = []
+  const { call, owned } = scratch
+  call.touchCounts = (gap ?? 0) === 0
+  // A pusher's push says how the pusher meets the body; a filter may make the body's own
+  // move meet it otherwise.
+  call.pushersStop = filter === undefined
+  // Written over, never emptied: `length = 0` would give its storage back, to be grown
+  // again by the pushes of every frame.
+  let ownedCount = 0
   let moved = false
   for (let index = pushed.length - 1; index >= 0; index--) {
     const record = pushed[index] as PushRecord
@@ -100,22 +100,60 @@ export function returnPushed(
     if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
     const body = world.box(id, call.body)
     if (body.x !== to.x || body.y !== to.y) continue
-    owned.push(record)
+    owned[ownedCount++] = record
     const block = record.blocked
-    if (block !== undefined && stillBlocked(world, block, record, call)) continue
+    if (block !== undefined && stillBlocked(world, block, record, call)) {
+      block.since = call.returns
+      continue
+    }
     if (tryReturn(world, record, call)) moved = true
   }
   for (let pass = 1; moved && pass < MAX_RETURN_PASSES; pass++) {
     moved = false
-    for (const record of owned) {
+    for (let k = 0; k < ownedCount; k++) {
+      const record = owned[k] as PushRecord
       const { id, from, to } = record
       // Home, or blocked by bodies that stayed: only returns have moved bodies since.
       if (to.x === from.x && to.y === from.y) continue
       const block = record.blocked
-      if (block !== undefined && !anyReturned(block, call.returned)) continue
+      if (block !== undefined && !anyReturned(block, call)) continue
       world.box(id, call.body)
       if (tryReturn(world, record, call)) moved = true
     }
+  }
+}
+
+/**
+ * What {@link returnPushed} reuses from one call to the next, so a drag's frames make no
+ * garbage for its bookkeeping: the working state of a call ({@link ReturnCall}) and the list
+ * of the records it found the drag still owns. A drag keeps one ({@link createReturnScratch}).
+ */
+export interface ReturnScratch {
+  readonly call: ReturnCall
+  /**
+   * The records the drag still owns and that are not home, in the order tried: the first
+   * ones, as many as the call found (the rest are an earlier call's, of the same drag).
+   */
+  readonly owned: PushRecord[]
+}
+
+/** A {@link ReturnScratch} for the calls of one drag. */
+export function createReturnScratch(): ReturnScratch {
+  return {
+    call: {
+      body: emptyBox(),
+      other: emptyBox(),
+      way: { x: 0, y: 0 },
+      touchCounts: true,
+      pushersStop: true,
+      returns: 0,
+      returnedIn: new Map(),
+      spareBlocks: [],
+      spareEntries: [],
+      closing: [],
+      closingCount: 0,
+    },
+    owned: [],
   }
 }
 
@@ -131,15 +169,15 @@ function tryReturn(world: World, record: PushRecord, call: ReturnCall): boolean 
   }
   const result = returnOnce(world, id, from)
   if (result.x === to.x && result.y === to.y) {
-    record.blocked = blockOf(world, to, result.hits)
+    setBlockOf(world, record, result.hits, call)
     record.stoppedBy = undefined
     return false
   }
-  record.blocked = undefined
+  dropBlock(record, call)
   record.stoppedBy = result.x === from.x && result.y === from.y ? undefined : result.hits
   record.to.x = result.x
   record.to.y = result.y
-  ;(call.returned ??= new Set()).add(id)
+  call.returnedIn.set(id, ++call.returns)
   return true
 }
 
@@ -157,10 +195,13 @@ export function returnOnce(world: World, id: BodyId, from: Vec2): MoveResult {
   return result
 }
 
-/** Whether a body that blocked a return (`block.by`) is among the `returned` ones. */
-function anyReturned(block: ReturnBlock, returned: ReadonlySet<BodyId> | undefined): boolean {
-  if (returned === undefined) return false
-  for (const { id } of block.by) if (returned.has(id)) return true
+/**
+ * Whether a body that blocked a return (`block.by`) has returned since the block was found
+ * ({@link ReturnBlock.since}).
+ */
+function anyReturned(block: ReturnBlock, call: ReturnCall): boolean {
+  if (block.since === call.returns) return false
+  for (const { id } of block.by) if ((call.returnedIn.get(id) ?? 0) > block.since) return true
   return false
 }
 
@@ -168,26 +209,45 @@ function emptyBox(): Rect {
   return { x: 0, y: 0, width: 0, height: 0 }
 }
 
-/** The {@link ReturnBlock} of a return from `at` that `hits` stopped at once; none without hits. */
-function blockOf(
+/**
+ * Makes `record.blocked` the block of a return from `record.to` that `hits` stopped at once
+ * (with the boxes of the bodies hit), or none without hits.
+ */
+function setBlockOf(
   world: World,
-  at: Vec2,
+  record: PushRecord,
   hits: ReadonlyArray<{ other: BodyId }>,
-): ReturnBlock | undefined {
-  if (hits.length === 0) return undefined
-  return {
-    // A copy: a record's `to` may be updated in place.
-    at: { x: at.x, y: at.y },
-    by: hits.map(({ other }) => ({ id: other, ...world.box(other) })),
+  call: ReturnCall,
+): void {
+  if (hits.length === 0) {
+    dropBlock(record, call)
+    return
   }
+  call.closingCount = 0
+  for (const { other } of hits) {
+    writeEntry(call.closing, call.closingCount++, other, world.box(other, call.other), call)
+  }
+  writeBlock(record, record.to, call)
+}
+
+/** Takes `record`'s block away, if it has one, keeping its objects in `call` for later blocks. */
+function dropBlock(record: PushRecord, call: ReturnCall): void {
+  const block = record.blocked
+  if (block === undefined) return
+  record.blocked = undefined
+  const by = block.by
+  // Popped, not `length = 0`: that would give the list's storage back.
+  while (by.length > 0) call.spareEntries.push(by.pop() as ReturnBlock['by'][number])
+  call.spareBlocks.push(block)
 }
 
 /**
- * What one {@link returnPushed} call reuses: the body's box, another body's box, and the way
+ * What a {@link returnPushed} call works in: the body's box, another body's box, and the way
  * back (numbers in objects: V8 boxes the doubles passed to a call it does not inline); the
- * world's settings as the shortcuts read them; the bodies it has returned.
+ * world's settings as the shortcuts read them; when each body last returned; the objects of
+ * blocks no longer used.
  */
-interface ReturnCall {
+export interface ReturnCall {
   body: Rect
   other: Rect
   way: Vec2
@@ -195,8 +255,19 @@ interface ReturnCall {
   touchCounts: boolean
   /** Whether a pusher counts as a blocker (no pair filter may say otherwise: {@link touchBlock}). */
   pushersStop: boolean
-  /** The bodies returned so far; none yet when undefined. */
-  returned: Set<BodyId> | undefined
+  /**
+   * Counts the returns, of every call (never reset): the clock of {@link returnedIn} and of
+   * {@link ReturnBlock.since}.
+   */
+  returns: number
+  /** By body, {@link returns} at its last return (kept across calls: no map per call). */
+  readonly returnedIn: Map<BodyId, number>
+  /**
+   * Blocks and their entries taken from records that moved, for the next blocks to reuse:
+   * a group drag frame writes dozens of blocks, and hundreds of bodies' boxes in them.
+   */
+  readonly spareBlocks: ReturnBlock[]
+  readonly spareEntries: Array<ReturnBlock['by'][number]>
   /** The bodies {@link touchBlock} found closing the way, with their boxes: the first `closingCount`. */
   closing: ReturnBlock['by']
   closingCount: number
@@ -292,17 +363,20 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean
   // Each body is read once: the ones that close a way are noted as they are found, and
   // used only once they close every way.
   call.closingCount = 0
+  const ways = waysOf(way)
   let closed = pusher !== undefined ? noteClosing(world, pusher, call) : 0
   const pusherCloses = closed !== 0
-  if (earlier !== undefined) {
+  // A pusher that closes every way is the whole block (a group drag's pushes mostly are):
+  // the others are not read.
+  if (earlier !== undefined && closed !== ways) {
     for (const { id } of earlier) if (id !== pusher) closed |= noteClosing(world, id, call)
   }
-  if (stopped !== undefined) {
+  if (stopped !== undefined && closed !== ways) {
     for (const { other } of stopped) {
       if (other !== pusher) closed |= noteClosing(world, other, call)
     }
   }
-  if (closed !== waysOf(way)) return false
+  if (closed !== ways) return false
   if (pusherCloses && world.response(record.id) === 'cross') return false
   writeBlock(record, to, call)
   return true
@@ -315,24 +389,41 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean
  */
 function writeBlock(record: PushRecord, at: Vec2, call: ReturnCall): void {
   // Its own `at`, a copy: a record's `to` may be updated in place.
-  const block = (record.blocked ??= { at: { x: 0, y: 0 }, by: [] })
+  const block = (record.blocked ??= call.spareBlocks.pop() ?? {
+    at: { x: 0, y: 0 },
+    by: [],
+    since: 0,
+  })
+  block.since = call.returns
   block.at.x = at.x
   block.at.y = at.y
+  const by = block.by
   for (let k = 0; k < call.closingCount; k++) {
     const closing = call.closing[k] as ReturnBlock['by'][number]
-    writeEntry(block.by, k, closing.id, closing)
+    writeEntry(by, k, closing.id, closing, call)
   }
-  block.by.length = call.closingCount
+  while (by.length > call.closingCount)
+    call.spareEntries.push(by.pop() as ReturnBlock['by'][number])
 }
 
-/** Makes entry `k` of `list` (at most its length) body `id` with `box`, reusing the entry there. */
-function writeEntry(list: ReturnBlock['by'], k: number, id: BodyId, box: Readonly<Rect>): void {
+/**
+ * Makes entry `k` of `list` (at most its length) body `id` with `box`, reusing the entry
+ * there, else a spare one of `call`.
+ */
+function writeEntry(
+  list: ReturnBlock['by'],
+  k: number,
+  id: BodyId,
+  box: Readonly<Rect>,
+  call: ReturnCall,
+): void {
   const { x, y, width, height } = box
-  const entry = list[k]
+  const entry = list[k] ?? call.spareEntries.pop()
   if (entry === undefined) {
     list.push({ id, x, y, width, height })
     return
   }
+  if (k === list.length) list.push(entry)
   entry.id = id
   entry.x = x
   entry.y = y
@@ -347,7 +438,7 @@ function writeEntry(list: ReturnBlock['by'], k: number, id: BodyId, box: Readonl
 function noteClosing(world: World, id: BodyId, call: ReturnCall): number {
   if (!world.has(id)) return 0
   const closed = closedWays(call.body, call.way, world.box(id, call.other))
-  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, call.other)
+  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, call.other, call)
   return closed
 }
 

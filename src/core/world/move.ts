@@ -306,6 +306,8 @@ export class Move {
         best = other
         normalX = this.hit.normal.x
         normalY = this.hit.normal.y
+        // None stops it sooner, and ties go to the first: the rest cannot change the answer.
+        if (bestTime === 0) break
       }
     }
     this.hit.time = bestTime
@@ -528,7 +530,8 @@ export class Move {
     // The body that cut the motion short last, whose face the body stops at (-1: none).
     let stopper = -1
     // One body at a time, nearest first, measured again after every push: a push moves
-    // the bodies further along the chain, so earlier measurements go stale.
+    // the bodies further along the chain, so earlier measurements go stale. A body a
+    // round finds clear for good ({@link staysClear}) is not measured again.
     for (let round = begin; round < end; round++) {
       this.mover.x = startX
       this.mover.y = startY
@@ -541,9 +544,15 @@ export class Move {
       for (let c = begin; c < end; c++) {
         const other = this.chainCandidates[c] as number
         if (other === slot || this.chainDone[c] === 1) continue
-        if (this.stopsAt(slot, other) && this.hit.time < nearestTime) {
-          nearestTime = this.hit.time
-          nearest = c
+        if (this.stopsAt(slot, other)) {
+          if (this.hit.time < nearestTime) {
+            nearestTime = this.hit.time
+            nearest = c
+            // Met at once: none is nearer, and ties go to the first.
+            if (nearestTime === 0) break
+          }
+        } else if (this.staysClear(other, axis, amount)) {
+          this.chainDone[c] = 1
         }
       }
       if (nearest < 0) break
@@ -592,6 +601,30 @@ export class Move {
     // -1197515035). Not stopped, `limit` itself (`start + limit - start` may round away).
     this.chainAmount[depth] =
       stopper < 0 ? limit : axis === 0 ? this.destination.x - startX : this.destination.y - startY
+  }
+
+  /**
+   * Whether body `other`, which does not stop the link in {@link mover} moving along `axis`
+   * (0: x, 1: y) in the direction of `amount`, cannot stop it in a later round of the link
+   * either: it lies apart from the mover across the axis, or wholly ahead of it along the
+   * motion. A round only shortens the motion, and the pushes between rounds move bodies
+   * along the axis, in the motion's direction: such a body stays apart, or ahead and out of
+   * reach. (A body behind or overlapping the mover is measured again: a push may carry it
+   * into the way.)
+   */
+  private staysClear(other: number, axis: number, amount: number): boolean {
+    const store = this.sim.store
+    const mover = this.mover
+    const across = axis === 0 ? (store.y[other] as number) : (store.x[other] as number)
+    const acrossSize = axis === 0 ? (store.height[other] as number) : (store.width[other] as number)
+    const moverAcross = axis === 0 ? mover.y : mover.x
+    const moverAcrossSize = axis === 0 ? mover.height : mover.width
+    if (across > moverAcross + moverAcrossSize || across + acrossSize < moverAcross) return true
+    const along = axis === 0 ? (store.x[other] as number) : (store.y[other] as number)
+    const alongSize = axis === 0 ? (store.width[other] as number) : (store.height[other] as number)
+    const moverAlong = axis === 0 ? mover.x : mover.y
+    const moverAlongSize = axis === 0 ? mover.width : mover.height
+    return amount > 0 ? along >= moverAlong + moverAlongSize : along + alongSize <= moverAlong
   }
 
   /** How far the last {@link pushAlong} moved its body (same sign as the amount asked). */
@@ -666,7 +699,11 @@ export class Move {
       ) {
         continue
       }
-      if (this.stopsAt(slot, other) && this.hit.time < best) best = this.hit.time
+      if (this.stopsAt(slot, other) && this.hit.time < best) {
+        best = this.hit.time
+        // Stopped at once: nothing stops it sooner.
+        if (best === 0) return 0
+      }
     }
     return best === Infinity ? -1 : best
   }

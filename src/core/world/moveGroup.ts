@@ -38,6 +38,8 @@ export class GroupMove {
   reached = false
   /** The motion still to do in a slide round (an object: see {@link Move}). */
   private readonly rest = { x: 0, y: 0 }
+  /** The time of the stop {@link earliestGathered} found, as a fraction of the motion. */
+  private bestTime = Infinity
   /** The body the member found by {@link earliest} stops at. */
   private stopper = -1
   /**
@@ -129,9 +131,36 @@ export class GroupMove {
    */
   private earliest(dx: number, dy: number): number {
     const { items, count } = this.members
+    const store = this.sim.store
+    let reach = 0
+    for (let k = 0; k < count; k++) {
+      const slot = items[k] as number
+      reach = Math.max(reach, store.width[slot] as number, store.height[slot] as number)
+    }
+    const length = Math.max(Math.abs(dx), Math.abs(dy))
+    if (length > reach && reach > 0) {
+      // Near first, as `Move.firstHit` searches: only the bodies in the way of the motion's
+      // first `near` part are swept (with the whole motion). A stop by half of that part is
+      // the answer: every member's stop that early is among them, and a member whose stop
+      // is later has a time among them at least as late. A dragged group lags its pointer
+      // and presses into what it pushes: it mostly stops at once.
+      const near = reach / length
+      const nearest = this.earliestGathered(dx * near, dy * near, dx, dy)
+      if (nearest >= 0 && this.bestTime * 2 <= near) return this.noteEarliest(nearest, dx, dy)
+    }
+    const best = this.earliestGathered(dx, dy, dx, dy)
+    return best < 0 ? -1 : this.noteEarliest(best, dx, dy)
+  }
+
+  /**
+   * The member that stops first moving by (`dx`, `dy`) among the bodies in the way of the
+   * members' bounding box moving by (`gatherX`, `gatherY`), its time in {@link bestTime}; or -1.
+   */
+  private earliestGathered(gatherX: number, gatherY: number, dx: number, dy: number): number {
+    const { items, count } = this.members
     // One index query for the members' bounding box swept; each member sweeps the
     // candidates that meet its own swept box (stopTimeAmongGathered).
-    this.move.gatherAround(items, count, dx, dy)
+    this.move.gatherAround(items, count, gatherX, gatherY)
     let best = -1
     let bestTime = Infinity
     for (let k = 0; k < count; k++) {
@@ -139,9 +168,20 @@ export class GroupMove {
       if (time >= 0 && time < bestTime) {
         bestTime = time
         best = k
+        // Stopped at once: no member stops sooner, and ties go to the first.
+        if (bestTime === 0) break
       }
     }
-    if (best < 0) return -1
+    this.bestTime = bestTime
+    return best
+  }
+
+  /**
+   * Notes the stop of member `best` (its index in {@link members}) moving by (`dx`, `dy`) as
+   * the move's hit; returns `best`.
+   */
+  private noteEarliest(best: number, dx: number, dy: number): number {
+    const { items } = this.members
     // Swept again to leave its hit in place (the last sweep was another member's).
     const slot = items[best] as number
     this.stopper = this.move.sweepFirst(slot, dx, dy)
