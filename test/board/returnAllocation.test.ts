@@ -1,15 +1,12 @@
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { createDragSessions } from '../../src/board/dragSessions.js'
 import { walledBoard } from './helpers.js'
+import { leastHeapGrowth } from '../support/heapGrowth.js'
 
 // A group drag frame with the return of pushed cards walks every card the drag pushed and
 // has not put back (hundreds, in a crowd), each frame: its bookkeeping must make no garbage
-// per card, or a collection falls every few frames of the drag (the step's allocation test
+// per card, or a collection falls every few frames of the drag (test/support/heapGrowth.ts
 // says why V8 makes garbage a refactor does not show).
-setFlagsFromString('--expose-gc')
-const collectGarbage = runInNewContext('gc') as () => void
 
 const ROWS = 20
 const CARDS_PER_ROW = 30
@@ -58,15 +55,12 @@ describe('the return of pushed cards in a group drag frame', () => {
     // Jammed: every row's last card against the wall, each card touching the next.
     expect(world.get('hand0').x).toBe(400 - CARDS_PER_ROW * CARD_WIDTH - 20)
     expect(world.get(`card0-${CARDS_PER_ROW - 1}`).x).toBe(400 - CARD_WIDTH)
-    let least = Infinity
-    for (let window = 0; window < WINDOWS; window++) {
-      collectGarbage()
-      collectGarbage()
-      const before = process.memoryUsage().heapUsed
-      for (let n = 0; n < FRAMES_PER_WINDOW; n++) frame()
-      const after = process.memoryUsage().heapUsed
-      least = Math.min(least, (after - before) / FRAMES_PER_WINDOW / (ROWS * CARDS_PER_ROW))
-    }
+    const least =
+      leastHeapGrowth(() => {
+        for (let n = 0; n < FRAMES_PER_WINDOW; n++) frame()
+      }, WINDOWS) /
+      FRAMES_PER_WINDOW /
+      (ROWS * CARDS_PER_ROW)
     expect(least).toBeLessThan(BUDGET_PER_CARD_FRAME)
   })
 })

@@ -1,15 +1,11 @@
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { createWorld, type IntegratorName, type World } from '../../../src/core/world/index.js'
+import { heapGrowthOf, leastHeapGrowth } from '../../support/heapGrowth.js'
 
 // The step must not make garbage per body or per pair: it would cost a collection every few
-// frames. V8 boxes doubles written to module or closure variables, or passed across calls
-// it does not inline, so a refactor can bring allocation back without changing a single
-// result; this test catches that. (A few hundred bytes per step remain, about 0.3 per body
-// here, so the budget is small but not zero.)
-setFlagsFromString('--expose-gc')
-const collectGarbage = runInNewContext('gc') as () => void
+// frames (test/support/heapGrowth.ts says why a refactor can bring it back unseen). A few
+// hundred bytes per step remain, about 0.3 per body here, so the budget is small but not
+// zero.
 
 const BOXES = 1000
 /**
@@ -69,20 +65,10 @@ function crowdedWorld(
  */
 function bytesPerBodyStep(world: World, bodies = BOXES): number {
   for (let n = 0; n < WARM_UP_STEPS; n++) world.step(1 / 60)
-  let least = Infinity
-  for (let window = 0; window < WINDOWS; window++) {
-    // Twice: right after one full collection the heap's used size often jumped by about
-    // 260 kB during the window whatever ran in it (4 bytes per body and step here, in every
-    // window of one run in three), which made this test fail now and then; after a second
-    // collection it no longer did.
-    collectGarbage()
-    collectGarbage()
-    const before = process.memoryUsage().heapUsed
+  const grown = leastHeapGrowth(() => {
     for (let n = 0; n < STEPS_PER_WINDOW; n++) world.step(1 / 60)
-    const grown = process.memoryUsage().heapUsed - before
-    least = Math.min(least, grown / STEPS_PER_WINDOW / bodies)
-  }
-  return least
+  }, WINDOWS)
+  return grown / STEPS_PER_WINDOW / bodies
 }
 
 /** The swept hits logged over the next `steps` steps of `world` (each step's, summed). */
@@ -189,18 +175,10 @@ function bytesPerDragFrame(push: boolean): number {
     world.step(1 / 60)
   }
   while (frame < 1200) drag()
-  let least = Infinity
-  for (let window = 0; window < WINDOWS; window++) {
-    // Twice: right after one full collection the heap's used size often jumped by about
-    // 260 kB during the window whatever ran in it (4 bytes per body and step here, in every
-    // window of one run in three), which made this test fail now and then; after a second
-    // collection it no longer did.
-    collectGarbage()
-    collectGarbage()
-    const before = process.memoryUsage().heapUsed
-    for (let n = 0; n < STEPS_PER_WINDOW; n++) drag()
-    least = Math.min(least, (process.memoryUsage().heapUsed - before) / STEPS_PER_WINDOW)
-  }
+  const least =
+    leastHeapGrowth(() => {
+      for (let n = 0; n < STEPS_PER_WINDOW; n++) drag()
+    }, WINDOWS) / STEPS_PER_WINDOW
   // Not vacuous: the dragged box ran into boxes in most frames.
   expect(hits).toBeGreaterThan(frame / 2)
   return least
@@ -244,11 +222,7 @@ describe('crowd spread allocation', { timeout: 120_000 }, () => {
     // and steps once: the spreader places it again. The first rounds compile the code.
     for (let round = 0; round < 60; round++) {
       for (const id of ids) world.update(id, spot)
-      collectGarbage()
-      collectGarbage()
-      const before = process.memoryUsage().heapUsed
-      world.step(1 / 60)
-      const grown = process.memoryUsage().heapUsed - before
+      const grown = heapGrowthOf(() => world.step(1 / 60))
       // Not vacuous: the crowd was placed (the first body keeps the spot, the next is beside it).
       expect(world.get(ids[1] as string)).not.toMatchObject(spot)
       if (round >= 30) least = Math.min(least, grown / count)

@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { BodyIndex } from '../../../src/core/broadphase/bodyIndex.js'
 import { step } from '../../../src/core/step/step.js'
@@ -9,13 +7,11 @@ import { createWorld } from '../../../src/core/world/index.js'
 import { LayoutWatch } from '../../../src/core/world/layoutWatch.js'
 import { defaultSettings } from '../../../src/core/world/settings.js'
 import { defaultBodyFields } from '../../../src/core/world/validate.js'
+import { leastHeapGrowth } from '../../support/heapGrowth.js'
 
 // Issue #23, item 5 (bounded cost): the layout watch's work after a step of a board that
 // cannot hold its cards. On the bench's shrinking board (2,000 cards) it ran after every
 // step of the shrink, and what it allocated came back as collections in later steps.
-
-setFlagsFromString('--expose-gc')
-const collectGarbage = runInNewContext('gc') as () => void
 
 const H = 1 / 60
 const WALL = 4096
@@ -72,14 +68,12 @@ describe('layout watch cost (issue #23, bounded cost)', () => {
     // Warmed up first: V8 boxes the numbers of code it has not optimized yet. The least over
     // a few windows: compiling the method also grows the heap, once.
     for (let run = 0; run < 100; run++) decideOnce()
-    let least = Infinity
-    for (let window = 0; window < 4; window++) {
-      collectGarbage()
-      collectGarbage()
-      const before = process.memoryUsage().heapUsed
-      for (let run = 0; run < runs; run++) decideOnce()
-      least = Math.min(least, (process.memoryUsage().heapUsed - before) / runs / count)
-    }
+    const least =
+      leastHeapGrowth(() => {
+        for (let run = 0; run < runs; run++) decideOnce()
+      }, 4) /
+      runs /
+      count
     // A map of partner lists and an enclosure object per body and look-up made about 270
     // bytes per body and decision.
     expect(least).toBeLessThan(8)
@@ -106,14 +100,12 @@ describe('layout watch cost (issue #23, bounded cost)', () => {
     expect(search()).toBeNull()
     for (let run = 0; run < 30; run++) search()
     const runs = 10
-    let least = Infinity
-    for (let window = 0; window < 4; window++) {
-      collectGarbage()
-      collectGarbage()
-      const before = process.memoryUsage().heapUsed
-      for (let run = 0; run < runs; run++) search()
-      least = Math.min(least, (process.memoryUsage().heapUsed - before) / runs / count)
-    }
+    const least =
+      leastHeapGrowth(() => {
+        for (let run = 0; run < runs; run++) search()
+      }, 4) /
+      runs /
+      count
     // Fresh candidate lists, sorted copies, counting sorts and a segment tree in every round
     // of every search made about 200 bytes per body.
     expect(least).toBeLessThan(8)
