@@ -23,6 +23,29 @@ const UNDO_ENTRY = 4
 const NEAR_REACH = 4
 
 /**
+ * The part of a motion of (`dx`, `dy`) that a near-first search ({@link Move.firstHit},
+ * the group's earliest contact) sweeps the bodies of first, as a fraction of the motion, for
+ * a mover whose larger side is `side` (a group's: its members' largest); 0 when the motion
+ * is within {@link NEAR_REACH} sides, and the whole is searched at once. A stop found there
+ * is the whole search's answer when {@link isNearStopFirst}.
+ */
+export function nearPart(side: number, dx: number, dy: number): number {
+  const reach = NEAR_REACH * side
+  const length = Math.max(Math.abs(dx), Math.abs(dy))
+  return length > reach && reach > 0 ? reach / length : 0
+}
+
+/**
+ * Whether a stop at fraction `time` of the motion, the earliest among the bodies swept by
+ * its first `near` part ({@link nearPart}), is the earliest of all: it comes by half of that
+ * part, so any body met by then meets the mover inside the near part's swept box (half a
+ * part from its end: far beyond the sweep's rounding).
+ */
+export function isNearStopFirst(time: number, near: number): boolean {
+  return time * 2 <= near
+}
+
+/**
  * Whether a sweep that hit (`sweep`, of the mover by `motion`) stops the motion, at
  * `sweep.time`. The invariant a move keeps: it never deepens the overlap of any pair. A
  * pair whose interiors already overlap, by any amount (a solver's 1e-5 px residue as much
@@ -268,25 +291,21 @@ export class Move {
    * or -1 (article 003's sweep against each candidate; `cross` pairs pass). Leaves its
    * time in `hit.time` and its normal in `hit.normal`.
    *
-   * A motion longer than {@link NEAR_REACH} of the mover's sizes is searched near first:
-   * only the bodies in the box swept by its first `near` part are swept (with the whole
-   * motion, so times and normals are the whole search's). A hit there by half of that part
-   * is the answer: any body the mover meets by then meets the mover's box at a place inside
-   * the near part's swept box (half a part from its end: far beyond the sweep's rounding),
-   * so it is among the near candidates, and they come in the order of the whole search's
-   * (both the index's answer in insertion order), so ties go the same way.
+   * A long motion is searched near first ({@link nearPart}): only the bodies in the box
+   * swept by its first `near` part are swept (with the whole motion, so times and normals
+   * are the whole search's). A hit there early enough ({@link isNearStopFirst}) is the
+   * answer: the body it meets is among the near candidates, and they come in the order of
+   * the whole search's (both the index's answer in insertion order), so ties go the same way.
    */
   private firstHit(slot: number): number {
     const motion = this.motion
-    const reach = NEAR_REACH * Math.max(this.mover.width, this.mover.height)
-    const length = Math.max(Math.abs(motion.x), Math.abs(motion.y))
-    if (length > reach && reach > 0) {
-      const near = reach / length
+    const near = nearPart(Math.max(this.mover.width, this.mover.height), motion.x, motion.y)
+    if (near > 0) {
       this.nearMotion.x = motion.x * near
       this.nearMotion.y = motion.y * near
       this.gather(this.nearMotion)
       const best = this.earliestGathered(slot)
-      if (best >= 0 && this.hit.time * 2 <= near) return best
+      if (best >= 0 && isNearStopFirst(this.hit.time, near)) return best
     }
     this.gather(motion)
     return this.earliestGathered(slot)

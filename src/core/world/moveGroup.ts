@@ -1,6 +1,6 @@
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
 import type { StepContext as Simulation } from '../step/context.js'
-import { MAX_SLIDES, type Move } from './move.js'
+import { isNearStopFirst, MAX_SLIDES, nearPart, type Move } from './move.js'
 
 /**
  * `world.moveGroup`: a set of bodies moves by one common displacement, as one rigid
@@ -132,21 +132,22 @@ export class GroupMove {
   private earliest(dx: number, dy: number): number {
     const { items, count } = this.members
     const store = this.sim.store
-    let reach = 0
+    let side = 0
     for (let k = 0; k < count; k++) {
       const slot = items[k] as number
-      reach = Math.max(reach, store.width[slot] as number, store.height[slot] as number)
+      side = Math.max(side, store.width[slot] as number, store.height[slot] as number)
     }
-    const length = Math.max(Math.abs(dx), Math.abs(dy))
-    if (length > reach && reach > 0) {
-      // Near first, as `Move.firstHit` searches: only the bodies in the way of the motion's
-      // first `near` part are swept (with the whole motion). A stop by half of that part is
-      // the answer: every member's stop that early is among them, and a member whose stop
-      // is later has a time among them at least as late. A dragged group lags its pointer
-      // and presses into what it pushes: it mostly stops at once.
-      const near = reach / length
+    // Near first, as `Move.firstHit` searches: only the bodies in the way of the motion's
+    // first `near` part are swept (with the whole motion). An early enough stop there is
+    // the answer: every member's stop that early is among them, and a member whose stop
+    // is later has a time among them at least as late. A dragged group lags its pointer
+    // and presses into what it pushes: it mostly stops at once.
+    const near = nearPart(side, dx, dy)
+    if (near > 0) {
       const nearest = this.earliestGathered(dx * near, dy * near, dx, dy)
-      if (nearest >= 0 && this.bestTime * 2 <= near) return this.noteEarliest(nearest, dx, dy)
+      if (nearest >= 0 && isNearStopFirst(this.bestTime, near)) {
+        return this.noteEarliest(nearest, dx, dy)
+      }
     }
     const best = this.earliestGathered(dx, dy, dx, dy)
     return best < 0 ? -1 : this.noteEarliest(best, dx, dy)
