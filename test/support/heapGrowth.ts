@@ -30,3 +30,18 @@ export function leastHeapGrowth(run: () => void, windows: number): number {
   for (let window = 0; window < windows; window++) least = Math.min(least, heapGrowthOf(run))
   return least
 }
+
+/**
+ * How many bytes of `ArrayBuffer` storage (typed arrays' memory, outside the JS heap) stay
+ * allocated after `run`, both measured after two full collections: the buffers that what
+ * `run` made keeps alive.
+ */
+export function arrayBufferGrowthOf(run: () => void): number {
+  collectGarbage()
+  collectGarbage()
+  const before = process.memoryUsage().arrayBuffers
+  run()
+  collectGarbage()
+  collectGarbage()
+  return process.memoryUsage().arrayBuffers - before
+}

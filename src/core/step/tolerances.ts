@@ -177,7 +177,7 @@ export const CONTACT_ROUNDS = 8
 /**
  * Most lattice cells (a count) per body that a batched placement (`world/placeOnLattice.ts`)
  * considers, in a square around the batch (at least 4,096 cells). Invariant: placing a
- * crowd costs O(n + cells log cells), bounded whatever the enclosure's size, and a crowd
+ * crowd costs O(cells + n log n), bounded whatever the enclosure's size, and a crowd
  * finds a cell per body while at most 63 of its 64 cells per body are blocked.
  */
 export const PLACEMENT_CELLS_PER_BODY = 64

@@ -7,7 +7,7 @@
  * by, more than {@link CROWD_LIMIT} dynamic bodies (over more than {@link CROWD_COVER} of
  * the smaller one's area, deeper than {@link STUCK_DEPTH}: thousands of cards
  * added at one spot, one huge card over many small ones), the crowd is placed at once by
- * `LatticePlacement`, in O(n + cells log cells), instead of being pushed apart a few dozen
+ * `LatticePlacement`, in O(cells + n log n), instead of being pushed apart a few dozen
  * bodies per step (`step/crowd.ts`) over hundreds of steps of 20 push-out rounds each.
  *
  * Which bodies move: a hub is a body in more than {@link CROWD_LIMIT} such overlaps.

@@ -17,7 +17,7 @@
  * point on the cell's own far edge, `x + cellWidth`, which is at least the body's `x + width`.
  *
  * The lattice is not the nearest free spot of each body (a spot between two cells is not
- * offered), which is the price of placing n bodies in O(n + cells log cells) rather than
+ * offered), which is the price of placing n bodies in O(cells + n log n) rather than
  * O(n^2 log n). Its cells are at most {@link PLACEMENT_CELLS_PER_BODY} per body (at least
  * 4,096) in a square around the centroid, so the work is bounded whatever the enclosure;
  * bodies left without a cell are returned to the caller, unplaced.
@@ -96,7 +96,10 @@ export class LatticePlacement {
   readonly left = new IndexBuffer()
   /** Per lattice cell: 1 when an obstacle meets it. */
   private blocked = new Uint8Array(0)
-  /** The free cells (indices, increasing), and each one's squared distance from the anchor. */
+  /**
+   * The free cells near the anchor (indices, increasing; see
+   * {@link LatticePlacement.listNearFreeCells}), and each one's squared distance from it.
+   */
   private free = new Int32Array(0)
   private cellDistance = new Float64Array(0)
   /** Positions in `free`: the batch's share of the nearest first, after the selection. */
@@ -182,19 +185,8 @@ export class LatticePlacement {
       }
     }
     for (let b = 0; b < count; b++) placing[batch[b] as number] = 0
-    const free = (this.free = ensureCapacity(this.free, cells))
-    const cellDistance = (this.cellDistance = ensureCapacity(this.cellDistance, cells))
-    const cellOrder = (this.cellOrder = ensureCapacity(this.cellOrder, cells))
-    let freeCount = 0
-    for (let cell = 0; cell < cells; cell++) {
-      if (blocked[cell] === 1) continue
-      const i = (cell % columnCount) + columns.first
-      const j = Math.floor(cell / columnCount) + rows.first
-      free[freeCount] = cell
-      cellDistance[freeCount] = (i * cellWidth) ** 2 + (j * cellHeight) ** 2
-      cellOrder[freeCount] = freeCount
-      freeCount++
-    }
+    const freeCount = this.listNearFreeCells(count, cellWidth, cellHeight, columnCount)
+    const { free, cellDistance, cellOrder } = this
     // Cells nearest the anchor first, then the smaller y, then the smaller x (the cell's
     // index, increasing with the position in `free`). Only the cells the batch takes are
     // ordered: the lattice has up to PLACEMENT_CELLS_PER_BODY cells per body, and sorting
@@ -244,6 +236,61 @@ export class LatticePlacement {
       }
     }
     return served
+  }
+
+  /**
+   * Lists in `free` (increasing cell index), with their squared distances from the anchor
+   * in `cellDistance` and `cellOrder` set to `0 .. n - 1`, the free cells within a reach
+   * of the anchor that holds at least `wanted` of them, or every free cell when the whole
+   * lattice does not; returns their number, n. Every free cell left out lies beyond the
+   * reach, so it comes after each listed one in the order of service: the `wanted` first
+   * cells of that order are listed. The reach starts where the ellipse of cells around the
+   * anchor holds `2 wanted` cells and doubles while too few of them are free, so the lists
+   * hold a few cells per body, not the lattice's {@link PLACEMENT_CELLS_PER_BODY}.
+   */
+  private listNearFreeCells(
+    wanted: number,
+    cellWidth: number,
+    cellHeight: number,
+    columnCount: number,
+  ): number {
+    const { blocked, columns, rows } = this
+    // Lattice points (i, j) with (i cellWidth)^2 + (j cellHeight)^2 <= reach^2 fill an
+    // ellipse of about pi reach^2 / (cellWidth cellHeight) cells.
+    let reachSquared = (2 * wanted * cellWidth * cellHeight) / Math.PI
+    for (;;) {
+      const reach = Math.sqrt(reachSquared)
+      // The box around the ellipse, one cell wider on each side: a cell outside it is at
+      // least a cell beyond the reach, far more than rounding can close.
+      const reachColumns = Math.ceil(reach / cellWidth) + 1
+      const reachRows = Math.ceil(reach / cellHeight) + 1
+      const i0 = Math.max(columns.first, -reachColumns)
+      const i1 = Math.min(columns.last, reachColumns)
+      const j0 = Math.max(rows.first, -reachRows)
+      const j1 = Math.min(rows.last, reachRows)
+      const wholeLattice =
+        i0 === columns.first && i1 === columns.last && j0 === rows.first && j1 === rows.last
+      const boxCells = Math.max(0, i1 - i0 + 1) * Math.max(0, j1 - j0 + 1)
+      const free = (this.free = ensureCapacity(this.free, boxCells))
+      const cellDistance = (this.cellDistance = ensureCapacity(this.cellDistance, boxCells))
+      const cellOrder = (this.cellOrder = ensureCapacity(this.cellOrder, boxCells))
+      let listed = 0
+      for (let j = j0; j <= j1; j++) {
+        const rowStart = (j - rows.first) * columnCount - columns.first
+        for (let i = i0; i <= i1; i++) {
+          const cell = rowStart + i
+          if (blocked[cell] === 1) continue
+          const distance = (i * cellWidth) ** 2 + (j * cellHeight) ** 2
+          if (distance > reachSquared && !wholeLattice) continue
+          free[listed] = cell
+          cellDistance[listed] = distance
+          cellOrder[listed] = listed
+          listed++
+        }
+      }
+      if (listed >= wanted || wholeLattice) return listed
+      reachSquared *= 4
+    }
   }
 
   /** Lists the whole batch in {@link LatticePlacement.left}; returns 0 (none placed). */

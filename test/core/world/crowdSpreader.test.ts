@@ -15,7 +15,8 @@ import {
   placeWalls,
   PROPERTY_TIMEOUT,
 } from './helpers.js'
-import { CROWD_LIMIT } from '../../../src/core/step/tolerances.js'
+import { CROWD_LIMIT, PLACEMENT_CELLS_PER_BODY } from '../../../src/core/step/tolerances.js'
+import { arrayBufferGrowthOf } from '../../support/heapGrowth.js'
 
 // Issue #23, item 5 (bounded cost), "spread them by placement": crowds that adds make are
 // placed before the step (world/crowdSpreader.ts, world/placeOnLattice.ts).
@@ -199,6 +200,30 @@ describe('crowd spreader (issue #23, spread them by placement)', () => {
     expect(atSpot.length).toBeLessThanOrEqual(200 - 24)
     expect(atSpot.length).toBeGreaterThan(100)
     expect(deepestSolidOverlap(world)).toBe(0)
+  })
+
+  it('keeps a few cells per body, not the whole lattice: 2,000 boxes placed on an open plane keep under 300 B of buffers each', () => {
+    const store = new BodyStore()
+    const batch = Int32Array.from({ length: 2000 }, (_, k) =>
+      store.insert(`c${k}`, defaultBodyFields(0, 0, 20, 20)),
+    )
+    const open = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity }
+    const placement = new LatticePlacement()
+    let placed = 0
+    const kept = arrayBufferGrowthOf(() => {
+      placed = placement.place(store, batch, batch.length, open, new Uint8Array(0))
+    })
+    expect(placed).toBe(2000)
+    // The lattice has PLACEMENT_CELLS_PER_BODY cells per body: listing every free one (17 B
+    // a cell over four arrays) kept more than 1,000 B per body.
+    expect(kept / 2000).toBeLessThan(PLACEMENT_CELLS_PER_BODY * 17 * 0.25)
+    // Still the nearest cells, each body on a cell of its own: 2,000 cells nearest the
+    // anchor (the corners' mean, the origin) fill a disc of about sqrt(2000 / pi) = 25.2 cells.
+    const corners = new Set(Array.from(batch, (slot) => `${store.x[slot]},${store.y[slot]}`))
+    expect(corners.size).toBe(2000)
+    for (const slot of batch) {
+      expect(Math.hypot(store.x[slot] as number, store.y[slot] as number)).toBeLessThan(26 * 20)
+    }
   })
 
   it(
