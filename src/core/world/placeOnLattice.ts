@@ -289,7 +289,9 @@ export class LatticePlacement {
         }
       }
       if (listed >= wanted || wholeLattice) return listed
-      reachSquared *= 4
+      // Cells so small that their area rounds to 0 leave a reach that 4 times cannot grow:
+      // the whole lattice then.
+      reachSquared = reachSquared * 4 > reachSquared ? reachSquared * 4 : Infinity
     }
   }
 

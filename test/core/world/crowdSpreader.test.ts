@@ -226,6 +226,20 @@ describe('crowd spreader (issue #23, spread them by placement)', () => {
     }
   })
 
+  it('places a crowd of bodies so small that a cell area rounds to 0 (1e-300 px): the search for free cells ends', () => {
+    const store = new BodyStore()
+    store.insert('obstacle', defaultBodyFields(0, 0, 1e-300, 1e-300))
+    const batch = Int32Array.from({ length: 50 }, (_, k) =>
+      store.insert(`c${k}`, defaultBodyFields(0, 0, 1e-300, 1e-300)),
+    )
+    const placement = new LatticePlacement()
+    const within = { left: -1, top: -1, right: 1, bottom: 1 }
+    expect(placement.place(store, batch, batch.length, within, new Uint8Array(0))).toBe(50)
+    const corners = new Set(Array.from(batch, (slot) => `${store.x[slot]},${store.y[slot]}`))
+    expect(corners.size).toBe(50)
+    expect(corners.has('0,0')).toBe(false)
+  })
+
   it(
     'places a batch on free cells only: placed bodies overlap no obstacle nor each other and stay inside the enclosure, exactly',
     () => {
