@@ -23,6 +23,11 @@ export interface PushRecord {
    * try: a slide ends against faces that often close every way back.
    */
   stoppedBy?: ReadonlyArray<{ readonly other: BodyId }>
+  /**
+   * The count of returns ({@link ReturnCall.returns}) at its last return, if it returned
+   * during the drag: what {@link anyReturned} reads of the bodies that block another.
+   */
+  returnedAt?: number
 }
 
 /**
@@ -42,12 +47,25 @@ export interface PushRecord {
  */
 export interface ReturnBlock {
   at: Vec2
-  by: Array<{ id: BodyId; x: number; y: number; width: number; height: number }>
+  by: BlockEntry[]
   /**
    * The count of returns ({@link ReturnCall.returns}) when the block was last found to
    * hold: only a body of `by` that returned since can have ended it.
    */
   since: number
+}
+
+/**
+ * A body that blocks a return ({@link ReturnBlock.by}): its box then, and its own record
+ * when the drag pushed it (only such a body returns, and so can end the block).
+ */
+export interface BlockEntry {
+  id: BodyId
+  x: number
+  y: number
+  width: number
+  height: number
+  record: PushRecord | undefined
 }
 
 /**
@@ -81,7 +99,9 @@ export function returnPushed(
   pushed: readonly PushRecord[],
   dragged: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
-  scratch: ReturnScratch = createReturnScratch(),
+  scratch: ReturnScratch = createReturnScratch(
+    new Map(pushed.map((record) => [record.id, record])),
+  ),
 ): void {
   const { gap, filter } = world.settings
   const { call, owned } = scratch
@@ -137,17 +157,22 @@ export interface ReturnScratch {
   readonly owned: PushRecord[]
 }
 
-/** A {@link ReturnScratch} for the calls of one drag. */
-export function createReturnScratch(): ReturnScratch {
+/**
+ * A {@link ReturnScratch} for the calls of one drag, whose records (every body it pushed, by
+ * id) are `records`.
+ */
+export function createReturnScratch(
+  records: Pick<ReadonlyMap<BodyId, PushRecord>, 'get'>,
+): ReturnScratch {
   return {
     call: {
+      records,
       body: emptyBox(),
       other: emptyBox(),
       way: { x: 0, y: 0 },
       touchCounts: true,
       pushersStop: true,
       returns: 0,
-      returnedIn: new Map(),
       spareBlocks: [],
       spareEntries: [],
       closing: [],
@@ -177,7 +202,7 @@ function tryReturn(world: World, record: PushRecord, call: ReturnCall): boolean 
   record.stoppedBy = result.x === from.x && result.y === from.y ? undefined : result.hits
   record.to.x = result.x
   record.to.y = result.y
-  call.returnedIn.set(id, ++call.returns)
+  record.returnedAt = ++call.returns
   return true
 }
 
@@ -197,11 +222,11 @@ export function returnOnce(world: World, id: BodyId, from: Vec2): MoveResult {
 
 /**
  * Whether a body that blocked a return (`block.by`) has returned since the block was found
- * ({@link ReturnBlock.since}).
+ * ({@link ReturnBlock.since}): read on the blockers' own records, no lookup by id.
  */
 function anyReturned(block: ReturnBlock, call: ReturnCall): boolean {
   if (block.since === call.returns) return false
-  for (const { id } of block.by) if ((call.returnedIn.get(id) ?? 0) > block.since) return true
+  for (const { record } of block.by) if ((record?.returnedAt ?? 0) > block.since) return true
   return false
 }
 
@@ -225,7 +250,8 @@ function setBlockOf(
   }
   call.closingCount = 0
   for (const { other } of hits) {
-    writeEntry(call.closing, call.closingCount++, other, world.box(other, call.other), call)
+    const box = world.box(other, call.other)
+    writeEntry(call.closing, call.closingCount++, other, box, call.records.get(other), call)
   }
   writeBlock(record, record.to, call)
 }
@@ -237,7 +263,7 @@ function dropBlock(record: PushRecord, call: ReturnCall): void {
   record.blocked = undefined
   const by = block.by
   // Popped, not `length = 0`: that would give the list's storage back.
-  while (by.length > 0) call.spareEntries.push(by.pop() as ReturnBlock['by'][number])
+  while (by.length > 0) call.spareEntries.push(by.pop() as BlockEntry)
   call.spareBlocks.push(block)
 }
 
@@ -248,6 +274,8 @@ function dropBlock(record: PushRecord, call: ReturnCall): void {
  * blocks no longer used.
  */
 export interface ReturnCall {
+  /** The drag's records by body id: a blocker's own, for {@link BlockEntry.record}. */
+  readonly records: Pick<ReadonlyMap<BodyId, PushRecord>, 'get'>
   body: Rect
   other: Rect
   way: Vec2
@@ -256,20 +284,18 @@ export interface ReturnCall {
   /** Whether a pusher counts as a blocker (no pair filter may say otherwise: {@link touchBlock}). */
   pushersStop: boolean
   /**
-   * Counts the returns, of every call (never reset): the clock of {@link returnedIn} and of
-   * {@link ReturnBlock.since}.
+   * Counts the returns, of every call (never reset): the clock of
+   * {@link PushRecord.returnedAt} and of {@link ReturnBlock.since}.
    */
   returns: number
-  /** By body, {@link returns} at its last return (kept across calls: no map per call). */
-  readonly returnedIn: Map<BodyId, number>
   /**
    * Blocks and their entries taken from records that moved, for the next blocks to reuse:
    * a group drag frame writes dozens of blocks, and hundreds of bodies' boxes in them.
    */
   readonly spareBlocks: ReturnBlock[]
-  readonly spareEntries: Array<ReturnBlock['by'][number]>
+  readonly spareEntries: BlockEntry[]
   /** The bodies {@link touchBlock} found closing the way, with their boxes: the first `closingCount`. */
-  closing: ReturnBlock['by']
+  closing: BlockEntry[]
   closingCount: number
 }
 
@@ -399,28 +425,28 @@ function writeBlock(record: PushRecord, at: Vec2, call: ReturnCall): void {
   block.at.y = at.y
   const by = block.by
   for (let k = 0; k < call.closingCount; k++) {
-    const closing = call.closing[k] as ReturnBlock['by'][number]
-    writeEntry(by, k, closing.id, closing, call)
+    const closing = call.closing[k] as BlockEntry
+    writeEntry(by, k, closing.id, closing, closing.record, call)
   }
-  while (by.length > call.closingCount)
-    call.spareEntries.push(by.pop() as ReturnBlock['by'][number])
+  while (by.length > call.closingCount) call.spareEntries.push(by.pop() as BlockEntry)
 }
 
 /**
- * Makes entry `k` of `list` (at most its length) body `id` with `box`, reusing the entry
- * there, else a spare one of `call`.
+ * Makes entry `k` of `list` (at most its length) body `id` with `box` and its `record`,
+ * reusing the entry there, else a spare one of `call`.
  */
 function writeEntry(
-  list: ReturnBlock['by'],
+  list: BlockEntry[],
   k: number,
   id: BodyId,
   box: Readonly<Rect>,
+  record: PushRecord | undefined,
   call: ReturnCall,
 ): void {
   const { x, y, width, height } = box
   const entry = list[k] ?? call.spareEntries.pop()
   if (entry === undefined) {
-    list.push({ id, x, y, width, height })
+    list.push({ id, x, y, width, height, record })
     return
   }
   if (k === list.length) list.push(entry)
@@ -429,6 +455,7 @@ function writeEntry(
   entry.y = y
   entry.width = width
   entry.height = height
+  entry.record = record
 }
 
 /**
@@ -438,7 +465,9 @@ function writeEntry(
 function noteClosing(world: World, id: BodyId, call: ReturnCall): number {
   if (!world.has(id)) return 0
   const closed = closedWays(call.body, call.way, world.box(id, call.other))
-  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, call.other, call)
+  if (closed !== 0) {
+    writeEntry(call.closing, call.closingCount++, id, call.other, call.records.get(id), call)
+  }
   return closed
 }
 
