@@ -28,6 +28,14 @@ export interface PushRecord {
    * during the drag: what {@link anyReturned} reads of the bodies that block another.
    */
   returnedAt?: number
+  /**
+   * Set while a {@link returnPushed} call runs when the call found the drag owns the body,
+   * with the body's size then: its box is `to` and that size for the rest of the call (only
+   * its own return moves it), and a block's check reads it here ({@link boxOf}).
+   */
+  owned?: boolean
+  width?: number
+  height?: number
 }
 
 /**
@@ -112,7 +120,9 @@ export function returnPushed(
   // Written over, never emptied: `length = 0` would give its storage back, to be grown
   // again by the pushes of every frame.
   let ownedCount = 0
-  let moved = false
+  // The records the drag owns are found first (a return moves only its own body, so this
+  // finds what finding them along the way would), so that a block's check reads the box of
+  // any of them from its record, not from the world.
   for (let index = pushed.length - 1; index >= 0; index--) {
     const record = pushed[index] as PushRecord
     const { id, from, to } = record
@@ -120,7 +130,27 @@ export function returnPushed(
     if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
     const body = world.box(id, call.body)
     if (body.x !== to.x || body.y !== to.y) continue
+    record.owned = true
+    record.width = body.width
+    record.height = body.height
     owned[ownedCount++] = record
+  }
+  try {
+    returnOwned(world, owned, ownedCount, call)
+  } finally {
+    for (let k = 0; k < ownedCount; k++) (owned[k] as PushRecord).owned = false
+  }
+}
+
+/**
+ * The passes of {@link returnPushed} ({@link MAX_RETURN_PASSES}) over the first `count`
+ * records of `owned`, the ones the drag owns; their boxes are in the records.
+ */
+function returnOwned(world: World, owned: PushRecord[], count: number, call: ReturnCall): void {
+  let moved = false
+  for (let k = 0; k < count; k++) {
+    const record = owned[k] as PushRecord
+    boxOfOwned(record, call.body)
     const block = record.blocked
     if (block !== undefined && stillBlocked(world, block, record, call)) {
       block.since = call.returns
@@ -130,17 +160,40 @@ export function returnPushed(
   }
   for (let pass = 1; moved && pass < MAX_RETURN_PASSES; pass++) {
     moved = false
-    for (let k = 0; k < ownedCount; k++) {
+    for (let k = 0; k < count; k++) {
       const record = owned[k] as PushRecord
-      const { id, from, to } = record
+      const { from, to } = record
       // Home, or blocked by bodies that stayed: only returns have moved bodies since.
       if (to.x === from.x && to.y === from.y) continue
       const block = record.blocked
       if (block !== undefined && !anyReturned(block, call)) continue
-      world.box(id, call.body)
+      boxOfOwned(record, call.body)
       if (tryReturn(world, record, call)) moved = true
     }
   }
+}
+
+/** Writes into `box` the box of the body of `record`, owned in the running call ({@link PushRecord.owned}). */
+function boxOfOwned(record: PushRecord, box: Rect): Rect {
+  box.x = record.to.x
+  box.y = record.to.y
+  box.width = record.width as number
+  box.height = record.height as number
+  return box
+}
+
+/**
+ * The box of body `id` now, in `call.other`, or undefined when it left the world: from its
+ * `record` (if the drag pushed it) while the call owns it, else asked of the world.
+ */
+function boxOf(
+  world: World,
+  id: BodyId,
+  record: PushRecord | undefined,
+  call: ReturnCall,
+): Rect | undefined {
+  if (record?.owned === true) return boxOfOwned(record, call.other)
+  return world.has(id) ? world.box(id, call.other) : undefined
 }
 
 /**
@@ -319,11 +372,11 @@ function stillBlocked(
   let unchanged = true
   let closed = 0
   for (const was of block.by) {
-    if (!world.has(was.id)) {
+    const now = boxOf(world, was.id, was.record, call)
+    if (now === undefined) {
       unchanged = false
       continue
     }
-    const now = world.box(was.id, call.other)
     if (
       now.x !== was.x ||
       now.y !== was.y ||
@@ -390,16 +443,18 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean
   // used only once they close every way.
   call.closingCount = 0
   const ways = waysOf(way)
-  let closed = pusher !== undefined ? noteClosing(world, pusher, call) : 0
+  let closed = pusher !== undefined ? noteClosing(world, pusher, call.records.get(pusher), call) : 0
   const pusherCloses = closed !== 0
   // A pusher that closes every way is the whole block (a group drag's pushes mostly are):
   // the others are not read.
   if (earlier !== undefined && closed !== ways) {
-    for (const { id } of earlier) if (id !== pusher) closed |= noteClosing(world, id, call)
+    for (const entry of earlier) {
+      if (entry.id !== pusher) closed |= noteClosing(world, entry.id, entry.record, call)
+    }
   }
   if (stopped !== undefined && closed !== ways) {
     for (const { other } of stopped) {
-      if (other !== pusher) closed |= noteClosing(world, other, call)
+      if (other !== pusher) closed |= noteClosing(world, other, call.records.get(other), call)
     }
   }
   if (closed !== ways) return false
@@ -459,15 +514,20 @@ function writeEntry(
 }
 
 /**
- * {@link closedWays} of body `id` for the body and way in `call` (0 when `id` left the
- * world); a body that closes a way is added with its box to `call.closing`.
+ * {@link closedWays} of body `id` (its `record`, if the drag pushed it: {@link boxOf}) for
+ * the body and way in `call` (0 when `id` left the world); a body that closes a way is
+ * added with its box and record to `call.closing`.
  */
-function noteClosing(world: World, id: BodyId, call: ReturnCall): number {
-  if (!world.has(id)) return 0
-  const closed = closedWays(call.body, call.way, world.box(id, call.other))
-  if (closed !== 0) {
-    writeEntry(call.closing, call.closingCount++, id, call.other, call.records.get(id), call)
-  }
+function noteClosing(
+  world: World,
+  id: BodyId,
+  record: PushRecord | undefined,
+  call: ReturnCall,
+): number {
+  const box = boxOf(world, id, record, call)
+  if (box === undefined) return 0
+  const closed = closedWays(call.body, call.way, box)
+  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, box, record, call)
   return closed
 }
 
