@@ -96,6 +96,9 @@ function notePushes(drag: Drag, { pushed }: Pick<MoveResult, 'pushed'>): void {
         blocked: undefined,
         stoppedBy: undefined,
         returnedAt: 0,
+        owned: false,
+        width: 0,
+        height: 0,
         order: drag.pushed.size,
         listed: true,
       }
