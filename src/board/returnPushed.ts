@@ -29,12 +29,14 @@ export interface PushRecord {
    */
   returnedAt?: number
   /**
-   * Set while a {@link returnPushed} call runs when the call found the drag owns the body,
-   * with the body's size then: its box is `to` and that size for the rest of the call (only
-   * its own return moves it), and a block's check reads it here ({@link boxOf}).
+   * Set while a {@link returnPushed} call runs when the call found the drag owns the body:
+   * its box is `to` and {@link width} by {@link height} for the rest of the call (only its
+   * own return moves it), and a block's check reads it here ({@link boxOf}).
    */
   owned?: boolean
+  /** px: the body's width when the running call found it owned ({@link owned}). */
   width?: number
+  /** px: the body's height when the running call found it owned ({@link owned}). */
   height?: number
 }
 
@@ -68,11 +70,17 @@ export interface ReturnBlock {
  * when the drag pushed it (only such a body returns, and so can end the block).
  */
 export interface BlockEntry {
+  /** The blocking body. */
   id: BodyId
+  /** px: its box's left edge when the block was found. */
   x: number
+  /** px: its box's top edge when the block was found. */
   y: number
+  /** px: its box's width when the block was found. */
   width: number
+  /** px: its box's height when the block was found. */
   height: number
+  /** Its record in the drag, if the drag pushed it: when it last returned ({@link PushRecord.returnedAt}). */
   record: PushRecord | undefined
 }
 
