@@ -95,6 +95,10 @@ function notePushes(drag: Drag, { pushed }: Pick<MoveResult, 'pushed'>): void {
         to,
         blocked: undefined,
         stoppedBy: undefined,
+        returnedAt: 0,
+        owned: false,
+        width: 0,
+        height: 0,
         order: drag.pushed.size,
         listed: true,
       }
@@ -102,7 +106,7 @@ function notePushes(drag: Drag, { pushed }: Pick<MoveResult, 'pushed'>): void {
       drag.away.push(record)
     }
     // A body squeezed in an earlier frame and pushed in this one: its box is here now.
-    const squeezed = drag.squeezed.get(id)
+    const squeezed = drag.squeezed.size > 0 ? drag.squeezed.get(id) : undefined
     if (squeezed) squeezed.to = { ...squeezed.to, x: to.x, y: to.y }
   }
 }
@@ -277,6 +281,7 @@ export function createDragSessions(
       const { x, y, width, height } = body
       const members = group ? beginGroup(world, id, group, (other) => !sessions.has(other)) : []
       for (const member of members) leadOf.set(member.id, id)
+      const pushed = new Map<BodyId, DragPushRecord>()
       drags.set(id, {
         members,
         groupIds: [id, ...members.map((member) => member.id)],
@@ -288,9 +293,9 @@ export function createDragSessions(
         typeAfter: body.type,
         velocity: { x: 0, y: 0 },
         onEndedByEngine,
-        pushed: new Map(),
+        pushed,
         away: [],
-        returnScratch: createReturnScratch(),
+        returnScratch: createReturnScratch(pushed),
       })
       world.update(id, { type: 'kinematic', velocity: { x: 0, y: 0 } })
       return true

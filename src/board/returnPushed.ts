@@ -23,6 +23,21 @@ export interface PushRecord {
    * try: a slide ends against faces that often close every way back.
    */
   stoppedBy?: ReadonlyArray<{ readonly other: BodyId }>
+  /**
+   * The count of returns ({@link ReturnCall.returns}) at its last return, if it returned
+   * during the drag: what {@link anyReturned} reads of the bodies that block another.
+   */
+  returnedAt?: number
+  /**
+   * Set while a {@link returnPushed} call runs when the call found the drag owns the body:
+   * its box is `to` and {@link width} by {@link height} for the rest of the call (only its
+   * own return moves it), and a block's check reads it here ({@link boxOf}).
+   */
+  owned?: boolean
+  /** px: the body's width when the running call found it owned ({@link owned}). */
+  width?: number
+  /** px: the body's height when the running call found it owned ({@link owned}). */
+  height?: number
 }
 
 /**
@@ -42,12 +57,31 @@ export interface PushRecord {
  */
 export interface ReturnBlock {
   at: Vec2
-  by: Array<{ id: BodyId; x: number; y: number; width: number; height: number }>
+  by: BlockEntry[]
   /**
    * The count of returns ({@link ReturnCall.returns}) when the block was last found to
    * hold: only a body of `by` that returned since can have ended it.
    */
   since: number
+}
+
+/**
+ * A body that blocks a return ({@link ReturnBlock.by}): its box then, and its own record
+ * when the drag pushed it (only such a body returns, and so can end the block).
+ */
+export interface BlockEntry {
+  /** The blocking body. */
+  id: BodyId
+  /** px: its box's left edge when the block was found. */
+  x: number
+  /** px: its box's top edge when the block was found. */
+  y: number
+  /** px: its box's width when the block was found. */
+  width: number
+  /** px: its box's height when the block was found. */
+  height: number
+  /** Its record in the drag, if the drag pushed it: when it last returned ({@link PushRecord.returnedAt}). */
+  record: PushRecord | undefined
 }
 
 /**
@@ -81,7 +115,9 @@ export function returnPushed(
   pushed: readonly PushRecord[],
   dragged: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
   skipped: Pick<ReadonlyMap<BodyId, unknown>, 'has'>,
-  scratch: ReturnScratch = createReturnScratch(),
+  scratch: ReturnScratch = createReturnScratch(
+    new Map(pushed.map((record) => [record.id, record])),
+  ),
 ): void {
   const { gap, filter } = world.settings
   const { call, owned } = scratch
@@ -92,7 +128,9 @@ export function returnPushed(
   // Written over, never emptied: `length = 0` would give its storage back, to be grown
   // again by the pushes of every frame.
   let ownedCount = 0
-  let moved = false
+  // The records the drag owns are found first (a return moves only its own body, so this
+  // finds what finding them along the way would), so that a block's check reads the box of
+  // any of them from its record, not from the world.
   for (let index = pushed.length - 1; index >= 0; index--) {
     const record = pushed[index] as PushRecord
     const { id, from, to } = record
@@ -100,7 +138,27 @@ export function returnPushed(
     if (!world.has(id) || dragged.has(id) || skipped.has(id)) continue
     const body = world.box(id, call.body)
     if (body.x !== to.x || body.y !== to.y) continue
+    record.owned = true
+    record.width = body.width
+    record.height = body.height
     owned[ownedCount++] = record
+  }
+  try {
+    returnOwned(world, owned, ownedCount, call)
+  } finally {
+    for (let k = 0; k < ownedCount; k++) (owned[k] as PushRecord).owned = false
+  }
+}
+
+/**
+ * The passes of {@link returnPushed} ({@link MAX_RETURN_PASSES}) over the first `count`
+ * records of `owned`, the ones the drag owns; their boxes are in the records.
+ */
+function returnOwned(world: World, owned: PushRecord[], count: number, call: ReturnCall): void {
+  let moved = false
+  for (let k = 0; k < count; k++) {
+    const record = owned[k] as PushRecord
+    boxOfOwned(record, call.body)
     const block = record.blocked
     if (block !== undefined && stillBlocked(world, block, record, call)) {
       block.since = call.returns
@@ -110,17 +168,40 @@ export function returnPushed(
   }
   for (let pass = 1; moved && pass < MAX_RETURN_PASSES; pass++) {
     moved = false
-    for (let k = 0; k < ownedCount; k++) {
+    for (let k = 0; k < count; k++) {
       const record = owned[k] as PushRecord
-      const { id, from, to } = record
+      const { from, to } = record
       // Home, or blocked by bodies that stayed: only returns have moved bodies since.
       if (to.x === from.x && to.y === from.y) continue
       const block = record.blocked
       if (block !== undefined && !anyReturned(block, call)) continue
-      world.box(id, call.body)
+      boxOfOwned(record, call.body)
       if (tryReturn(world, record, call)) moved = true
     }
   }
+}
+
+/** Writes into `box` the box of the body of `record`, owned in the running call ({@link PushRecord.owned}). */
+function boxOfOwned(record: PushRecord, box: Rect): Rect {
+  box.x = record.to.x
+  box.y = record.to.y
+  box.width = record.width as number
+  box.height = record.height as number
+  return box
+}
+
+/**
+ * The box of body `id` now, in `call.other`, or undefined when it left the world: from its
+ * `record` (if the drag pushed it) while the call owns it, else asked of the world.
+ */
+function boxOf(
+  world: World,
+  id: BodyId,
+  record: PushRecord | undefined,
+  call: ReturnCall,
+): Rect | undefined {
+  if (record?.owned === true) return boxOfOwned(record, call.other)
+  return world.has(id) ? world.box(id, call.other) : undefined
 }
 
 /**
@@ -137,17 +218,22 @@ export interface ReturnScratch {
   readonly owned: PushRecord[]
 }
 
-/** A {@link ReturnScratch} for the calls of one drag. */
-export function createReturnScratch(): ReturnScratch {
+/**
+ * A {@link ReturnScratch} for the calls of one drag, whose records (every body it pushed, by
+ * id) are `records`.
+ */
+export function createReturnScratch(
+  records: Pick<ReadonlyMap<BodyId, PushRecord>, 'get'>,
+): ReturnScratch {
   return {
     call: {
+      records,
       body: emptyBox(),
       other: emptyBox(),
       way: { x: 0, y: 0 },
       touchCounts: true,
       pushersStop: true,
       returns: 0,
-      returnedIn: new Map(),
       spareBlocks: [],
       spareEntries: [],
       closing: [],
@@ -177,7 +263,7 @@ function tryReturn(world: World, record: PushRecord, call: ReturnCall): boolean 
   record.stoppedBy = result.x === from.x && result.y === from.y ? undefined : result.hits
   record.to.x = result.x
   record.to.y = result.y
-  call.returnedIn.set(id, ++call.returns)
+  record.returnedAt = ++call.returns
   return true
 }
 
@@ -197,11 +283,11 @@ export function returnOnce(world: World, id: BodyId, from: Vec2): MoveResult {
 
 /**
  * Whether a body that blocked a return (`block.by`) has returned since the block was found
- * ({@link ReturnBlock.since}).
+ * ({@link ReturnBlock.since}): read on the blockers' own records, no lookup by id.
  */
 function anyReturned(block: ReturnBlock, call: ReturnCall): boolean {
   if (block.since === call.returns) return false
-  for (const { id } of block.by) if ((call.returnedIn.get(id) ?? 0) > block.since) return true
+  for (const { record } of block.by) if ((record?.returnedAt ?? 0) > block.since) return true
   return false
 }
 
@@ -225,7 +311,8 @@ function setBlockOf(
   }
   call.closingCount = 0
   for (const { other } of hits) {
-    writeEntry(call.closing, call.closingCount++, other, world.box(other, call.other), call)
+    const box = world.box(other, call.other)
+    writeEntry(call.closing, call.closingCount++, other, box, call.records.get(other), call)
   }
   writeBlock(record, record.to, call)
 }
@@ -237,7 +324,7 @@ function dropBlock(record: PushRecord, call: ReturnCall): void {
   record.blocked = undefined
   const by = block.by
   // Popped, not `length = 0`: that would give the list's storage back.
-  while (by.length > 0) call.spareEntries.push(by.pop() as ReturnBlock['by'][number])
+  while (by.length > 0) call.spareEntries.push(by.pop() as BlockEntry)
   call.spareBlocks.push(block)
 }
 
@@ -248,6 +335,8 @@ function dropBlock(record: PushRecord, call: ReturnCall): void {
  * blocks no longer used.
  */
 export interface ReturnCall {
+  /** The drag's records by body id: a blocker's own, for {@link BlockEntry.record}. */
+  readonly records: Pick<ReadonlyMap<BodyId, PushRecord>, 'get'>
   body: Rect
   other: Rect
   way: Vec2
@@ -256,20 +345,18 @@ export interface ReturnCall {
   /** Whether a pusher counts as a blocker (no pair filter may say otherwise: {@link touchBlock}). */
   pushersStop: boolean
   /**
-   * Counts the returns, of every call (never reset): the clock of {@link returnedIn} and of
-   * {@link ReturnBlock.since}.
+   * Counts the returns, of every call (never reset): the clock of
+   * {@link PushRecord.returnedAt} and of {@link ReturnBlock.since}.
    */
   returns: number
-  /** By body, {@link returns} at its last return (kept across calls: no map per call). */
-  readonly returnedIn: Map<BodyId, number>
   /**
    * Blocks and their entries taken from records that moved, for the next blocks to reuse:
    * a group drag frame writes dozens of blocks, and hundreds of bodies' boxes in them.
    */
   readonly spareBlocks: ReturnBlock[]
-  readonly spareEntries: Array<ReturnBlock['by'][number]>
+  readonly spareEntries: BlockEntry[]
   /** The bodies {@link touchBlock} found closing the way, with their boxes: the first `closingCount`. */
-  closing: ReturnBlock['by']
+  closing: BlockEntry[]
   closingCount: number
 }
 
@@ -293,11 +380,11 @@ function stillBlocked(
   let unchanged = true
   let closed = 0
   for (const was of block.by) {
-    if (!world.has(was.id)) {
+    const now = boxOf(world, was.id, was.record, call)
+    if (now === undefined) {
       unchanged = false
       continue
     }
-    const now = world.box(was.id, call.other)
     if (
       now.x !== was.x ||
       now.y !== was.y ||
@@ -364,16 +451,18 @@ function touchBlock(world: World, record: PushRecord, call: ReturnCall): boolean
   // used only once they close every way.
   call.closingCount = 0
   const ways = waysOf(way)
-  let closed = pusher !== undefined ? noteClosing(world, pusher, call) : 0
+  let closed = pusher !== undefined ? noteClosing(world, pusher, call.records.get(pusher), call) : 0
   const pusherCloses = closed !== 0
   // A pusher that closes every way is the whole block (a group drag's pushes mostly are):
   // the others are not read.
   if (earlier !== undefined && closed !== ways) {
-    for (const { id } of earlier) if (id !== pusher) closed |= noteClosing(world, id, call)
+    for (const entry of earlier) {
+      if (entry.id !== pusher) closed |= noteClosing(world, entry.id, entry.record, call)
+    }
   }
   if (stopped !== undefined && closed !== ways) {
     for (const { other } of stopped) {
-      if (other !== pusher) closed |= noteClosing(world, other, call)
+      if (other !== pusher) closed |= noteClosing(world, other, call.records.get(other), call)
     }
   }
   if (closed !== ways) return false
@@ -399,28 +488,28 @@ function writeBlock(record: PushRecord, at: Vec2, call: ReturnCall): void {
   block.at.y = at.y
   const by = block.by
   for (let k = 0; k < call.closingCount; k++) {
-    const closing = call.closing[k] as ReturnBlock['by'][number]
-    writeEntry(by, k, closing.id, closing, call)
+    const closing = call.closing[k] as BlockEntry
+    writeEntry(by, k, closing.id, closing, closing.record, call)
   }
-  while (by.length > call.closingCount)
-    call.spareEntries.push(by.pop() as ReturnBlock['by'][number])
+  while (by.length > call.closingCount) call.spareEntries.push(by.pop() as BlockEntry)
 }
 
 /**
- * Makes entry `k` of `list` (at most its length) body `id` with `box`, reusing the entry
- * there, else a spare one of `call`.
+ * Makes entry `k` of `list` (at most its length) body `id` with `box` and its `record`,
+ * reusing the entry there, else a spare one of `call`.
  */
 function writeEntry(
-  list: ReturnBlock['by'],
+  list: BlockEntry[],
   k: number,
   id: BodyId,
   box: Readonly<Rect>,
+  record: PushRecord | undefined,
   call: ReturnCall,
 ): void {
   const { x, y, width, height } = box
   const entry = list[k] ?? call.spareEntries.pop()
   if (entry === undefined) {
-    list.push({ id, x, y, width, height })
+    list.push({ id, x, y, width, height, record })
     return
   }
   if (k === list.length) list.push(entry)
@@ -429,16 +518,24 @@ function writeEntry(
   entry.y = y
   entry.width = width
   entry.height = height
+  entry.record = record
 }
 
 /**
- * {@link closedWays} of body `id` for the body and way in `call` (0 when `id` left the
- * world); a body that closes a way is added with its box to `call.closing`.
+ * {@link closedWays} of body `id` (its `record`, if the drag pushed it: {@link boxOf}) for
+ * the body and way in `call` (0 when `id` left the world); a body that closes a way is
+ * added with its box and record to `call.closing`.
  */
-function noteClosing(world: World, id: BodyId, call: ReturnCall): number {
-  if (!world.has(id)) return 0
-  const closed = closedWays(call.body, call.way, world.box(id, call.other))
-  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, call.other, call)
+function noteClosing(
+  world: World,
+  id: BodyId,
+  record: PushRecord | undefined,
+  call: ReturnCall,
+): number {
+  const box = boxOf(world, id, record, call)
+  if (box === undefined) return 0
+  const closed = closedWays(call.body, call.way, box)
+  if (closed !== 0) writeEntry(call.closing, call.closingCount++, id, box, record, call)
   return closed
 }
 

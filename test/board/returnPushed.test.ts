@@ -207,6 +207,35 @@ describe('returnPushed', () => {
     },
   )
 
+  it('reads a blocker where it is after a call that threw, not where that call found it', () => {
+    const world = createWorld({ gravity: { x: 0, y: 0 } })
+    world.add({ id: 'a', x: 100, y: 0, width: 50, height: 50 })
+    world.add({ id: 'b', x: 50, y: 0, width: 50, height: 50 })
+    world.add({ id: 'floor', x: 0, y: 50, width: 300, height: 20, type: 'static' })
+    world.add({ id: 'c', x: 0, y: 200, width: 20, height: 20 })
+    // a's way back goes through b, b's through the floor; c is home.
+    const records: PushRecord[] = [
+      { id: 'b', from: { x: 50, y: 100 }, to: { x: 50, y: 0 } },
+      { id: 'a', from: { x: 50, y: 0 }, to: { x: 100, y: 0 } },
+      { id: 'c', from: { x: 0, y: 200 }, to: { x: 0, y: 200 } },
+    ]
+    const cFrom = records[2]!.from
+    returnPushed(world, records, NONE, NONE)
+    expect(records[1]!.blocked?.by.map(({ id }) => id)).toEqual(['b'])
+    // c, away now, is tried first, and its move throws.
+    cFrom.x = 100
+    const move = world.move.bind(world)
+    world.move = () => {
+      throw new Error('move failed')
+    }
+    expect(() => returnPushed(world, records, NONE, NONE)).toThrow('move failed')
+    world.move = move
+    // Something else takes b out of a's way: a returns.
+    world.update('b', { x: 200, y: 100 })
+    returnPushed(world, records, NONE, NONE)
+    expect(world.box('a')).toMatchObject({ x: 50, y: 0 })
+  })
+
   it('does not try a card its pusher still touches on the way back', () => {
     const world = createWorld({ gravity: { x: 0, y: 0 } })
     world.add({ id: 'hand', x: 0, y: 0, width: 50, height: 50, type: 'kinematic' })

@@ -98,7 +98,7 @@ export class Move {
    * Whether a push chain, since this was last set false, met a body that another push of
    * the same call could move: a member of the running group (a solid to the chain), or a
    * body past {@link MAX_CHAIN} (a shorter chain may reach it). Set false and read by the
-   * group move's jam check ({@link GroupMove}).
+   * group move's probe of its limit ({@link GroupMove}).
    */
   metMovable = false
   /** The moving body's box at the start of the current sweep. */

@@ -19,8 +19,8 @@ import { isNearStopFirst, MAX_SLIDES, nearPart, type Move } from './move.js'
  *   already), each pushing its own chain. When any member gets less than the step (its
  *   chain is blocked), the attempt is taken back and tried again with the least amount a
  *   member got, so every member moves by the same amount and none overlaps what stopped
- *   it; a member found jammed in the last group move is tried alone first, and when it
- *   still cannot move at all, neither can the group (see `pushAlong`, `isJammed`).
+ *   it; the member that cut the last group push short is pushed alone first, and what it
+ *   gets bounds the first attempt (nothing: the group stays; see `pushAlong`, `probedLimit`).
  *
  * Every member ends at its start plus the common displacement, to the rounding of the
  * additions (each step adds to every member the same number).
@@ -43,11 +43,11 @@ export class GroupMove {
   /** The body the member found by {@link earliest} stops at. */
   private stopper = -1
   /**
-   * By axis (0: x, 1: y): the member of the last group move whose chain got nothing along
-   * it, and the sign of that push (0: none), tried first by {@link isJammed}.
+   * By axis (0: x, 1: y): the member whose chain last cut a group push along it short, and
+   * the sign of that push (0: none), pushed alone first by {@link probedLimit}.
    */
-  private readonly jammedSlot = new Int32Array([-1, -1])
-  private readonly jammedSign = new Int8Array(2)
+  private readonly limitingSlot = new Int32Array([-1, -1])
+  private readonly limitingSign = new Int8Array(2)
 
   constructor(
     private readonly sim: Simulation,
@@ -206,7 +206,9 @@ export class GroupMove {
    * One axis step of the pushing move: every member by the same `amount` along `axis` (0:
    * x, 1: y), front first, each pushing its chain; an attempt in which a member is stopped
    * short is taken back and tried again with the least any member got, so the amount only
-   * shrinks (at most one attempt per member, then the group stays).
+   * shrinks (at most one attempt per member, then the group stays). The first attempt asks
+   * for {@link probedLimit}: at most `amount`, and less when the member that cut the last
+   * push short is still held back.
    *
    * A member stopped short does not end its attempt: the members behind it are pushed on,
    * by what it got, so one attempt finds every member whose chain is jammed (against a
@@ -217,22 +219,22 @@ export class GroupMove {
    */
   private pushAlong(axis: number, amount: number): void {
     if (amount === 0) return
-    if (this.isJammed(axis, amount)) {
+    let limit = this.probedLimit(axis, amount)
+    if (limit === 0) {
       this.reached = false
       return
     }
     const { items, count } = this.members
     this.sortFrontFirst(axis, amount)
     const move = this.move
-    let limit = amount
     for (let attempt = 0; attempt <= count; attempt++) {
       const checkpoint = move.checkpoint()
       let got = limit
       for (let k = 0; k < count && got !== 0; k++) {
         const slot = items[this.order[k] as number] as number
         move.pushAlong(slot, axis, got)
+        if (move.pushedAmount !== got) this.rememberLimiting(slot, axis, amount)
         got = move.pushedAmount
-        if (got === 0) this.rememberJammed(slot, axis, amount)
       }
       if (got === limit) {
         if (axis === 0) this.done.x += limit
@@ -250,40 +252,46 @@ export class GroupMove {
   }
 
   /**
-   * Whether the group cannot move at all along `axis` by `amount` (of the sign of the last
-   * push that found a member jammed), shown by that member alone: pushed by itself from
-   * here, it got nothing, and its chain met nothing another push could move (no member, no
-   * body past the longest chain: `Move.metMovable`). Then its chain is a row of bodies
-   * touching (or overlapping into) one another up to something that does not move, stopped
-   * at time 0 whoever pushes it (the other members' pushes all go the same way and cannot
-   * move a body of the row), so every attempt would end with nothing.
-   * A dragged group pressed into a crowd stays jammed for many frames: this replaces an
-   * attempt that pushed every member ahead of the jammed one by one push.
+   * The amount the first attempt of a group push along `axis` by `amount` asks for: what
+   * the member that cut the last push of that sign short ({@link limitingSlot}) gets pushed
+   * alone from here, when that is less than `amount` and its chain met nothing another
+   * push could move (no member, no body past the longest chain: `Move.metMovable`); else
+   * `amount`. The other members' pushes all go the same way, along the axis: they leave
+   * each body of its chain in its lane, and the room along a row of bodies up to what does
+   * not move the same (a gap one push closes, it opens behind), so what the member gets
+   * alone bounds what it gets in the group, and 0 means the group cannot move at all.
+   * Where the branches of a chain meet again in a dense crowd, the order of the pushes
+   * decides how far the bodies they share go, and the bound can come out below what an
+   * attempt from `amount` would find: the group then moves less in that push (never into
+   * an overlap), as it does when a push alone finds such a member jammed.
+   * A dragged group pressed into a crowd is held back by the same member for many frames:
+   * this replaces an attempt that pushed every member (and was taken back) by one push.
    */
-  private isJammed(axis: number, amount: number): boolean {
-    const slot = this.jammedSlot[axis] as number
+  private probedLimit(axis: number, amount: number): number {
+    const slot = this.limitingSlot[axis] as number
     const move = this.move
-    if (slot < 0 || this.jammedSign[axis] !== Math.sign(amount) || !move.isMember(slot)) {
-      return false
+    if (slot < 0 || this.limitingSign[axis] !== Math.sign(amount) || !move.isMember(slot)) {
+      return amount
     }
     const checkpoint = move.checkpoint()
     const hitCount = move.hits.length
     move.metMovable = false
     move.pushAlong(slot, axis, amount)
-    const jammed = move.pushedAmount === 0 && !move.metMovable
+    const got = move.pushedAmount
+    const bounds = got !== amount && !move.metMovable
     move.rollBack(checkpoint)
-    // A member that was not jammed noted no hit of the group: its stop (if any) is not one.
-    if (!jammed) {
-      move.hits.length = hitCount
-      this.jammedSign[axis] = 0
-    }
-    return jammed
+    if (bounds) return got
+    // Not a bound: its stop (if any) is not one of the group's hits, and the member no
+    // longer tells the group's limit.
+    move.hits.length = hitCount
+    this.limitingSign[axis] = 0
+    return amount
   }
 
-  /** Notes member `slot` as jammed along `axis` for pushes of the sign of `amount` ({@link isJammed}). */
-  private rememberJammed(slot: number, axis: number, amount: number): void {
-    this.jammedSlot[axis] = slot
-    this.jammedSign[axis] = Math.sign(amount)
+  /** Notes member `slot` as cutting short pushes along `axis` of the sign of `amount` ({@link probedLimit}). */
+  private rememberLimiting(slot: number, axis: number, amount: number): void {
+    this.limitingSlot[axis] = slot
+    this.limitingSign[axis] = Math.sign(amount)
   }
 
   /** Fills {@link order} with the members by leading edge along `axis`, furthest ahead first. */

@@ -121,6 +121,47 @@ describe('world.moveGroup', () => {
     expect([world.get('a').x, world.get('r1').x, world.get('r65').x]).toEqual([10, 20, 660])
   })
 
+  it('the member that cut the last push short bounds the next one only as far as it still holds the group', () => {
+    // a pushes c toward the wall; b, the other member, is free below.
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'c', x: 50, y: 0, width: 50, height: 50 })
+    world.add({ id: 'wall', x: 150, y: 0, width: 20, height: 50, type: 'static' })
+    world.add({ id: 'b', x: 0, y: 100, width: 50, height: 50 })
+    const push = (x: number) => world.moveGroup(['a', 'b'], { x, y: 0 }, { push: true }).delta.x
+    // c has 50 px before the wall: a gets 50 of the 80, and the group with it.
+    expect(push(80)).toBe(50)
+    // The wall 30 px further: a, pushed alone first, gets 30, and so does the group.
+    world.update('wall', { x: 180 })
+    expect(push(80)).toBe(30)
+    expect([world.get('a').x, world.get('c').x, world.get('b').x]).toEqual([80, 130, 80])
+    // a would get 20 more, but a post 10 px ahead of b holds the group at 10.
+    world.update('wall', { x: 200 })
+    world.add({ id: 'post', x: 140, y: 100, width: 20, height: 50, type: 'static' })
+    expect(push(80)).toBe(10)
+    // The post gone and the wall far: b, which cut the last push short, gets it all, so does a.
+    world.remove('post')
+    world.update('wall', { x: 400 })
+    expect(push(80)).toBe(80)
+    expect([world.get('a').x, world.get('c').x, world.get('b').x]).toEqual([170, 220, 170])
+  })
+
+  it('a member that cut the last push short does not bound the next when its chain meets a member ahead', () => {
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
+    world.add({ id: 'c', x: 50, y: 0, width: 50, height: 50 })
+    world.add({ id: 'wall', x: 150, y: 0, width: 20, height: 50, type: 'static' })
+    world.add({ id: 'b', x: 0, y: 100, width: 50, height: 50 })
+    expect(world.moveGroup(['a', 'b'], { x: 80, y: 0 }, { push: true }).delta.x).toBe(50)
+    // b, a member, now 20 px ahead of c: alone, a would push c into it after 20 px, but b
+    // goes first, so the group goes the whole 30.
+    world.remove('wall')
+    world.update('b', { x: 170, y: 0 })
+    const result = world.moveGroup(['a', 'b'], { x: 30, y: 0 }, { push: true })
+    expect(result.delta).toEqual({ x: 30, y: 0 })
+    expect([world.get('a').x, world.get('c').x, world.get('b').x]).toEqual([80, 130, 200])
+  })
+
   it('rejects bad input naming the field or body, before anything changes', () => {
     const world = stackAndNeighbour()
     world.add({ id: 'far', x: 1e308, y: 0, width: 50, height: 50 })
