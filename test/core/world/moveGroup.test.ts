@@ -121,13 +121,18 @@ describe('world.moveGroup', () => {
     expect([world.get('a').x, world.get('r1').x, world.get('r65').x]).toEqual([10, 20, 660])
   })
 
-  it('the member that cut the last push short bounds the next one only as far as it still holds the group', () => {
-    // a pushes c toward the wall; b, the other member, is free below.
+  /** Members a and b, b free below; a pushes c, 50 px before a static wall. */
+  function pushTowardWall(): World {
     const world = createWorld()
     world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
     world.add({ id: 'c', x: 50, y: 0, width: 50, height: 50 })
     world.add({ id: 'wall', x: 150, y: 0, width: 20, height: 50, type: 'static' })
     world.add({ id: 'b', x: 0, y: 100, width: 50, height: 50 })
+    return world
+  }
+
+  it('the member that cut the last push short bounds the next one only as far as it still holds the group', () => {
+    const world = pushTowardWall()
     const push = (x: number) => world.moveGroup(['a', 'b'], { x, y: 0 }, { push: true }).delta.x
     // c has 50 px before the wall: a gets 50 of the 80, and the group with it.
     expect(push(80)).toBe(50)
@@ -147,11 +152,7 @@ describe('world.moveGroup', () => {
   })
 
   it('a member that cut the last push short does not bound the next when its chain meets a member ahead', () => {
-    const world = createWorld()
-    world.add({ id: 'a', x: 0, y: 0, width: 50, height: 50 })
-    world.add({ id: 'c', x: 50, y: 0, width: 50, height: 50 })
-    world.add({ id: 'wall', x: 150, y: 0, width: 20, height: 50, type: 'static' })
-    world.add({ id: 'b', x: 0, y: 100, width: 50, height: 50 })
+    const world = pushTowardWall()
     expect(world.moveGroup(['a', 'b'], { x: 80, y: 0 }, { push: true }).delta.x).toBe(50)
     // b, a member, now 20 px ahead of c: alone, a would push c into it after 20 px, but b
     // goes first, so the group goes the whole 30.
