@@ -365,11 +365,7 @@ export class Move {
       this.destination.y = this.mover.y + dy * time
       this.stopAtFace(best, this.hit.normal.x, this.hit.normal.y)
       this.place(slot, -1)
-      this.hits.push({
-        other: store.ids[best] as string,
-        normal: { x: this.hit.normal.x, y: this.hit.normal.y },
-      })
-      this.log(slot, best)
+      this.noteHit(slot, best)
       // The goal slides along the face: the rest of the motion loses its normal part.
       this.motion.x = dx * (1 - time)
       this.motion.y = dy * (1 - time)
@@ -591,11 +587,8 @@ export class Move {
         limit = allowed
         stopper = other
         if (depth === 0) {
-          const normal = {
-            x: axis === 0 ? -Math.sign(amount) : 0,
-            y: axis === 0 ? 0 : -Math.sign(amount),
-          }
-          this.hits.push({ other: store.ids[other] as string, normal })
+          const away = -Math.sign(amount)
+          this.listHit(other, axis === 0 ? away : 0, axis === 0 ? 0 : away)
         }
         // Stopped at once: the bodies still to measure can only be met with no motion left.
         if (limit === 0) break
@@ -732,12 +725,24 @@ export class Move {
    * and for `world.forEachHit`.
    */
   noteHit(slot: number, other: number): void {
-    const store = this.sim.store
-    this.hits.push({
-      other: store.ids[other] as string,
-      normal: { x: this.hit.normal.x, y: this.hit.normal.y },
-    })
-    this.log(slot, other)
+    if (this.listHit(other, this.hit.normal.x, this.hit.normal.y)) this.log(slot, other)
+  }
+
+  /**
+   * Lists a hit on body `other` with the normal (`normalX`, `normalY`) in {@link hits};
+   * returns false when it is a group's and already listed: an attempt that a contact cut
+   * short is taken back and tried again shorter (`GroupMove.pushAlong`), and the next
+   * attempt meets that contact again, one hit.
+   */
+  private listHit(other: number, normalX: number, normalY: number): boolean {
+    const id = this.sim.store.ids[other] as string
+    if (this.group !== 0) {
+      for (const hit of this.hits) {
+        if (hit.other === id && hit.normal.x === normalX && hit.normal.y === normalY) return false
+      }
+    }
+    this.hits.push({ other: id, normal: { x: normalX, y: normalY } })
+    return true
   }
 
   /**

@@ -151,6 +151,20 @@ describe('world.moveGroup', () => {
     expect([world.get('a').x, world.get('c').x, world.get('b').x]).toEqual([170, 220, 170])
   })
 
+  it('lists each hit once, though the attempt it cut short is tried again shorter and meets it again', () => {
+    const world = pushTowardWall()
+    const push = (x: number) => world.moveGroup(['a', 'b'], { x, y: 0 }, { push: true })
+    const byC = { other: 'c', normal: { x: -1, y: 0 } }
+    expect(push(80)).toMatchObject({ delta: { x: 50, y: 0 }, hits: [byC] })
+    // Pushed alone first (the member that cut the last push short), then with the group.
+    world.update('wall', { x: 180 })
+    expect(push(80)).toMatchObject({ delta: { x: 30, y: 0 }, hits: [byC] })
+    world.update('wall', { x: 200 })
+    world.add({ id: 'post', x: 140, y: 100, width: 20, height: 50, type: 'static' })
+    const byPost = { other: 'post', normal: { x: -1, y: 0 } }
+    expect(push(80)).toMatchObject({ delta: { x: 10, y: 0 }, hits: [byC, byPost] })
+  })
+
   it('a member that cut the last push short does not bound the next when its chain meets a member ahead', () => {
     const world = pushTowardWall()
     expect(world.moveGroup(['a', 'b'], { x: 80, y: 0 }, { push: true }).delta.x).toBe(50)
