@@ -729,17 +729,17 @@ export class Move {
   }
 
   /**
-   * Lists a hit on body `other` with the normal (`normalX`, `normalY`) in {@link hits};
-   * returns false when it is a group's and already listed: an attempt that a contact cut
-   * short is taken back and tried again shorter (`GroupMove.pushAlong`), and the next
-   * attempt meets that contact again, one hit.
+   * Lists a hit on body `other` with the normal (`normalX`, `normalY`) in {@link hits},
+   * unless the call listed it already; returns whether it did. A call can meet one face
+   * again: a group's attempt that a contact cut short is taken back and tried again
+   * shorter (`GroupMove.pushAlong`), and a squeezing resize sweeps to the card it shrinks
+   * once per round (`Resize.squeezeAlong`). A single move meets a face once: its slide
+   * along the face keeps no motion into it.
    */
   private listHit(other: number, normalX: number, normalY: number): boolean {
     const id = this.sim.store.ids[other] as string
-    if (this.group !== 0) {
-      for (const hit of this.hits) {
-        if (hit.other === id && hit.normal.x === normalX && hit.normal.y === normalY) return false
-      }
+    for (const hit of this.hits) {
+      if (hit.other === id && hit.normal.x === normalX && hit.normal.y === normalY) return false
     }
     this.hits.push({ other: id, normal: { x: normalX, y: normalY } })
     return true

@@ -90,6 +90,8 @@ describe('world.resize', () => {
     expect(second.rect.width).toBe(180)
     expect(rectOf(w, 'b')).toEqual({ x: 180, y: 0, width: 40, height: 50 })
     expect(rectOf(w, 'c')).toEqual({ x: 220, y: 0, width: 100, height: 50 })
+    // The edge met b in the squeeze and again in the push: one hit.
+    expect(second.hits).toEqual([{ other: 'b', normal: { x: -1, y: 0 } }])
   })
 
   it("'squeeze' through the left edge keeps the squeezed card's left edge", () => {
