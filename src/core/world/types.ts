@@ -167,7 +167,10 @@ export interface MoveResult {
   y: number
   /** Whether it reached the goal. */
   reached: boolean
-  /** The bodies that stopped or deflected it, first hit first, with the normal of each. */
+  /**
+   * The bodies that stopped or deflected it, first hit first, with the normal of each,
+   * each body and normal once.
+   */
   hits: Array<{ other: BodyId; normal: Vec2 }>
   /**
    * The bodies it pushed (a move with `push`), each once, in the order they were first
@@ -183,7 +186,11 @@ export interface GroupMoveResult {
   delta: Vec2
   /** Whether the group went the whole displacement. */
   reached: boolean
-  /** The bodies that stopped or deflected a member, first hit first, with the normal of each. */
+  /**
+   * The bodies that stopped or deflected a member, first hit first, with the normal of each,
+   * each body and normal once (a face met again by a retried push, or by another member, is
+   * listed once).
+   */
   hits: Array<{ other: BodyId; normal: Vec2 }>
   /**
    * The non-members it pushed (with `push`), each once, in the order first moved, as in
@@ -243,7 +250,10 @@ export interface ResizeResult {
   rect: Rect
   /** Whether it reached the rect asked for (after clamping to `minSize` and `maxSize`). */
   reached: boolean
-  /** The bodies that stopped its edges, first hit first, with the normal of each. */
+  /**
+   * The bodies that stopped its edges, first hit first, with the normal of each, each body
+   * and normal once (a squeezed card met in several rounds is listed once).
+   */
   hits: Array<{ other: BodyId; normal: Vec2 }>
   /**
    * The bodies it moved, other than itself, each once, top-left before and after (as
