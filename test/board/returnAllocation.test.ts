@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createDragSessions } from '../../src/board/dragSessions.js'
 import { walledBoard } from './helpers.js'
-import { leastHeapGrowth } from '../support/heapGrowth.js'
+import { leastHeapGrowthPerCall } from '../support/heapGrowth.js'
 
 // A group drag frame with the return of pushed cards walks every card the drag pushed and
 // has not put back (hundreds, in a crowd), each frame: its bookkeeping must make no garbage
@@ -55,12 +55,7 @@ describe('the return of pushed cards in a group drag frame', () => {
     // Jammed: every row's last card against the wall, each card touching the next.
     expect(world.get('hand0').x).toBe(400 - CARDS_PER_ROW * CARD_WIDTH - 20)
     expect(world.get(`card0-${CARDS_PER_ROW - 1}`).x).toBe(400 - CARD_WIDTH)
-    const least =
-      leastHeapGrowth(() => {
-        for (let n = 0; n < FRAMES_PER_WINDOW; n++) frame()
-      }, WINDOWS) /
-      FRAMES_PER_WINDOW /
-      (ROWS * CARDS_PER_ROW)
+    const least = leastHeapGrowthPerCall(frame, FRAMES_PER_WINDOW, WINDOWS) / (ROWS * CARDS_PER_ROW)
     expect(least).toBeLessThan(BUDGET_PER_CARD_FRAME)
   })
 })

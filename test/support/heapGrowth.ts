@@ -22,13 +22,17 @@ export function heapGrowthOf(run: () => void): number {
 }
 
 /**
- * The least {@link heapGrowthOf} `run` over `windows` windows, in bytes: compiling code that
- * has just become hot also grows the heap, once, in whichever window it falls.
+ * The least heap growth per call of `call`, in bytes, over `windows` windows of `calls`
+ * calls each ({@link heapGrowthOf} a window, divided by `calls`): compiling code that has
+ * just become hot also grows the heap, once, in whichever window it falls.
  */
-export function leastHeapGrowth(run: () => void, windows: number): number {
+export function leastHeapGrowthPerCall(call: () => void, calls: number, windows: number): number {
+  const window = (): void => {
+    for (let n = 0; n < calls; n++) call()
+  }
   let least = Infinity
-  for (let window = 0; window < windows; window++) least = Math.min(least, heapGrowthOf(run))
-  return least
+  for (let k = 0; k < windows; k++) least = Math.min(least, heapGrowthOf(window))
+  return least / calls
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createWorld, type IntegratorName, type World } from '../../../src/core/world/index.js'
-import { heapGrowthOf, leastHeapGrowth } from '../../support/heapGrowth.js'
+import { heapGrowthOf, leastHeapGrowthPerCall } from '../../support/heapGrowth.js'
 
 // The step must not make garbage per body or per pair: it would cost a collection every few
 // frames (test/support/heapGrowth.ts says why a refactor can bring it back unseen). A few
@@ -65,10 +65,10 @@ function crowdedWorld(
  */
 function bytesPerBodyStep(world: World, bodies = BOXES): number {
   for (let n = 0; n < WARM_UP_STEPS; n++) world.step(1 / 60)
-  const grown = leastHeapGrowth(() => {
-    for (let n = 0; n < STEPS_PER_WINDOW; n++) world.step(1 / 60)
-  }, WINDOWS)
-  return grown / STEPS_PER_WINDOW / bodies
+  const step = (): void => {
+    world.step(1 / 60)
+  }
+  return leastHeapGrowthPerCall(step, STEPS_PER_WINDOW, WINDOWS) / bodies
 }
 
 /** The swept hits logged over the next `steps` steps of `world` (each step's, summed). */
@@ -175,10 +175,7 @@ function bytesPerDragFrame(push: boolean): number {
     world.step(1 / 60)
   }
   while (frame < 1200) drag()
-  const least =
-    leastHeapGrowth(() => {
-      for (let n = 0; n < STEPS_PER_WINDOW; n++) drag()
-    }, WINDOWS) / STEPS_PER_WINDOW
+  const least = leastHeapGrowthPerCall(drag, STEPS_PER_WINDOW, WINDOWS)
   // Not vacuous: the dragged box ran into boxes in most frames.
   expect(hits).toBeGreaterThan(frame / 2)
   return least

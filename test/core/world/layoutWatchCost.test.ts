@@ -7,7 +7,7 @@ import { createWorld } from '../../../src/core/world/index.js'
 import { LayoutWatch } from '../../../src/core/world/layoutWatch.js'
 import { defaultSettings } from '../../../src/core/world/settings.js'
 import { defaultBodyFields } from '../../../src/core/world/validate.js'
-import { leastHeapGrowth } from '../../support/heapGrowth.js'
+import { leastHeapGrowthPerCall } from '../../support/heapGrowth.js'
 
 // Issue #23, item 5 (bounded cost): the layout watch's work after a step of a board that
 // cannot hold its cards. On the bench's shrinking board (2,000 cards) it ran after every
@@ -68,12 +68,7 @@ describe('layout watch cost (issue #23, bounded cost)', () => {
     // Warmed up first: V8 boxes the numbers of code it has not optimized yet. The least over
     // a few windows: compiling the method also grows the heap, once.
     for (let run = 0; run < 100; run++) decideOnce()
-    const least =
-      leastHeapGrowth(() => {
-        for (let run = 0; run < runs; run++) decideOnce()
-      }, 4) /
-      runs /
-      count
+    const least = leastHeapGrowthPerCall(decideOnce, runs, 4) / count
     // A map of partner lists and an enclosure object per body and look-up made about 270
     // bytes per body and decision.
     expect(least).toBeLessThan(8)
@@ -100,12 +95,7 @@ describe('layout watch cost (issue #23, bounded cost)', () => {
     expect(search()).toBeNull()
     for (let run = 0; run < 30; run++) search()
     const runs = 10
-    const least =
-      leastHeapGrowth(() => {
-        for (let run = 0; run < runs; run++) search()
-      }, 4) /
-      runs /
-      count
+    const least = leastHeapGrowthPerCall(search, runs, 4) / count
     // Fresh candidate lists, sorted copies, counting sorts and a segment tree in every round
     // of every search made about 200 bytes per body.
     expect(least).toBeLessThan(8)
