@@ -17,7 +17,7 @@
  * Run: `node bench/build.mjs pathological && node bench/.out/pathological.js`. To profile one
  * scene: `--scenes=1,5` (1-based scene numbers) runs those only and prints without writing
  * RESULTS.md, e.g. `node --cpu-prof bench/.out/pathological.js --scenes=1`; `--trace` prints
- * every step's time, `--steps=N` stops each scene after N steps.
+ * every step's time, `--steps=N` stops each scene after N steps (and does not write either).
  */
 import { createWorld, type World } from '../src/core/index.js'
 import { generatedLine, writeSection } from './resultsWriter.js'
@@ -220,4 +220,7 @@ const section = [
   }),
   '',
 ].join('\n')
-if (chosen === scenes) await writeSection('## Pathological scenes', section)
+// Only the full run is the benchmark: a run of some scenes, or of fewer steps, is printed only.
+if (chosen === scenes && stepsArgument === undefined) {
+  await writeSection('## Pathological scenes', section)
+}
