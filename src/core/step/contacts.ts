@@ -128,8 +128,9 @@ function loadBodies(ctx: StepScratch, sim: StepContext): void {
  * however thin. A pair whose integrated motions meet within the step (article 003's sweep
  * of their relative motion against their Minkowski difference) gets the normal of the face
  * it hits, and the hit is logged; any other pair gets the axis that separates it.
+ * Returns the count of contacts listed, for the caller to store: see `collectSolidContacts`.
  */
-function collectContacts(ctx: StepScratch, sim: StepContext, h: number): void {
+function collectContacts(ctx: StepScratch, sim: StepContext, h: number): number {
   const store = sim.store
   const restitution = store.restitution
   const pairCount = sim.pairs.count
@@ -275,18 +276,19 @@ function collectContacts(ctx: StepScratch, sim: StepContext, h: number): void {
     }
     count++
   }
-  ctx.pairContactCount = count
+  return count
 }
 
 /**
  * The contacts of each dynamic body with its solid candidates that it touches or overlaps,
- * after the pair contacts (`collectContacts`). A function of its own, called after
- * `collectContacts` returns, not a second loop of it nor a call after its loop: V8 compiles
- * a hot loop on stack replacement and keeps that code for later calls, and the pair loop's
- * code, compiled before this loop had run, lacked its type feedback: it deoptimized here
- * step after step, leaving this loop to the interpreter.
+ * after the pair contacts (`collectContacts`); returns the count of all contacts. A function
+ * of its own, called after `collectContacts` returns, not a second loop of it nor a call
+ * after its loop, and each returns its count rather than store it: V8 compiles a hot loop on
+ * stack replacement and keeps that code for later calls, and code after the loop that had
+ * not run when it compiled (this loop, a field written after the last item) lacked its type
+ * feedback: it deoptimized there step after step (README, "Hot paths").
  */
-function collectSolidContacts(ctx: StepScratch, sim: StepContext): void {
+function collectSolidContacts(ctx: StepScratch, sim: StepContext): number {
   const store = sim.store
   const restitution = store.restitution
   const contactsPerBody = ctx.bodyContactStart
@@ -321,7 +323,7 @@ function collectSolidContacts(ctx: StepScratch, sim: StepContext): void {
       count++
     }
   }
-  ctx.contactCount = count
+  return count
 }
 
 /**
@@ -330,6 +332,6 @@ function collectSolidContacts(ctx: StepScratch, sim: StepContext): void {
  */
 export function findContacts(ctx: StepScratch, sim: StepContext, h: number): void {
   loadBodies(ctx, sim)
-  collectContacts(ctx, sim, h)
-  collectSolidContacts(ctx, sim)
+  ctx.pairContactCount = collectContacts(ctx, sim, h)
+  ctx.contactCount = collectSolidContacts(ctx, sim)
 }

@@ -352,23 +352,31 @@ function bounceTarget(ctx: StepScratch, c: number): void {
  */
 function indexContactsByBody(ctx: StepScratch, n: number): void {
   const count = ctx.contactCount
+  ctx.contactListedIn = ensureCapacity(ctx.contactListedIn, count)
+  ctx.contactListedIn.fill(0, 0, count)
   // Counted by collectContacts as it listed them.
   const starts = ctx.bodyContactStart
-  const listedIn = (ctx.contactListedIn = ensureCapacity(ctx.contactListedIn, count))
-  listedIn.fill(0, 0, count)
+  countsToGroupStarts(starts, n)
+  ctx.bodyContacts = ensureCapacity(ctx.bodyContacts, starts[n] as number)
+  ctx.bodyContactAxes = ensureCapacity(ctx.bodyContactAxes, starts[n] as number)
+  fileContactsByBody(ctx, count)
+  rewindGroupStarts(starts, n)
+}
+
+/**
+ * The fill of {@link indexContactsByBody}'s counting sort, in solving order, so each body's
+ * contacts keep the order of pass 0. Nothing after its loop: see `collectSolidContacts`.
+ */
+function fileContactsByBody(ctx: StepScratch, count: number): void {
   // Arrays in locals: see `solveContacts`.
+  const starts = ctx.bodyContactStart
   const bodiesI = ctx.contactI
   const bodiesJ = ctx.contactJ
   const order = ctx.contactOrder
-  countsToGroupStarts(starts, n)
-  const contactsOfBodies = (ctx.bodyContacts = ensureCapacity(
-    ctx.bodyContacts,
-    starts[n] as number,
-  ))
-  const axes = (ctx.bodyContactAxes = ensureCapacity(ctx.bodyContactAxes, starts[n] as number))
+  const contactsOfBodies = ctx.bodyContacts
+  const axes = ctx.bodyContactAxes
   const normalsX = ctx.contactNormalX
   const normalsY = ctx.contactNormalY
-  // In solving order, so each body's contacts keep the order of pass 0.
   for (let o = 0; o < count; o++) {
     const c = order[o] as number
     // Normals are axis-aligned units or 0, 0: the squares are the axes' bits.
@@ -385,7 +393,6 @@ function indexContactsByBody(ctx: StepScratch, n: number): void {
     axes[starts[j] as number] = axis
     starts[j] = (starts[j] as number) + 1
   }
-  rewindGroupStarts(starts, n)
 }
 
 /** Whether dynamic body k had a contact in this step's velocity pass (touching, or speculative). */
@@ -700,8 +707,20 @@ export function solveVelocities(ctx: StepScratch, sim: StepContext, h: number): 
  */
 function followImpulses(ctx: StepScratch, sim: StepContext, h: number): void {
   const n = sim.dynamicCount
-  const movesX = (ctx.moveX = ensureCapacity(ctx.moveX, n))
-  const movesY = (ctx.moveY = ensureCapacity(ctx.moveY, n))
+  ctx.moveX = ensureCapacity(ctx.moveX, n)
+  ctx.moveY = ensureCapacity(ctx.moveY, n)
+  displaceByImpulses(ctx, sim, h)
+  stopUnpushableBodies(ctx, n, h)
+}
+
+/**
+ * The displacements of {@link followImpulses}. Nothing after its loop: see
+ * `collectSolidContacts`.
+ */
+function displaceByImpulses(ctx: StepScratch, sim: StepContext, h: number): void {
+  const n = sim.dynamicCount
+  const movesX = ctx.moveX
+  const movesY = ctx.moveY
   const { deltaX, deltaY, integratedVelocityX, integratedVelocityY } = sim
   const { startVelocityX, startVelocityY } = sim
   const rk4 = sim.settings.integrator === 'rk4'
@@ -742,6 +761,16 @@ function followImpulses(ctx: StepScratch, sim: StepContext, h: number): void {
     movesX[k] = followVelocity(dx, changeX * h)
     movesY[k] = followVelocity(dy, changeY * h)
   }
+}
+
+/**
+ * Cuts the displacements that {@link followImpulses} gave the bodies that may not be pushed
+ * (inverse mass 0) and those ahead of them, so none closes on what is ahead by more than
+ * their gap.
+ */
+function stopUnpushableBodies(ctx: StepScratch, n: number, h: number): void {
+  const movesX = ctx.moveX
+  const movesY = ctx.moveY
   for (let k = 0; k < n; k++) {
     if (ctx.inverseMass[k] === 0 && (movesX[k] !== 0 || movesY[k] !== 0)) {
       if (movesX[k] !== 0) stopRowAhead(ctx, k, X_AXIS, Math.sign(movesX[k] as number), h)
