@@ -1,5 +1,5 @@
 import type { Rect, Vec2 } from '../geometry/types.js'
-import { ensureCapacity, IndexBuffer, PairBuffer } from './buffers.js'
+import { countsToGroupStarts, ensureCapacity, IndexBuffer, PairBuffer } from './buffers.js'
 
 /**
  * Bounds of the items a broadphase indexes: item `i` spans
@@ -67,10 +67,17 @@ const CELLS_PER_ITEM = 4
 const CELL_SLACK = 1 + 1e-9
 /** `UniformGrid.itemCell` of a large item. */
 const LARGE = -1
-/** Outcomes of `UniformGrid.smallPairsWithin`: every pair listed; the arrays too short; more pairs than the cap. */
-const LISTED = 0
-const NEEDS_ROOM = 1
-const CAPPED = 2
+/** Where `UniformGrid.extents` holds the items' least x and y, greatest x and y, sum of sides and largest side. */
+const LEFT = 0
+const TOP = 1
+const RIGHT = 2
+const BOTTOM = 3
+const SIDE_SUM = 4
+const LARGEST = 5
+/** `UniformGrid.extents` before any item. */
+const NO_EXTENTS = Object.freeze([Infinity, Infinity, -Infinity, -Infinity, 0, 0])
+/** What `UniformGrid.smallPairsWithin` returns when the pair arrays are too short. */
+const NEEDS_ROOM = -1
 
 /** What a {@link UniformGrid.visitOverlaps} scan tells of each item it meets. */
 export interface OverlapVisitor {
@@ -123,6 +130,8 @@ export class UniformGrid {
   private cellStart = new Int32Array(3)
   /** As long as `cellStart`, so `build` copies it whole (a subarray view would be allocated). */
   private cellCursor = new Int32Array(3)
+  /** What {@link UniformGrid.measureExtents} found, at {@link LEFT} .. {@link LARGEST}. */
+  private readonly extents = new Float64Array(NO_EXTENTS.length)
   /** The small items in cell order; each cell's in increasing index order after a build (see {@link UniformGrid.refile}). */
   private cellItems = new Int32Array(0)
   /** Each item's cell, or {@link LARGE}. */
@@ -165,6 +174,13 @@ export class UniformGrid {
 
   /** Indexes items `0 .. count)` by their bounds. */
   build(bounds: ItemBounds, count: number): void {
+    this.fileItems(bounds, count)
+    // Here, not at the end of `fileItems`: nothing after its loops (README, "Hot paths").
+    if (this.largeCount > LARGE_LIST) this.indexLarge(bounds)
+  }
+
+  /** Files the items in the cells: all of {@link UniformGrid.build} but the large items' own grid. */
+  private fileItems(bounds: ItemBounds, count: number): void {
     this.bounds = bounds
     this.count = count
     this.largeCount = 0
@@ -173,32 +189,16 @@ export class UniformGrid {
       this.rows = 0
       return
     }
-    const { minX, minY, maxX, maxY } = bounds
-    let left = Infinity
-    let top = Infinity
-    let right = -Infinity
-    let bottom = -Infinity
-    let sideSum = 0
-    let largest = 0
-    for (let i = 0; i < count; i++) {
-      const x0 = minX[i] as number
-      const y0 = minY[i] as number
-      const x1 = maxX[i] as number
-      const y1 = maxY[i] as number
-      if (x0 < left) left = x0
-      if (y0 < top) top = y0
-      if (x1 > right) right = x1
-      if (y1 > bottom) bottom = y1
-      const itemWidth = x1 - x0
-      const itemHeight = y1 - y0
-      sideSum += itemWidth + itemHeight
-      // Rarely true once the largest is met: predictable branches.
-      if (itemWidth > largest) largest = itemWidth
-      if (itemHeight > largest) largest = itemHeight
-    }
+    this.measureExtents(bounds, count)
+    const extents = this.extents
+    const left = extents[LEFT] as number
+    const top = extents[TOP] as number
+    const right = extents[RIGHT] as number
+    const bottom = extents[BOTTOM] as number
+    const largest = extents[LARGEST] as number
     const width = right - left
     const height = bottom - top
-    const mean = sideSum / (2 * count)
+    const mean = (extents[SIDE_SUM] as number) / (2 * count)
     // The largest extent a small item may have: every item's, unless some are far larger
     // than most (or this grid is nested too deep already); then the largest of the others.
     let limit =
@@ -231,11 +231,60 @@ export class UniformGrid {
     const cells = this.columns * this.rows
     this.reserve(count, cells)
 
-    // Pass 1: each item's cell, and how many items each cell gets. (Fields are read into
-    // locals: the loops are the hottest of the broadphase.)
-    const { cellStart, itemCell, columns } = this
-    const inverseCell = this.inverseCell
-    cellStart.fill(0, 0, cells + 2)
+    // Each pass a method whose loop is its last statement (README, "Hot paths").
+    this.cellStart.fill(0, 0, cells + 2)
+    this.countCellItems(bounds, count, left, top)
+    countsToGroupStarts(this.cellStart, cells)
+    this.cellStart[cells + 1] = this.cellStart[cells] as number
+    this.cellItems = ensureCapacity(this.cellItems, count)
+    this.cellCursor.set(this.cellStart)
+    this.fillCells(count)
+  }
+
+  /**
+   * Into {@link UniformGrid.extents}: the least and greatest x and y of items `0 .. count)`,
+   * the sum of their widths and heights, and the largest width or height. Each is written
+   * in the loop as it changes, not after it: the loop is the method's last statement
+   * (README, "Hot paths").
+   */
+  private measureExtents(bounds: ItemBounds, count: number): void {
+    const { minX, minY, maxX, maxY } = bounds
+    const extents = this.extents
+    extents.set(NO_EXTENTS)
+    let left = Infinity
+    let top = Infinity
+    let right = -Infinity
+    let bottom = -Infinity
+    let sideSum = 0
+    let largest = 0
+    // Rarely true after the first items: predictable branches.
+    for (let i = 0; i < count; i++) {
+      const x0 = minX[i] as number
+      const y0 = minY[i] as number
+      const x1 = maxX[i] as number
+      const y1 = maxY[i] as number
+      if (x0 < left) extents[LEFT] = left = x0
+      if (y0 < top) extents[TOP] = top = y0
+      if (x1 > right) extents[RIGHT] = right = x1
+      if (y1 > bottom) extents[BOTTOM] = bottom = y1
+      const itemWidth = x1 - x0
+      const itemHeight = y1 - y0
+      sideSum += itemWidth + itemHeight
+      extents[SIDE_SUM] = sideSum
+      if (itemWidth > largest) extents[LARGEST] = largest = itemWidth
+      if (itemHeight > largest) extents[LARGEST] = largest = itemHeight
+    }
+  }
+
+  /**
+   * Pass 1 of {@link UniformGrid.build}: each item's cell, or {@link LARGE} for an item
+   * larger than the cells (listed in `largeItems`), and in `cellStart[cell + 1]` how many
+   * items each cell gets. The grid's origin is (`left`, `top`). (Fields are read into
+   * locals: the loops of the passes are the hottest of the broadphase.)
+   */
+  private countCellItems(bounds: ItemBounds, count: number, left: number, top: number): void {
+    const { minX, minY, maxX, maxY } = bounds
+    const { cellStart, itemCell, columns, inverseCell, smallLimit: limit } = this
     for (let i = 0; i < count; i++) {
       const x0 = minX[i] as number
       const y0 = minY[i] as number
@@ -246,21 +295,21 @@ export class UniformGrid {
         itemCell[i] = LARGE
         continue
       }
-      // No clamping: `x0 - left` is at least 0 and at most `width` (a rounded difference
-      // grows with its operand), so the column is at most `columns - 1`; the same for rows.
-      // In the one-cell case the product is 0 or NaN, and `NaN | 0` is 0.
+      // No clamping: `x0 - left` is at least 0 and at most the grid's width (a rounded
+      // difference grows with its operand), so the column is at most `columns - 1`; the same
+      // for rows. In the one-cell case the product is 0 or NaN, and `NaN | 0` is 0.
       const cell = (((y0 - top) * inverseCell) | 0) * columns + (((x0 - left) * inverseCell) | 0)
       itemCell[i] = cell
       cellStart[cell + 1] = (cellStart[cell + 1] as number) + 1
     }
-    for (let c = 0; c < cells; c++) {
-      cellStart[c + 1] = (cellStart[c + 1] as number) + (cellStart[c] as number)
-    }
-    cellStart[cells + 1] = cellStart[cells] as number
-    // Pass 2: fill; items enter each cell in increasing index order.
-    const cellItems = (this.cellItems = ensureCapacity(this.cellItems, count))
-    const cursor = this.cellCursor
-    cursor.set(cellStart)
+  }
+
+  /**
+   * Pass 2 of {@link UniformGrid.build}: files each small item in its cell, in increasing
+   * index order, advancing `cellCursor` (a copy of `cellStart`).
+   */
+  private fillCells(count: number): void {
+    const { itemCell, cellItems, cellCursor: cursor } = this
     for (let i = 0; i < count; i++) {
       const cell = itemCell[i] as number
       if (cell === LARGE) continue
@@ -268,7 +317,6 @@ export class UniformGrid {
       cellItems[entry] = i
       cursor[cell] = entry + 1
     }
-    if (this.largeCount > LARGE_LIST) this.indexLarge(bounds)
   }
 
   /**
@@ -397,16 +445,23 @@ export class UniformGrid {
     // grew the arrays in the loop would make them variables there, which V8 reloads.)
     out.reserve(start + 2 * this.count + 64)
     for (;;) {
-      const outcome = this.smallPairsWithin(bounds, out, start, limit)
-      if (outcome !== NEEDS_ROOM) return outcome === LISTED
+      const count = this.smallPairsWithin(bounds, out, start, limit)
+      if (count !== NEEDS_ROOM) {
+        out.count = count
+        return count <= limit
+      }
       out.reserve(2 * out.a.length)
     }
   }
 
   /**
-   * {@link UniformGrid.smallPairs} from `start`: {@link NEEDS_ROOM} when the arrays of
-   * `out` have no room for them, {@link CAPPED} when the count passed `limit` (checked
-   * before each item), else {@link LISTED}.
+   * {@link UniformGrid.smallPairs} from `start`: writes the pairs into the arrays of `out`
+   * and returns the count they reach (past `limit` when capped: checked before each
+   * item), or {@link NEEDS_ROOM} when the arrays have no room for them. The caller stores
+   * the count: V8 keeps the code it compiles on stack replacement for the loop below, and
+   * a field written after the loop that had not been written when it compiled deoptimized
+   * that code on every later call (`node --trace-deopt`), so nothing after the loop
+   * touches an object.
    */
   private smallPairsWithin(
     bounds: ItemBounds,
@@ -438,10 +493,7 @@ export class UniformGrid {
       const belowEnd = below
         ? (cellStart[cell + columns + 1 + Number(column < lastColumnIndex)] as number)
         : 0
-      if (count > limit) {
-        out.count = count
-        return CAPPED
-      }
+      if (count > limit) return count
       if (count + (sameEnd - p) + (belowEnd - belowStart) > room) return NEEDS_ROOM
       const iMinX = minX[i] as number
       const iMinY = minY[i] as number
@@ -473,8 +525,7 @@ export class UniformGrid {
           Number((minY[j] as number) <= iMaxY)
       }
     }
-    out.count = count
-    return count > limit ? CAPPED : LISTED
+    return count
   }
 
   /**
