@@ -54,6 +54,20 @@ export const ON_TRIAL = 2
 const STUCK_IN_SOLID = 2
 
 /** The layout watch of one world (see the file's comment). */
+/** What `LayoutWatch.scanBodies` finds in one step. */
+class BodyScan {
+  /** Whether the overflowing set changed. */
+  changed = false
+  /** The body (slot) stuck longest among those stuck now in dynamic pairs (the first on ties); -1 for none. */
+  longest = -1
+  /** How many steps in a row {@link BodyScan.longest} has been stuck. */
+  longestSteps = 0
+  /** Free-spot searches made after this step ({@link FREE_SPOT_SEARCHES} at most). */
+  searches = 0
+  /** Whether a body stuck in a dynamic pair is back where it was two steps ago (a cycle). */
+  cycleSeen = false
+}
+
 export class LayoutWatch {
   /** Steps in a row each slot ended stuck, by slot. */
   private stuckSteps = new Int32Array(64)
@@ -77,6 +91,8 @@ export class LayoutWatch {
   private reported: readonly BodyId[] = Object.freeze([])
   /** Steps in a row that ended with some dynamic pair stuck. */
   private stuckRun = 0
+  /** What {@link LayoutWatch.scanBodies} found in the last step. */
+  private readonly scan = new BodyScan()
   /** Set when the layout changed (a body added, removed, resized or moved by a caller). */
   private layoutChanged = false
   /** Set when a removal shrank the report: the next step announces the new set. */
@@ -217,15 +233,60 @@ export class LayoutWatch {
     this.markStuckPairs()
     this.markStuckLatePairs(this.findLatePairs())
     this.markStuckInSolids()
-    const stuckNow = this.stuckNow
     const patience = Math.max(1, Math.ceil(STUCK_SECONDS / h))
+    this.scanBodies(patience)
+    const scan = this.scan
     const overflowing = sim.overflowing
-    let changed = false
-    // The body stuck longest among those stuck now in dynamic pairs (the first on ties).
-    let longest = -1
-    let longestSteps = 0
-    // Free-spot searches made after this step (FREE_SPOT_SEARCHES at most).
-    let searches = 0
+    let changed = scan.changed
+    // One decision a step among the dynamic overlaps, once the step has left one for
+    // STUCK_SECONDS in a row: a body relocated or set aside may free the others. Counted
+    // for the layout, not for each body: a row one card too long for its board passes its
+    // overlap along the row, each card stuck for a step or two at a time, and would never
+    // come to rest.
+    this.stuckRun = scan.longest < 0 ? 0 : this.stuckRun + 1
+    const decided = scan.cycleSeen || this.stuckRun >= patience ? scan.longest : -1
+    if (decided >= 0 && scan.searches < FREE_SPOT_SEARCHES) {
+      changed = this.decide(decided, this.holdingEnclosure(decided)) || changed
+      // No room for it: none for the stuck bodies as large in its enclosure either.
+      if (overflowing[decided] === OVERFLOWING) changed = this.setAsideLike(decided) || changed
+    }
+    if (this.layoutChanged) {
+      this.layoutChanged = false
+      this.putOverflowingOnTrial()
+    }
+    const owed = this.reportOwed
+    this.reportOwed = false
+    if (changed) this.refresh()
+    this.reportDue ||= changed
+    // The set ({@link LayoutWatch.overflowing}, current at every step) is reported once the
+    // layout has settled: nothing stuck in a dynamic pair and nothing on trial. A shrunk
+    // board decides hundreds of cards over a few steps, and its cards on trial leave one by
+    // one: reported as they went, the app heard of it at every step.
+    if (!this.reportDue || this.stuckRun > 0 || this.onTrial()) return owed
+    this.reportDue = false
+    return this.report() || owed
+  }
+
+  /**
+   * The watch of each dynamic body after a step, into {@link LayoutWatch.scan}: its place
+   * two steps back, how long it has been stuck or calm, the bodies wedged in a solid decided
+   * at once, the one stuck longest in a dynamic pair named, and whether a cycle shows. Its
+   * loop is its last statement, and what it finds goes to `scan`, not to locals read after
+   * it: V8 keeps the code it compiles on stack replacement for a hot loop, and code after
+   * the loop that had not run when it compiled deoptimized it after every step (README,
+   * "Hot paths").
+   */
+  private scanBodies(patience: number): void {
+    const sim = this.sim
+    const store = sim.store
+    const stuckNow = this.stuckNow
+    const overflowing = sim.overflowing
+    const scan = this.scan
+    scan.changed = false
+    scan.longest = -1
+    scan.longestSteps = 0
+    scan.searches = 0
+    scan.cycleSeen = false
     // Whether a body stuck in a dynamic pair is in a cycle: back where it was two steps ago
     // (within PUSH_SLOP: the push-out's sums round), having moved in between by more than
     // STUCK_DEPTH (a card squeezed between two pinned cards, pushed out of one into the
@@ -235,7 +296,6 @@ export class LayoutWatch {
     // it admits more of it every step, so the steps differ and a body back in place is no
     // cycle.
     const cyclesShow = sim.heldCount === 0
-    let cycleSeen = false
     for (let k = 0; k < sim.dynamicCount; k++) {
       const slot = sim.dynamic[k] as number
       const stuck = stuckNow[slot] as number
@@ -244,14 +304,14 @@ export class LayoutWatch {
       if (
         stuck === 1 &&
         cyclesShow &&
-        !cycleSeen &&
+        !scan.cycleSeen &&
         overflowing[slot] !== OVERFLOWING &&
         Math.abs(x - (this.twoStepsAgoX[slot] as number)) <= PUSH_SLOP &&
         Math.abs(y - (this.twoStepsAgoY[slot] as number)) <= PUSH_SLOP &&
         Math.abs(x - (this.lastX[slot] as number)) + Math.abs(y - (this.lastY[slot] as number)) >
           STUCK_DEPTH
       ) {
-        cycleSeen = true
+        scan.cycleSeen = true
       }
       this.twoStepsAgoX[slot] = this.lastX[slot] as number
       this.twoStepsAgoY[slot] = this.lastY[slot] as number
@@ -270,13 +330,13 @@ export class LayoutWatch {
         // added into a wall there for a step.
         if (stuck === STUCK_IN_SOLID) {
           const within = this.holdingEnclosure(slot)
-          if (within === null || searches < FREE_SPOT_SEARCHES) {
-            if (within !== null) searches++
-            changed = this.decide(slot, within) || changed
+          if (within === null || scan.searches < FREE_SPOT_SEARCHES) {
+            if (within !== null) scan.searches++
+            scan.changed = this.decide(slot, within) || scan.changed
           }
-        } else if (steps > longestSteps) {
-          longest = slot
-          longestSteps = steps
+        } else if (steps > scan.longestSteps) {
+          scan.longest = slot
+          scan.longestSteps = steps
         }
       } else {
         this.stuckSteps[slot] = 0
@@ -286,44 +346,26 @@ export class LayoutWatch {
         // Apart for as long as it takes to decide: it fits now.
         if (calm >= patience) {
           overflowing[slot] = 0
-          changed = true
+          scan.changed = true
         }
       }
     }
-    // One decision a step among the dynamic overlaps, once the step has left one for
-    // STUCK_SECONDS in a row: a body relocated or set aside may free the others. Counted
-    // for the layout, not for each body: a row one card too long for its board passes its
-    // overlap along the row, each card stuck for a step or two at a time, and would never
-    // come to rest.
-    this.stuckRun = longest < 0 ? 0 : this.stuckRun + 1
-    const decided = cycleSeen || this.stuckRun >= patience ? longest : -1
-    if (decided >= 0 && searches < FREE_SPOT_SEARCHES) {
-      changed = this.decide(decided, this.holdingEnclosure(decided)) || changed
-      // No room for it: none for the stuck bodies as large in its enclosure either.
-      if (overflowing[decided] === OVERFLOWING) changed = this.setAsideLike(decided) || changed
+  }
+
+  /**
+   * After a layout change, puts the overflowing bodies on trial: the step may now push them
+   * into room the change made (a board grown, a card removed); they stay reported until
+   * they fit.
+   */
+  private putOverflowingOnTrial(): void {
+    const sim = this.sim
+    const overflowing = sim.overflowing
+    for (let k = 0; k < sim.dynamicCount; k++) {
+      const slot = sim.dynamic[k] as number
+      if (overflowing[slot] !== OVERFLOWING) continue
+      overflowing[slot] = ON_TRIAL
+      this.calmSteps[slot] = 0
     }
-    if (this.layoutChanged) {
-      this.layoutChanged = false
-      // Overflowing bodies are put on trial: the step may now push them into room the
-      // change made (a board grown, a card removed); they stay reported until they fit.
-      for (let k = 0; k < sim.dynamicCount; k++) {
-        const slot = sim.dynamic[k] as number
-        if (overflowing[slot] !== OVERFLOWING) continue
-        overflowing[slot] = ON_TRIAL
-        this.calmSteps[slot] = 0
-      }
-    }
-    const owed = this.reportOwed
-    this.reportOwed = false
-    if (changed) this.refresh()
-    this.reportDue ||= changed
-    // The set ({@link LayoutWatch.overflowing}, current at every step) is reported once the
-    // layout has settled: nothing stuck in a dynamic pair and nothing on trial. A shrunk
-    // board decides hundreds of cards over a few steps, and its cards on trial leave one by
-    // one: reported as they went, the app heard of it at every step.
-    if (!this.reportDue || this.stuckRun > 0 || this.onTrial()) return owed
-    this.reportDue = false
-    return this.report() || owed
   }
 
   /** Marks in `stuckNow` the bodies of the step's colliding pairs deeper than {@link STUCK_DEPTH}. */
