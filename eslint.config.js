@@ -11,6 +11,8 @@ export default tseslint.config(
       'coverage',
       'node_modules',
       'bench/.out',
+      // Test output (screenshots, reports) and local scratch: not the project's source.
+      'test-results',
       // They import the bench package's engines, which the library's `npm ci` does not
       // install (their types would be unresolved here); `npm run bench` typechecks them.
       'bench/engines.ts',
