@@ -102,8 +102,12 @@ export class CrowdSpreader {
   /** The dynamic bodies (slots) in insertion order, and each slot's index among them (-1: none). */
   private dynamic = new Int32Array(64)
   private localOf = new Int32Array(64)
+  /** How many of `dynamic` the last spread listed. */
+  private dynamicCount = 0
   /** The static bodies (slots) in insertion order, for the enclosures. */
   private statics = new Int32Array(64)
+  /** How many of `statics` the last spread listed. */
+  private staticCount = 0
   /** The dynamic bodies' boxes and their grid. */
   private readonly boxes = createItemBounds()
   private readonly grid = new UniformGrid()
@@ -167,73 +171,117 @@ export class CrowdSpreader {
 
   /**
    * Before a fixed step: places the crowds the arrivals since the last step made (see the
-   * file's comment). True when it moved bodies (the body index is then stale).
+   * file's comment). True when it moved bodies (the body index is then stale). Each loop
+   * is a method of its own whose loop is its last statement (README, "Hot paths").
    */
   spread(): boolean {
     this.partnersMet = 0
     if (this.arrivals.count === 0) return false
     const store = this.sim.store
-    let count = 0
-    let staticCount = 0
     this.dynamic = ensureCapacity(this.dynamic, store.count)
     this.statics = ensureCapacity(this.statics, store.count)
     this.localOf = ensureCapacity(this.localOf, store.capacity)
     this.localOf.fill(-1)
+    this.listBodies()
+    const count = this.dynamicCount
+    // Only solids arrived (a wall moved): the step separates bodies from solids.
+    if (!this.takeArrivals()) {
+      this.arrivals.count = 0
+      return false
+    }
+    const boxes = this.boxes
+    reserveItemBounds(boxes, count)
+    this.writeBoxes(count)
+    this.grid.build(boxes, count)
+    this.classes.build(this.sim, this.dynamic, count, boxes, this.grid)
+    const crowd = this.arrivalMakesCrowd()
+    this.arrivals.count = 0
+    if (!crowd) return false
+    this.role = ensureCapacity(this.role, count)
+    this.assignRoles(count)
+    const batch = this.batch
+    batch.count = 0
+    batch.reserve(count)
+    this.listMovers(count)
+    if (batch.count === 0) return false
+    this.placeByEnclosure(this.staticCount)
+    return true
+  }
+
+  /**
+   * Lists the dynamic bodies in `dynamic` (their count in `dynamicCount`, each slot's index
+   * in `localOf`) and the static ones in `statics` (`staticCount`), in insertion order.
+   */
+  private listBodies(): void {
+    const store = this.sim.store
+    this.dynamicCount = 0
+    this.staticCount = 0
     for (let index = 0; index < store.count; index++) {
       const slot = store.order[index] as number
-      if (store.kind[slot] === STATIC) this.statics[staticCount++] = slot
+      if (store.kind[slot] === STATIC) this.statics[this.staticCount++] = slot
       if (store.kind[slot] !== DYNAMIC) continue
-      this.localOf[slot] = count
-      this.dynamic[count++] = slot
+      this.localOf[slot] = this.dynamicCount
+      this.dynamic[this.dynamicCount++] = slot
     }
+  }
+
+  /** Clears the arrivals' marks; true when a dynamic body is among them. */
+  private takeArrivals(): boolean {
     let arrivedDynamic = false
     for (let a = 0; a < this.arrivals.count; a++) {
       const slot = this.arrivals.items[a] as number
       arrivedDynamic ||= (this.localOf[slot] as number) >= 0
       this.arrived[slot] = 0
     }
-    // Only solids arrived (a wall moved): the step separates bodies from solids.
-    if (!arrivedDynamic) {
-      this.arrivals.count = 0
-      return false
+    return arrivedDynamic
+  }
+
+  /** The boxes of the first `count` dynamic bodies into `boxes`. */
+  private writeBoxes(count: number): void {
+    for (let k = 0; k < count; k++) {
+      writeSlotBounds(this.boxes, k, this.sim.store, this.dynamic[k] as number)
     }
-    const boxes = this.boxes
-    reserveItemBounds(boxes, count)
-    for (let k = 0; k < count; k++) writeSlotBounds(boxes, k, store, this.dynamic[k] as number)
-    this.grid.build(boxes, count)
-    this.classes.build(this.sim, this.dynamic, count, boxes, this.grid)
+  }
+
+  /** Whether an arrived dynamic body deeply overlaps more than {@link CROWD_LIMIT} others. */
+  private arrivalMakesCrowd(): boolean {
     let crowd = false
     for (let a = 0; a < this.arrivals.count && !crowd; a++) {
       const k = this.localOf[this.arrivals.items[a] as number] as number
       crowd = k >= 0 && this.scan.count(k, DEEP, CROWD_LIMIT + 1) > CROWD_LIMIT
     }
-    this.arrivals.count = 0
-    if (!crowd) return false
-    // In insertion order: a body on a hub kept before it moves, hub or not; else a hub is
-    // kept. So only a body on no kept hub has its deep overlaps counted: in a crowd at one
-    // spot, only the first (a scan of CROWD_LIMIT + 1 partners), where counting every
-    // body's took CROWD_LIMIT + 1 deep tests each.
-    // A body that is the twin of the one before it, which moves, moves too without a scan:
-    // the kept hub that one's scan found lies before this one too, and this one's scan
-    // meets the same partners in the same order up to it (see CrowdSpreader.twins). In a
-    // crowd added at one spot that is every body but the first two.
-    const role = (this.role = ensureCapacity(this.role, count))
+    return crowd
+  }
+
+  /**
+   * Each dynamic body's role, in insertion order: a body on a hub kept before it moves, hub
+   * or not; else a hub is kept. So only a body on no kept hub has its deep overlaps counted:
+   * in a crowd at one spot, only the first (a scan of CROWD_LIMIT + 1 partners), where
+   * counting every body's took CROWD_LIMIT + 1 deep tests each. A body that is the twin of
+   * the one before it, which moves, moves too without a scan: the kept hub that one's scan
+   * found lies before this one too, and this one's scan meets the same partners in the same
+   * order up to it (see CrowdSpreader.twins). In a crowd added at one spot that is every
+   * body but the first two.
+   */
+  private assignRoles(count: number): void {
+    const role = this.role
     for (let k = 0; k < count; k++) {
       const twinMoves = k > 0 && role[k - 1] === MOVES && this.twins(k - 1, k)
       if (twinMoves || this.scan.count(k, KEPT_HUBS_BEFORE, 1) > 0) role[k] = MOVES
       else role[k] = this.scan.count(k, DEEP, CROWD_LIMIT + 1) > CROWD_LIMIT ? KEPT_HUB : PLAIN
     }
-    // A body that is not a hub moves when it is on a kept hub (one kept after it too).
-    const batch = this.batch
-    batch.count = 0
-    batch.reserve(count)
+  }
+
+  /**
+   * The bodies to place into `batch`, in insertion order: those that move, and those that
+   * are not hubs but lie on a kept hub (one kept after them too).
+   */
+  private listMovers(count: number): void {
+    const role = this.role
     for (let k = 0; k < count; k++) {
       const moves = role[k] === MOVES || (role[k] === PLAIN && this.scan.count(k, KEPT_HUBS, 1) > 0)
-      if (moves) batch.push(this.dynamic[k] as number)
+      if (moves) this.batch.push(this.dynamic[k] as number)
     }
-    if (batch.count === 0) return false
-    this.placeByEnclosure(staticCount)
-    return true
   }
 
   /**
