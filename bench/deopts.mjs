@@ -5,7 +5,7 @@
 // feedback, depends on the timing of V8's compiler threads, so each scene runs `--runs` times
 // (3 by default). Prints each optimized code object deoptimized at least `--least` times (3 by
 // default) in one process, by function, bytecode offset and reason, and exits with 1 when
-// there is one. Builds what it runs first (`node bench/build.mjs child pathological drag`).
+// there is one. Builds what it runs first (`node bench/build.mjs` with the four benchmarks).
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,20 +18,27 @@ const option = (/** @type {string} */ name, /** @type {number} */ fallback) => {
 const runs = option('runs', 3)
 const least = option('least', 3)
 
-const build = spawnSync(process.execPath, ['bench/build.mjs', 'child', 'pathological', 'drag'], {
-  cwd: root,
-  stdio: 'inherit',
-})
+const build = spawnSync(
+  process.execPath,
+  ['bench/build.mjs', 'child', 'pathological', 'drag', 'fingerprint'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+)
 if (build.status !== 0) process.exit(build.status ?? 1)
 
-// The scenes: `npm run bench`'s largest (apart and piled), issue #23's pathological
-// arrangements (`--steps=120` runs them in full without writing bench/RESULTS.md), and the
-// board's drag frames of `npm run bench:drag` (`--variants=` leaves RESULTS.md alone too).
+// The scenes: `npm run bench`'s largest (apart, with contact events, and piled), issue #23's
+// pathological arrangements (`--steps=120` runs them in full without writing
+// bench/RESULTS.md), the board's drag frames of `npm run bench:drag` (`--variants=` leaves
+// RESULTS.md alone too), and the fingerprint's scenes (bounces, RK4).
 const scenes = [
   ['bench/.out/child.js', 'react-aabb', 'boxes', '10000', '300'],
+  ['bench/.out/child.js', 'react-aabb+events', 'boxes', '10000', '300'],
   ['bench/.out/child.js', 'react-aabb', 'pile', '10000', '300'],
   ['bench/.out/pathological.js', '--steps=120'],
   ['bench/.out/drag.js', '--variants=plain,return,snapped,resize,group'],
+  ['bench/.out/fingerprint.js'],
 ]
 // One line of --trace-deopt: "... deoptimizing 0x.. <JSFunction name (sfi = ..)>, 0x.. <Code
 // TURBOFAN>, opt id N, bytecode offset M, ...", with the reason before it.
@@ -60,7 +67,8 @@ for (const scene of scenes) {
     }
     const many = [...counts].filter(([, count]) => count >= least)
     repeated += many.length
-    console.log(`${scene.slice(1).join(' ')}, run ${run}: ${total} deoptimizations`)
+    const label = [path.basename(scene[0] ?? '', '.js'), ...scene.slice(1)].join(' ')
+    console.log(`${label}, run ${run}: ${total} deoptimizations`)
     for (const [key, count] of many) console.log(`  ${count} x ${key}`)
   }
 }
