@@ -53,7 +53,6 @@ export const ON_TRIAL = 2
 /** A scan's finding: the body overlaps a solid deeper than {@link STUCK_DEPTH}. */
 const STUCK_IN_SOLID = 2
 
-/** The layout watch of one world (see the file's comment). */
 /** What `LayoutWatch.scanBodies` finds in one step. */
 class BodyScan {
   /** Whether the overflowing set changed. */
@@ -68,6 +67,7 @@ class BodyScan {
   cycleSeen = false
 }
 
+/** The layout watch of one world (see the file's comment). */
 export class LayoutWatch {
   /** Steps in a row each slot ended stuck, by slot. */
   private stuckSteps = new Int32Array(64)
