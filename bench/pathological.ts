@@ -7,7 +7,8 @@
  * and whether the world came to rest. Each scene runs twice in one process, every scene
  * once and then every scene again, as `bench/drag.ts` does: the first ("cold") run's worst
  * step is the first step of the process to meet its code, run in V8's interpreter; the
- * second ("warm") run's is the work in compiled code. The target (issue #23) is no step over 16 ms on this
+ * second ("warm") run's is the work in compiled code. Each worst step comes with its minor page
+ * faults and what they cost at this machine's measured cost of one fault. The target (issue #23) is no step over 16 ms on this
  * machine; the table says which scenes meet it. No peer is measured: the peers of
  * `npm run bench` have no walls that shrink, no pushing and no resting contract.
  *
@@ -19,6 +20,7 @@
  * RESULTS.md, e.g. `node --cpu-prof bench/.out/pathological.js --scenes=1`; `--trace` prints
  * every step's time, `--steps=N` stops each scene after N steps (and does not write either).
  */
+import { PerformanceObserver } from 'node:perf_hooks'
 import { createWorld, type World } from '../src/core/index.js'
 import { generatedLine, writeSection } from './resultsWriter.js'
 import { createRandom } from './scene.js'
@@ -157,39 +159,95 @@ interface SceneResult {
   worst: number
   /** The index of the worst step (0: the first). */
   worstStep: number
+  /** The minor page faults during the worst step: first touches of memory fresh from the OS. */
+  worstStepFaults: number
+  /** When the worst step began and ended, in `performance.now()` ms. */
+  worstStepSpan: { start: number; end: number }
   idle: boolean
+}
+
+/**
+ * V8's garbage-collection pauses in this process, in `performance.now()` ms. Node delivers
+ * them after the synchronous work that saw them: read them after a turn of the event loop.
+ */
+const gcPauses: { start: number; end: number }[] = []
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gcPauses.push({ start: entry.startTime, end: entry.startTime + entry.duration })
+  }
+})
+gcObserver.observe({ entryTypes: ['gc'] })
+
+/** The ms of garbage-collection pauses within `span`. */
+function gcTimeWithin(span: { start: number; end: number }): number {
+  let total = 0
+  for (const pause of gcPauses) {
+    total += Math.max(0, Math.min(pause.end, span.end) - Math.max(pause.start, span.start))
+  }
+  return total
+}
+
+/**
+ * The process's minor page faults so far (`getrusage`): each is a first touch of a page of
+ * memory the OS had not yet mapped, typed arrays and V8's heap alike. 0 where the OS does not
+ * count them.
+ */
+const pageFaults = (): number => process.resourceUsage().minorPageFault
+
+/**
+ * What one minor page fault costs on this machine, in microseconds: the time to write one
+ * byte into each 4 KiB page of a fresh 32 MiB buffer, over the faults that took. Run after
+ * the scenes, so that its memory does not serve theirs. NaN where faults are not counted.
+ */
+function microsecondsPerPageFault(): number {
+  const bytes = 32 * 1024 * 1024
+  const memory = new Uint8Array(bytes)
+  const faultsBefore = pageFaults()
+  const t0 = performance.now()
+  for (let offset = 0; offset < bytes; offset += 4096) memory[offset] = 1
+  const elapsed = performance.now() - t0
+  const faults = pageFaults() - faultsBefore
+  return faults > 0 ? (elapsed * 1000) / faults : Number.NaN
 }
 
 function runScene(scene: PathologicalScene): SceneResult {
   const world = createWorld({ gravity: { x: 0, y: 0 } })
   const beforeStep = scene.build(world)
   const times: number[] = []
+  const starts: number[] = []
+  const faults: number[] = []
   const start = performance.now()
   let idle = false
   for (let step = 0; step < MAX_STEPS; step++) {
     beforeStep?.(step)
+    const faultsBefore = pageFaults()
     const t0 = performance.now()
     world.step(1 / 60)
+    starts.push(t0)
     times.push(performance.now() - t0)
+    faults.push(pageFaults() - faultsBefore)
     if (trace) console.log(`step ${step}: ${(performance.now() - t0).toFixed(2)} ms`)
     idle = world.isIdle()
     if ((idle && step >= 40) || performance.now() - start > BUDGET_MS) break
   }
   const sorted = [...times].sort((a, b) => a - b)
   const worst = sorted[sorted.length - 1] as number
+  const worstStep = times.indexOf(worst)
   return {
     name: scene.name,
     steps: times.length,
     median: sorted[Math.floor(sorted.length / 2)] as number,
     worst,
-    worstStep: times.indexOf(worst),
+    worstStep,
+    worstStepFaults: faults[worstStep] as number,
+    worstStepSpan: { start: starts[worstStep] as number, end: (starts[worstStep] as number) + worst },
     idle,
   }
 }
 
 function describe(result: SceneResult, run: string): void {
   console.log(
-    `${result.name} (${run}): median ${result.median.toFixed(2)} ms, worst ${result.worst.toFixed(2)} ms (step ${result.worstStep}), ${result.steps} steps, ${result.idle ? 'at rest' : 'not at rest'}`,
+    `${result.name} (${run}): median ${result.median.toFixed(2)} ms, worst ${result.worst.toFixed(2)} ms (step ${result.worstStep}, ${result.worstStepFaults} page faults), ${result.steps} steps, ${result.idle ? 'at rest' : 'not at rest'}`,
   )
 }
 // Each scene runs twice in this process: first every scene once ("cold": V8 meets the code
@@ -204,19 +262,32 @@ const warmResults = chosen.map((scene) => {
   describe(result, 'warm')
   return result
 })
+const faultMicroseconds = microsecondsPerPageFault()
+console.log(`one minor page fault: ${faultMicroseconds.toFixed(1)} µs`)
+await new Promise((resolve) => setTimeout(resolve, 0))
+gcObserver.disconnect()
+/**
+ * The worst step's time, then its index, the garbage collection within it, and its page
+ * faults with what they would take at `faultMicroseconds`.
+ */
+const worstCell = (result: SceneResult): string =>
+  `${result.worst.toFixed(2)} (${result.worstStep}; GC ${gcTimeWithin(result.worstStepSpan).toFixed(1)} ms; ${result.worstStepFaults} faults ~${((result.worstStepFaults * faultMicroseconds) / 1000).toFixed(1)} ms)`
+for (const [run, list] of [['cold', results], ['warm', warmResults]] as const) {
+  for (const result of list) console.log(`${run} ${result.name}: ${worstCell(result)}`)
+}
 
 const section = [
   '## Pathological scenes',
   '',
   generatedLine('npm run bench:pathological'),
   '',
-  `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The target is no step over 16 ms. Every scene runs twice in one process: "cold" is the first run of each scene, in order, where V8 meets the step's code for the first time; "warm" is a second run of each scene after the first runs of all of them. The worst step is named by its index (0: the first). A cold run's worst is usually its first step (the first over all its bodies, with the crowd's placement where there is one), run mostly in V8's interpreter: \`node --jitless\` (the interpreter alone) is about as fast there, the optimizing compiler's threads sharing the two cores with it, and in the interpreter a step over 2,000 bodies takes more than 16 ms whatever they do, so only compiled code meets the target. A warm run's first step also makes the new world's step buffers (megabytes of typed arrays). The median is the warm run's. The machine is shared: the load average above says how far other work may have inflated the times.`,
+  `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The target is no step over 16 ms. Every scene runs twice in one process: "cold" is the first run of each scene, in order, where V8 meets the step's code for the first time; "warm" is a second run of each scene after the first runs of all of them. A cold run's worst is usually its first step (the first over all its bodies, with the crowd's placement where there is one), run mostly in V8's interpreter: \`node --jitless\` (the interpreter alone) is about as fast there, the optimizing compiler's threads sharing the two cores with it, and in the interpreter a step over 2,000 bodies takes more than 16 ms whatever they do, so only compiled code meets the target. A warm run's first step also makes the new world's step buffers (megabytes of typed arrays). In brackets after each worst step: its index, the time V8's garbage collector paused in it (node's \`gc\` performance entries), the minor page faults during it (first touches of memory fresh from the OS, counted by \`getrusage\`), and the time those would take at what one fault cost in this run (${faultMicroseconds.toFixed(1)} µs, measured over a fresh 32 MiB buffer after the scenes). The median is the warm run's. The machine is shared: the load average above says how far other work may have inflated the times.`,
   '',
-  '| scene | median step ms (warm) | worst step ms, cold (step) | worst step ms, warm (step) | steps run | at rest | warm worst <= 16 ms |',
+  '| scene | median step ms (warm) | worst step ms, cold (step; GC; page faults) | worst step ms, warm (step; GC; page faults) | steps run | at rest | warm worst <= 16 ms |',
   '|---|---|---|---|---|---|---|',
   ...results.map((cold, k) => {
     const warm = warmResults[k] as SceneResult
-    return `| ${cold.name} | ${warm.median.toFixed(2)} | ${cold.worst.toFixed(2)} (${cold.worstStep}) | ${warm.worst.toFixed(2)} (${warm.worstStep}) | ${warm.steps} | ${cold.idle && warm.idle ? 'yes' : 'no'} | ${warm.worst <= 16 ? 'yes' : 'no'} |`
+    return `| ${cold.name} | ${warm.median.toFixed(2)} | ${worstCell(cold)} | ${worstCell(warm)} | ${warm.steps} | ${cold.idle && warm.idle ? 'yes' : 'no'} | ${warm.worst <= 16 ? 'yes' : 'no'} |`
   }),
   '',
 ].join('\n')
