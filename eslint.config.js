@@ -32,7 +32,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.tsx', 'src/react/**/*.ts'],
+    files: ['**/*.tsx', 'src/react/**/*.ts', 'src/widgets/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
     // The hooks run their layout effects through useIsomorphicLayoutEffect (no warning in

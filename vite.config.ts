@@ -99,7 +99,12 @@ export default defineConfig({
         resolve: { alias: react18Aliases },
         test: {
           name: 'react18',
-          include: ['test/react/**/*.test.ts', 'test/react/**/*.test.tsx'],
+          // The widgets' server rendering too: React 18 alone warns of layout effects there.
+          include: [
+            'test/react/**/*.test.ts',
+            'test/react/**/*.test.tsx',
+            'test/widgets/ssr.test.tsx',
+          ],
           // commitErrors.test.tsx: see its header.
           exclude: ['test/**/*.browser.test.tsx', 'test/react/commitErrors.test.tsx'],
           environment: 'node',

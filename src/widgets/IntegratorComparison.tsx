@@ -1,4 +1,5 @@
-import { useLayoutEffect, useState } from 'react'
+import { useState } from 'react'
+import { useIsomorphicLayoutEffect } from '../react/useIsomorphicLayoutEffect.js'
 import { assertPositive } from '../core/geometry/validate.js'
 import { startAnimationLoop } from './animationLoop.js'
 import { EnergyTable, formatRatio } from './EnergyTable.js'
@@ -83,7 +84,7 @@ function SpringRunView({ dt, stiffness }: Required<IntegratorComparisonProps>) {
     else setPlaying(!running)
   }
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (!running) return
     // One step per animation frame: the other demos' fixed step, never the frame time.
     return startAnimationLoop(() => {

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react'
+import { useIsomorphicLayoutEffect } from '../react/useIsomorphicLayoutEffect.js'
 import {
   minkowskiDifference,
   overlaps,
@@ -111,7 +112,7 @@ export function MinkowskiExplorer({
 
   // Window listeners so a drag keeps going when the pointer leaves the box or the <svg>.
   // A layout effect: a play function may drag before passive effects run (static build).
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const move = (event: globalThis.PointerEvent) => {
       const svg = svgRef.current
       if (!grab.current || !svg) return

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useIsomorphicLayoutEffect } from '../react/useIsomorphicLayoutEffect.js'
 import { minkowskiDifference, rayFraction, type Rect, type Vec2 } from '../core/index.js'
 import { assertOneOf, assertRectangle, assertVector } from '../core/geometry/validate.js'
 import { Arrow } from './Arrow.js'
@@ -135,7 +136,7 @@ export function RelativeMotionDemo({
   const shownB =
     observer === 'world' ? motionB : observer === 'b' ? { x: 0, y: 0 } : minus(motionB, motionA)
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     if (!held) return
     // Dragging a tip sets that box's motion in the world: the arrow shown plus the motion of
     // the box the observer rides in.

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
+import { useIsomorphicLayoutEffect } from '../react/useIsomorphicLayoutEffect.js'
 import type { Rect } from '../core/index.js'
 import { assertNumberInRange, assertPositive, assertRectangle } from '../core/geometry/validate.js'
 import { startAnimationLoop } from './animationLoop.js'
@@ -141,13 +142,13 @@ export function SweptPlatformerDemo({
   // never per frame (the readout in the scene changes every frame).
   const [announcement, setAnnouncement] = useState('')
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     speedRef.current = speed
     playingRef.current = playing
   }, [speed, playing])
 
   const { x: platformX, y: platformY, width: platformWidth, height: platformHeight } = platform
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const svg = svgRef.current
     const boxElement = boxRef.current
     const minkowskiElement = minkowskiRef.current

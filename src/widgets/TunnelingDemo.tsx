@@ -1,4 +1,5 @@
-import { createRef, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { createRef, useRef, useState, type RefObject } from 'react'
+import { useIsomorphicLayoutEffect } from '../react/useIsomorphicLayoutEffect.js'
 import type { Rect } from '../core/index.js'
 import {
   assertFiniteNumber,
@@ -139,12 +140,12 @@ export function TunnelingDemo({
   // Both panels have the same size: the step numbers take the discrete one's scale.
   const textScale = useTextScale(discrete.panel, WIDTH)
   const textScaleRef = useRef(textScale)
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     reducedMotionRef.current = reducedMotion
     textScaleRef.current = textScale
   }, [reducedMotion, textScale])
 
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const root = rootRef.current
     if (!root) return
     const wallBox = wallRect(wallX, wallThickness)

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useState, type RefObject } from 'react'
+import { useState, type RefObject } from 'react'
+import { useIsomorphicLayoutEffect } from '../react/useIsomorphicLayoutEffect.js'
 
 /**
  * How many of `svg`'s user units make one CSS pixel as it is drawn now, at least 1: the
@@ -12,7 +13,7 @@ export function useTextScale(
   viewBoxWidth: number,
 ): number {
   const [scale, setScale] = useState(1)
-  useLayoutEffect(() => {
+  useIsomorphicLayoutEffect(() => {
     const svg = svgRef.current
     if (!svg) return
     const measure = () => {
