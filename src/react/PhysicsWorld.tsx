@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { defaultSettings } from '../core/world/settings.js'
 import { describeValue } from '../core/geometry/validate.js'
 import { visuallyHiddenStyle } from '../dom/announcer.js'
@@ -23,6 +23,22 @@ const LazyDebugOverlay = lazy(() =>
 )
 
 export type { PhysicsWorldProps }
+
+/** A store that never changes, for {@link useRenderedOnClient}. */
+const subscribeToNothing = () => () => {}
+const onClient = () => true
+const onServer = () => false
+
+/**
+ * True when this render runs in the browser and is not hydrating server markup: false on a
+ * server and in the hydrating render, after which React renders again with true. The lazy
+ * overlay waits for it: `renderToString` cannot wait for a lazy component, so the server
+ * would send an unfinished Suspense boundary and the client would drop the server's markup
+ * of the whole boundary on hydration.
+ */
+function useRenderedOnClient(): boolean {
+  return useSyncExternalStore(subscribeToNothing, onClient, onServer)
+}
 
 function boundsOf(bounds: PhysicsWorldProps['bounds']): Bounds {
   return bounds ?? null
@@ -240,13 +256,14 @@ export function PhysicsWorld(props: PhysicsWorldProps) {
     measuredPositioning.current = positionedForDebug
     store.engine.remeasure()
   }, [store, positionedForDebug])
+  const renderedOnClient = useRenderedOnClient()
   const containerStyle = positionedForDebug ? { position: 'relative' as const, ...style } : style
   const Element = Container as 'div'
   return (
     <PhysicsContext.Provider value={store}>
       <Element ref={containerRef} data-aabb-world="" style={containerStyle} {...attributes}>
         {children}
-        {debug && (
+        {debug && renderedOnClient && (
           <Suspense fallback={null}>
             <LazyDebugOverlay />
           </Suspense>

@@ -175,7 +175,11 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * coordinates of `to`) with no overlap. If the app does nothing, the card stays put.
    */
   onTransfer?: (event: TransferEvent) => void
-  /** Draw every body's box over the world. @default false */
+  /**
+   * Draw every body's box over the world (the overlay of `react-aabb/debug`, loaded on
+   * first use). Rendered on the client only: server markup leaves it out, and it appears
+   * after hydration. @default false
+   */
   debug?: boolean
   /**
    * `'user'` follows `prefers-reduced-motion`; with reduced motion, bodies settle to rest

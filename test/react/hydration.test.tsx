@@ -76,4 +76,37 @@ describe('hydration', () => {
     act(() => root!.unmount())
     expect(api!.world.size).toBe(0)
   })
+
+  it('hydrates a debug board: the overlay, loaded lazily, is left out of the server markup', async () => {
+    const frames = createManualFrames()
+    const app = (
+      <PhysicsWorld
+        debug
+        scheduler={frames.scheduler}
+        now={frames.now}
+        style={{ width: 400, height: 300 }}
+      >
+        <Anonymous x={0} />
+      </PhysicsWorld>
+    )
+    const markup = serverMarkup(app)
+    // renderToString cannot wait for a lazy component: a Suspense boundary there would be
+    // sent unfinished (<!--$!-->) and switch the client to rendering it from scratch.
+    expect(markup).not.toContain('<!--$')
+    const host = document.createElement('div')
+    host.innerHTML = markup
+    document.body.appendChild(host)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const recoverable = vi.fn()
+    let root: ReturnType<typeof hydrateRoot> | undefined
+    await act(async () => {
+      root = hydrateRoot(host, app, { onRecoverableError: recoverable })
+      await import('../../src/debug.js')
+    })
+    expect(recoverable).not.toHaveBeenCalled()
+    expect(errors).not.toHaveBeenCalled()
+    // After hydration the overlay loads and draws.
+    await vi.waitFor(() => expect(host.querySelector('[data-aabb-debug]')).not.toBeNull())
+    act(() => root!.unmount())
+  })
 })
