@@ -15,6 +15,7 @@ const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(ro
 const manifest = readJson('package.json') as {
   engines: { node: string }
   exports: Record<string, string | Record<string, string>>
+  typesVersions: Record<string, Record<string, string[]>>
 }
 const lockfile = readJson('package-lock.json') as {
   packages: Record<string, { engines?: { node?: string } | string[] }>
@@ -32,6 +33,17 @@ describe('package.json exports', () => {
       expect(fallback).toBe(imported)
     },
   )
+
+  // TypeScript's `moduleResolution: node` (node10) reads no `exports`: it finds a subpath's
+  // types through `typesVersions`, which must name the same file as `exports`' types.
+  it.each(
+    Object.entries(manifest.exports).filter(
+      ([subpath]) => subpath !== '.' && !subpath.endsWith('.json'),
+    ),
+  )('subpath %s has the same types under typesVersions', (subpath, conditions) => {
+    const { types } = conditions as Record<string, string>
+    expect(manifest.typesVersions['*']?.[subpath.slice(2)]).toEqual([types])
+  })
 })
 
 describe('engines.node', () => {
