@@ -27,7 +27,7 @@ export interface KeyMoveAnnouncement {
    * When the keys moved the selection: every card that moved together, `body` first
    * (a group move, issue #26). Absent for a card moved alone.
    */
-  group?: AnnouncedBody[]
+  group?: AnnouncedBody[] | undefined
 }
 
 /** What the world's `aria-live` region says, one function per event. */
@@ -92,9 +92,9 @@ export interface Accessibility {
    * The key instructions every keyboard-movable body points `aria-describedby` at.
    * @default {@link defaultScreenReaderInstructions}
    */
-  screenReaderInstructions?: string
+  screenReaderInstructions?: string | undefined
   /** Announcement formatters; one left out is taken from {@link defaultAnnouncements}. */
-  announcements?: Partial<Announcements>
+  announcements?: Partial<Announcements> | undefined
 }
 
 /** The English key instructions of every `<PhysicsWorld>` not given others. */

@@ -35,9 +35,9 @@ export interface LayoutEntry {
   /** Top edge. */
   y: number
   /** Width; left out, the card keeps its current width. */
-  width?: number
+  width?: number | undefined
   /** Height; left out, the card keeps its current height. */
-  height?: number
+  height?: number | undefined
 }
 
 /** A board's layout: each body's place (and size) by id, as `onLayoutChange` gives it and `layout` takes it. */

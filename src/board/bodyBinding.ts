@@ -52,13 +52,13 @@ const physicalKeys = [
 interface Connection {
   id: BodyId
   element: BodyElement
-  stopContacts?: () => void
-  detachPointer?: () => void
-  detachKeyboard?: () => void
-  detachResize?: () => void
-  detachSelection?: () => void
+  stopContacts?: (() => void) | undefined
+  detachPointer?: (() => void) | undefined
+  detachKeyboard?: (() => void) | undefined
+  detachResize?: (() => void) | undefined
+  detachSelection?: (() => void) | undefined
   /** The handle directions attached (joined), to re-attach when they change. */
-  resizeHandles?: string
+  resizeHandles?: string | undefined
 }
 
 /**

@@ -51,7 +51,7 @@ export interface AABBBodyOptions {
    * body with one of that id where the old one was (its velocity and contacts start anew).
    * @default an id from React's `useId`
    */
-  id?: BodyId
+  id?: BodyId | undefined
   /**
    * How the body takes part in the simulation:
    * - `'dynamic'`: moved by its velocity and gravity, and pushed aside by other bodies.
@@ -64,25 +64,25 @@ export interface AABBBodyOptions {
    * Another type given during a drag applies when the drag ends.
    * @default 'dynamic'
    */
-  type?: BodyType
+  type?: BodyType | undefined
   /** What happens after a swept hit. @default the world's default ('slide') */
-  response?: SweptResponse
+  response?: SweptResponse | undefined
   /** Share of a push-out this body takes, in [1e-12, 1e12]. @default its area (kept in that range) */
-  mass?: number
+  mass?: number | undefined
   /** Bounce factor for `response: 'bounce'`, in [0, 1]. @default 0 */
-  restitution?: number
+  restitution?: number | undefined
   /** Collision layer bits. @default 1 */
-  layer?: number
+  layer?: number | undefined
   /** Layers this body collides with. @default 0xffffffff */
-  mask?: number
+  mask?: number | undefined
   /** Whether other bodies may push it aside. @default true */
-  pushable?: boolean
+  pushable?: boolean | undefined
   /**
    * Drag with a pointer (mouse, touch, pen). Escape during a drag undoes it: the body goes
    * back to where the drag began, and so do the bodies it pushed (those nothing else has
    * moved since). @default false
    */
-  draggable?: boolean
+  draggable?: boolean | undefined
   /**
    * Whether the card can be selected (issue #26): Shift-, Ctrl- or Cmd-click and Space
    * toggle it in the world's selection, a plain click selects it alone, and
@@ -93,25 +93,25 @@ export interface AABBBodyOptions {
    * @default the value of `draggable`
    * @example useAABBBody({ draggable: true, selectable: true })
    */
-  selectable?: boolean
+  selectable?: boolean | undefined
   /**
    * On release, a dynamic body keeps the velocity the pointer gave it (a throw): the card's
    * own motion over about the last 0.1 s, so a card let go after the pointer paused, or
    * slower than 50 px/s, is dropped. Give it `damping` so it slows down. @default false (it
    * stops where it is dropped)
    */
-  throwable?: boolean
+  throwable?: boolean | undefined
   /**
    * Linear damping per second (velocity *= 1 / (1 + damping * dt)): a thrown card slides
    * about `speed / damping` px, and without gravity stops once under 0.25 px are left.
    * @default 0
    */
-  damping?: number
+  damping?: number | undefined
   /**
    * Client pixels the pointer must travel before a press becomes a drag. A change applies
    * from the next press; it never ends a drag in progress. @default 4
    */
-  dragActivationDistance?: number
+  dragActivationDistance?: number | undefined
   /**
    * A CSS selector: only a press inside a descendant of the element that matches it (a
    * grip, a title bar) starts a pointer drag; the rest of the card is left to the page.
@@ -119,7 +119,7 @@ export interface AABBBodyOptions {
    * @default any press on the element may start a drag
    * @example useAABBBody({ draggable: true, dragHandle: '.card-title' })
    */
-  dragHandle?: string
+  dragHandle?: string | undefined
   /**
    * A CSS selector: a press inside a descendant of the element that matches it never
    * starts a pointer drag (even inside `dragHandle`), so a button's click, an input's
@@ -127,7 +127,7 @@ export interface AABBBodyOptions {
    * press.
    * @default 'input, textarea, select, button, a[href], [contenteditable], [data-aabb-cancel]'
    */
-  dragCancel?: string
+  dragCancel?: string | undefined
   /**
    * Move with the arrow keys while focused: each press is a swept move by `keyboardStep`
    * that pushes cards in the way exactly as a pointer drag does; Shift moves until the
@@ -140,12 +140,12 @@ export interface AABBBodyOptions {
    * `aria-describedby` pointing at the world's hidden key instructions.
    * @default the value of `draggable`, so whatever a pointer can move, keys can move too
    */
-  keyboard?: boolean
+  keyboard?: boolean | undefined
   /**
    * World units per arrow key press (and per Alt+arrow resize step). @default 10, or the
    * cell of the body's snapping grid along the key's axis (`snap`)
    */
-  keyboardStep?: number
+  keyboardStep?: number | undefined
   /**
    * This body's snapping grid, overriding `<PhysicsWorld snap>`: a cell size (one number,
    * or `{ x, y }`), or `false` for none. Drops, key moves and settles put the body on the
@@ -153,7 +153,7 @@ export interface AABBBodyOptions {
    * with its far edges (right, bottom) the world's `gap` short of a grid line.
    * @default the world's `snap`
    */
-  snap?: Snap | false
+  snap?: Snap | false | undefined
   /**
    * Resize with handles: `true` or {@link ResizeOptions} (`handles`, `minWidth`,
    * `minHeight`, `maxWidth`, `maxHeight`, `mode`). The card gets a handle per direction
@@ -170,11 +170,11 @@ export interface AABBBodyOptions {
    * @default false
    * @example useAABBBody({ draggable: true, resizable: { minWidth: 80, mode: 'squeeze' } })
    */
-  resizable?: boolean | ResizeOptions
+  resizable?: boolean | ResizeOptions | undefined
   /** A resize of this body ended (a handle released, an Alt+arrow step, or undone by Escape): its box now. */
-  onResizeEnd?: (rect: Rect) => void
+  onResizeEnd?: ((rect: Rect) => void) | undefined
   /** The name used in announcements ("Notes blocked on the right by Chart"). @default the element's `aria-label`, else the id */
-  label?: string
+  label?: string | undefined
   /**
    * Where the box's top-left starts, in world coordinates, instead of where layout put it
    * (for example a position saved from `onMoveEnd`). It places the hook's first body, until
@@ -183,29 +183,29 @@ export interface AABBBodyOptions {
    * element shows.
    * @default the measured position
    */
-  initialPosition?: Vec2
+  initialPosition?: Vec2 | undefined
   /**
    * This body started touching another. The world tracks contacts only while some body or
    * the world has a contact handler (tracking costs each step time), so a handler added
    * while bodies already touch hears of those contacts as starts at the next step.
    */
-  onContactStart?: (contact: BodyContact) => void
+  onContactStart?: ((contact: BodyContact) => void) | undefined
   /** This body stopped touching another. */
-  onContactEnd?: (contact: BodyContact) => void
+  onContactEnd?: ((contact: BodyContact) => void) | undefined
   /**
    * The body came to rest after moving (drag, push, keys or simulation): persist `rect` as
    * JSON. Called once per rest, in the first frame whose fixed steps left the body still
    * (no velocity, not dragged), whether or not other bodies are still moving.
    */
-  onMoveEnd?: (rect: Rect) => void
+  onMoveEnd?: ((rect: Rect) => void) | undefined
   /**
    * A pointer drag of this body began (the pointer went `dragActivationDistance` from
    * where it pressed): `rect` is where the body starts. Every start is followed by one
    * {@link onDragEnd}. Arrow-key moves are not drags.
    */
-  onDragStart?: (rect: Rect) => void
+  onDragStart?: ((rect: Rect) => void) | undefined
   /** The pointer drag of this body ended: dropped, cancelled, or the body left the world. */
-  onDragEnd?: (end: BodyDragEnd) => void
+  onDragEnd?: ((end: BodyDragEnd) => void) | undefined
 }
 
 /** Throws a TypeError unless the hook's options are an object (`useAABBBody(null)` read `null.id`). */

@@ -5,9 +5,9 @@ import { safely } from './frameLoop.js'
 /** World-level contact callbacks (`<PhysicsWorld onContactStart>`). */
 export interface WorldContactHandlers {
   /** Two bodies started touching: one `contactStart` event per pair, in the step that found it. */
-  onContactStart?: (event: ContactEvent) => void
+  onContactStart?: ((event: ContactEvent) => void) | undefined
   /** Two bodies stopped touching (or one of them left the world). */
-  onContactEnd?: (event: ContactEvent) => void
+  onContactEnd?: ((event: ContactEvent) => void) | undefined
 }
 
 /**

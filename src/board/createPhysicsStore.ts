@@ -1,4 +1,8 @@
-import { autoScrollOptionsOf, type AutoScrollOptions } from '../dom/autoScrollOptions.js'
+import {
+  autoScrollOptionsOf,
+  type AutoScrollOptions,
+  type AutoScrollSettings,
+} from '../dom/autoScrollOptions.js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Rect, Vec2 } from '../core/geometry/types.js'
 import { createWorld } from '../core/world/index.js'
@@ -52,27 +56,27 @@ const LAYOUT_ROUNDING = 1 / 16
 /** Options of {@link createPhysicsStore}. */
 export interface PhysicsStoreOptions {
   /** Settings of the world it creates. @default the world's defaults */
-  settings?: Partial<WorldSettings>
+  settings?: Partial<WorldSettings> | undefined
   /** Start paused: bodies do not step, drags and `step()` still work. @default false */
-  paused?: boolean
+  paused?: boolean | undefined
   /** Where the walls are (see {@link Bounds}). @default null */
-  bounds?: Bounds
+  bounds?: Bounds | undefined
   /** Settle bodies to rest in one frame instead of animating them. @default false */
-  reducedMotion?: boolean
+  reducedMotion?: boolean | undefined
   /** Whether the container will be an `<svg>` (world in user units) or an HTML element. @default 'html' */
-  containerKind?: 'html' | 'svg'
+  containerKind?: 'html' | 'svg' | undefined
   /**
    * The id of an element that explains how to move a body with the keys (`<PhysicsWorld>`
    * renders one); every keyboard-movable element points `aria-describedby` at it.
    * @default none
    */
-  keyboardInstructionsId?: string
+  keyboardInstructionsId?: string | undefined
   /** Where frames come from. @default requestAnimationFrame */
-  scheduler?: FrameScheduler
+  scheduler?: FrameScheduler | undefined
   /** Milliseconds clock. @default performance.now */
-  now?: () => number
+  now?: (() => number) | undefined
   /** How many gestures undo can take back (see `PhysicsEngine.setHistoryLimit`). @default 100 */
-  history?: number
+  history?: number | undefined
 }
 
 /**
@@ -225,7 +229,7 @@ export interface PhysicsEngine {
   /** How drags scroll their scroll container near its edge (`<PhysicsWorld autoScroll>`). */
   setAutoScroll(autoScroll: boolean | AutoScrollOptions | undefined): void
   /** The auto-scroll a drag that begins now uses (`null`: none). */
-  readonly autoScroll: Required<AutoScrollOptions> | null
+  readonly autoScroll: AutoScrollSettings | null
   /** Compacts the board that way after every settle (`undefined`: never). */
   setCompact(direction: CompactDirection | undefined): void
   /**

@@ -228,16 +228,17 @@ export interface DragSessions {
 /** What a board adds to its drag sessions: {@link createDragSessions}. */
 export interface DragSessionHooks {
   /** May change each goal in place (a snapping board puts it on the body's grid) before the swept move goes there. */
-  snapGoal?: (id: BodyId, goal: Vec2) => void
+  snapGoal?: ((id: BodyId, goal: Vec2) => void) | undefined
   /**
    * May put the edges a resize moves on the body's grid, in place, before `world.resize`
    * goes there (`'nearest'`), and again (`'inside'`) when the edges were blocked short of it.
    */
-  snapResize?: (id: BodyId, rect: Rect, direction: ResizeDirection, toward: EdgeSnap) => void
+  snapResize?:
+    ((id: BodyId, rect: Rect, direction: ResizeDirection, toward: EdgeSnap) => void) | undefined
   /** Called for each body whose size a resize changed (or put back), so the board can write its element's size. */
-  onSizeChanged?: (id: BodyId) => void
+  onSizeChanged?: ((id: BodyId) => void) | undefined
   /** The first value of {@link DragSessions.returnPushed}. @default true */
-  returnPushed?: boolean
+  returnPushed?: boolean | undefined
 }
 
 /**

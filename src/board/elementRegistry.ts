@@ -19,7 +19,7 @@ export interface InitialPlacement {
    * registered under another id (the `id` option changed): the body of the new id starts
    * there, on the same element, instead of where layout puts the element.
    */
-  carried?: { element: BodyElement; x: number; y: number }
+  carried?: { element: BodyElement; x: number; y: number } | undefined
 }
 
 /** One registered element and its body. */

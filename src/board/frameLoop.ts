@@ -26,11 +26,11 @@ export interface FrameLoopOptions {
    * Schedules the next frame (and cancels one).
    * @default requestAnimationFrame, looked up when the loop first starts
    */
-  scheduler?: FrameScheduler
+  scheduler?: FrameScheduler | undefined
   /** Milliseconds clock. @default performance.now */
-  now?: () => number
+  now?: (() => number) | undefined
   /** Where errors thrown by a frame go; the loop keeps running. @default reportError, else console.error */
-  onError?: (error: unknown) => void
+  onError?: ((error: unknown) => void) | undefined
 }
 
 /** A start/stop requestAnimationFrame loop that stops itself when its frame says so. */

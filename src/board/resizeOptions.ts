@@ -22,22 +22,22 @@ export const RESIZE_DIRECTIONS: readonly ResizeDirection[] = Object.freeze([
 /** How a card is resized (`useAABBBody`'s `resizable`). Sizes are in world units (CSS pixels). */
 export interface ResizeOptions {
   /** The sides and corners that get a handle. @default ['se'] */
-  handles?: ResizeDirection[]
+  handles?: ResizeDirection[] | undefined
   /** The narrowest a resize may make the card (px). @default 0 */
-  minWidth?: number
+  minWidth?: number | undefined
   /** The shortest a resize may make the card (px). @default 0 */
-  minHeight?: number
+  minHeight?: number | undefined
   /** The widest a resize may make the card (px). @default unbounded */
-  maxWidth?: number
+  maxWidth?: number | undefined
   /** The tallest a resize may make the card (px). @default unbounded */
-  maxHeight?: number
+  maxHeight?: number | undefined
   /**
    * What a growing edge does to the cards ahead: `'push'` pushes them as a drag does and
    * stops where they are blocked, `'stop'` stops at the first contact, `'squeeze'` shrinks
    * them (down to their own `minWidth`/`minHeight`, 0 for a card that is not resizable)
    * before pushing them. @default 'push'
    */
-  mode?: ResizeMode
+  mode?: ResizeMode | undefined
 }
 
 /** `resizable` as options: `false` or absent is null, `true` is every default. */

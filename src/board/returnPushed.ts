@@ -11,33 +11,33 @@ export interface PushRecord {
   readonly from: Vec2
   to: Vec2
   /** The body whose push last moved it (`MoveResult.pushed[].by`), if known. */
-  by?: BodyId
+  by?: BodyId | undefined
   /**
    * Set when the last return moved the body not at all: where it was then, and the boxes of
    * the bodies that stopped it ({@link ReturnBlock}). Kept only while it stays true.
    */
-  blocked?: ReturnBlock
+  blocked?: ReturnBlock | undefined
   /**
    * Set when the last return moved the body but stopped short of `from`: the bodies it met
    * (that move's `hits`). Checked, as `blocked.by` is, by {@link touchBlock} before the next
    * try: a slide ends against faces that often close every way back.
    */
-  stoppedBy?: ReadonlyArray<{ readonly other: BodyId }>
+  stoppedBy?: ReadonlyArray<{ readonly other: BodyId }> | undefined
   /**
    * The count of returns ({@link ReturnCall.returns}) at its last return, if it returned
    * during the drag: what {@link anyReturned} reads of the bodies that block another.
    */
-  returnedAt?: number
+  returnedAt?: number | undefined
   /**
    * Set while a {@link returnPushed} call runs when the call found the drag owns the body:
    * its box is `to` and {@link width} by {@link height} for the rest of the call (only its
    * own return moves it), and a block's check reads it here ({@link boxOf}).
    */
-  owned?: boolean
+  owned?: boolean | undefined
   /** px: the body's width when the running call found it owned ({@link owned}). */
-  width?: number
+  width?: number | undefined
   /** px: the body's height when the running call found it owned ({@link owned}). */
-  height?: number
+  height?: number | undefined
 }
 
 /**

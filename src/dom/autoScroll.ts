@@ -1,4 +1,4 @@
-import type { AutoScrollOptions } from './autoScrollOptions.js'
+import type { AutoScrollSettings } from './autoScrollOptions.js'
 
 /** Whether `element` scrolls its content on some axis (CSS overflow that scrolls, and content to scroll). */
 function scrolls(element: Element): boolean {
@@ -32,7 +32,7 @@ export function edgeSpeed(
   client: number,
   low: number,
   high: number,
-  { edge, speed }: Required<AutoScrollOptions>,
+  { edge, speed }: AutoScrollSettings,
 ): number {
   const band = Math.min(edge, (high - low) / 2)
   if (!(band > 0)) return 0
@@ -59,7 +59,7 @@ export interface AutoScroller {
  */
 export function createAutoScroller(
   element: Element,
-  options: Required<AutoScrollOptions>,
+  options: AutoScrollSettings,
   onScrolled: () => void,
 ): AutoScroller {
   const view = element.ownerDocument.defaultView

@@ -6,9 +6,15 @@ import { assertPositive, describeValue } from '../core/geometry/validate.js'
  */
 export interface AutoScrollOptions {
   /** How near the edge the pointer starts the scroll. @default 40 */
-  edge?: number
+  edge?: number | undefined
   /** Pixels per frame with the pointer on (or past) the edge; less further in, 0 at `edge`. @default 20 */
-  speed?: number
+  speed?: number | undefined
+}
+
+/** {@link AutoScrollOptions} with the defaults filled in: what a drag scrolls by. */
+export interface AutoScrollSettings {
+  readonly edge: number
+  readonly speed: number
 }
 
 /** The defaults of {@link AutoScrollOptions}. */
@@ -34,7 +40,7 @@ export function assertAutoScroll(subject: string, value: unknown): void {
 /** `autoScroll` as options, or `null` when it is off (`false`). `undefined` and `true` give the defaults. */
 export function autoScrollOptionsOf(
   value: boolean | AutoScrollOptions | undefined,
-): Required<AutoScrollOptions> | null {
+): AutoScrollSettings | null {
   if (value === false) return null
   const options = typeof value === 'object' ? value : {}
   return { edge: options.edge ?? DEFAULT_EDGE, speed: options.speed ?? DEFAULT_SPEED }

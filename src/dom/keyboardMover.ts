@@ -28,19 +28,19 @@ export interface KeyboardMoverOptions {
    * `role="group"`, ...), keeps it.
    * @default none
    */
-  role?: string
+  role?: string | undefined
   /**
    * What assistive technology calls the element ("movable item"), set as
    * `aria-roledescription` unless the element has its own.
    * @default none
    */
-  roleDescription?: string
+  roleDescription?: string | undefined
   /**
    * The id of an element that explains the keys, added to the element's `aria-describedby`
    * so a screen reader reads it when the element gets focus.
    * @default none
    */
-  instructionsId?: string
+  instructionsId?: string | undefined
 }
 
 /**

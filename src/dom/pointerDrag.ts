@@ -1,7 +1,7 @@
 import type { Vec2 } from '../core/geometry/types.js'
 import { applyAffineInto, type Affine } from './affine.js'
 import type { AutoScroller } from './autoScroll.js'
-import type { AutoScrollOptions } from './autoScrollOptions.js'
+import type { AutoScrollSettings } from './autoScrollOptions.js'
 import { lazyModule } from './lazyModule.js'
 
 /** What a pointer drag reports, in world coordinates. */
@@ -50,25 +50,25 @@ export interface PointerDragOptions extends PointerDragHandlers {
    * work. Read when a press starts (a getter may supply it), so a change applies from the
    * next press. @default 4
    */
-  activationDistance?: number
+  activationDistance?: number | undefined
   /**
    * A CSS selector: only a press inside a descendant of the handle that matches it (a
    * grip, a title bar) starts a drag. Read when a press starts.
    * @default any press on the handle may start a drag
    */
-  dragHandle?: string
+  dragHandle?: string | undefined
   /**
    * A CSS selector: a press inside a descendant of the handle that matches it never starts
    * a drag, even inside `dragHandle`. `''` cancels nothing. Read when a press starts.
    * @default {@link DEFAULT_DRAG_CANCEL}
    */
-  dragCancel?: string
+  dragCancel?: string | undefined
   /**
    * Scrolls the nearest scroll container of the handle (or the page) while the dragging
    * pointer is near its edge (see `createAutoScroller`); `null` never does. Read when a
    * drag begins (and at the press, to start loading the scroller). @default null
    */
-  autoScroll?: Required<AutoScrollOptions> | null
+  autoScroll?: AutoScrollSettings | null | undefined
 }
 
 /**
@@ -216,7 +216,7 @@ export function attachPointerDrag(
   }
 
   /** Scrolls near the edges for this drag: now or, while the scroller loads, once it has loaded. */
-  function startAutoScroll(autoScroll: Required<AutoScrollOptions>): void {
+  function startAutoScroll(autoScroll: AutoScrollSettings): void {
     const loaded = autoScrollModule.current
     if (loaded) {
       autoScroller = loaded.createAutoScroller(handle, autoScroll, onScroll)

@@ -18,7 +18,7 @@ export interface ExternalDraggableOptions<Data = unknown> {
   /** The card's height in world units (CSS pixels). Finite, > 0. */
   height: number
   /** Anything the app needs to render the card, handed to `onExternalDrop` as `data`. */
-  data?: Data
+  data?: Data | undefined
 }
 
 /** What {@link useExternalDraggable} returns. */

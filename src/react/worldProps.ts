@@ -33,16 +33,16 @@ import { assertHistoryLimit } from '../board/layoutHistory.js'
  */
 export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
   /** Units (CSS pixels) per second squared, y down. @default { x: 0, y: 0 } */
-  gravity?: Vec2
+  gravity?: Vec2 | undefined
   /** Seconds per fixed step. @default 1 / 60 */
-  fixedStep?: number
+  fixedStep?: number | undefined
   /**
    * How dynamic bodies advance each step (article 004): semi-implicit Euler, or classical
    * RK4 (for an acceleration that depends on position or velocity). @default 'euler'
    */
-  integrator?: IntegratorName
+  integrator?: IntegratorName | undefined
   /** Stop stepping; drags, `move` and manual `step()` still work. @default false */
-  paused?: boolean
+  paused?: boolean | undefined
   /**
    * Walls around the world: `'container'` makes the container's edges static walls
    * (re-measured when it resizes), a Rect puts them around that rect (world coordinates:
@@ -56,7 +56,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * @default none
    * @example <PhysicsWorld bounds={{ grow: 'y' }} style={{ height: 400 }}>...</PhysicsWorld>
    */
-  bounds?: Bounds
+  bounds?: Bounds | undefined
   /**
    * A snapping grid (react-grid-layout's `cols`/`rowHeight`): the cell size in world units
    * (CSS pixels), one number or `{ x, y }`, measured from the container's content box.
@@ -71,7 +71,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * @default none
    * @example <PhysicsWorld snap={{ x: 120, y: 40 }} bounds="container">...</PhysicsWorld>
    */
-  snap?: Snap
+  snap?: Snap | undefined
   /**
    * The least distance in world units (CSS pixels) between any two bodies, walls
    * included (react-grid-layout's `margin`, and its `containerPadding` at its default): part
@@ -80,7 +80,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * so cards on the grid keep the gap between them.
    * @default 0
    */
-  gap?: number
+  gap?: number | undefined
   /**
    * Compaction (react-grid-layout's `compactType`, in any of four directions): whenever the
    * board comes to rest (a drop, a key move, a resize end, a card added or removed), each
@@ -88,7 +88,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * `world.compact`). With `snap`, cards stop on the last grid line they reach.
    * @default none
    */
-  compact?: CompactDirection
+  compact?: CompactDirection | undefined
   /**
    * A drag whose pointer comes near the edge of the world's nearest scroll container (or of
    * the page) scrolls it, faster nearer the edge, and the card follows the content under
@@ -97,7 +97,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * @default true (`{ edge: 40, speed: 20 }`)
    * @example <PhysicsWorld autoScroll={{ edge: 60, speed: 30 }}>...</PhysicsWorld>
    */
-  autoScroll?: boolean | AutoScrollOptions
+  autoScroll?: boolean | AutoScrollOptions | undefined
   /**
    * A controlled layout: each body's top-left (and optionally size) by id, as
    * `onLayoutChange` gives it. When it changes, the bodies named go there, snapped; what is
@@ -106,14 +106,14 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * `onLayoutChange`. Bodies that mount later go to their entry too.
    * @default none (bodies start where their elements are)
    */
-  layout?: Layout
+  layout?: Layout | undefined
   /**
    * Called with the whole layout once at the end of each gesture (`cause`: `'drag'`,
    * `'keyboard'`, `'resize'`), each undo or redo (`'undo'`, `'redo'`) and each settle
    * (`'settle'`, or `'layout'` when a new `layout` could not be taken exactly as given)
    * that changed it: what to store and pass back as `layout`.
    */
-  onLayoutChange?: LayoutChangeHandler
+  onLayoutChange?: LayoutChangeHandler | undefined
   /**
    * Pushed cards return: during a drag, every card the drag pushed slides back each frame
    * toward where it was when the drag began, swept and without pushing, so it goes exactly
@@ -122,7 +122,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * pushed cards where the drag pushed them.
    * @default true
    */
-  returnPushed?: boolean
+  returnPushed?: boolean | undefined
   /**
    * How many gestures undo can take back (`useWorld().undo()`, Ctrl+Z / Cmd+Z while focus
    * is inside the world; redo: `redo()`, Shift+Ctrl+Z / Cmd+Shift+Z). One unit per gesture:
@@ -130,7 +130,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * resize, a change of `layout`. 0 keeps none. A non-negative integer.
    * @default 100
    */
-  history?: number
+  history?: number | undefined
   /**
    * Called once each time the set of overflowing cards changes, with their ids (insertion
    * order; `[]` when the last one found room). A card overflows when the board has no
@@ -143,7 +143,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    *   {cards}
    * </PhysicsWorld>
    */
-  onOverflow?: OverflowHandler
+  onOverflow?: OverflowHandler | undefined
   /**
    * Boards with the same group name take each other's cards: a card dragged out of its
    * board over another board of the group floats there as a ghost (`data-aabb-drag-ghost`;
@@ -156,7 +156,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * <PhysicsWorld id="todo" group="kanban" onTransfer={moveCard}>...</PhysicsWorld>
    * <PhysicsWorld id="done" group="kanban" onTransfer={moveCard}>...</PhysicsWorld>
    */
-  group?: string
+  group?: string | undefined
   /**
    * A palette item of `useExternalDraggable` was dropped on this board, at `rect` (the spot
    * its preview showed, world coordinates): render the card with body id `id`; when it
@@ -165,7 +165,7 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * @example
    * <PhysicsWorld onExternalDrop={({ id, data }) => setCards((c) => [...c, { id, ...data }])}>
    */
-  onExternalDrop?: (event: ExternalDropEvent) => void
+  onExternalDrop?: ((event: ExternalDropEvent) => void) | undefined
   /**
    * A card moved between two boards of a `group`: called on both worlds, the one it leaves
    * and the one it enters, with `{ id, from, to, rect }`. `from` and `to` are the worlds'
@@ -174,49 +174,49 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
    * `to` is this board); when it registers in `to`, the world places it at `rect` (world
    * coordinates of `to`) with no overlap. If the app does nothing, the card stays put.
    */
-  onTransfer?: (event: TransferEvent) => void
+  onTransfer?: ((event: TransferEvent) => void) | undefined
   /**
    * Draw every body's box over the world (the overlay of `react-aabb/debug`, loaded on
    * first use). Rendered on the client only: server markup leaves it out, and it appears
    * after hydration. @default false
    */
-  debug?: boolean
+  debug?: boolean | undefined
   /**
    * `'user'` follows `prefers-reduced-motion`; with reduced motion, bodies settle to rest
    * in one frame instead of animating. @default 'user'
    */
-  reducedMotion?: 'user' | 'always' | 'never'
+  reducedMotion?: 'user' | 'always' | 'never' | undefined
   /** Two bodies started touching (contacts are tracked only while a contact handler exists). */
-  onContactStart?: (event: ContactEvent) => void
+  onContactStart?: ((event: ContactEvent) => void) | undefined
   /** Two bodies stopped touching. */
-  onContactEnd?: (event: ContactEvent) => void
+  onContactEnd?: ((event: ContactEvent) => void) | undefined
   /**
    * What screen readers are told: the key instructions and the `aria-live` announcements,
    * to translate or reword them (see {@link Accessibility}). @default English texts
    */
-  accessibility?: Accessibility
+  accessibility?: Accessibility | undefined
   /**
    * The container element: an HTML element, or `'svg'` for a world in SVG user units. It may
    * change to another HTML element; a change between `'svg'` and HTML throws (the world's
    * units would change under its bodies): remount the world with a new `key` instead.
    * @default 'div'
    */
-  as?: 'div' | 'section' | 'main' | 'article' | 'ul' | 'ol' | 'svg'
+  as?: 'div' | 'section' | 'main' | 'article' | 'ul' | 'ol' | 'svg' | undefined
   /** The svg's `viewBox` when `as="svg"`. */
-  viewBox?: string
+  viewBox?: string | undefined
   /** The svg's `width` when `as="svg"`. */
-  width?: number | string
+  width?: number | string | undefined
   /** The svg's `height` when `as="svg"`. */
-  height?: number | string
+  height?: number | string | undefined
   /**
    * The world's content: elements with `useAABBBody` bodies, and anything else. Bodies may
    * sit deeper in the tree (or in a portal): the nearest `<PhysicsWorld>` above a hook owns it.
    */
-  children?: ReactNode
+  children?: ReactNode | undefined
   /** Where frames come from (tests run frames by hand). @default requestAnimationFrame */
-  scheduler?: FrameScheduler
+  scheduler?: FrameScheduler | undefined
   /** Milliseconds clock used with `scheduler`. @default performance.now */
-  now?: () => number
+  now?: (() => number) | undefined
 }
 
 const subject = '<PhysicsWorld>:'

@@ -22,28 +22,28 @@ export interface DiscreteCollisionDemoProps {
    * The large, static box, in the demo's coordinates (origin at the centre, y down).
    * @default { x: -100, y: -60, width: 200, height: 120 }
    */
-  obstacle?: Rect
+  obstacle?: Rect | undefined
   /** Width and height of the small box that follows the pointer. @default 60 */
-  size?: number
+  size?: number | undefined
   /**
    * Apply the penetration vector to the small box, so it can never enter the large one
    * (article 000's second demo, "no_penetrate").
    * @default false
    */
-  pushOut?: boolean
+  pushOut?: boolean | undefined
   /**
    * Where the small box's centre starts, in the demo's coordinates. The default puts it
    * apart from the obstacle, above its left corner and 20 px clear of it, so that the
    * Minkowski difference opens whole inside the view for the default obstacle and size.
    * @default { x: obstacle.x - 10, y: obstacle.y - size / 2 - 20 }
    */
-  start?: Vec2
+  start?: Vec2 | undefined
   /**
    * The names of the box you move (`a`) and the obstacle (`b`), as the legend and the
    * scene's accessible name say them.
    * @default { a: 'your box', b: 'obstacle' }
    */
-  labels?: BoxLabels
+  labels?: BoxLabels | undefined
 }
 
 const VIEW = 500

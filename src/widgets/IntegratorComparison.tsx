@@ -20,9 +20,9 @@ import { usePrefersReducedMotion } from './usePrefersReducedMotion.js'
 /** Props of {@link IntegratorComparison}. */
 export interface IntegratorComparisonProps {
   /** Seconds per step, the same for the three integrators. @default 0.05 */
-  dt?: number
+  dt?: number | undefined
   /** Stiffness k of the spring a = −k·x; it oscillates at ω = √k. @default 4 */
-  stiffness?: number
+  stiffness?: number | undefined
 }
 
 /** Steps the "Step 200" button runs at once: a few oscillations at the default settings. */
@@ -73,7 +73,7 @@ export function IntegratorComparison({ dt = 0.05, stiffness = 4 }: IntegratorCom
   return <SpringRunView key={`${dt} ${stiffness}`} dt={dt} stiffness={stiffness} />
 }
 
-function SpringRunView({ dt, stiffness }: Required<IntegratorComparisonProps>) {
+function SpringRunView({ dt, stiffness }: { dt: number; stiffness: number }) {
   const [run, setRun] = useState(startSpringRun)
   const [playing, setPlaying] = useState(false)
   const reducedMotion = usePrefersReducedMotion()

@@ -9,7 +9,7 @@ export interface LegendItem {
   mark: LegendMark
   label: string
   /** A second colour for the swatch's fill, for a box drawn filled and outlined. */
-  fill?: string
+  fill?: string | undefined
 }
 
 /** Swatch side, px: the size of the legend's text. */

@@ -33,22 +33,22 @@ export interface MinkowskiExplorerProps {
    * Changing its `x` or `y` moves A there; dragging moves it on from there.
    * @default { x: 110, y: -190, width: 80, height: 60 }
    */
-  box?: Rect
+  box?: Rect | undefined
   /** Box B, which stays put. @default { x: -40, y: -20, width: 140, height: 90 } */
-  obstacle?: Rect
+  obstacle?: Rect | undefined
   /**
    * How far article 002's construction of A - B has gone: 0 shows the difference as article
    * 000's demo does; 1 to 4 add the copies of A moved by minus each corner of B; 5 fills
    * the space between the copies. The on-screen buttons change it too.
    * @default 0
    */
-  step?: number
+  step?: number | undefined
   /**
    * The names of A and B: drawn on the boxes, said by the live region and written in the
    * captions and the equations ("player − wall", "player.top − wall.bottom").
    * @default { a: 'A', b: 'B' }
    */
-  labels?: BoxLabels
+  labels?: BoxLabels | undefined
 }
 
 const VIEW = 600

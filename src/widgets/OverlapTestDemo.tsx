@@ -16,15 +16,15 @@ import { minkowskiLegendItem, minkowskiPaint } from './minkowskiLook.js'
 /** Props of {@link OverlapTestDemo}: two boxes in article 001's form (the kernel's `CentreBox`). */
 export interface OverlapTestDemoProps {
   /** The first box, in article 001's units. @default a unit box at (0, 0) */
-  first?: CentreBox
+  first?: CentreBox | undefined
   /** The second box. @default a unit box at (1, 0) (they touch) */
-  second?: CentreBox
+  second?: CentreBox | undefined
   /**
    * The names of the first (`a`) and the second (`b`) box, as the legend says them. The
    * article's formulas keep its letters (`c_a`, `r_b`, `overlaps(a, b)`).
    * @default { a: 'first box', b: 'second box' }
    */
-  labels?: BoxLabels
+  labels?: BoxLabels | undefined
 }
 
 const DEFAULT_FIRST: CentreBox = { center: { x: 0, y: 0 }, halfExtents: { x: 0.5, y: 0.5 } }

@@ -23,26 +23,26 @@ export type Observer = 'world' | 'a' | 'b'
 /** Props of {@link RelativeMotionDemo}. */
 export interface RelativeMotionDemoProps {
   /** Box A (origin at the centre of the view, y down). @default { x: -220, y: -40, width: 80, height: 60 } */
-  boxA?: Rect
+  boxA?: Rect | undefined
   /** Box B. @default { x: 100, y: -70, width: 60, height: 120 } */
-  boxB?: Rect
+  boxB?: Rect | undefined
   /** A's motion this frame, `v_A · Δt`. Dragging the tip of A's arrow changes it too. @default { x: 240, y: 20 } */
-  motionA?: Vec2
+  motionA?: Vec2 | undefined
   /** B's motion this frame, `v_B · Δt`. @default { x: -120, y: 0 } */
-  motionB?: Vec2
+  motionB?: Vec2 | undefined
   /**
    * The world panel's point of view: both boxes moving (`'world'`), riding in A (B moves by
    * `v_B/A = v_B − v_A`) or riding in B (A moves by `v_A/B`). The buttons change it too.
    * @default 'world'
    */
-  observer?: Observer
+  observer?: Observer | undefined
   /**
    * The names of A and B: drawn on the boxes, said by the live region and written in the
    * legend, the point-of-view buttons and the vector notation (`v_A` reads `v_player` for
    * `{ a: 'player', ... }`).
    * @default { a: 'A', b: 'B' }
    */
-  labels?: BoxLabels
+  labels?: BoxLabels | undefined
 }
 
 const VIEW = 600

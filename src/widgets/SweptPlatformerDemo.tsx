@@ -25,22 +25,22 @@ export interface SweptPlatformerDemoProps {
    * pixels per frame, far more than the platform is thick. The speed buttons change it too.
    * @default 1
    */
-  speed?: number
+  speed?: number | undefined
   /**
    * The static platform (origin at the centre of the view, y down).
    * @default { x: -150, y: 150, width: 300, height: 10 }
    */
-  platform?: Rect
+  platform?: Rect | undefined
   /** Gravity, px/s². @default 900 */
-  gravity?: number
+  gravity?: number | undefined
   /** Width and height of the falling box, px. @default 20 */
-  boxSize?: number
+  boxSize?: number | undefined
   /**
    * The names of the falling box (`a`) and the platform (`b`), as the legend, the readout
    * and the announcements say them.
    * @default { a: 'box', b: 'platform' }
    */
-  labels?: BoxLabels
+  labels?: BoxLabels | undefined
 }
 
 const DEFAULT_PLATFORM: Rect = { x: -150, y: 150, width: 300, height: 10 }

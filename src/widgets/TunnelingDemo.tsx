@@ -21,24 +21,24 @@ import { assertBoxLabels, type BoxLabels } from './boxLabels.js'
 /** Props of {@link TunnelingDemo}. */
 export interface TunnelingDemoProps {
   /** How far the box moves per simulation step, px. @default 90 */
-  speed?: number
+  speed?: number | undefined
   /** Thickness of the wall, px. @default 6 */
-  wallThickness?: number
+  wallThickness?: number | undefined
   /** Animation frames per simulation step: higher is slower to watch. @default 12 */
-  framesPerStep?: number
+  framesPerStep?: number | undefined
   /**
    * The box at the start of a run, in the panel's units (420 × 180, y down); it moves right.
    * @default { x: 40, y: 80, width: 20, height: 20 }
    */
-  start?: Rect
+  start?: Rect | undefined
   /** Where the wall's left face stands, in the panel's units. @default 300 */
-  wallX?: number
+  wallX?: number | undefined
   /**
    * The names of the moving box (`a`) and the wall (`b`), as the caption and the
    * announcements say them.
    * @default { a: 'box', b: 'wall' }
    */
-  labels?: BoxLabels
+  labels?: BoxLabels | undefined
 }
 
 const WIDTH = 420

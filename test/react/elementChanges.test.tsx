@@ -184,7 +184,7 @@ describe('options and props removed after mount', () => {
     }
     const board = (options: AABBBodyOptions) => (
       <Board>
-        <Card id="a" {...options} />
+        <Card {...options} id="a" />
         <Card id="plain" x={100} />
       </Board>
     )

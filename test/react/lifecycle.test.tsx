@@ -151,14 +151,14 @@ describe('<PhysicsWorld> and useAABBBody lifecycle', () => {
     let options: AABBBodyOptions = {}
     const { rerender } = render(
       <Board>
-        <Card id="a" {...options} />
+        <Card {...options} id="a" />
       </Board>,
     )
     for (const [field, value] of changes) {
       options = { ...options, [field]: value }
       rerender(
         <Board>
-          <Card id="a" {...options} />
+          <Card {...options} id="a" />
         </Board>,
       )
       expect(fixture.api.get('a')[field], field).toBe(value)

@@ -13,7 +13,7 @@ export interface SnapGrid {
   /** Cell height, > 0. */
   y: number
   /** A point of the grid. @default { x: 0, y: 0 } */
-  origin?: Vec2
+  origin?: Vec2 | undefined
 }
 
 const ZERO: Readonly<Vec2> = Object.freeze({ x: 0, y: 0 })

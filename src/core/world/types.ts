@@ -27,7 +27,7 @@ export type IntegratorName = 'euler' | 'rk4'
  */
 export interface BodyOptions extends Rect {
   /** Identity; must be unique in the world. @default a generated id */
-  id?: BodyId
+  id?: BodyId | undefined
   /**
    * How the body takes part in the step:
    * - `'dynamic'`: moved by its velocity, gravity and damping, and pushed out by others
@@ -39,41 +39,41 @@ export interface BodyOptions extends Rect {
    *   old motion when it is made dynamic again.
    * @default 'dynamic'
    */
-  type?: BodyType
+  type?: BodyType | undefined
   /** Units per second, each component in [-1e150, 1e150]. @default { x: 0, y: 0 } */
-  velocity?: Vec2
+  velocity?: Vec2 | undefined
   /**
    * Share of a push-out this body takes against another dynamic (article 002), in
    * [1e-12, 1e12]. @default width * height (1 for a box of zero area), kept in that range
    */
-  mass?: number
+  mass?: number | undefined
   /** Bounce factor used by the `bounce` response, in [0, 1]. @default 0 */
-  restitution?: number
+  restitution?: number | undefined
   /**
    * What happens after a swept hit. Between two dynamic bodies the pair takes the stronger
    * of their responses, `cross` over `bounce` over `touch` over `slide`, whichever was added
    * first (a pair filter's verdict overrides it); `touch` stops a body dead only at a static
    * or kinematic body. @default 'slide'
    */
-  response?: SweptResponse
+  response?: SweptResponse | undefined
   /**
    * Linear damping per second (velocity *= 1 / (1 + damping * dt)). A damped body that
    * gravity does not accelerate stops once it would travel less than 0.25 px more, so it
    * comes to rest. @default 0
    */
-  damping?: number
+  damping?: number | undefined
   /** Multiplies the world's gravity for this body, in [-1e150, 1e150]. @default 1 */
-  gravityScale?: number
+  gravityScale?: number | undefined
   /** Collision layer bits of this body. @default 1 */
-  layer?: number
+  layer?: number | undefined
   /** Layers this body collides with; a pair collides when each one's mask has the other's layer. @default 0xffffffff */
-  mask?: number
+  mask?: number | undefined
   /**
    * Whether other bodies may push this one aside (dynamic bodies only). A body that may not
    * still moves by its own velocity and stops at what it meets; two such bodies stop at
    * each other as at walls (and, added overlapping, share the way out). @default true
    */
-  pushable?: boolean
+  pushable?: boolean | undefined
 }
 
 /** Fields that {@link World.update} may change on a live body. */
@@ -156,7 +156,7 @@ export interface MoveOptions {
    * Without it, every body in the way is an obstacle to slide along (bump.lua).
    * @default false
    */
-  push?: boolean
+  push?: boolean | undefined
 }
 
 /** What {@link World.move} did. */
@@ -216,22 +216,22 @@ export interface BodyResizeOptions {
    * Solids (static and kinematic bodies, non-pushable ones) always stop it.
    * @default 'push', or 'stop' when `push` is false
    */
-  mode?: ResizeMode
+  mode?: ResizeMode | undefined
   /**
    * As `move`'s: whether cards ahead may be moved at all. `false` is `mode: 'stop'`, and
    * contradicts another mode. @default true
    */
-  push?: boolean
+  push?: boolean | undefined
   /**
    * The smallest size of the resized body (the rect is clamped to it, the fixed edges
    * staying put); also the size below which `'squeeze'` shrinks no card that `minSizes`
    * does not list. @default { width: 0, height: 0 }
    */
-  minSize?: Size
+  minSize?: Size | undefined
   /** The largest size of the resized body (the rect is clamped to it). @default unbounded */
-  maxSize?: Size
+  maxSize?: Size | undefined
   /** The minimum size of each card `'squeeze'` may shrink, by id, over `minSize`. @default none */
-  minSizes?: Readonly<Record<BodyId, Size>>
+  minSizes?: Readonly<Record<BodyId, Size>> | undefined
 }
 
 /** A body a `'squeeze'` {@link World.resize} shrank: its box before and after the call. */
@@ -289,7 +289,7 @@ export interface CompactOptions {
    * grid line it reaches rather than touching what stopped it, so a snapped board stays on
    * its grid and compacting it again moves nothing. @default no grid for any body
    */
-  gridOf?: (id: BodyId) => SnapGrid | undefined
+  gridOf?: ((id: BodyId) => SnapGrid | undefined) | undefined
 }
 
 /** A body moved by {@link World.compact}: where it was, and where it ended (top-left corners). */
@@ -389,12 +389,12 @@ export interface WorldSettings {
    * and `forEachHit` see the collision extents. Changing it keeps every body's own box.
    * @default 0
    */
-  gap?: number
+  gap?: number | undefined
   /**
    * Per-pair filter (not part of a {@link WorldSnapshot}: functions are not JSON).
    * @default undefined (every pair whose layers match collides)
    */
-  filter?: PairFilter
+  filter?: PairFilter | undefined
 }
 
 /** A pair in contact as a {@link WorldSnapshot} keeps it: a contact event without its type. */
@@ -409,14 +409,14 @@ export interface WorldSnapshot {
   /** The counter behind generated ids (`body-<nextId>`). */
   nextId: number
   /** Frame time carried to the next `step()` (seconds). @default 0 */
-  accumulator?: number
+  accumulator?: number | undefined
   /**
    * The pairs in contact, in the order they started (recorded while contacts are tracked,
    * i.e. while someone listens), so that a restored world goes on with them: no second
    * `contactStart`, and a `contactEnd` when they part. @default [] (every touching pair
    * starts again at the next step)
    */
-  contacts?: SnapshotContact[]
+  contacts?: SnapshotContact[] | undefined
 }
 
 /** A box's size in px (finite, non-negative). */
@@ -433,15 +433,15 @@ export interface FreeSpotOptions {
    * The rect the box must stay inside (touching its edges is fine), e.g. the board. Without
    * it the plane is unbounded and a spot always exists.
    */
-  within?: Rect
+  within?: Rect | undefined
   /** Bodies that do not count as obstacles, e.g. the card being placed. Unknown ids throw. */
-  ignore?: readonly BodyId[]
+  ignore?: readonly BodyId[] | undefined
   /**
    * Only places on this grid count: the answer is the nearest grid point where the box is
    * free (and inside `within`), the grid a snapping board lays its cards on.
    * @default none (any place)
    */
-  grid?: SnapGrid
+  grid?: SnapGrid | undefined
 }
 
 /**
