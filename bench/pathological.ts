@@ -240,7 +240,10 @@ function runScene(scene: PathologicalScene): SceneResult {
     worst,
     worstStep,
     worstStepFaults: faults[worstStep] as number,
-    worstStepSpan: { start: starts[worstStep] as number, end: (starts[worstStep] as number) + worst },
+    worstStepSpan: {
+      start: starts[worstStep] as number,
+      end: (starts[worstStep] as number) + worst,
+    },
     idle,
   }
 }
@@ -272,7 +275,10 @@ gcObserver.disconnect()
  */
 const worstCell = (result: SceneResult): string =>
   `${result.worst.toFixed(2)} (${result.worstStep}; GC ${gcTimeWithin(result.worstStepSpan).toFixed(1)} ms; ${result.worstStepFaults} faults ~${((result.worstStepFaults * faultMicroseconds) / 1000).toFixed(1)} ms)`
-for (const [run, list] of [['cold', results], ['warm', warmResults]] as const) {
+for (const [run, list] of [
+  ['cold', results],
+  ['warm', warmResults],
+] as const) {
   for (const result of list) console.log(`${run} ${result.name}: ${worstCell(result)}`)
 }
 
