@@ -1,4 +1,3 @@
-import type * as ReactModule from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PhysicsWorld } from '../../src/react/PhysicsWorld.js'
@@ -11,16 +10,11 @@ import { Card } from './support/components.js'
  * `renderToString`. The library's code gets a `useLayoutEffect` that logs as React 18's
  * server renderer does, so any layout effect reached on the server fails these tests.
  */
-vi.mock('react', async (importOriginal) => {
-  const react = await importOriginal<typeof ReactModule>()
-  return {
-    ...react,
-    useLayoutEffect(...args: Parameters<typeof react.useLayoutEffect>) {
-      console.error('Warning: useLayoutEffect does nothing on the server')
-      react.useLayoutEffect(...args)
-    },
-  }
-})
+vi.mock('react', async (importOriginal) =>
+  (await import('../support/serverLayoutEffect.js')).withServerLayoutEffectWarning(
+    await importOriginal(),
+  ),
+)
 
 afterEach(() => {
   vi.restoreAllMocks()

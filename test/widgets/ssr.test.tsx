@@ -1,4 +1,3 @@
-import type * as ReactModule from 'react'
 import type { ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -20,16 +19,11 @@ import {
  * layout effect reached on the server fails these tests under either major. The react18
  * project runs them against React 18 itself.
  */
-vi.mock('react', async (importOriginal) => {
-  const react = await importOriginal<typeof ReactModule>()
-  return {
-    ...react,
-    useLayoutEffect(...args: Parameters<typeof react.useLayoutEffect>) {
-      console.error('Warning: useLayoutEffect does nothing on the server')
-      react.useLayoutEffect(...args)
-    },
-  }
-})
+vi.mock('react', async (importOriginal) =>
+  (await import('../support/serverLayoutEffect.js')).withServerLayoutEffectWarning(
+    await importOriginal(),
+  ),
+)
 
 afterEach(() => {
   vi.restoreAllMocks()
