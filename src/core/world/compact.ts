@@ -1,7 +1,7 @@
 import type { Vec2 } from '../geometry/types.js'
 import { assertOneOf, describeValue } from '../geometry/validate.js'
 import { placeBefore } from './findFreeSpot.js'
-import { gridLineAbove, gridLineBelow, type SnapGrid } from './snap.js'
+import { assertSnapGrid, gridLineAbove, gridLineBelow, type SnapGrid } from './snap.js'
 import type {
   BodyId,
   BodySnapshot,
@@ -165,6 +165,28 @@ function compactedIds(world: World, ids: readonly BodyId[] | undefined): BodyId[
 }
 
 /**
+ * Each body's grid from `gridOf` (none without it), asked and checked before anything
+ * moves, so a bad grid throws with the world unchanged, naming the body, e.g.
+ * `compact: options.gridOf("a").x must be a finite number > 0 (got NaN)`.
+ */
+function gridsOf(ids: readonly BodyId[], gridOf: CompactOptions['gridOf']): Map<BodyId, SnapGrid> {
+  const grids = new Map<BodyId, SnapGrid>()
+  if (gridOf === undefined) return grids
+  if (typeof gridOf !== 'function') {
+    throw new TypeError(
+      `${SUBJECT} options.gridOf must be a function (got ${describeValue(gridOf)})`,
+    )
+  }
+  for (const id of ids) {
+    const grid: unknown = gridOf(id)
+    if (grid !== undefined) {
+      grids.set(id, assertSnapGrid(SUBJECT, `options.gridOf(${JSON.stringify(id)})`, grid))
+    }
+  }
+  return grids
+}
+
+/**
  * `world.compact`: moves each body as far as it can in `direction` without pushing, the
  * body nearest the target edge first (react-grid-layout's vertical compaction, made
  * swept and free-size: gridstack #754, react-grid-layout #795).
@@ -183,12 +205,7 @@ export function compact(
 ): CompactMove[] {
   assertOneOf(SUBJECT, 'direction', direction, COMPACT_DIRECTIONS)
   const moved = compactedIds(world, ids)
-  const gridOf = options?.gridOf
-  if (gridOf !== undefined && typeof gridOf !== 'function') {
-    throw new TypeError(
-      `${SUBJECT} options.gridOf must be a function (got ${describeValue(gridOf)})`,
-    )
-  }
+  const grids = gridsOf(moved, options?.gridOf)
   const gap = world.settings.gap ?? 0
   const reach = reachOf(
     direction,
@@ -213,7 +230,7 @@ export function compact(
         to = exact
       }
     }
-    const grid = gridOf?.(body.id)
+    const grid = grids.get(body.id)
     if (grid !== undefined && (to.x !== body.x || to.y !== body.y)) {
       const onGrid = lastGridLine(direction, body, to, grid)
       if (onGrid.x !== to.x || onGrid.y !== to.y) {

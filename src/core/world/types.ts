@@ -634,8 +634,9 @@ export interface World {
    *   moves); the others stay put and are obstacles. @default every dynamic body
    * @param options - `gridOf`: the grid of each body, for a snapping board (see
    *   {@link CompactOptions}).
-   * @throws RangeError naming `direction` for an unknown direction, or `ids[k]` for an
-   *   unknown id.
+   * @throws RangeError naming `direction` for an unknown direction, `ids[k]` for an
+   *   unknown id, or `options.gridOf("id")` and the field for a bad grid (every body's grid
+   *   is asked and checked before anything moves).
    * @example
    * // A dashboard that closes the holes a removed card left, react-grid-layout style:
    * world.remove('card-2')

@@ -176,6 +176,22 @@ describe('world.compact', () => {
     )
   })
 
+  it('checks every grid gridOf gives before anything moves, naming the body', () => {
+    const world = boardWith([
+      { x: 0, y: 0, width: 100, height: 45 },
+      { x: 0, y: 100, width: 100, height: 50 },
+      { x: 0, y: 200, width: 100, height: 50 },
+    ])
+    expect(world.has('card-2')).toBe(true)
+    const before = bodiesOf(world)
+    // card-1 would move first (nearest the top) on a good grid; card-2's grid is bad.
+    const gridOf = (id: string) => (id === 'card-2' ? { x: Number.NaN, y: 10 } : { x: 10, y: 10 })
+    expect(() => world.compact('up', undefined, { gridOf })).toThrow(
+      'compact: options.gridOf("card-2").x must be a finite number > 0 (got NaN)',
+    )
+    expect(bodiesOf(world)).toEqual(before)
+  })
+
   it(
     'property with a grid: a layout on the grid stays on it, no overlap, idempotent',
     () => {
