@@ -73,6 +73,84 @@ describe('snapToGrid', () => {
   })
 })
 
+describe('snapToGrid on any finite input', () => {
+  it('throws naming the point or grid field', () => {
+    expect(() => snapToGrid({ x: Number.NaN, y: 0 }, { x: 10, y: 10 })).toThrow(
+      'snapToGrid: point.x must be a finite number (got NaN)',
+    )
+    expect(() => snapToGrid({ x: 5, y: 5 }, { x: -10, y: 10 })).toThrow(
+      'snapToGrid: grid.x must be a finite number > 0 (got -10)',
+    )
+    expect(() => snapToGrid({ x: 5, y: 5 }, { x: 0, y: 10 })).toThrow('grid.x')
+    expect(() => snapToGrid({ x: 5, y: 5 }, null as never)).toThrow(
+      'snapToGrid: grid must be an object { x, y } (got null)',
+    )
+    expect(() => isOnGrid({ x: Number.POSITIVE_INFINITY, y: 0 }, { x: 10, y: 10 })).toThrow(
+      'snapToGrid: point.x must be a finite number',
+    )
+  })
+
+  it('leaves a coordinate where cells are finer than a double resolves (these hung)', () => {
+    expect(snapToGrid({ x: 1e17, y: 0 }, { x: 1, y: 1 })).toEqual({ x: 1e17, y: 0 })
+    expect(snapToGrid({ x: 10, y: 3 }, { x: 1e-20, y: 1e-20 })).toEqual({ x: 10, y: 3 })
+    expect(isOnGrid({ x: 1e17 + 16, y: 0 }, { x: 1, y: 1 })).toBe(true)
+    // A far origin that absorbs k * step: no line is told apart from its neighbours.
+    expect(snapToGrid({ x: 3, y: 0 }, { x: 1, y: 1, origin: { x: 1e300, y: 0 } }).x).toBe(3)
+  })
+
+  it(
+    'property: ends with a finite point within half a cell, over the whole range of doubles',
+    () => {
+      const finite = fc.double({ min: -1.7e308, max: 1.7e308, noNaN: true })
+      fc.assert(
+        fc.property(
+          fc.record({ x: finite, y: finite }),
+          fc.double({ min: 1e-300, max: 1e300, noNaN: true }),
+          fc.record({ x: finite, y: finite }),
+          (point, cell, origin) => {
+            const snapped = snapToGrid(point, { x: cell, y: cell, origin })
+            expect(Number.isFinite(snapped.x) && Number.isFinite(snapped.y)).toBe(true)
+            expect(Math.abs(snapped.x - point.x)).toBeLessThanOrEqual(
+              cell / 2 + Math.abs(point.x) * 1e-15,
+            )
+            expect(Math.abs(snapped.y - point.y)).toBeLessThanOrEqual(
+              cell / 2 + Math.abs(point.y) * 1e-15,
+            )
+          },
+        ),
+        { numRuns: 2000 },
+      )
+    },
+    PROPERTY_TIMEOUT,
+  )
+
+  it('findFreeSpot and compact end on grids finer than doubles resolve (these hung)', () => {
+    const world = createWorld()
+    world.add({ id: 'a', x: 10, y: 10, width: 40, height: 40 })
+    const size = { width: 40, height: 40 }
+    for (const [near, grid] of [
+      [
+        { x: 1e14, y: 0 },
+        { x: 0.01, y: 0.01 },
+      ],
+      [
+        { x: 1e16, y: 0 },
+        { x: 1, y: 1 },
+      ],
+      [
+        { x: 10, y: 10 },
+        { x: 1e-20, y: 1e-20 },
+      ],
+    ] as const) {
+      const spot = world.findFreeSpot(size, near, { grid })
+      expect(spot === null || (Number.isFinite(spot.x) && Number.isFinite(spot.y))).toBe(true)
+    }
+    world.add({ id: 'b', x: 200, y: 10, width: 40, height: 40 })
+    world.compact('left', undefined, { gridOf: () => ({ x: 1e-300, y: 1e-300 }) })
+    expect(world.get('b').x).toBe(50)
+  })
+})
+
 describe('findFreeSpot with a grid', () => {
   const within = { x: 0, y: 0, width: 300, height: 200 }
 
