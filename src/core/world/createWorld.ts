@@ -88,10 +88,12 @@ function assertVisitor(method: string, visit: unknown): void {
  *
  * Changes made from inside a contact listener (`add`, `remove`, `update`) are applied
  * right after the listeners of the current batch have run; `add` returns the new id at
- * once, and the id works with every method from then on: `has` is true, `get` returns the
- * body as it will enter, `update` changes what will be added, `move` sweeps it at once and
- * changes where it will enter, and `remove` cancels the add. `move` is never deferred, for
- * any body. A deferred patch is checked when `update` is called and merged over the body
+ * once, and the id works with these methods from then on: `has` is true, `get`, `box` and
+ * `response` give the body as it will enter, `update` changes what will be added, `move`
+ * sweeps it at once and changes where it will enter, and `remove` cancels the add.
+ * `resize` and `moveGroup` take it once it has entered, and throw a RangeError saying so
+ * before (`findFreeSpot`'s `ignore` refuses it as unknown until then: it is no obstacle
+ * yet). `move` is never deferred, for any body. A deferred patch is checked when `update` is called and merged over the body
  * as it is when applied; one that no longer fits then (two patches whose new `x` and
  * `width` together put the right edge past Number.MAX_VALUE) is dropped, the rest of the
  * batch is applied, and its error is thrown by the `step` (or `remove`) that delivered it.
@@ -151,9 +153,13 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
   function slotOf(method: string, id: unknown): number {
     const name = assertIdString(method, id)
     const slot = store.slot(name)
-    if (slot < 0)
-      throw new RangeError(`${method}: body "${name}" does not exist (unknown or removed id)`)
-    return slot
+    if (slot >= 0) return slot
+    if (pendingAdds.has(name)) {
+      throw new RangeError(
+        `${method}: body "${name}" was added from inside a listener and enters the world once the listeners of this batch have run; call ${method} after that`,
+      )
+    }
+    throw new RangeError(`${method}: body "${name}" does not exist (unknown or removed id)`)
   }
 
   function touched(slot: number, wasSolid: boolean): void {

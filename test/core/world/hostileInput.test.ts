@@ -36,6 +36,34 @@ describe('changes made from inside a contact listener', () => {
     expect(bodiesAndIds(other)).toEqual(bodiesAndIds(world))
   })
 
+  it('resize and moveGroup of a body whose add is queued say so, and work once it entered', () => {
+    const world = createWorld()
+    touchingPair(world)
+    const errors: string[] = []
+    world.on('contactStart', () => {
+      if (world.has('late')) return
+      world.add({ id: 'late', x: 100, y: 100, width: 10, height: 10 })
+      for (const call of [
+        () => world.resize('late', { x: 100, y: 100, width: 20, height: 10 }),
+        () => world.moveGroup(['late'], { x: 1, y: 0 }),
+      ]) {
+        try {
+          call()
+        } catch (error) {
+          errors.push((error as Error).message)
+        }
+      }
+    })
+    world.step(1 / 60)
+    expect(errors).toEqual([
+      'resize: body "late" was added from inside a listener and enters the world once the listeners of this batch have run; call resize after that',
+      'moveGroup: body "late" was added from inside a listener and enters the world once the listeners of this batch have run; call moveGroup after that',
+    ])
+    expect(world.get('late')).toMatchObject({ x: 100, y: 100, width: 10, height: 10 })
+    expect(world.resize('late', { x: 100, y: 100, width: 20, height: 10 }).reached).toBe(true)
+    expect(world.get('late').width).toBe(20)
+  })
+
   it('removing a body added in the same batch cancels the add', () => {
     const world = createWorld()
     touchingPair(world)
