@@ -205,6 +205,12 @@ export function compact(
 ): CompactMove[] {
   assertOneOf(SUBJECT, 'direction', direction, COMPACT_DIRECTIONS)
   const moved = compactedIds(world, ids)
+  const givenOptions: unknown = options
+  if (givenOptions !== undefined && (givenOptions === null || typeof givenOptions !== 'object')) {
+    throw new TypeError(
+      `${SUBJECT} options must be an object { gridOf? } (got ${describeValue(givenOptions)})`,
+    )
+  }
   const grids = gridsOf(moved, options?.gridOf)
   const gap = world.settings.gap ?? 0
   const reach = reachOf(

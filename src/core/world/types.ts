@@ -636,7 +636,8 @@ export interface World {
    *   {@link CompactOptions}).
    * @throws RangeError naming `direction` for an unknown direction, `ids[k]` for an
    *   unknown id, or `options.gridOf("id")` and the field for a bad grid (every body's grid
-   *   is asked and checked before anything moves).
+   *   is asked and checked before anything moves); TypeError naming `options` when it is not
+   *   an object.
    * @example
    * // A dashboard that closes the holes a removed card left, react-grid-layout style:
    * world.remove('card-2')

@@ -190,6 +190,10 @@ describe('world.compact', () => {
       'compact: options.gridOf("card-2").x must be a finite number > 0 (got NaN)',
     )
     expect(bodiesOf(world)).toEqual(before)
+    expect(() => world.compact('up', undefined, 5 as never)).toThrow(
+      'compact: options must be an object { gridOf? } (got 5)',
+    )
+    expect(bodiesOf(world)).toEqual(before)
   })
 
   it(
