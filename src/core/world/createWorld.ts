@@ -93,10 +93,11 @@ function assertVisitor(method: string, visit: unknown): void {
  * sweeps it at once and changes where it will enter, and `remove` cancels the add.
  * `resize` and `moveGroup` take it once it has entered, and throw a RangeError saying so
  * before (`findFreeSpot`'s `ignore` refuses it as unknown until then: it is no obstacle
- * yet). `move` is never deferred, for any body. A deferred patch is checked when `update` is called and merged over the body
- * as it is when applied; one that no longer fits then (two patches whose new `x` and
- * `width` together put the right edge past Number.MAX_VALUE) is dropped, the rest of the
- * batch is applied, and its error is thrown by the `step` (or `remove`) that delivered it.
+ * yet). `move` is never deferred, for any body. A deferred patch is checked when `update`
+ * is called and merged over the body as it is when applied; one that no longer fits then
+ * (two patches whose new `x` and `width` together put the right edge past
+ * Number.MAX_VALUE) is dropped, the rest of the batch is applied, and its error is thrown
+ * by the `step` (or `remove`) that delivered it.
  * A pair filter that throws does not stop a step or `move` halfway: the pair keeps its
  * default response, and the first error is thrown once it is done.
  *
