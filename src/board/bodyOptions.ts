@@ -6,6 +6,7 @@ import {
   assertOneOf,
   assertPositive,
   assertVector,
+  assertObject,
   describeValue,
 } from '../core/geometry/validate.js'
 import { BODY_TYPES } from '../core/world/bodyStore.js'
@@ -210,9 +211,7 @@ export interface AABBBodyOptions {
 
 /** Throws a TypeError unless the hook's options are an object (`useAABBBody(null)` read `null.id`). */
 export function assertOptionsObject(options: unknown): asserts options is AABBBodyOptions {
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`useAABBBody: options must be an object (got ${describeValue(options)})`)
-  }
+  assertObject('useAABBBody:', 'options', options)
 }
 
 /**

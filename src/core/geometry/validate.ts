@@ -20,6 +20,21 @@ export function describeValue(value: unknown): string {
   return Array.isArray(value) ? 'an array' : 'an object'
 }
 
+/**
+ * Throws a TypeError unless `value` is an object (an options bag or a patch, whose fields the
+ * caller checks next). `options: null` would otherwise fail later as "cannot read properties
+ * of null", naming neither the call nor the field.
+ */
+export function assertObject(
+  subject: string,
+  field: string,
+  value: unknown,
+): asserts value is object {
+  if (value === null || typeof value !== 'object') {
+    throw new TypeError(`${subject} ${field} must be an object (got ${describeValue(value)})`)
+  }
+}
+
 /** Throws a RangeError unless `value` is a finite number. */
 export function assertFiniteNumber(subject: string, field: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) {

@@ -42,6 +42,7 @@ import type {
 import {
   assertPositive,
   assertVector,
+  assertObject,
   describeValue,
   isFiniteVector,
 } from '../geometry/validate.js'
@@ -64,9 +65,7 @@ const EVENT_TYPES: readonly ContactEventType[] = Object.freeze([
  * throws a TypeError naming the field unless the options are an object and `push` a boolean.
  */
 function pushOption(subject: string, options: MoveOptions | undefined): boolean {
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new TypeError(`${subject} options must be an object (got ${describeValue(options)})`)
-  }
+  if (options !== undefined) assertObject(subject, 'options', options)
   const push = options?.push ?? false
   if (typeof push !== 'boolean') {
     throw new TypeError(`${subject} options.push must be a boolean (got ${describeValue(push)})`)

@@ -3,6 +3,7 @@ import {
   assertNumberInRange,
   assertRectangle,
   assertVector,
+  assertObject,
   describeValue,
 } from '../geometry/validate.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
@@ -119,9 +120,7 @@ export function findFreeSpot(
   const ownWidth = assertNumberInRange(SUBJECT, 'size.width', size.width, 0)
   const ownHeight = assertNumberInRange(SUBJECT, 'size.height', size.height, 0)
   const given = assertVector(SUBJECT, 'near', near)
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new TypeError(`${SUBJECT} options must be an object (got ${describeValue(options)})`)
-  }
+  if (options !== undefined) assertObject(SUBJECT, 'options', options)
   const givenWithin =
     options?.within === undefined
       ? undefined

@@ -3,6 +3,7 @@ import {
   assertNumberInRange,
   assertOneOf,
   assertRectangle,
+  assertObject,
   describeValue,
 } from '../geometry/validate.js'
 import { loadRect, toOwnRect } from './bodyStore.js'
@@ -80,9 +81,7 @@ export function resizeRequest(
 ): ResizeRequest {
   const subject = bodyLabel('resize', id)
   const asked = assertRectangle(subject, 'rect', rect)
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
-    throw new TypeError(`${subject} options must be an object (got ${describeValue(options)})`)
-  }
+  if (options !== undefined) assertObject(subject, 'options', options)
   const { push, mode: givenMode, minSizes } = options ?? {}
   if (push !== undefined && typeof push !== 'boolean') {
     throw new TypeError(`${subject} options.push must be a boolean (got ${describeValue(push)})`)

@@ -1,5 +1,10 @@
 import type { IntegratorName, WorldSettings } from './types.js'
-import { assertNumberInRange, assertPositive, describeValue } from '../geometry/validate.js'
+import {
+  assertNumberInRange,
+  assertObject,
+  assertPositive,
+  describeValue,
+} from '../geometry/validate.js'
 import { assertMotionVector } from './validate.js'
 
 /** The settings a world starts with when `createWorld` is given none. */
@@ -45,10 +50,8 @@ export function mergeSettings(
 ): WorldSettings {
   const next: WorldSettings = { ...base, gravity: { ...base.gravity } }
   if (patch === undefined) return next
+  assertObject(`${method}:`, 'settings', patch)
   const subject = `${method}: settings`
-  if (patch === null || typeof patch !== 'object') {
-    throw new TypeError(`${subject} must be an object (got ${describeValue(patch)})`)
-  }
   if (patch.gravity !== undefined) {
     next.gravity = assertMotionVector(subject, 'gravity', patch.gravity)
   }

@@ -13,6 +13,7 @@ import {
   assertNumberInRange,
   assertOneOf,
   assertVector,
+  assertObject,
   describeValue,
 } from '../geometry/validate.js'
 import { ALL_LAYERS, BODY_TYPES, type BodyFields } from './bodyStore.js'
@@ -28,9 +29,7 @@ export function bodyLabel(method: string, id: string | undefined): string {
  * a new object; `base` is not touched, so a throw leaves the body as it was.
  */
 export function mergeBodyFields(subject: string, base: BodyFields, patch: BodyPatch): BodyFields {
-  if (patch === null || typeof patch !== 'object') {
-    throw new TypeError(`${subject} options must be an object (got ${describeValue(patch)})`)
-  }
+  assertObject(subject, 'options', patch)
   const next = { ...base }
   if (patch.x !== undefined) next.x = assertFiniteNumber(subject, 'x', patch.x)
   if (patch.y !== undefined) next.y = assertFiniteNumber(subject, 'y', patch.y)
@@ -137,9 +136,7 @@ export function defaultBodyFields(x: number, y: number, width: number, height: n
  * `height` are required; the default mass is {@link defaultMass}.
  */
 export function bodyFieldsFromOptions(subject: string, options: BodyOptions): BodyFields {
-  if (options === null || typeof options !== 'object') {
-    throw new TypeError(`${subject} options must be an object (got ${describeValue(options)})`)
-  }
+  assertObject(subject, 'options', options)
   const x = assertFiniteNumber(subject, 'x', options.x)
   const y = assertFiniteNumber(subject, 'y', options.y)
   const width = assertNumberInRange(subject, 'width', options.width, 0)

@@ -210,6 +210,48 @@ describe('a pair filter that returns an unknown verdict', () => {
   })
 })
 
+describe('options and patches that are not objects', () => {
+  // Each call's bag of options is checked before anything reads it: `null` and numbers give
+  // a TypeError naming the call, the body and the field, and nothing changes.
+  const cases: [string, (world: World) => unknown, string][] = [
+    [
+      'createWorld',
+      () => createWorld(null as never),
+      'createWorld: settings must be an object (got null)',
+    ],
+    ['configure', (w) => w.configure(5 as never), 'configure: settings must be an object (got 5)'],
+    ['add', (w) => w.add(null as never), 'add: body options must be an object (got null)'],
+    [
+      'update',
+      (w) => w.update('a', 'x' as never),
+      'update: body "a" options must be an object (got "x")',
+    ],
+    [
+      'move',
+      (w) => w.move('a', { x: 1, y: 0 }, 3 as never),
+      'move: body "a" options must be an object (got 3)',
+    ],
+    [
+      'resize',
+      (w) => w.resize('a', { x: 0, y: 0, width: 5, height: 5 }, null as never),
+      'resize: body "a" options must be an object (got null)',
+    ],
+    [
+      'findFreeSpot',
+      (w) => w.findFreeSpot({ width: 5, height: 5 }, { x: 0, y: 0 }, null as never),
+      'findFreeSpot: options must be an object (got null)',
+    ],
+  ]
+  it.each(cases)('%s names the call and the field, and changes nothing', (_name, call, message) => {
+    const world = createWorld()
+    world.add({ id: 'a', x: 0, y: 0, width: 10, height: 10 })
+    const before = world.get('a')
+    expect(() => call(world)).toThrow(new TypeError(message))
+    expect(world.get('a')).toEqual(before)
+    expect(world.ids()).toEqual(['a'])
+  })
+})
+
 describe('extreme but finite values', () => {
   it('refuses a box whose far edge is not finite, naming the field', () => {
     const world = createWorld()
