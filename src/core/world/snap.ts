@@ -67,13 +67,9 @@ export function gridLineBelow(value: number, step: number, origin: number): numb
  * `step` is finite and > 0, `value` and `origin` finite.
  */
 export function gridLineAbove(value: number, step: number, origin: number): number {
-  const index = (value - origin) / step
-  if (!(Math.abs(index) < FINEST_GRID_INDEX)) return value
-  let k = Math.ceil(index)
-  for (let n = 0; n < MAX_INDEX_CORRECTION && gridLine(k, step, origin) < value; n++) k++
-  for (let n = 0; n < MAX_INDEX_CORRECTION && gridLine(k - 1, step, origin) >= value; n++) k--
-  const line = gridLine(k, step, origin)
-  return line >= value ? line : value
+  // The mirror image of the line below: negation is exact, so -value on the grid of origin
+  // -origin has its line below at exactly minus this one. `+ 0` turns a -0 into 0.
+  return -gridLineBelow(-value, step, -origin) + 0
 }
 
 /** The grid line nearest `value` (a tie goes to the line above: CSS pixel rounding's way). */
