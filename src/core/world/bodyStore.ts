@@ -64,17 +64,22 @@ export interface BodyFields {
 }
 
 /**
- * A corner coordinate of a body's own box from that of its collision extents (`+ margin`,
- * see {@link BodyStore.margin}); without a gap the value itself, bit for bit (`-0 + 0` would
- * be `+0`).
+ * A corner coordinate of a body's own box from that of its collision extents (see
+ * {@link BodyStore.margin}) and the own coordinate last written for it (NaN: none): the
+ * written one while the extent is where that write put it (`written - margin`), since
+ * `extent + margin` can differ from it in the last bit (0.1 - 4 + 4 is 0.10000000000000009);
+ * else `extent + margin`. Without a gap the extent itself, bit for bit (`-0 + 0` would be
+ * `+0`).
  */
-export function ownCorner(extent: number, margin: number): number {
-  return margin === 0 ? extent : extent + margin
+export function ownCorner(extent: number, margin: number, written = Number.NaN): number {
+  if (margin === 0) return extent
+  return written - margin === extent ? written : extent + margin
 }
 
-/** A body's own width or height from that of its collision extents (see {@link ownCorner}). */
-function ownSize(extent: number, margin: number): number {
-  return margin === 0 ? extent : Math.max(0, extent - 2 * margin)
+/** A body's own width or height from that of its collision extents (as {@link ownCorner}). */
+function ownSize(extent: number, margin: number, written: number): number {
+  if (margin === 0) return extent
+  return written + 2 * margin === extent ? written : Math.max(0, extent - 2 * margin)
 }
 
 /**
@@ -136,18 +141,6 @@ export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
   return out
 }
 
-/**
- * Turns a rect of collision extents into the body's own box, in place (see
- * {@link BodyStore.margin}): the inverse of growing the box by `margin` on every side.
- */
-export function toOwnRect(rect: Rect, margin: number): Rect {
-  rect.x = ownCorner(rect.x, margin)
-  rect.y = ownCorner(rect.y, margin)
-  rect.width = ownSize(rect.width, margin)
-  rect.height = ownSize(rect.height, margin)
-  return rect
-}
-
 function grow<T extends Float64Array | Uint32Array | Uint8Array | Int32Array>(
   array: T,
   capacity: number,
@@ -174,6 +167,15 @@ export class BodyStore {
   height = new Float64Array(0)
   velocityX = new Float64Array(0)
   velocityY = new Float64Array(0)
+  /**
+   * Each body's own box as last written ({@link BodyStore.write}, or a move that reached its
+   * goal: {@link BodyStore.noteOwnCorner}): what it reads back as while its extents are where
+   * that write put them, so a box reads back exactly as it was given (see {@link ownCorner}).
+   */
+  writtenX = new Float64Array(0)
+  writtenY = new Float64Array(0)
+  writtenWidth = new Float64Array(0)
+  writtenHeight = new Float64Array(0)
   mass = new Float64Array(0)
   /**
    * 1 / mass for pushable dynamic bodies, else 0 (infinite mass): what push-outs and
@@ -225,6 +227,10 @@ export class BodyStore {
     this.y = grow(this.y, capacity)
     this.width = grow(this.width, capacity)
     this.height = grow(this.height, capacity)
+    this.writtenX = grow(this.writtenX, capacity)
+    this.writtenY = grow(this.writtenY, capacity)
+    this.writtenWidth = grow(this.writtenWidth, capacity)
+    this.writtenHeight = grow(this.writtenHeight, capacity)
     this.velocityX = grow(this.velocityX, capacity)
     this.velocityY = grow(this.velocityY, capacity)
     this.mass = grow(this.mass, capacity)
@@ -312,6 +318,10 @@ export class BodyStore {
     this.y[slot] = fields.y - margin
     this.width[slot] = fields.width + 2 * margin
     this.height[slot] = fields.height + 2 * margin
+    this.writtenX[slot] = fields.x
+    this.writtenY[slot] = fields.y
+    this.writtenWidth[slot] = fields.width
+    this.writtenHeight[slot] = fields.height
     this.velocityX[slot] = fields.velocityX
     this.velocityY[slot] = fields.velocityY
     this.mass[slot] = fields.mass
@@ -334,14 +344,51 @@ export class BodyStore {
     return RESPONSE_NAMES[this.response[slot] as number] as SweptResponse
   }
 
+  /** The left edge of a body's own box (its extents' less the margin; see {@link ownCorner}). */
+  ownX(slot: number): number {
+    return ownCorner(this.x[slot] as number, this.margin, this.writtenX[slot])
+  }
+
+  /** The top edge of a body's own box (see {@link BodyStore.ownX}). */
+  ownY(slot: number): number {
+    return ownCorner(this.y[slot] as number, this.margin, this.writtenY[slot])
+  }
+
+  /** Writes a body's own box into a scratch rect (its collision extents less the margin). */
+  loadOwnRect(out: Rect, slot: number): Rect {
+    return this.ownRectOf(out, slot, loadRect(out, this, slot))
+  }
+
+  /**
+   * Writes into `out` the own box of body `slot` at collision extents `extents` (its current
+   * ones, or ones it had earlier in a call that moved it); `out` may be `extents`.
+   */
+  ownRectOf(out: Rect, slot: number, extents: Readonly<Rect>): Rect {
+    const margin = this.margin
+    out.x = ownCorner(extents.x, margin, this.writtenX[slot])
+    out.y = ownCorner(extents.y, margin, this.writtenY[slot])
+    out.width = ownSize(extents.width, margin, this.writtenWidth[slot] as number)
+    out.height = ownSize(extents.height, margin, this.writtenHeight[slot] as number)
+    return out
+  }
+
+  /**
+   * Records that a body's own corner is at (`x`, `y`) on each axis where its extent is that
+   * corner less the margin, as a move to that goal leaves it; other axes keep what they had.
+   */
+  noteOwnCorner(slot: number, x: number, y: number): void {
+    if (x - this.margin === this.x[slot]) this.writtenX[slot] = x
+    if (y - this.margin === this.y[slot]) this.writtenY[slot] = y
+  }
+
   /** The fields of a slot, as {@link BodyFields}. */
   fields(slot: number): BodyFields {
-    const margin = this.margin
+    const own = this.loadOwnRect({ x: 0, y: 0, width: 0, height: 0 }, slot)
     return {
-      x: ownCorner(this.x[slot] as number, margin),
-      y: ownCorner(this.y[slot] as number, margin),
-      width: ownSize(this.width[slot] as number, margin),
-      height: ownSize(this.height[slot] as number, margin),
+      x: own.x,
+      y: own.y,
+      width: own.width,
+      height: own.height,
       type: BODY_TYPES[this.kind[slot] as number] as BodyType,
       velocityX: this.velocityX[slot] as number,
       velocityY: this.velocityY[slot] as number,

@@ -5,9 +5,7 @@ import {
   DYNAMIC,
   loadRect,
   MAX_BODIES,
-  ownCorner,
   sameFields,
-  toOwnRect,
   type BodyFields,
 } from './bodyStore.js'
 import { Move } from './move.js'
@@ -286,8 +284,9 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         const moved = move.displaced.items[k] as number
         if (moved !== slot) touched(moved, store.kind[moved] !== DYNAMIC)
       }
-      x = ownCorner(store.x[slot] as number, store.margin)
-      y = ownCorner(store.y[slot] as number, store.margin)
+      store.noteOwnCorner(slot, target.x, target.y)
+      x = store.ownX(slot)
+      y = store.ownY(slot)
       reached = store.x[slot] === goalX && store.y[slot] === goalY
       pushed = move.pushedBy(slot)
     } finally {
@@ -361,7 +360,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
       const pending =
         pendingAdds.size > 0 && typeof id === 'string' ? pendingAdds.get(id) : undefined
       if (pending === undefined) {
-        return toOwnRect(loadRect(into, store, slotOf('box', id)), store.margin)
+        return store.loadOwnRect(into, slotOf('box', id))
       }
       const { x, y, width, height } = pending.fields
       into.x = x
@@ -474,12 +473,11 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         touched(moved, store.kind[moved] !== DYNAMIC)
       }
       sim.rethrowFilterError()
-      const x = store.x[slot] as number
-      const y = store.y[slot] as number
+      store.noteOwnCorner(slot, target.x, target.y)
       return {
-        x: ownCorner(x, margin),
-        y: ownCorner(y, margin),
-        reached: x === goalX && y === goalY,
+        x: store.ownX(slot),
+        y: store.ownY(slot),
+        reached: store.x[slot] === goalX && store.y[slot] === goalY,
         hits: move.hits,
         pushed: move.pushedBy(slot),
       }
@@ -532,7 +530,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
 
     resize(id: BodyId, rect: Rect, options?: BodyResizeOptions): ResizeResult {
       const slot = slotOf('resize', id)
-      const own = toOwnRect(loadRect(moving, store, slot), store.margin)
+      const own = store.loadOwnRect(moving, slot)
       const request = resizeRequest(id, own, rect, options)
       resizer.run(slot, request)
       touched(slot, store.kind[slot] !== DYNAMIC)
@@ -604,12 +602,7 @@ export function createWorld(settings?: Partial<WorldSettings>): World {
         const slot = store.order[index] as number
         if (store.moved[slot] === 0) continue
         store.moved[slot] = 0
-        const margin = store.margin
-        visit(
-          store.ids[slot] as BodyId,
-          ownCorner(store.x[slot] as number, margin),
-          ownCorner(store.y[slot] as number, margin),
-        )
+        visit(store.ids[slot] as BodyId, store.ownX(slot), store.ownY(slot))
       }
     },
 

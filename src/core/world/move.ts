@@ -162,13 +162,10 @@ export class Move {
         id: store.ids[slot] as string,
         by: store.ids[this.pusherOf[slot] as number] as string,
         from: {
-          x: ownCorner(this.displacedFromX[k] as number, margin),
-          y: ownCorner(this.displacedFromY[k] as number, margin),
+          x: ownCorner(this.displacedFromX[k] as number, margin, store.writtenX[slot]),
+          y: ownCorner(this.displacedFromY[k] as number, margin, store.writtenY[slot]),
         },
-        to: {
-          x: ownCorner(store.x[slot] as number, margin),
-          y: ownCorner(store.y[slot] as number, margin),
-        },
+        to: { x: store.ownX(slot), y: store.ownY(slot) },
       })
     }
     return pushed

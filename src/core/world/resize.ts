@@ -6,7 +6,7 @@ import {
   assertObject,
   describeValue,
 } from '../geometry/validate.js'
-import { loadRect, toOwnRect } from './bodyStore.js'
+import { loadRect } from './bodyStore.js'
 import type { Move } from './move.js'
 import type { StepContext as Simulation } from '../step/context.js'
 import type {
@@ -180,11 +180,15 @@ export class Resize {
   result(slot: number, target: Readonly<Rect>): ResizeResult {
     const store = this.sim.store
     const ownRectOf = (other: number) =>
-      toOwnRect(loadRect({ x: 0, y: 0, width: 0, height: 0 }, store, other), store.margin)
+      store.loadOwnRect({ x: 0, y: 0, width: 0, height: 0 }, other)
     const rect = ownRectOf(slot)
     const squeezed: SqueezedBody[] = this.squeezedSlots.map((other, k) => ({
       id: store.ids[other] as string,
-      from: toOwnRect({ ...(this.squeezedFrom[k] as Rect) }, store.margin),
+      from: store.ownRectOf(
+        { x: 0, y: 0, width: 0, height: 0 },
+        other,
+        this.squeezedFrom[k] as Rect,
+      ),
       to: ownRectOf(other),
     }))
     return {
@@ -213,7 +217,7 @@ export class Resize {
     const length = axis === 0 ? store.width : store.height
     const from = position[slot] as number
     const fromSize = length[slot] as number
-    const own = toOwnRect(loadRect(this.own, store, slot), store.margin)
+    const own = store.loadOwnRect(this.own, slot)
     const start = axis === 0 ? request.target.x : request.target.y
     const size = axis === 0 ? request.target.width : request.target.height
     // -1: the near edge (left, top) moves, the far one stays; 1: the other way round.

@@ -85,6 +85,64 @@ describe('the world gap', () => {
     expect(world.get('a')).toMatchObject({ x: 3, y: 4, width: 50, height: 60 })
   })
 
+  it('reads back a box exactly as it was given, whatever its digits and the gap', () => {
+    // 0.1 - 4 + 4 is 0.10000000000000009: a box read back from its extents would drift.
+    const world = createWorld({ gap: 8 })
+    const given = { x: 0.1, y: 0.7, width: 100.3, height: 33.3 }
+    world.add({ id: 'a', ...given })
+    world.add({ id: 'wall', x: 300.1, y: 0, width: 10, height: 100, type: 'static' })
+    expect(world.get('a')).toMatchObject(given)
+    world.step(1 / 60)
+    expect(world.get('a')).toMatchObject(given)
+    world.update('a', { x: 12.3, y: 45.6 })
+    expect(world.get('a')).toMatchObject({ x: 12.3, y: 45.6 })
+    world.configure({ gap: 6 })
+    expect(world.get('a')).toMatchObject({ x: 12.3, y: 45.6, width: 100.3, height: 33.3 })
+    // A move that reaches its goal is at the goal; one stopped by the wall only on the axis
+    // it reached.
+    expect(world.move('a', { x: 20.7, y: 0.3 })).toMatchObject({ x: 20.7, y: 0.3, reached: true })
+    expect(world.get('a')).toMatchObject({ x: 20.7, y: 0.3 })
+    world.drainMoved(() => {})
+    const blocked = world.move('a', { x: 400, y: 9.9 })
+    expect(blocked.reached).toBe(false)
+    expect(world.get('a')).toMatchObject({ x: blocked.x, y: blocked.y })
+    const moved: number[] = []
+    world.drainMoved((_id, x, y) => moved.push(x, y))
+    expect(moved).toEqual([blocked.x, blocked.y])
+    const copy = createWorld({ gap: 6 })
+    copy.restore(world.snapshot())
+    expect(copy.get('a')).toMatchObject({ x: blocked.x, y: blocked.y, width: 100.3, height: 33.3 })
+    // A degenerate gap far larger than the box keeps it too.
+    const huge = createWorld({ gap: 1e17 })
+    huge.add({ id: 'a', x: 1, y: 2, width: 3, height: 4 })
+    expect(huge.get('a')).toMatchObject({ x: 1, y: 2, width: 3, height: 4 })
+  })
+
+  it('property: a written box reads back bit for bit, before and after a step at rest', () => {
+    const coordinate = fc.double({ min: -1e9, max: 1e9, noNaN: true })
+    const size = fc.double({ min: 0, max: 1e6, noNaN: true })
+    fc.assert(
+      fc.property(
+        fc.record({ x: coordinate, y: coordinate, width: size, height: size }),
+        fc.double({ min: 0, max: 1e20, noNaN: true }),
+        (box, gap) => {
+          const world = createWorld({ gap, gravity: { x: 0, y: 0 } })
+          world.add({ id: 'a', ...box, type: 'static' })
+          const read = world.get('a')
+          expect([read.x, read.y, read.width, read.height]).toEqual([
+            box.x,
+            box.y,
+            box.width,
+            box.height,
+          ])
+          world.step(1 / 60)
+          expect(world.get('a')).toMatchObject(box)
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+
   it('throws naming gap for a negative or NaN gap, and changes nothing', () => {
     expect(() => createWorld({ gap: -1 })).toThrow(
       'createWorld: settings gap must be a finite number >= 0 (got -1)',
