@@ -1,4 +1,4 @@
-import { createSweepHit, createSweepScratch, slideInto, sweepInto } from '../geometry/index.js'
+import { createSweepHit, createSweepScratch, sweepInto } from '../geometry/index.js'
 import { positionAtFace } from '../geometry/faces.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
@@ -363,12 +363,11 @@ export class Move {
       this.stopAtFace(best, this.hit.normal.x, this.hit.normal.y)
       this.place(slot, -1)
       this.noteHit(slot, best)
-      // The goal slides along the face: the rest of the motion loses its normal part.
-      this.motion.x = dx * (1 - time)
-      this.motion.y = dy * (1 - time)
-      slideInto(this.motion, this.motion, this.hit.normal)
-      goalX = (store.x[slot] as number) + this.motion.x
-      goalY = (store.y[slot] as number) + this.motion.y
+      // The goal slides along the face: the rest of the motion loses its normal part, and
+      // along the face the goal stays where it was (the touch point plus the rest of the
+      // motion, y + dy * t + dy * (1 - t), would round off it). Normals are along an axis.
+      if (this.hit.normal.x !== 0) goalX = store.x[slot] as number
+      if (this.hit.normal.y !== 0) goalY = store.y[slot] as number
     }
     return last
   }
@@ -407,12 +406,13 @@ export class Move {
     this.destination.y = this.mover.y + dy * bestTime
     this.stopAtFace(best, normalX, this.hit.normal.y)
     this.place(slot, -1)
-    const restX = dx * (1 - bestTime)
-    const restY = dy * (1 - bestTime)
-    // Into the face first (pushing), then along it.
+    // Into the face first (pushing), then along it, each to the goal's coordinate on its
+    // axis (the touch point plus the rest of the motion would round off it).
     const pushAxis = normalX !== 0 ? 0 : 1
-    this.pushAlong(slot, pushAxis, pushAxis === 0 ? restX : restY)
-    this.pushAlong(slot, 1 - pushAxis, pushAxis === 0 ? restY : restX)
+    loadRect(this.mover, store, slot)
+    this.pushAlong(slot, pushAxis, pushAxis === 0 ? goalX - this.mover.x : goalY - this.mover.y)
+    loadRect(this.mover, store, slot)
+    this.pushAlong(slot, 1 - pushAxis, pushAxis === 0 ? goalY - this.mover.y : goalX - this.mover.x)
   }
 
   /**

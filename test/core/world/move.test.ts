@@ -44,6 +44,21 @@ describe('move', () => {
     })
   })
 
+  it('ends a slide or a push along a face exactly at the goal on the free axis', () => {
+    // The touch point plus the rest of the motion (y + dy * t + dy * (1 - t)) rounded off the
+    // goal: a drag along a wall to y 9.9 ended at 9.899999999999999, off a snapped grid line.
+    for (const gap of [0, 6]) {
+      for (const push of [false, true]) {
+        const world = createWorld({ gap })
+        world.add({ id: 'a', x: 20.7, y: 0.3, width: 100.3, height: 33.3 })
+        world.add({ id: 'wall', x: 300.1, y: 0, width: 10, height: 100, type: 'static' })
+        const result = world.move('a', { x: 400, y: 9.9 }, { push })
+        expect(result).toMatchObject({ x: 300.1 - gap - 100.3, y: 9.9, reached: false })
+        expect(world.get('a')).toMatchObject({ y: 9.9 })
+      }
+    }
+  })
+
   it('reports the body added first among bodies hit at the same instant', () => {
     const world = createWorld()
     world.add({ id: 'left', x: 0, y: 20, width: 10, height: 10, type: 'static' })
