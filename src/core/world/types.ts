@@ -230,7 +230,11 @@ export interface BodyResizeOptions {
   minSize?: Size | undefined
   /** The largest size of the resized body (the rect is clamped to it). @default unbounded */
   maxSize?: Size | undefined
-  /** The minimum size of each card `'squeeze'` may shrink, by id, over `minSize`. @default none */
+  /**
+   * The minimum size of each card `'squeeze'` may shrink, by id, over `minSize`. An id of no
+   * body in the world is ignored, as the board's map, read when a resize drag begins, may
+   * name a card removed since. @default none
+   */
   minSizes?: Readonly<Record<BodyId, Size>> | undefined
 }
 

@@ -66,7 +66,8 @@ describe('world.resize', () => {
     const w = row()
     const options: BodyResizeOptions = {
       mode: 'squeeze',
-      minSizes: { b: { width: 40, height: 0 } },
+      // An id of no body is ignored (the board's map may name a card removed mid-drag).
+      minSizes: { b: { width: 40, height: 0 }, removed: { width: 500, height: 500 } },
     }
     const first = w.resize('a', { x: 0, y: 0, width: 150, height: 50 }, options)
     expect(first.rect.width).toBe(150)
