@@ -19,10 +19,11 @@ import type { ItemBounds } from '../broadphase/uniformGrid.js'
 
 /**
  * Whether a sweep that hit (`sweep`, of the mover by `motion`) blocks the motion, at
- * `sweep.time` (0 for a start overlap). A deep start overlap does not block (the body is
- * let out); a rounding-level one blocks motion into the obstacle ({@link TOUCH_TOLERANCE}),
- * and so does one up to {@link PUSH_SLOP} between two dynamic bodies (`dynamicPair`): the
- * step leaves those, so a box resting that deep in another still stops or pushes it.
+ * `sweep.time` (0 for a start overlap). A deep start overlap does not block: the body is
+ * let out ({@link sweepDynamic} drops the part of its motion into the solid); a
+ * rounding-level one blocks motion into the obstacle ({@link TOUCH_TOLERANCE}), and so does
+ * one up to {@link PUSH_SLOP} between two dynamic bodies (`dynamicPair`): the step leaves
+ * those, so a box resting that deep in another still stops or pushes it.
  * It answers a boolean and reads the motion from its object: V8 boxes the doubles passed
  * to and returned from a call it does not inline, and the step must not allocate.
  */
@@ -283,7 +284,23 @@ export function sweepDynamic(
         )
       )
         continue
-      if (!blocks(ctx.sweepHit, ctx.sweepMotion)) continue
+      if (!blocks(ctx.sweepHit, ctx.sweepMotion)) {
+        // A deep start overlap lets the body out and along, never further in (layout
+        // contract, clause 2): the motion loses its part into the solid, along the
+        // penetration's normal (article 002), and the candidates are swept again with the
+        // rest. Each axis is dropped at most once, so this rescans at most twice.
+        const normal = ctx.sweepHit.normal
+        if (ctx.sweepHit.overlapping && dx * normal.x + dy * normal.y < 0) {
+          if (normal.x !== 0) dx = 0
+          if (normal.y !== 0) dy = 0
+          ctx.sweepMotion.x = dx
+          ctx.sweepMotion.y = dy
+          bestTime = Infinity
+          bestSolid = -1
+          c = ctx.sweepCandidateBegin - 1
+        }
+        continue
+      }
       const time = ctx.sweepHit.time
       if (code === CROSS) {
         if (tracking)

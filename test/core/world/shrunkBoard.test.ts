@@ -108,3 +108,36 @@ describe('a packed board shrunk under its cards (issue #23)', () => {
     expect(deepestSolidOverlap(world)).toBe(0)
   })
 })
+
+describe('a card that fits its board only without its gap (issue #23, clause 2)', () => {
+  it('is never pushed on through the wall it starts in: a deep start overlap lets a body out, not in', () => {
+    // The cards a 266 x 206 board with gap 8 held after its walls closed in (the board
+    // layer's gathering): c1, 200 px tall, overlaps both walls' gaps, and the cards over it
+    // pushed it down through the bottom wall (to y 189, then 4100 px off the board).
+    const world = createWorld({ gap: 8 })
+    const cards: [number, number, number, number][] = [
+      [8, 8, 240, 120],
+      [98, 3, 160, 200],
+      [138, 8, 120, 90],
+      [58, 8, 200, 160],
+      [168, 8, 90, 70],
+      [8, 88, 180, 110],
+      [118, 58, 140, 140],
+      [38, 108, 220, 90],
+      [158, 18, 100, 180],
+      [98, 128, 160, 70],
+      [8, 78, 70, 120],
+      [86, 98, 130, 100],
+    ]
+    cards.forEach(([x, y, width, height], k) => world.add({ id: `c${k}`, x, y, width, height }))
+    placeWalls(world, 266, 206)
+    // c1 keeps the gap from one wall and ends within it of the other (2 px into its own
+    // box): deeper than the gap means a push carried it on into the wall.
+    for (let k = 0; k < 120; k++) {
+      world.step(H)
+      expect(deepestSolidOverlap(world)).toBeLessThanOrEqual(8)
+    }
+    expect(world.isIdle()).toBe(true)
+    expect(world.overflowing()).toContain('c1')
+  })
+})
