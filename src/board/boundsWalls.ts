@@ -73,22 +73,46 @@ export function isInside(body: Rect, rect: Rect): boolean {
 }
 
 /**
- * The rule that keeps a board's cards apart when its walls move in (a container shrunk):
- * walls never close over a card. Each dynamic body that `rect` does not hold whole is moved
- * first, at rest, to the nearest free spot inside it (`findFreeSpot`, in insertion order, so
- * each sees the spots taken before it). Left to the step, a card inside a wall is pushed out
- * into its neighbours, which flip between overlapping places until the layout watch
- * relocates them 0.25 s later. A card with no free spot stays for the step and the layout
- * watch (it overflows). Kinematic bodies (a dragged card) go where they are told.
+ * The rule that keeps a board's cards inside and apart when its walls move in (a container
+ * shrunk): walls never close over a card. Each body that moves (dynamic, or kinematic: a
+ * dragged card) and that `rect` does not hold whole is moved first, at rest, to the nearest
+ * free spot inside it (`findFreeSpot`, in insertion order, so each sees the spots taken
+ * before it). Left to the step, a card inside a wall is pushed out into its neighbours, which
+ * flip between overlapping places until the layout watch relocates them 0.25 s later. A card
+ * with no free spot is moved to the nearest place inside (the gap from the walls kept where
+ * the board is large enough), over other cards: the step and the layout watch then treat it
+ * as an overflow. Left where the wall closed over it, the step would push it out through the
+ * wall's far face, thousands of pixels off the board, where no card overlaps it. A kinematic
+ * card goes on where it is told from there, stopped by the walls.
  */
 function gatherInside(world: World, rect: Rect): void {
   const present = wallIds.filter((id) => world.has(id))
+  const gap = world.settings.gap ?? 0
   for (const id of world.ids()) {
     if (present.includes(id)) continue
     const body = world.get(id)
-    if (body.type !== 'dynamic' || isInside(body, rect)) continue
-    const spot = world.findFreeSpot(body, body, { within: rect, ignore: [id, ...present] })
-    if (spot) world.update(id, { x: spot.x, y: spot.y, velocity: { x: 0, y: 0 } })
+    if (body.type === 'static' || isInside(body, rect)) continue
+    const spot =
+      world.findFreeSpot(body, body, { within: rect, ignore: [id, ...present] }) ??
+      nearestPlaceInside(body, rect, gap)
+    world.update(id, { x: spot.x, y: spot.y, velocity: { x: 0, y: 0 } })
+  }
+}
+
+/**
+ * The top-left corner nearest `body`'s at which it lies inside `rect` at least `gap` from
+ * its edges, along each axis where it fits with the gaps; where it does not, its near side
+ * at the near edge (a card wider than the board overflows on the far side).
+ */
+function nearestPlaceInside(body: Rect, rect: Rect, gap: number): { x: number; y: number } {
+  const along = (start: number, size: number, from: number, length: number): number => {
+    const least = from + Math.min(gap, Math.max(0, length - size) / 2)
+    const most = Math.max(least, from + length - size - gap)
+    return Math.min(Math.max(start, least), most)
+  }
+  return {
+    x: along(body.x, body.width, rect.x, rect.width),
+    y: along(body.y, body.height, rect.y, rect.height),
   }
 }
 
