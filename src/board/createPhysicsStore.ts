@@ -385,6 +385,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
 
   /** The container's edges in world space as last measured (`null` before the first measurement). */
   let boundsEdges: Rect | null = null
+  /** Scratch for a body's box read in the ResizeObserver callback (see `resized`). */
+  const writtenBox: Rect = { x: 0, y: 0, width: 0, height: 0 }
   /** The container resized in the ResizeObserver callback running now (see `resizesMeasured`). */
   let wallsMoved = false
   const elements = createElementRegistry(world, {
@@ -427,8 +429,17 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
         const rounding = Math.abs(width - rect.width) + Math.abs(height - rect.height)
         if (rounding < LAYOUT_ROUNDING) measured = { ...rect, width, height }
       }
-      // The world keeps the position; the new size (and layout origin) is applied by the next frame.
+      // The world keeps the position; the new size is applied by the next frame. The layout
+      // origin may have moved (a card laid out before this one changed size, see the
+      // element registry): the offset from the new origin is written now, in the
+      // ResizeObserver callback before this frame's paint, which so shows the card where the
+      // world has it (left to the next frame, every frame of a resize drew the cards after
+      // the resized one a frame's growth off).
       frame.resized(entry.id, measured)
+      if (world.has(entry.id)) {
+        const { x, y } = world.box(entry.id, writtenBox)
+        entry.box.write(x, y)
+      }
       wake()
     },
     containerResized(space) {

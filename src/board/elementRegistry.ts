@@ -105,6 +105,17 @@ export interface ElementRegistry {
   labelOf(id: BodyId): string
 }
 
+/**
+ * Whether the page lays `element` out in its flow, so that a change of its size moves its
+ * siblings: an HTML element that is not absolutely positioned or fixed. SVG
+ * shapes are placed by their attributes, never by a sibling's size.
+ */
+function inPageFlow(element: Element): boolean {
+  if (!(element instanceof HTMLElement)) return false
+  const { position } = getComputedStyle(element)
+  return position !== 'absolute' && position !== 'fixed'
+}
+
 /** Creates the element registry of `world`. */
 export function createElementRegistry(
   world: World,
@@ -148,15 +159,22 @@ export function createElementRegistry(
   function onResize(entries: ResizeObserverEntry[]): void {
     if (!container) return
     const space = measureContainerSpace(container)
+    let everyElement = false
     for (const { target } of entries) {
       if (target === container) {
         if (space) events.containerResized(space)
-        for (const entry of bodies.values()) measure(entry, space)
+        everyElement = true
       } else {
         const entry = byElement.get(target)
-        if (entry) measure(entry, space)
+        if (!entry) continue
+        // A card the page lays out (in its flow: a flex or grid item, a block) moves the
+        // cards laid out after it when its size changes: their layout origins are measured
+        // again too, as when the container resizes, so their written offsets follow.
+        if (inPageFlow(entry.element)) everyElement = true
+        else measure(entry, space)
       }
     }
+    if (everyElement) for (const entry of bodies.values()) measure(entry, space)
     events.resizesMeasured()
   }
 

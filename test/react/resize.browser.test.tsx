@@ -9,7 +9,7 @@ import { useAABBBody } from '../../src/react/useAABBBody.js'
 import type { WorldApi } from '../../src/react/useWorld.js'
 import { Card, WorldProbe } from './support/components.js'
 import { bodyElement } from './support/bodyElement.js'
-import { dragBy, everyFrame, nextFrames } from './support/realPointer.js'
+import { dragBy, everyFrame, everyPaintedFrame, nextFrames } from './support/realPointer.js'
 import { sampleFrames, shownBoxes } from './support/sampleFrames.js'
 import { realMouse } from './support/realMouse.js'
 
@@ -18,6 +18,21 @@ let api: WorldApi
 afterEach(() => {
   cleanup()
 })
+
+/** A 100 x 60 card the page lays out (no position of its own). */
+function FlowCard({ id, resizable }: { id: string; resizable: boolean }) {
+  const { ref } = useAABBBody<HTMLDivElement>({ id, draggable: true, resizable })
+  return (
+    <div
+      ref={ref}
+      className="card"
+      aria-label={id.toUpperCase()}
+      style={{ width: 100, height: 60 }}
+    >
+      {id}
+    </div>
+  )
+}
 
 /**
  * A 500 x 200 board walled by its edges: `a` (resizable as `resizable` says) at 20, then
@@ -208,6 +223,70 @@ describe('resizable cards with the real mouse, every frame sampled', () => {
     await userEvent.keyboard('{ArrowDown}')
     await expect.poll(() => api.get('a').y).toBe(30)
     expect(api.get('a').height).toBe(50)
+  })
+})
+
+describe('cards laid out by the page (flex-wrap), not positioned: a resize reflows the others', () => {
+  /** A 600 x 300 flex-wrap board of four 100 x 60 cards in the page's flow, `a` resizable. */
+  function renderFlow() {
+    const { container } = render(
+      <PhysicsWorld
+        gravity={{ x: 0, y: 0 }}
+        bounds="container"
+        style={{
+          position: 'relative',
+          width: 600,
+          height: 300,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignContent: 'flex-start',
+          gap: 8,
+        }}
+      >
+        <WorldProbe onApi={(value) => (api = value)} />
+        {['a', 'b', 'c', 'd'].map((id) => (
+          <FlowCard key={id} id={id} resizable={id === 'a'} />
+        ))}
+      </PhysicsWorld>,
+    )
+    const surface = container.querySelector('[data-aabb-world]')!
+    const cards = ['a', 'b', 'c', 'd'].map((id) => bodyElement(container, id))
+    return { surface, cards }
+  }
+
+  /** How far each card is drawn from where the world has it: the same for every card. */
+  function drawnOffsets(surface: Element, cards: HTMLElement[]): string[] {
+    return shownBoxes(surface, cards).map((box, k) => {
+      const body = api.get(cards[k]!.dataset.aabbBody!)
+      // To a tenth of a pixel (+ 0 makes -0 0).
+      const tenth = (value: number) => Math.round(value * 10) / 10 + 0
+      return `${tenth(box.left - body.x)},${tenth(box.top - body.y)}`
+    })
+  }
+
+  it('draws every card where the world has it in every frame of a handle resize and after Alt+arrows', async () => {
+    const { surface, cards } = renderFlow()
+    await nextFrames(2)
+    const offset = drawnOffsets(surface, cards)[0]!
+    const stray: string[] = []
+    const stop = everyPaintedFrame(() => {
+      const offsets = drawnOffsets(surface, cards)
+      if (offsets.some((o) => o !== offset)) stray.push(offsets.join(' '))
+    })
+    const handle = cards[0]!.querySelector('[data-aabb-resize-handle="se"]')!
+    try {
+      await sampleFrames(surface, cards, { width: 600, height: 300 }, () =>
+        dragBy(handle, surface, 120, 80, 12),
+      )
+      cards[0]!.focus()
+      await userEvent.keyboard('{Alt>}{ArrowRight}{ArrowRight}{ArrowDown}{/Alt}')
+      await nextFrames(4)
+    } finally {
+      stop()
+    }
+    expect(api.get('a').width).toBeGreaterThan(200)
+    expect(stray).toEqual([])
+    expect(drawnOffsets(surface, cards)).toEqual(cards.map(() => offset))
   })
 })
 

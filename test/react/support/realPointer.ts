@@ -91,3 +91,23 @@ export function everyFrame(check: () => void): () => void {
   })
   return () => cancelAnimationFrame(handle)
 }
+
+/**
+ * Calls `check` once after each frame's rendering (in a task queued from the frame's
+ * animation callback, so after the library's writes, the layout, the ResizeObserver
+ * callbacks and the paint) until the returned function is called: what each frame showed.
+ */
+export function everyPaintedFrame(check: () => void): () => void {
+  let stopped = false
+  const tick = () => {
+    setTimeout(() => {
+      if (stopped) return
+      check()
+      requestAnimationFrame(tick)
+    }, 0)
+  }
+  requestAnimationFrame(tick)
+  return () => {
+    stopped = true
+  }
+}
