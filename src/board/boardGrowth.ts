@@ -10,8 +10,9 @@ import { boundsWallIds } from './boundsWalls.js'
  * inline `min-height`, which moves the bottom wall once the container is measured again),
  * and that change of the layout puts the card on trial: the step pushes it into the new
  * room, or the watch moves it to the nearest free spot there. Whenever the board rests,
- * `min-height` is fitted to the lowest body, so the board shrinks back as cards leave or
- * shrink; `min-height` never takes the container below its own CSS height.
+ * `min-height` is fitted to the lowest body and the world's gap below it, so the board
+ * shrinks back as cards leave or shrink; `min-height` never takes the container below its
+ * own CSS height.
  */
 export interface BoardGrowth {
   /** Turns the rule on or off; off gives the container its own inline `min-height` back. */
@@ -99,7 +100,8 @@ export function createBoardGrowth(world: World): BoardGrowth {
           continue
         }
         grownFor.add(id)
-        growth += card.height
+        // The card and the world's gap above it (or below it, from the bottom wall).
+        growth += card.height + (world.settings.gap ?? 0)
       }
       if (growth > 0) write(Math.max(edges.height, written) + growth)
       return rest
@@ -112,7 +114,10 @@ export function createBoardGrowth(world: World): BoardGrowth {
         const { y, height } = world.get(id)
         lowest = Math.max(lowest, y + height)
       }
-      write(lowest)
+      // The bottom wall a gap below the lowest card, which keeps the gap from walls too: at
+      // its bottom, the wall would push that card up into the one above (an overflow that
+      // grew the board, then this fit again at the next rest, for ever).
+      write(lowest + (world.settings.gap ?? 0))
     },
     detach() {
       restore()

@@ -508,6 +508,54 @@ describe("a board that grows instead of overflowing: bounds={{ grow: 'y' }} (iss
   )
 })
 
+describe("a dashboard of mixed cards in the page's flow that grows: bounds={{ grow: 'y' }} and a gap", () => {
+  it(
+    'grows to hold 31 cards in a 600 x 400 flex-wrap board, keeps the gap below the lowest, and rests',
+    async () => {
+      // A user-style audit: the board fitted min-height to the lowest card's bottom, without
+      // the world's gap to the bottom wall, so the lowest card was pushed up into the one
+      // above, overflowed, grew the board, and the next rest fitted it again: never at rest.
+      const reports: (readonly string[])[] = []
+      const renders: string[][] = []
+      const clock = newClock()
+      const ids = Array.from({ length: 31 }, (_, k) => `m${k}`)
+      const { container } = render(
+        <PhysicsWorld
+          data-testid="board"
+          bounds={{ grow: 'y' }}
+          gap={6}
+          onOverflow={(overflowing) => reports.push(overflowing)}
+          style={{
+            position: 'relative',
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignContent: 'flex-start',
+            gap: 8,
+            padding: 8,
+            width: 600,
+            height: 400,
+            boxSizing: 'border-box',
+          }}
+        >
+          <OverflowList renders={renders} />
+          <IdleClock clock={clock} />
+          {ids.map((id, k) => (
+            <FlowCard key={id} id={id} width={80 + (k % 4) * 30} height={60 + (k % 3) * 20} />
+          ))}
+        </PhysicsWorld>,
+      )
+      const shown = await sampleUntilRest(container, clock)
+      expect(clock.idleAfter).not.toBeNull()
+      expect(reports.filter((ids) => ids.length > 0)).toEqual([])
+      for (const frame of shown.slice(-30)) {
+        expect(overlapsOf(frame)).toEqual([])
+        expect(outsideOf(frame)).toEqual([])
+      }
+    },
+    TEST_TIMEOUT,
+  )
+})
+
 /** An absolutely placed card. */
 function PlacedCard({ id, x, y }: { id: string; x: number; y: number }) {
   const { ref } = useAABBBody<HTMLDivElement>({ id, draggable: true })
