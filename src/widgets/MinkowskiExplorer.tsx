@@ -258,8 +258,11 @@ export function MinkowskiExplorer({
       </svg>
       <div
         style={{
-          // Never wider than the widget, so its tables scroll inside rather than overflow.
-          maxWidth: 'min(420px, 100%)',
+          // Beside the drawing it takes the rest of the row (the corners table is about
+          // 600 px wide: a fixed 420 px cut it off with room to spare); never wider than the
+          // widget, so on a narrow screen its tables scroll inside rather than overflow.
+          flex: '1 1 420px',
+          maxWidth: '100%',
           minWidth: 0,
         }}
       >
