@@ -387,6 +387,8 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
   let boundsEdges: Rect | null = null
   /** Scratch for a body's box read in the ResizeObserver callback (see `resized`). */
   const writtenBox: Rect = { x: 0, y: 0, width: 0, height: 0 }
+  /** A card's measured size differs from its body's in the ResizeObserver callback running now. */
+  let sizesChanged = false
   /** The container resized in the ResizeObserver callback running now (see `resizesMeasured`). */
   let wallsMoved = false
   const elements = createElementRegistry(world, {
@@ -425,21 +427,20 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
       // its exact size (an undo compares sizes exactly); the layout origin still applies.
       let measured = rect
       if (world.has(entry.id)) {
-        const { width, height } = world.get(entry.id)
-        const rounding = Math.abs(width - rect.width) + Math.abs(height - rect.height)
-        if (rounding < LAYOUT_ROUNDING) measured = { ...rect, width, height }
+        const box = world.box(entry.id, writtenBox)
+        const rounding = Math.abs(box.width - rect.width) + Math.abs(box.height - rect.height)
+        if (rounding < LAYOUT_ROUNDING) measured = { ...rect, width: box.width, height: box.height }
+        else sizesChanged = true
+        // The layout origin may have moved (a card laid out before this one changed size,
+        // see the element registry): the offset from the new origin is written now, before
+        // this frame's paint, which so shows the card where the world has it (left to the
+        // next frame, every frame of a resize drew the cards after the resized one a frame's
+        // growth off).
+        entry.box.write(box.x, box.y)
       }
-      // The world keeps the position; the new size is applied by the next frame. The layout
-      // origin may have moved (a card laid out before this one changed size, see the
-      // element registry): the offset from the new origin is written now, in the
-      // ResizeObserver callback before this frame's paint, which so shows the card where the
-      // world has it (left to the next frame, every frame of a resize drew the cards after
-      // the resized one a frame's growth off).
+      // The world keeps the position; the new size is applied by the next frame, or by the
+      // frame `resizesMeasured` runs now.
       frame.resized(entry.id, measured)
-      if (world.has(entry.id)) {
-        const { x, y } = world.box(entry.id, writtenBox)
-        entry.box.write(x, y)
-      }
       wake()
     },
     containerResized(space) {
@@ -454,12 +455,15 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
           edges.height !== before.height)
     },
     resizesMeasured() {
-      // The container resized under the cards: a frame now, before this frame's paint,
-      // brings them inside the new walls (a fixed step pushes every body out of the
-      // solids). Left to the next animation frame, the paint in between showed cards
-      // outside a shrunk board for one frame.
-      if (!wallsMoved) return
+      // The container resized under the cards, or a card's own content changed its size: a
+      // frame now, before this frame's paint, brings the cards inside the new walls and
+      // pushes the grown card's neighbours away (a fixed step pushes every body out of the
+      // solids and overlapping pairs apart). Left to the next animation frame, the paint in
+      // between showed cards outside a shrunk board, or a card grown over its neighbours,
+      // for a frame or two.
+      if (!wallsMoved && !sizesChanged) return
       wallsMoved = false
+      sizesChanged = false
       if (frame.paused) return
       if (frame.run(world.settings.fixedStep)) wake()
     },
