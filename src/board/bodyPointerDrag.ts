@@ -47,6 +47,9 @@ export function attachBodyPointerDrag(
     get autoScroll() {
       return engine.autoScroll
     },
+    get autoScrollWithin() {
+      return engine.container
+    },
     onStart(clientX, clientY) {
       const clientToWorld = engine.beginDrag(id, endedByEngine)
       if (clientToWorld) {

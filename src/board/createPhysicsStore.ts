@@ -147,6 +147,8 @@ export interface PhysicsEngine {
    * drag maps the pointer with after a scroll moved the world under it.
    */
   measureClientToWorld(): Affine | null
+  /** The world's container while one is attached: where a drag's auto-scroll stops. */
+  readonly container: HTMLElement | SVGSVGElement | null
   /** Sets where the dragged body should be: its start plus `delta` (applied by the next frame, swept). */
   dragTo(id: BodyId, delta: Readonly<Vec2>): void
   /** Ends a drag where the body is (a `throwable` body keeps its drag velocity). */
@@ -721,6 +723,9 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
     measureClientToWorld() {
       return elements.measureSpace()?.clientToWorld ?? null
+    },
+    get container() {
+      return elements.container
     },
     dragTo(id, delta) {
       drags.aim(id, delta)

@@ -52,15 +52,18 @@ export interface AutoScroller {
 /**
  * Scrolls the scroll container of `element` (see {@link scrollContainerOf}; the page when
  * there is none) while a dragging pointer stays within `edge` pixels of its visible edges,
- * one `requestAnimationFrame` at a time, faster nearer the edge. The container's box is
- * read once, here, when the drag begins; each frame only writes a scroll position and calls
- * `onScrolled`, where the drag maps the still pointer anew, so the card follows the content
- * under it.
+ * one `requestAnimationFrame` at a time, faster nearer the edge, and, given the board
+ * (`within`), no further than brings the board's edge on that side into view: the card
+ * cannot pass the board's wall, so scrolling on would only carry the board and the card
+ * off the screen. The boxes are read once, here, when the drag begins; each frame only
+ * writes a scroll position and calls `onScrolled`, where the drag maps the still pointer
+ * anew, so the card follows the content under it.
  */
 export function createAutoScroller(
   element: Element,
   options: AutoScrollSettings,
   onScrolled: () => void,
+  within: Element | null = null,
 ): AutoScroller {
   const view = element.ownerDocument.defaultView
   const container = scrollContainerOf(element)
@@ -70,6 +73,19 @@ export function createAutoScroller(
     right: view?.innerWidth ?? 0,
     bottom: view?.innerHeight ?? 0,
   }
+  // How far each way the drag may scroll from where it began: until the board's edge on
+  // that side is in view (none where it is already), in whole pixels.
+  const board = within?.getBoundingClientRect()
+  const room = board
+    ? {
+        left: Math.floor(Math.max(0, box.left - board.left)),
+        right: Math.floor(Math.max(0, board.right - box.right)),
+        top: Math.floor(Math.max(0, box.top - board.top)),
+        bottom: Math.floor(Math.max(0, board.bottom - box.bottom)),
+      }
+    : { left: Infinity, right: Infinity, top: Infinity, bottom: Infinity }
+  let scrolledX = 0
+  let scrolledY = 0
   let speedX = 0
   let speedY = 0
   let frame: number | null = null
@@ -78,8 +94,15 @@ export function createAutoScroller(
     frame = null
     if (speedX === 0 && speedY === 0) return
     // Whole pixels, at least one: an element's scroll position may round a smaller step away.
-    const byX = Math.sign(speedX) * Math.max(1, Math.round(Math.abs(speedX)))
-    const byY = Math.sign(speedY) * Math.max(1, Math.round(Math.abs(speedY)))
+    const wantedX = Math.sign(speedX) * Math.max(1, Math.round(Math.abs(speedX)))
+    const wantedY = Math.sign(speedY) * Math.max(1, Math.round(Math.abs(speedY)))
+    const byX = Math.min(Math.max(wantedX, -room.left - scrolledX), room.right - scrolledX)
+    const byY = Math.min(Math.max(wantedY, -room.top - scrolledY), room.bottom - scrolledY)
+    // The board's edge is in view on each axis it would scroll along: nothing to do until
+    // the pointer moves (`update` starts the frames again).
+    if (byX === 0 && byY === 0) return
+    scrolledX += byX
+    scrolledY += byY
     if (container) container.scrollBy(byX, byY)
     else view?.scrollBy(byX, byY)
     // At once, not at the `scroll` event: that comes a frame later, after a release maybe.

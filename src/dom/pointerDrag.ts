@@ -69,6 +69,11 @@ export interface PointerDragOptions extends PointerDragHandlers {
    * drag begins (and at the press, to start loading the scroller). @default null
    */
   autoScroll?: AutoScrollSettings | null | undefined
+  /**
+   * The board: auto-scroll stops once its edge is in view on the side it scrolls toward
+   * (see `createAutoScroller`). Read when a drag begins. @default null, no limit
+   */
+  autoScrollWithin?: Element | null | undefined
 }
 
 /**
@@ -217,9 +222,10 @@ export function attachPointerDrag(
 
   /** Scrolls near the edges for this drag: now or, while the scroller loads, once it has loaded. */
   function startAutoScroll(autoScroll: AutoScrollSettings): void {
+    const within = options.autoScrollWithin ?? null
     const loaded = autoScrollModule.current
     if (loaded) {
-      autoScroller = loaded.createAutoScroller(handle, autoScroll, onScroll)
+      autoScroller = loaded.createAutoScroller(handle, autoScroll, onScroll, within)
       return
     }
     const drag = ++lateStarts
@@ -227,7 +233,7 @@ export function attachPointerDrag(
       ({ createAutoScroller }) => {
         // The drag may have ended (or another begun) while the scroller loaded.
         if (drag !== lateStarts || phase !== 'dragging') return
-        autoScroller = createAutoScroller(handle, autoScroll, onScroll)
+        autoScroller = createAutoScroller(handle, autoScroll, onScroll, within)
         autoScroller.update(lastClientX, lastClientY)
       },
       () => {},

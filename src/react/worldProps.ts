@@ -92,7 +92,8 @@ export interface PhysicsWorldProps extends Omit<HTMLAttributes<HTMLElement>, 'ch
   /**
    * A drag whose pointer comes near the edge of the world's nearest scroll container (or of
    * the page) scrolls it, faster nearer the edge, and the card follows the content under
-   * the still pointer, swept (dnd-kit's and react-grid-layout's auto-scroll). `true`,
+   * the still pointer, swept (dnd-kit's and react-grid-layout's auto-scroll), until the
+   * board's own edge on that side is in view (the card cannot pass it). `true`,
    * `false`, or `{ edge, speed }`: the band in CSS pixels, the pixels per frame at the edge.
    * @default true (`{ edge: 40, speed: 20 }`)
    * @example <PhysicsWorld autoScroll={{ edge: 60, speed: 30 }}>...</PhysicsWorld>

@@ -121,6 +121,49 @@ describe('auto-scroll during a drag, the real mouse, every frame sampled', () =>
     await mouse.release(start.x, middle)
   })
 
+  it("stops scrolling the page once the board's far edge is in view: the card stays on screen", async () => {
+    // A user-style audit: held at the bottom of the window, a drag scrolled the page from
+    // 500 to 2000 px, far past the board's end, and the card, stopped by the board's bottom
+    // wall, ended off the screen. Here the board spans 700 to 1700 px of the page.
+    const { container } = render(
+      <div>
+        <div style={{ height: 700 }} />
+        <PhysicsWorld
+          gravity={{ x: 0, y: 0 }}
+          bounds="container"
+          style={{ position: 'relative', width: 300, height: 1000 }}
+        >
+          <WorldProbe onApi={(value) => (api = value)} />
+          <Card id="a" x={100} y={20} width={80} height={60} draggable />
+        </PhysicsWorld>
+        <div style={{ height: 3000 }} />
+      </div>,
+    )
+    const board = container.querySelector('[data-aabb-world]')!
+    window.scrollTo(0, 500)
+    await nextFrames(2)
+    const mouse = await realMouse()
+    const start = centerOf(bodyElement(container, 'a'))
+    const held = { x: start.x, y: window.innerHeight - 5 }
+    await mouse.move(start.x, start.y)
+    await mouse.press(start.x, start.y)
+    await autoScrollModule.load()
+    for (let k = 1; k <= 8; k++) {
+      await mouse.move(start.x, start.y + ((held.y - start.y) * k) / 8)
+      await nextFrames(1)
+    }
+    // Long enough to scroll far past the board at the band's speed.
+    await nextFrames(60)
+    const boardBottom = board.getBoundingClientRect().bottom
+    expect(window.scrollY).toBeGreaterThan(500)
+    // The board's bottom edge is in view, at most a pixel above the window's bottom.
+    expect(boardBottom).toBeGreaterThanOrEqual(window.innerHeight - 1)
+    expect(boardBottom).toBeLessThanOrEqual(window.innerHeight + 1)
+    const card = bodyElement(container, 'a').getBoundingClientRect()
+    expect(card.bottom).toBeLessThanOrEqual(window.innerHeight + 0.5)
+    await mouse.release(held.x, held.y)
+  })
+
   it('autoScroll={false} never scrolls', async () => {
     const { scroller, card } = renderScroller(false)
     await nextFrames(2)
