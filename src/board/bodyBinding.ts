@@ -47,6 +47,8 @@ const physicalKeys = [
   'mask',
   'pushable',
   'damping',
+  // Its default damping depends on it.
+  'throwable',
 ] as const satisfies ReadonlyArray<keyof AABBBodyOptions>
 
 interface Connection {

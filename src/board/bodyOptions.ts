@@ -98,14 +98,14 @@ export interface AABBBodyOptions {
   /**
    * On release, a dynamic body keeps the velocity the pointer gave it (a throw): the card's
    * own motion over about the last 0.1 s, so a card let go after the pointer paused, or
-   * slower than 50 px/s, is dropped. Give it `damping` so it slows down. @default false (it
-   * stops where it is dropped)
+   * slower than 50 px/s, is dropped. It slows down by its `damping`, 8 unless given (a
+   * 1,000 px/s throw slides about 125 px). @default false (it stops where it is dropped)
    */
   throwable?: boolean | undefined
   /**
    * Linear damping per second (velocity *= 1 / (1 + damping * dt)): a thrown card slides
    * about `speed / damping` px, and without gravity stops once under 0.25 px are left.
-   * @default 0
+   * @default 0, or 8 for a `throwable` card ({@link THROWN_CARD_DAMPING})
    */
   damping?: number | undefined
   /**
@@ -309,8 +309,9 @@ export function massOf(options: AABBBodyOptions, size: BodySize): number {
 
 /**
  * Every world field among the options, for a body of `size`. An option not given gets the
- * world's default, so removing an option in a re-render puts the default back (the world's
- * `update` leaves out only `undefined` fields).
+ * world's default (a `throwable` card's damping: {@link THROWN_CARD_DAMPING}), so removing
+ * an option in a re-render puts the default back (the world's `update` leaves out only
+ * `undefined` fields).
  */
 export function bodyPatchOf(options: AABBBodyOptions, size: BodySize): BodyPatch {
   const defaults = defaultBodyFields(0, 0, size.width, size.height)
@@ -322,6 +323,14 @@ export function bodyPatchOf(options: AABBBodyOptions, size: BodySize): BodyPatch
     layer: options.layer ?? defaults.layer,
     mask: options.mask ?? defaults.mask,
     pushable: options.pushable ?? defaults.pushable,
-    damping: options.damping ?? defaults.damping,
+    damping: options.damping ?? (options.throwable ? THROWN_CARD_DAMPING : defaults.damping),
   }
 }
+
+/**
+ * The damping of a `throwable` card that names none, per second: a throw of 1,000 px/s
+ * slides about 125 px and rests in about 0.8 s (2,000 px/s: 250 px, 0.9 s), within the
+ * layout contract's second after the last input. Without damping a thrown card slides on
+ * until a wall stops it.
+ */
+export const THROWN_CARD_DAMPING = 8

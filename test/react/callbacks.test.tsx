@@ -3,7 +3,7 @@ import { render } from '@testing-library/react'
 import { act, StrictMode, useLayoutEffect } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import type { ContactEvent } from '../../src/core/world/types.js'
-import type { BodyContact } from '../../src/board/bodyOptions.js'
+import { THROWN_CARD_DAMPING, type BodyContact } from '../../src/board/bodyOptions.js'
 import type { FrameScheduler } from '../../src/board/frameLoop.js'
 import { useWorldState } from '../../src/react/useWorldState.js'
 import { Card } from './support/components.js'
@@ -41,6 +41,26 @@ describe('releasing a drag', () => {
     expect(fixture.api.get('dropped').velocity).toEqual({ x: 0, y: 0 })
     expect(fixture.api.get('thrown').x).toBeGreaterThan(120)
     expect(fixture.api.get('thrown').type).toBe('dynamic')
+  })
+
+  it('slows a throwable card with no damping of its own to rest within a second; damping={0} slides on', () => {
+    const { container } = render(
+      <Board bounds={{ x: 0, y: 0, width: 2000, height: 600 }}>
+        <Card id="thrown" throwable draggable />
+        <Card id="sliding" y={100} throwable damping={0} draggable />
+      </Board>,
+    )
+    const cards = ['thrown', 'sliding'].map((id) => bodyElement(container, id))
+    // 20 px a frame: about 1,200 px/s.
+    for (const card of cards) drag(card, [30, 50, 70, 90])
+    fixture.frames.run(60)
+    const thrown = fixture.api.get('thrown')
+    expect(thrown.damping).toBe(THROWN_CARD_DAMPING)
+    expect(thrown.velocity).toEqual({ x: 0, y: 0 })
+    // It slid on about speed / damping (150 px) from where it was let go.
+    expect(thrown.x).toBeGreaterThan(80 + 100)
+    expect(thrown.x).toBeLessThan(80 + 200)
+    expect(fixture.api.get('sliding').velocity.x).toBeGreaterThan(1000)
   })
 
   it('names in useWorldState a card still dragged when another drag ends first', () => {
