@@ -61,6 +61,15 @@ export const BoardInteractions: Story = {
     const card = (name: string) => canvas.getByRole('article', { name })
     const titleBar = (name: string) => card(name).querySelector('[data-card-handle]') as Element
     const cards = () => bodiesIn(board)
+    // Each card's place on the board, from the board's corner: a drag near the window's edge
+    // may scroll the page (auto-scroll), which moves every card on the screen alike.
+    const placesOf = () => {
+      const corner = board.getBoundingClientRect()
+      return cards().map((element) => {
+        const { left, top } = element.getBoundingClientRect()
+        return { left: left - corner.left, top: top - corner.top }
+      })
+    }
     const shownLayout = () =>
       JSON.parse(canvas.getByTestId('layout-json').textContent ?? '') as Record<
         string,
@@ -135,11 +144,6 @@ export const BoardInteractions: Story = {
     await step(
       'Escape during a drag undoes it: the card and the cards it pushed go back',
       async () => {
-        const placesOf = () =>
-          cards().map((element) => {
-            const { left, top } = element.getBoundingClientRect()
-            return { left, top }
-          })
         const before = placesOf()
         await dragOnto(titleBar('Notes'), card('Tasks'), 12, 'cancel')
         await untilStill(cards)
@@ -148,11 +152,6 @@ export const BoardInteractions: Story = {
     )
 
     await step('Undo (Ctrl+Z) takes back a drag with its pushes; Redo does it again', async () => {
-      const placesOf = () =>
-        cards().map((element) => {
-          const { left, top } = element.getBoundingClientRect()
-          return { left, top }
-        })
       await untilStill(cards)
       const before = placesOf()
       await dragOnto(titleBar('Notes'), card('Tasks'), 12)

@@ -159,7 +159,7 @@ export function KanbanBoards({ cards: initialCards }: KanbanBoardsProps) {
           Reset
         </button>
       </div>
-      <div key={reset} style={{ display: 'flex', gap: 16 }}>
+      <div key={reset} style={{ display: 'flex', flexWrap: 'wrap', gap: 16 }}>
         {kanbanColumns.map((column) => (
           <figure key={column.id} style={{ margin: 0 }}>
             <figcaption style={{ fontWeight: 600, marginBottom: 4 }}>{column.title}</figcaption>
