@@ -8,6 +8,7 @@ import type { Rect, Vec2 } from '../core/geometry/types.js'
 import { createWorld } from '../core/world/index.js'
 import type {
   BodyId,
+  BodySnapshot,
   CompactDirection,
   MoveOptions,
   MoveResult,
@@ -149,6 +150,12 @@ export interface PhysicsEngine {
   measureClientToWorld(): Affine | null
   /** The world's container while one is attached: where a drag's auto-scroll stops. */
   readonly container: HTMLElement | SVGSVGElement | null
+  /**
+   * Reads body `id` for `useWorld().get`: a RangeError that says so for a body whose
+   * element is registered but has no size yet (it is not in the world), the world's own
+   * (`body "id" does not exist`) for an id nothing registered.
+   */
+  get(id: BodyId): BodySnapshot
   /** Sets where the dragged body should be: its start plus `delta` (applied by the next frame, swept). */
   dragTo(id: BodyId, delta: Readonly<Vec2>): void
   /** Ends a drag where the body is (a `throwable` body keeps its drag velocity). */
@@ -726,6 +733,14 @@ export function createPhysicsStore(options: PhysicsStoreOptions = {}): PhysicsSt
     },
     get container() {
       return elements.container
+    },
+    get(id) {
+      if (!world.has(id) && elements.get(id)) {
+        throw new RangeError(
+          `get: body "${id}" is not in the world yet: its element has no size (0 x 0: display: none, not laid out yet, or its <PhysicsWorld> is not rendered); it enters when a measurement finds it with one`,
+        )
+      }
+      return world.get(id)
     },
     dragTo(id, delta) {
       drags.aim(id, delta)

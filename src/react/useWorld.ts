@@ -25,7 +25,10 @@ export interface WorldApi {
   resume(): void
   /** Swept move of a body toward `goal` (pushing others with `{ push: true }`), written on the next frame. */
   move(id: BodyId, goal: Vec2, options?: MoveOptions): MoveResult
-  /** A snapshot of one body. @throws RangeError for an unknown id */
+  /**
+   * A snapshot of one body. @throws RangeError for an unknown id, and one that says so for a
+   * body whose element has no size yet (it enters the world once measured with one)
+   */
   get(id: BodyId): BodySnapshot
   /**
    * Ids of the bodies whose box contains `point` (edges included), in world coordinates.
@@ -118,7 +121,7 @@ export function useWorld(): WorldApi {
       pause: () => engine.setPaused(true),
       resume: () => engine.setPaused(false),
       move: (id, goal, options) => engine.move(id, goal, options),
-      get: (id) => world.get(id),
+      get: (id) => engine.get(id),
       queryPoint: (point) => world.queryPoint(point),
       queryRect: (rect) => world.queryRect(rect),
       raycast: (origin, delta) => world.raycast(origin, delta),

@@ -172,6 +172,11 @@ describe('<PhysicsWorld> and useAABBBody lifecycle', () => {
       </Board>,
     )
     expect(fixture.api.world.has('hidden')).toBe(false)
+    // get says why it is not there, unlike an id nothing registered.
+    expect(() => fixture.api.get('hidden')).toThrow(
+      /^get: body "hidden" is not in the world yet: its element has no size/,
+    )
+    expect(() => fixture.api.get('nobody')).toThrow('get: body "nobody" does not exist')
     const element = bodyElement(container, 'hidden')
     element.style.display = 'block'
     act(() => fixture.api.remeasure('hidden'))
