@@ -7,7 +7,7 @@ import { PhysicsWorld, type PhysicsWorldProps } from '../../src/react/PhysicsWor
 import { useAABBBody } from '../../src/react/useAABBBody.js'
 import { useAfterStep } from '../../src/react/useAfterStep.js'
 import { useWorldState } from '../../src/react/useWorldState.js'
-import { centerOf, nextFrames } from './support/realPointer.js'
+import { centerOf, everyPaintedFrame, nextFrames } from './support/realPointer.js'
 import { realMouse } from './support/realMouse.js'
 
 // Issue #23 in Chromium: every layout change settles, and a board with no room reports it
@@ -403,6 +403,38 @@ async function wideBoardAtRest(onOverflow?: (ids: readonly string[]) => void) {
   await sampleUntilRest(container, clock)
   return { clock, container, board: getByTestId('board') }
 }
+
+describe('cards added to a full board (issue #23)', () => {
+  it(
+    'come inside the board before their first paint, over other cards, and overflow',
+    async () => {
+      // Cards the page lays out below a full column: none is painted outside the board, in
+      // any frame from the commit on (a user-style audit reported cards added five a commit
+      // to a full board painted outside for a frame).
+      const clock = newClock()
+      let add: (ids: string[]) => void = () => {}
+      function Growing({ onAdd }: { onAdd: (add: (ids: string[]) => void) => void }) {
+        const [ids, setIds] = useState(['a', 'b'])
+        useEffect(() => onAdd((more) => setIds((current) => [...current, ...more])), [onAdd])
+        return <ColumnBoard ids={ids} clock={clock} />
+      }
+      const { container } = render(<Growing onAdd={(next) => (add = next)} />)
+      await sampleUntilRest(container, clock)
+      const painted: string[][] = []
+      const stop = everyPaintedFrame(() => painted.push(outsideOf(sample(container, true))))
+      try {
+        act(() => add(['c', 'd', 'e', 'f', 'g']))
+        await sampleUntilRest(container, clock)
+      } finally {
+        stop()
+      }
+      expect(painted.length).toBeGreaterThan(5)
+      expect(painted.filter((outside) => outside.length > 0)).toEqual([])
+      expect(container.querySelectorAll('[data-aabb-overflowing]').length).toBeGreaterThan(0)
+    },
+    TEST_TIMEOUT,
+  )
+})
 
 describe('a board shrunk with room left below (issue #23)', () => {
   it(
