@@ -7,7 +7,7 @@ import { TimeControlDemo } from './support/TimeControlDemo.js'
 const meta = {
   title: 'Use cases/Time control',
   component: TimeControlDemo,
-  args: { speed: 240, timeScale: 1, horizon: 1, debug: true },
+  args: { speed: 240, timeScale: 1, horizon: 2.5, debug: true },
   argTypes: {
     speed: { control: { type: 'range', min: 30, max: 2400, step: 30 } },
     timeScale: { control: 'inline-radio', options: [1, 0.5, 0.25, 0.1] },
@@ -17,7 +17,7 @@ const meta = {
     docs: {
       description: {
         component:
-          "For teaching: a box bounces between two walls. Pause, step one fixed step, slow the world's clock down, or freeze the world at the time of impact of the next swept hit. The blue dashed box is the Minkowski difference of the wall and the box, drawn around the box's corner (the white origin); the line is the box's motion over the horizon, green when it enters the difference (article 003). The panel shows the numbers: v·Δt, the entry fraction h and the time of impact.",
+          "For teaching: a box bounces between two walls. Pause, step one fixed step, slow the world's clock down, or freeze the world at the time of impact of the next swept hit. The blue dashed box is the Minkowski difference of the wall and the box, drawn around the box's corner (the white origin) for the next hit within the horizon (2.5 s: at 240 px/s every hit is); the line is the box's motion over the horizon, green when it enters the difference (article 003). The panel shows the numbers: v·Δt, the entry fraction h and the time of impact.",
       },
     },
   },
@@ -44,6 +44,11 @@ export const TimeControlInteractions: Story = {
     const status = canvas.getByRole('status', { name: 'Status' })
     await waitFor(() =>
       expect(canvas.getByLabelText('Maths')).toHaveTextContent(`(${args.speed}, 0) px/s`),
+    )
+    // As the description says: the next hit's Minkowski difference is drawn from the start.
+    await expect(canvas.getByTestId('minkowski-difference')).toHaveAttribute(
+      'visibility',
+      'visible',
     )
 
     await step('pause, then step one frame: the box moves by exactly v·Δt', async () => {
