@@ -13,7 +13,7 @@ import type { BodyId, BodySnapshot, CompactDirection, World } from '../core/worl
 import type { ContainerSpace } from '../dom/containerSpace.js'
 import { writeElementSize } from '../dom/elementSize.js'
 import { cellOf, type Snap } from './snapOption.js'
-import { isInside, type Bounds, type GrowingBounds } from './boundsWalls.js'
+import { isInside, nearestPlaceInside, type Bounds, type GrowingBounds } from './boundsWalls.js'
 import type { ElementRegistry } from './elementRegistry.js'
 import type { ResizeDirection } from './resizeOptions.js'
 import { snapResizeEdges, type EdgeSnap } from './resizeSnap.js'
@@ -245,11 +245,20 @@ export function createBoardLayout(
   function placeNear(id: BodyId, near: Vec2, ignore: BodyId[]): boolean {
     const body = world.get(id)
     const grid = board.gridOf(id)
-    const spot = world.findFreeSpot(body, near, {
+    const inside = within()
+    const free = world.findFreeSpot(body, near, {
       ignore,
       ...(grid && { grid }),
-      ...(within() && { within: within() }),
+      ...(inside && { within: inside }),
     })
+    // No free spot (the board is full): a card beyond the bounds still comes inside, over
+    // others, where it overflows (clause 5), as `gatherInside` brings one in when the walls
+    // close in; one inside stays where it is.
+    const spot =
+      free ??
+      (inside && !isInside(body, inside)
+        ? nearestPlaceInside(body, inside, world.settings.gap ?? 0)
+        : null)
     if (spot === null || (spot.x === body.x && spot.y === body.y)) return false
     world.update(id, spot)
     return true
@@ -277,8 +286,9 @@ export function createBoardLayout(
    * there until the loop's next fixed steps pushed it out, one to three frames later. So a
    * dynamic body that does not start free goes at once to the nearest free spot inside the
    * bounds (on its grid), as `gatherInside` does for a shrinking board and the layout watch
-   * for a stuck body; the others stay where they are. Left to the step: a `cross` body (it
-   * overlaps others by design), a body with no free spot (it overflows, clause 5), and
+   * for a stuck body; the others stay where they are. With no free spot (it overflows,
+   * clause 5) it comes inside the bounds if it started beyond them, over other cards. Left
+   * to the step: a `cross` body (it overlaps others by design), and
    * the bodies beyond {@link PLACED_AT_ONCE_PER_TASK} in one task (a crowd added at one
    * spot, which the step spreads over frames, clause 6). Returns whether it moved.
    */

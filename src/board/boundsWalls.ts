@@ -104,7 +104,7 @@ function gatherInside(world: World, rect: Rect): void {
  * its edges, along each axis where it fits with the gaps; where it does not, its near side
  * at the near edge (a card wider than the board overflows on the far side).
  */
-function nearestPlaceInside(body: Rect, rect: Rect, gap: number): { x: number; y: number } {
+export function nearestPlaceInside(body: Rect, rect: Rect, gap: number): { x: number; y: number } {
   const along = (start: number, size: number, from: number, length: number): number => {
     const least = from + Math.min(gap, Math.max(0, length - size) / 2)
     const most = Math.max(least, from + length - size - gap)

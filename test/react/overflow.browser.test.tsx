@@ -434,6 +434,22 @@ describe('cards added to a full board (issue #23)', () => {
     },
     TEST_TIMEOUT,
   )
+
+  it('come inside the board as they register, with no step to bring them in (paused)', async () => {
+    // Deterministic: a paused board runs no step, so a card added where the page lays it
+    // out, below the full column, would be painted there for good.
+    let add: (ids: string[]) => void = () => {}
+    function Paused({ onAdd }: { onAdd: (add: (ids: string[]) => void) => void }) {
+      const [ids, setIds] = useState(['a', 'b'])
+      useEffect(() => onAdd((more) => setIds((current) => [...current, ...more])), [onAdd])
+      return <ColumnBoard ids={ids} clock={newClock()} paused />
+    }
+    const { container } = render(<Paused onAdd={(next) => (add = next)} />)
+    await nextFrames(3)
+    act(() => add(['c', 'd']))
+    await nextFrames(3)
+    expect(outsideOf(sample(container, false))).toEqual([])
+  })
 })
 
 describe('a board shrunk with room left below (issue #23)', () => {
