@@ -46,6 +46,25 @@ function renderScroller(autoScroll?: false) {
   return { scroller, card: (id: string) => bodyElement(container, id) }
 }
 
+/**
+ * Presses the real mouse at `start` and moves it straight to `held` in 8 moves, one a frame.
+ * The press starts loading the scroller (autoScroll is on); it is awaited, so the drag
+ * scrolls from its start.
+ */
+async function pressAndMoveTo(
+  mouse: Awaited<ReturnType<typeof realMouse>>,
+  start: { x: number; y: number },
+  held: { x: number; y: number },
+): Promise<void> {
+  await mouse.move(start.x, start.y)
+  await mouse.press(start.x, start.y)
+  await autoScrollModule.load()
+  for (let k = 1; k <= 8; k++) {
+    await mouse.move(start.x + ((held.x - start.x) * k) / 8, start.y + ((held.y - start.y) * k) / 8)
+    await nextFrames(1)
+  }
+}
+
 describe('auto-scroll during a drag, the real mouse, every frame sampled', () => {
   it('a pointer held near the bottom edge scrolls the container; the card stays under it and pushes what it meets', async () => {
     const { scroller, card } = renderScroller()
@@ -69,14 +88,7 @@ describe('auto-scroll during a drag, the real mouse, every frame sampled', () =>
         problems.push(`frame ${frames}: a outside (${y})`)
     })
     try {
-      await mouse.move(start.x, start.y)
-      await mouse.press(start.x, start.y)
-      // The press started loading the scroller (autoScroll is on): the drag scrolls from its start.
-      await autoScrollModule.load()
-      for (let k = 1; k <= 8; k++) {
-        await mouse.move(start.x, start.y + ((held.y - start.y) * k) / 8)
-        await nextFrames(1)
-      }
+      await pressAndMoveTo(mouse, start, held)
       await nextFrames(30)
       expect(scroller.scrollTop).toBeGreaterThan(100)
       await mouse.release(held.x, held.y)
@@ -145,13 +157,7 @@ describe('auto-scroll during a drag, the real mouse, every frame sampled', () =>
     const mouse = await realMouse()
     const start = centerOf(bodyElement(container, 'a'))
     const held = { x: start.x, y: window.innerHeight - 5 }
-    await mouse.move(start.x, start.y)
-    await mouse.press(start.x, start.y)
-    await autoScrollModule.load()
-    for (let k = 1; k <= 8; k++) {
-      await mouse.move(start.x, start.y + ((held.y - start.y) * k) / 8)
-      await nextFrames(1)
-    }
+    await pressAndMoveTo(mouse, start, held)
     // Long enough to scroll far past the board at the band's speed.
     await nextFrames(60)
     const boardBottom = board.getBoundingClientRect().bottom
