@@ -194,24 +194,15 @@ export function MinkowskiExplorer({
           />
         )}
         {shownCopies.map(({ corner, copy }) => (
-          <g key={corner}>
-            <rect
-              data-testid={`corner-copy-${corner}`}
-              {...copy}
-              fill="none"
-              stroke={palette.construction}
-              strokeWidth={copy === current?.copy ? 2.5 : 1.5}
-              strokeDasharray={copy === current?.copy ? undefined : '6 4'}
-            />
-            <text
-              x={copy.x + px(4)}
-              y={copy.y + px(13)}
-              fill={palette.construction}
-              fontSize={px(11)}
-            >
-              {labels.a} − {corner}
-            </text>
-          </g>
+          <rect
+            key={corner}
+            data-testid={`corner-copy-${corner}`}
+            {...copy}
+            fill="none"
+            stroke={palette.construction}
+            strokeWidth={copy === current?.copy ? 2.5 : 1.5}
+            strokeDasharray={copy === current?.copy ? undefined : '6 4'}
+          />
         ))}
         <rect data-testid="box-b" {...b} fill={palette.obstacle} />
         <BoxName box={b} name={labels.b} textScale={textScale} />
@@ -229,6 +220,20 @@ export function MinkowskiExplorer({
           onKeyDown={moveWithKeys}
         />
         <BoxName box={a} name={labels.a} textScale={textScale} />
+        {/* The copies' names over the boxes, which would hide them (box A lies over one copy
+            where it starts); they let the pointer through to box A. */}
+        {shownCopies.map(({ corner, copy }) => (
+          <text
+            key={corner}
+            x={copy.x + px(4)}
+            y={copy.y + px(13)}
+            fill={palette.construction}
+            fontSize={px(11)}
+            pointerEvents="none"
+          >
+            {labels.a} − {corner}
+          </text>
+        ))}
         {pushedOut && (
           <g>
             <rect

@@ -16,6 +16,7 @@ import {
 } from 'react-aabb/widgets'
 import { rectInView } from '../../src/widgets/clipToView.js'
 import { readRect } from '../../src/widgets/svgRect.js'
+import { CONSTRUCTION_STEPS } from '../../src/widgets/MinkowskiExplorer.js'
 import { centerOf, firePointer, nextFrames } from '../react/support/realPointer.js'
 import { backgroundBehind, contrastRatio, over, parseColour } from './contrast.js'
 
@@ -247,6 +248,21 @@ describe('MinkowskiExplorer', () => {
     )
     // The maths panel reads the same: every edge, corner and verdict of A − B.
     expect(screen.getByTestId('minkowski-equations').textContent).toBe(byKeys.equations)
+  })
+
+  it("draws the corner copies' names over the boxes, and lets the pointer through them to box A", () => {
+    render(<MinkowskiExplorer />)
+    const next = screen.getByRole('button', { name: 'Next step' })
+    for (let k = 0; k < CONSTRUCTION_STEPS; k++)
+      if (!next.hasAttribute('disabled')) fireEvent.click(next)
+    const boxA = screen.getByTestId('box-a')
+    const names = screen.getAllByText(/^A − (top|bottom)-(left|right)$/)
+    expect(names).toHaveLength(4)
+    for (const name of names) {
+      // Later in the drawing than box A: painted over it, never hidden by it.
+      expect(boxA.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+      expect(getComputedStyle(name).pointerEvents).toBe('none')
+    }
   })
 })
 
