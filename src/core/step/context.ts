@@ -94,6 +94,8 @@ export class StepScratch {
   queue = new Int32Array(0)
   /** A pair's share of a push for one of its bodies, for {@link addCorrection} (a typed array: see {@link pairWeights}). */
   pairPush = new Float64Array(2)
+  /** A pair's whole push (body i's way out of body j, x then y), for `sharePush` (a typed array: see {@link pairWeights}). */
+  pushWay = new Float64Array(2)
   correctionX = new Float64Array(0)
   correctionY = new Float64Array(0)
   countX = new Int32Array(0)
@@ -112,6 +114,12 @@ export class StepScratch {
    */
   pinnedX = new Int8Array(0)
   pinnedY = new Int8Array(0)
+  /**
+   * Of {@link pinnedX} and `pinnedY`, the pins a solid made (the body's own push stopped),
+   * not those of resting on a pinned partner.
+   */
+  walledX = new Int8Array(0)
+  walledY = new Int8Array(0)
   /**
    * Per dynamic body and axis, in this round: 1 when a pinned partner pushed it its whole
    * way along -1 (so it now rests on that partner on its +1 side), 2 for the other way; 3

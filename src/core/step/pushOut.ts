@@ -77,6 +77,10 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
   ctx.pinnedY = ensureCapacity(ctx.pinnedY, n)
   ctx.pinnedX.fill(0, 0, n)
   ctx.pinnedY.fill(0, 0, n)
+  ctx.walledX = ensureCapacity(ctx.walledX, n)
+  ctx.walledY = ensureCapacity(ctx.walledY, n)
+  ctx.walledX.fill(0, 0, n)
+  ctx.walledY.fill(0, 0, n)
   ctx.restsOnPinnedX = ensureCapacity(ctx.restsOnPinnedX, n)
   ctx.restsOnPinnedY = ensureCapacity(ctx.restsOnPinnedY, n)
   ctx.restsOnPinnedX.fill(0, 0, n)
@@ -161,10 +165,6 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
   // Arrays in locals (see `solveContacts`); none of them grows during the rounds.
   const store = sim.store
   const overlapping = ctx.overlappingPairs.items
-  const pinnedAlongX = ctx.pinnedX
-  const pinnedAlongY = ctx.pinnedY
-  const restsX = ctx.restsOnPinnedX
-  const restsY = ctx.restsOnPinnedY
   const pairContacts = ctx.pairContact
   const normalsX = ctx.contactNormalX
   const normalsY = ctx.contactNormalY
@@ -228,58 +228,105 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
       px = 0
       py = ny > 0 ? ctx.b.y + ctx.b.height - ctx.a.y : ctx.b.y - ctx.a.y - ctx.a.height
     }
-    // Math.sign without its branches (the sides of pairs are coin tosses).
-    const signX = Number(px > 0) - Number(px < 0)
-    const signY = Number(py > 0) - Number(py < 0)
-    weigh(ctx, sim, i, j, signX, signY)
-    let weightI = ctx.pairWeights[0] as number
-    let weightJ = ctx.pairWeights[1] as number
-    // A body the crowd stage holds is pinned every way: a wall for this step (crowd.ts).
-    const pinnedI =
-      (signX === 0 ? pinnedAlongY[i] === signY : pinnedAlongX[i] === signX) || isHeld(sim, i)
-    const pinnedJ =
-      (signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX) || isHeld(sim, j)
-    if (pinnedI) weightI = 0
-    if (pinnedJ) weightJ = 0
-    if (weightI + weightJ === 0) {
-      // A body that may not be pushed (`pushable: false`) stops at what it meets: a body a
-      // solid pins that way is a wall to it, so it takes the whole way out (it walked
-      // through a card resting against a wall); two such bodies that are not pinned
-      // (added overlapping) share the way out equally: nothing else would ever separate
-      // them. Pinned ones cannot move.
-      weightI = Number(!pinnedI && ctx.inverseMass[i] === 0)
-      weightJ = Number(!pinnedJ && ctx.inverseMass[j] === 0)
-      if (weightI + weightJ === 0) continue
+    ctx.pushWay[0] = px
+    ctx.pushWay[1] = py
+    if (sharePush(ctx, sim, i, j) || !walledApart(ctx, i, j, px, py)) continue
+    // A solid stops each body that way: the pair leaves by its way out across the other
+    // axis, toward that axis's nearer side (layout contract, clause 1: every way out is
+    // tried). A card that slid into a wall's corner over a card the floor stopped overlapped
+    // it by 1 px across, its shortest way out, toward the walls on both sides, and fell on
+    // through it. Bodies pinned only by what they rest on keep their axis: the rounds move
+    // the column they rest in.
+    if (py === 0) {
+      const down = ctx.b.y + ctx.b.height - ctx.a.y
+      const up = ctx.b.y - ctx.a.y - ctx.a.height
+      ctx.pushWay[0] = 0
+      ctx.pushWay[1] = down < -up ? down : up
+    } else {
+      const right = ctx.b.x + ctx.b.width - ctx.a.x
+      const left = ctx.b.x - ctx.a.x - ctx.a.width
+      ctx.pushWay[0] = right < -left ? right : left
+      ctx.pushWay[1] = 0
     }
-    const total = weightI + weightJ
-    // The body pushed away from a pinned partner, or from one that may not be pushed, rests
-    // on it from now on (see restsOnPinnedX): a light card between a body that may not be
-    // pushed and a heavy card went back and forth between them every round, overlapping
-    // one or the other for ever, instead of passing the push on to the heavy card.
-    const fixedI = pinnedI || ctx.inverseMass[i] === 0
-    const fixedJ = pinnedJ || ctx.inverseMass[j] === 0
-    if (fixedI !== fixedJ) {
-      const sign = fixedI ? signX + signY : -(signX + signY)
-      const mover = fixedI ? j : i
-      const bit = sign > 0 ? 1 : 2
-      if (signX === 0) restsY[mover] = (restsY[mover] as number) | bit
-      else restsX[mover] = (restsX[mover] as number) | bit
-    }
-    // Shares of the push by inverse mass, each at most 1: px * weight / total overflowed
-    // to Infinity for the lightest bodies (weight 1e12) overlapping by more than 1e296.
-    if (weightI > 0) {
-      const share = weightI / total
-      ctx.pairPush[0] = px * share
-      ctx.pairPush[1] = py * share
-      addCorrection(ctx, i)
-    }
-    if (weightJ > 0) {
-      const share = weightJ / total
-      ctx.pairPush[0] = -px * share
-      ctx.pairPush[1] = -py * share
-      addCorrection(ctx, j)
-    }
+    sharePush(ctx, sim, i, j)
   }
+}
+
+/**
+ * Whether a solid stopped a push of body i along the push (px, py), body i's way out of
+ * body j, and one of body j the other way ({@link StepScratch.walledX}).
+ */
+function walledApart(ctx: StepScratch, i: number, j: number, px: number, py: number): boolean {
+  const signX = Math.sign(px)
+  const signY = Math.sign(py)
+  return signX === 0
+    ? ctx.walledY[i] === signY && ctx.walledY[j] === -signY
+    : ctx.walledX[i] === signX && ctx.walledX[j] === -signX
+}
+
+/**
+ * Splits the push {@link StepScratch.pushWay} (body i's way out of body j, along one axis)
+ * between the pair's bodies by weight and adds each share to its body's correction
+ * ({@link addCorrection}). Returns false, adding nothing, when neither body may move that
+ * way (see {@link pushPairs}).
+ */
+function sharePush(ctx: StepScratch, sim: StepContext, i: number, j: number): boolean {
+  const px = ctx.pushWay[0] as number
+  const py = ctx.pushWay[1] as number
+  const pinnedAlongX = ctx.pinnedX
+  const pinnedAlongY = ctx.pinnedY
+  // Math.sign without its branches (the sides of pairs are coin tosses).
+  const signX = Number(px > 0) - Number(px < 0)
+  const signY = Number(py > 0) - Number(py < 0)
+  weigh(ctx, sim, i, j, signX, signY)
+  let weightI = ctx.pairWeights[0] as number
+  let weightJ = ctx.pairWeights[1] as number
+  // A body the crowd stage holds is pinned every way: a wall for this step (crowd.ts).
+  const pinnedI =
+    (signX === 0 ? pinnedAlongY[i] === signY : pinnedAlongX[i] === signX) || isHeld(sim, i)
+  const pinnedJ =
+    (signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX) || isHeld(sim, j)
+  if (pinnedI) weightI = 0
+  if (pinnedJ) weightJ = 0
+  if (weightI + weightJ === 0) {
+    // A body that may not be pushed (`pushable: false`) stops at what it meets: a body a
+    // solid pins that way is a wall to it, so it takes the whole way out (it walked
+    // through a card resting against a wall); two such bodies that are not pinned
+    // (added overlapping) share the way out equally: nothing else would ever separate
+    // them. Pinned ones cannot move.
+    weightI = Number(!pinnedI && ctx.inverseMass[i] === 0)
+    weightJ = Number(!pinnedJ && ctx.inverseMass[j] === 0)
+    if (weightI + weightJ === 0) return false
+  }
+  const total = weightI + weightJ
+  // The body pushed away from a pinned partner, or from one that may not be pushed, rests
+  // on it from now on (see restsOnPinnedX): a light card between a body that may not be
+  // pushed and a heavy card went back and forth between them every round, overlapping
+  // one or the other for ever, instead of passing the push on to the heavy card.
+  const fixedI = pinnedI || ctx.inverseMass[i] === 0
+  const fixedJ = pinnedJ || ctx.inverseMass[j] === 0
+  if (fixedI !== fixedJ) {
+    const sign = fixedI ? signX + signY : -(signX + signY)
+    const mover = fixedI ? j : i
+    const bit = sign > 0 ? 1 : 2
+    if (signX === 0) ctx.restsOnPinnedY[mover] = (ctx.restsOnPinnedY[mover] as number) | bit
+    else ctx.restsOnPinnedX[mover] = (ctx.restsOnPinnedX[mover] as number) | bit
+  }
+  // Shares of the push by inverse mass, each at most 1: px * weight / total overflowed
+  // to Infinity for the lightest bodies (weight 1e12) overlapping by more than 1e296.
+  if (weightI > 0) {
+    const share = weightI / total
+    ctx.pairPush[0] = px * share
+    ctx.pairPush[1] = py * share
+    addCorrection(ctx, i)
+  }
+  if (weightJ > 0) {
+    const share = weightJ / total
+    ctx.pairPush[0] = -px * share
+    ctx.pairPush[1] = -py * share
+    addCorrection(ctx, j)
+  }
+  return true
 }
 
 /**
@@ -343,12 +390,13 @@ function moveBodies(ctx: StepScratch, sim: StepContext, round: number): number {
       // between it and a body that may not be pushed was left overlapping for ever.
       const movedX = Math.abs((x[slot] as number) - x0)
       const movedY = Math.abs((y[slot] as number) - y0)
-      if (Math.abs(dx) - movedX > TOUCH_TOLERANCE || movedX < 0.5 * Math.abs(dx)) {
-        pinnedAlongX[k] = Math.sign(dx)
-      }
-      if (Math.abs(dy) - movedY > TOUCH_TOLERANCE || movedY < 0.5 * Math.abs(dy)) {
-        pinnedAlongY[k] = Math.sign(dy)
-      }
+      // Walled: a solid took more than rounding off the push (walledApart).
+      const walledAlongX = Math.abs(dx) - movedX > TOUCH_TOLERANCE
+      const walledAlongY = Math.abs(dy) - movedY > TOUCH_TOLERANCE
+      if (walledAlongX || movedX < 0.5 * Math.abs(dx)) pinnedAlongX[k] = Math.sign(dx)
+      if (walledAlongY || movedY < 0.5 * Math.abs(dy)) pinnedAlongY[k] = Math.sign(dy)
+      if (walledAlongX) ctx.walledX[k] = Math.sign(dx)
+      if (walledAlongY) ctx.walledY[k] = Math.sign(dy)
     }
     correctionsX[k] = 0
     correctionsY[k] = 0

@@ -689,3 +689,33 @@ describe('a body stopped at a wall ends exactly outside it, to the last bit (iss
     )
   })
 })
+
+describe('a card that slides into a corner over a card the floor stops stays on it (issue #23, clause 1)', () => {
+  // Two cards fall stacked on a 200 px board; the upper one, 157 px wide, is thrown right
+  // and reaches the right wall in the step the lower one lands. The lower card's right side
+  // is then `across` px inside the upper card's span: its shortest way out of the upper card
+  // is across, toward the walls on both sides. Before the push-out tried the other axis, the
+  // pair was left overlapping and the upper card fell on through the lower one.
+  for (const across of [0.5, 1, 1.8]) {
+    for (const pushable of [true, false]) {
+      it(`${across} px across, ${pushable ? 'pushable cards' : 'cards that may not be pushed'}: never overlapping, the upper card resting on the lower`, () => {
+        const world = createWorld({ gravity: { x: 0, y: 980 } })
+        placeWalls(world, 200, 200)
+        world.add({ id: 'upper', x: 0, y: 0, width: 157, height: 20, pushable })
+        world.add({ id: 'lower', x: 0, y: 20, width: 43 + across, height: 20, pushable })
+        for (let i = 0; i < 14; i++) world.step(1 / 60)
+        world.update('upper', { velocity: { x: 130, y: 229 } })
+        for (let i = 0; i < 60; i++) {
+          world.step(1 / 60)
+          expect(
+            overlapDepth(world.get('upper'), world.get('lower')),
+            `step ${i}`,
+          ).toBeLessThanOrEqual(PUSH_SLOP)
+        }
+        expect(world.get('upper')).toMatchObject({ x: 43, y: 160 })
+        expect(world.get('lower')).toMatchObject({ x: 0, y: 180 })
+        expect(world.isIdle()).toBe(true)
+      })
+    }
+  }
+})
