@@ -115,7 +115,10 @@ function solveContacts(
       if (j >= 0) {
         const timeI = impulseTimes[i] as number
         const timeJ = impulseTimes[j] as number
-        if (slack <= 0 ? timeI !== timeJ : timeI <= 1 || timeJ <= 1) {
+        // A touching pair hit at one time within the step moved at its integrated
+        // velocities until then, and those may close: checked too.
+        const within = slack === 0 && timeI > 0 && timeI <= 1
+        if (slack <= 0 ? timeI !== timeJ || within : timeI <= 1 || timeJ <= 1) {
           const beforeI = timeI > 1 ? 0 : timeI
           const beforeJ = timeJ > 1 ? 0 : timeJ
           const integratedI =
@@ -134,7 +137,15 @@ function solveContacts(
             // was met at the step's end, and the light card ended inside it: issue #23).
             let first = timeI > timeJ ? j : i
             let time = timeI > timeJ ? timeJ : timeI
-            if (slack !== 0) {
+            if (slack === 0 && integratedJ - integratedI > VELOCITY_TOLERANCE) {
+              // Touching and closing from the start, by their integrated velocities: the
+              // pair moves together from the start (as in the passes' closing branch). A
+              // card thrown down onto a falling card, stopped late in the step by its
+              // speculative contact with a card at rest beyond it, fell until then through
+              // the card between them, which was given the same late time.
+              first = -1
+              time = 0
+            } else if (slack !== 0) {
               meetTime(ctx, i, j, nx, ny, slack < 0 ? -slack : slack)
               time = ctx.meetTime[0] as number
               slacks[c] = slack < 0 ? slack : -slack

@@ -719,3 +719,44 @@ describe('a card that slides into a corner over a card the floor stops stays on 
     }
   }
 })
+
+describe('a card thrown onto a falling card never takes it into a card at rest below (issue #23, clause 1)', () => {
+  // The thrown card's speculative contact with the card at rest below (which may not be
+  // pushed) stopped it at the end of the step; the falling card between them was given
+  // that time too, so both kept their integrated velocities until then: the thrown card
+  // fell through the falling one, and the push-out then drove the falling one into the card
+  // at rest (a pair the broadphase had not listed).
+  for (const speed of [1000, 1984, 4000]) {
+    it(`thrown at ${speed} px/s`, () => {
+      const world = createWorld({ gravity: { x: 0, y: 980 } })
+      placeWalls(world, 200, 200)
+      world.add({ id: 'below', x: 0, y: 86, width: 20, height: 114, pushable: false })
+      world.add({
+        id: 'falling',
+        x: 0,
+        y: 52.667,
+        width: 41,
+        height: 20,
+        velocity: { x: 0, y: 245 },
+      })
+      world.add({
+        id: 'thrown',
+        x: 0,
+        y: 32.667,
+        width: 21,
+        height: 20,
+        velocity: { x: 0, y: speed },
+      })
+      for (let i = 0; i < 30; i++) {
+        world.step(1 / 60)
+        const [below, falling, thrown] = ['below', 'falling', 'thrown'].map((id) => world.get(id))
+        expect(overlapDepth(falling!, below!), `step ${i}: falling in below`).toBeLessThanOrEqual(
+          PUSH_SLOP,
+        )
+        expect(overlapDepth(thrown!, falling!), `step ${i}: thrown in falling`).toBeLessThanOrEqual(
+          PUSH_SLOP,
+        )
+      }
+    })
+  }
+})
