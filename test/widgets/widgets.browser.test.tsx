@@ -264,6 +264,40 @@ describe('MinkowskiExplorer', () => {
       expect(getComputedStyle(name).pointerEvents).toBe('none')
     }
   })
+
+  // A phone's column (390 px less the page's padding) and the widget's widest.
+  for (const width of [358, 500]) {
+    it(`draws no corner copy's name over another at ${width} px wide, nor outside the figure`, () => {
+      render(
+        <div style={{ width }}>
+          <MinkowskiExplorer />
+        </div>,
+      )
+      const next = screen.getByRole('button', { name: 'Next step' })
+      for (let k = 0; k < CONSTRUCTION_STEPS; k++)
+        if (!next.hasAttribute('disabled')) fireEvent.click(next)
+      const figure = screen.getByRole('group', { name: 'Minkowski difference explorer' })
+      const bounds = figure.getBoundingClientRect()
+      const names = screen
+        .getAllByText(/^A − (top|bottom)-(left|right)$/)
+        .map((name) => name.getBoundingClientRect())
+      expect(names).toHaveLength(4)
+      for (const [k, name] of names.entries()) {
+        expect(name.left).toBeGreaterThanOrEqual(bounds.left)
+        expect(name.right).toBeLessThanOrEqual(bounds.right)
+        expect(name.top).toBeGreaterThanOrEqual(bounds.top)
+        expect(name.bottom).toBeLessThanOrEqual(bounds.bottom)
+        for (const other of names.slice(k + 1)) {
+          const apart =
+            name.right <= other.left ||
+            other.right <= name.left ||
+            name.bottom <= other.top ||
+            other.bottom <= name.top
+          expect(apart, `${JSON.stringify(name)} and ${JSON.stringify(other)}`).toBe(true)
+        }
+      }
+    })
+  }
 })
 
 describe('RelativeMotionDemo', () => {
