@@ -225,28 +225,30 @@ export function MinkowskiExplorer({
             corners puts a copy right of the others, and its bottom corners above them: each
             name sits at its copy's outer side, and the two names of a row on lines of their
             own (the copies of a row overlap, and at 358 px two names did not fit side by
-            side). */}
-        {shownCopies.map(({ corner, copy }) => {
-          const onRight = corner.endsWith('left')
-          const onTop = corner.startsWith('bottom')
-          // Top row: the right copy's name on the first line, the left one's below it;
-          // bottom row: the left copy's name on the last line, the right one's above it.
-          const line = onTop ? (onRight ? 0 : 1) : onRight ? -1 : 0
-          return (
-            <text
-              key={corner}
-              data-testid={`corner-copy-name-${corner}`}
-              x={onRight ? copy.x + copy.width - px(4) : copy.x + px(4)}
-              y={(onTop ? copy.y + px(13) : copy.y + copy.height - px(4)) + line * px(14)}
-              textAnchor={onRight ? 'end' : 'start'}
-              fill={palette.construction}
-              fontSize={px(11)}
-              pointerEvents="none"
-            >
-              {labels.a} − {corner}
-            </text>
-          )
-        })}
+            side). The last step names the filled difference's edges instead: at 358 px the
+            copies' names ran into the edges' and the origin's. */}
+        {shownStep < CONSTRUCTION_STEPS &&
+          shownCopies.map(({ corner, copy }) => {
+            const onRight = corner.endsWith('left')
+            const onTop = corner.startsWith('bottom')
+            // Top row: the right copy's name on the first line, the left one's below it;
+            // bottom row: the left copy's name on the last line, the right one's above it.
+            const line = onTop ? (onRight ? 0 : 1) : onRight ? -1 : 0
+            return (
+              <text
+                key={corner}
+                data-testid={`corner-copy-name-${corner}`}
+                x={onRight ? copy.x + copy.width - px(4) : copy.x + px(4)}
+                y={(onTop ? copy.y + px(13) : copy.y + copy.height - px(4)) + line * px(14)}
+                textAnchor={onRight ? 'end' : 'start'}
+                fill={palette.construction}
+                fontSize={px(11)}
+                pointerEvents="none"
+              >
+                {labels.a} − {corner}
+              </text>
+            )
+          })}
         {pushedOut && (
           <g>
             <rect

@@ -253,8 +253,8 @@ describe('MinkowskiExplorer', () => {
   it("draws the corner copies' names over the boxes, and lets the pointer through them to box A", () => {
     render(<MinkowskiExplorer />)
     const next = screen.getByRole('button', { name: 'Next step' })
-    for (let k = 0; k < CONSTRUCTION_STEPS; k++)
-      if (!next.hasAttribute('disabled')) fireEvent.click(next)
+    // The step that shows all four copies, before the filled difference.
+    for (let k = 1; k < CONSTRUCTION_STEPS; k++) fireEvent.click(next)
     const boxA = screen.getByTestId('box-a')
     const names = screen.getAllByText(/^A − (top|bottom)-(left|right)$/)
     expect(names).toHaveLength(4)
@@ -274,8 +274,7 @@ describe('MinkowskiExplorer', () => {
         </div>,
       )
       const next = screen.getByRole('button', { name: 'Next step' })
-      for (let k = 0; k < CONSTRUCTION_STEPS; k++)
-        if (!next.hasAttribute('disabled')) fireEvent.click(next)
+      for (let k = 1; k < CONSTRUCTION_STEPS; k++) fireEvent.click(next)
       const figure = screen.getByRole('group', { name: 'Minkowski difference explorer' })
       const bounds = figure.getBoundingClientRect()
       const names = screen
@@ -296,6 +295,11 @@ describe('MinkowskiExplorer', () => {
           expect(apart, `${JSON.stringify(name)} and ${JSON.stringify(other)}`).toBe(true)
         }
       }
+      // The filled difference names its edges, not the copies.
+      fireEvent.click(next)
+      expect(screen.queryAllByText(/^A − (top|bottom)-(left|right)$/)).toHaveLength(0)
+      for (const edge of ['top', 'bottom', 'left', 'right'])
+        expect(within(figure).getByText(edge)).toBeTruthy()
     })
   }
 })
