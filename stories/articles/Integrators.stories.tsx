@@ -13,6 +13,7 @@ import {
 } from '../usecases/support/layoutChecks.js'
 import { PhysicsPlayground } from '../usecases/support/PhysicsPlayground.js'
 import { withDocumentedDefaults } from '../support/documentedDefaults.js'
+import { sceneFrame } from '../support/sceneFrame.js'
 
 const meta = {
   title: 'Articles/004 Simple physics',
@@ -170,6 +171,8 @@ export const PlayAndPauseInteractions: Story = {
  */
 export const ClickToAddBoxes: Story = {
   render: () => <PhysicsPlayground initialBoxes={0} />,
+  // A fixed-size scene: it scrolls inside its panel on a narrow screen.
+  decorators: [sceneFrame],
   parameters: { controls: { disable: true } },
 }
 

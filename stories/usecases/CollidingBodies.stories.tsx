@@ -9,9 +9,12 @@ import {
   overlappingPairs,
   untilStill,
 } from './support/layoutChecks.js'
+import { sceneFrame } from '../support/sceneFrame.js'
 
 const meta = {
   title: 'Use cases/Colliding bodies',
+  // A fixed-size scene: it scrolls inside its panel on a narrow screen.
+  decorators: [sceneFrame],
   component: CollisionTrack,
   args: { speed: 20_000, projectileMass: 1, restitution: 0.5, debug: true },
   argTypes: {

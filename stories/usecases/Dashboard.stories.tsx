@@ -5,9 +5,12 @@ import { dragOnto } from '../support/pointerInput.js'
 import { DashboardBoard } from './support/DashboardBoard.js'
 import { dashboardCards, layoutOf, saveLayout } from './support/dashboardLayout.js'
 import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
+import { sceneFrame } from '../support/sceneFrame.js'
 
 const meta = {
   title: 'Use cases/Dashboard',
+  // A fixed-size scene: it scrolls inside its panel on a narrow screen.
+  decorators: [sceneFrame],
   component: DashboardBoard,
   args: {
     cards: dashboardCards,

@@ -5,9 +5,12 @@ import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { ContractCard, contractBoardStyle } from './support/ContractCard.js'
 import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
+import { sceneFrame } from '../support/sceneFrame.js'
 
 const meta = {
   title: 'API/PhysicsWorld',
+  // A fixed-size scene: it scrolls inside its panel on a narrow screen.
+  decorators: [sceneFrame],
   component: PhysicsWorld,
   args: {
     gravity: { x: 0, y: 0 },

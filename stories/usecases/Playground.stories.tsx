@@ -3,9 +3,12 @@ import { expect, fireEvent, waitFor, within } from 'storybook/test'
 import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
 import { PhysicsPlayground } from './support/PhysicsPlayground.js'
+import { sceneFrame } from '../support/sceneFrame.js'
 
 const meta = {
   title: 'Use cases/Playground',
+  // A fixed-size scene: it scrolls inside its panel on a narrow screen.
+  decorators: [sceneFrame],
   component: PhysicsPlayground,
   args: {
     gravity: 900,

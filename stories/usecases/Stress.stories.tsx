@@ -4,9 +4,12 @@ import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { animationFrames } from '../support/pointerInput.js'
 import { bodiesIn } from './support/layoutChecks.js'
 import { StressField } from './support/StressField.js'
+import { sceneFrame } from '../support/sceneFrame.js'
 
 const meta = {
   title: 'Use cases/Stress',
+  // A fixed-size scene: it scrolls inside its panel on a narrow screen.
+  decorators: [sceneFrame],
   component: StressField,
   args: { count: 500, width: 800, height: 480, speed: 180 },
   // The props' `@default`s go to the table's Default column (withDocumentedDefaults).

@@ -4,6 +4,7 @@ import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { dragOnto } from '../support/pointerInput.js'
 import { DiagramEditor, type DiagramEdge, type DiagramNode } from './support/DiagramEditor.js'
 import { bodiesIn, elementsOutside, overlappingPairs, untilStill } from './support/layoutChecks.js'
+import { sceneFrame } from '../support/sceneFrame.js'
 
 const nodes: DiagramNode[] = [
   { id: 'source', label: 'Source', x: 30, y: 40, width: 120, height: 56 },
@@ -23,6 +24,8 @@ const edges: DiagramEdge[] = [
 
 const meta = {
   title: 'Use cases/SVG diagram',
+  // A fixed-size scene: it scrolls inside its panel on a narrow screen.
+  decorators: [sceneFrame],
   component: DiagramEditor,
   args: { nodes, edges, width: 640, height: 360, debug: false },
   // react-docgen types an array prop as `unknown`: the table is given its type. The other

@@ -3,9 +3,12 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { animationFrames } from '../support/pointerInput.js'
 import { overlappingPairs } from './support/layoutChecks.js'
 import { TimeControlDemo } from './support/TimeControlDemo.js'
+import { sceneFrame } from '../support/sceneFrame.js'
 
 const meta = {
   title: 'Use cases/Time control',
+  // A fixed-size scene: it scrolls inside its panel on a narrow screen.
+  decorators: [sceneFrame],
   component: TimeControlDemo,
   args: { speed: 240, timeScale: 1, horizon: 2.5, debug: true },
   argTypes: {

@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test'
 import { withDocumentedDefaults } from '../support/documentedDefaults.js'
 import { ContractCard, contractBoardStyle } from './support/ContractCard.js'
 import { untilStill } from './support/layoutChecks.js'
+import { sceneFrame } from '../support/sceneFrame.js'
 
 const meta = {
   title: 'API/useAABBBody',
@@ -48,6 +49,7 @@ const meta = {
         <ContractCard id="chart" label="Chart" />
       </PhysicsWorld>
     ),
+    sceneFrame,
   ],
   parameters: {
     docs: {

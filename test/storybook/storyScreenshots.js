@@ -1,7 +1,7 @@
 /**
  * The screenshot check of `npm test`: every story of a built static Storybook, opened alone
- * (`iframe.html?id=...`) in Chromium at Playwright's default viewport (1280 x 720), one after
- * another in one page. A story fails when it throws or its play function does not finish,
+ * (`iframe.html?id=...`) in Chromium at Playwright's default viewport (1280 x 720), or at the
+ * viewport `STORY_VIEWPORT` names (`390x844`: a phone), one after another in one page. A story fails when it throws or its play function does not finish,
  * when it logs a console error, when it draws outside its panel or when its own text
  * overlaps. Drawing outside its panel means any of:
  * - the page scrolls horizontally;
@@ -13,8 +13,8 @@
  * Overlapping text: two line boxes of text (HTML text nodes, line by line, and SVG `<text>`)
  * that intersect by more than {@link TOLERANCE} px on both axes.
  *
- * A PNG of each story (after its play function) goes to `test-results/stories/<id>.png`,
- * which git ignores.
+ * A PNG of each story (after its play function) goes to `test-results/stories/<id>.png`
+ * (`test-results/stories-390x844/` at another viewport), which git ignores.
  *
  * Usage: node test/storybook/storyScreenshots.js [storybook-static]; set STORY_FILTER to a
  * substring of story ids to check only those (while fixing a story).
@@ -26,7 +26,18 @@ import { serveStatic } from '../e2e/staticServer.js'
 import { chromiumArgs, chromiumPath } from '../support/chromium.js'
 
 const root = process.argv[2] ?? 'storybook-static'
-const screenshotDir = 'test-results/stories'
+const viewportName = process.env.STORY_VIEWPORT ?? ''
+const viewportMatch = /^(\d+)x(\d+)$/.exec(viewportName)
+if (viewportName && !viewportMatch) {
+  throw new RangeError(`STORY_VIEWPORT: expected WIDTHxHEIGHT (390x844), got "${viewportName}"`)
+}
+/** The page's viewport: Playwright's default (1280 x 720) unless STORY_VIEWPORT names one. */
+const viewport = viewportMatch
+  ? { width: Number(viewportMatch[1]), height: Number(viewportMatch[2]) }
+  : { width: 1280, height: 720 }
+const screenshotDir = viewportMatch
+  ? `test-results/stories-${viewportName}`
+  : 'test-results/stories'
 /** CSS px: below it two boxes only touch (subpixel layout and rounded transforms). */
 const TOLERANCE = 1
 /** How long a story may take to render and play (ms). */
@@ -230,7 +241,7 @@ async function main() {
   /** @type {string[]} */
   const failures = []
   try {
-    const page = await browser.newPage()
+    const page = await browser.newPage({ viewport })
     /** @type {string[]} */
     let errors = []
     page.on('pageerror', (error) => errors.push(`threw: ${error.message}`))
@@ -281,11 +292,13 @@ async function main() {
     await server.close()
   }
   if (failures.length > 0) {
-    console.error(`FAIL story screenshots (PNGs in ${screenshotDir}):\n  ${failures.join('\n  ')}`)
+    console.error(
+      `FAIL story screenshots at ${viewport.width} x ${viewport.height} (PNGs in ${screenshotDir}):\n  ${failures.join('\n  ')}`,
+    )
     process.exitCode = 1
   } else {
     console.log(
-      `PASS story screenshots: ${stories.length} stories without errors, nothing outside its panel, no overlapping text (PNGs in ${screenshotDir})`,
+      `PASS story screenshots at ${viewport.width} x ${viewport.height}: ${stories.length} stories without errors, nothing outside its panel, no overlapping text (PNGs in ${screenshotDir})`,
     )
   }
 }

@@ -85,10 +85,11 @@ function countWarnings(name, output) {
  * @param {string} name
  * @param {string} command
  * @param {string[]} args
+ * @param {Record<string, string>} [env] variables added to the environment
  */
-async function check(name, command, args) {
+async function check(name, command, args, env = {}) {
   console.log(`\n=== ${name}`)
-  const { ok, output } = await run(command, args)
+  const { ok, output } = await run(command, args, env)
   if (ok) passed++
   else {
     failed++
@@ -200,6 +201,12 @@ if (projects.includes('storybook')) {
     'story screenshots: no story throws, logs an error, draws outside its panel or overlaps its text',
     'node',
     ['test/storybook/storyScreenshots.js', 'storybook-static'],
+  )
+  await check(
+    'story screenshots on a phone (390 x 844): the same, each fixed-size scene scrolling in its panel',
+    'node',
+    ['test/storybook/storyScreenshots.js', 'storybook-static'],
+    { STORY_VIEWPORT: '390x844' },
   )
   await check(
     'docs pages: sidebar order, args tables without repeated @default or unknown types',

@@ -144,7 +144,7 @@ export function KanbanBoards({ cards: initialCards }: KanbanBoardsProps) {
     <div style={{ display: 'grid', gap: 12, font: '13px system-ui, sans-serif' }}>
       {/* The card leaving its board for another waits at its start, faded. */}
       <style>{'[data-aabb-transferring] { opacity: 0.35; }'}</style>
-      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
         <span style={{ fontWeight: 600 }}>Palette:</span>
         {paletteKinds.map((kind) => (
           <PaletteItem key={kind} kind={kind} serial={serial} />
