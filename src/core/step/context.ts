@@ -224,6 +224,11 @@ export class StepScratch {
    * inline.
    */
   sweepBounce = new Float64Array(2)
+  /**
+   * Whether the last `sweepDynamic` call let a solid change the motion: stopped at one,
+   * placed at its face, or a part into one dropped (the push-out pins a body only so).
+   */
+  sweepStopped = false
   // Where the solid candidates of the current call are: a slice of the step's candidate
   // list, or a fresh query when the motion leaves the body's broadphase bounds.
   sweepCandidateItems = new Int32Array(0)

@@ -296,7 +296,15 @@ function sharePush(ctx: StepScratch, sim: StepContext, i: number, j: number): bo
     // them. Pinned ones cannot move.
     weightI = Number(!pinnedI && ctx.inverseMass[i] === 0)
     weightJ = Number(!pinnedJ && ctx.inverseMass[j] === 0)
-    if (weightI + weightJ === 0) return false
+    if (weightI + weightJ === 0) {
+      // Neither may be pushed by the other, as shock propagation weighs them (`weigh`: a
+      // supporter takes no push), and one is pinned: the other moves, supporter or not. A
+      // card thrown up under one the ceiling then stopped held it up, weighed as its
+      // supporter from the start of the step, and stayed 0.5 px inside it.
+      weightI = Number(!pinnedI)
+      weightJ = Number(!pinnedJ)
+      if (weightI + weightJ === 0) return false
+    }
   }
   const total = weightI + weightJ
   // The body pushed away from a pinned partner, or from one that may not be pushed, rests
@@ -390,11 +398,19 @@ function moveBodies(ctx: StepScratch, sim: StepContext, round: number): number {
       // between it and a body that may not be pushed was left overlapping for ever.
       const movedX = Math.abs((x[slot] as number) - x0)
       const movedY = Math.abs((y[slot] as number) - y0)
-      // Walled: a solid took more than rounding off the push (walledApart).
+      // Walled: a solid took more than rounding off the push (walledApart). A push the
+      // sweep did not touch is never blocked: -1.2e-14 px, the rounding of pushes that
+      // cancel out, left a card where it was, pinned it, and a column of cards that may
+      // not be pushed stayed 2.4 px deep in the card it landed on.
       const walledAlongX = Math.abs(dx) - movedX > TOUCH_TOLERANCE
       const walledAlongY = Math.abs(dy) - movedY > TOUCH_TOLERANCE
-      if (walledAlongX || movedX < 0.5 * Math.abs(dx)) pinnedAlongX[k] = Math.sign(dx)
-      if (walledAlongY || movedY < 0.5 * Math.abs(dy)) pinnedAlongY[k] = Math.sign(dy)
+      const stopped = ctx.sweepStopped
+      if (walledAlongX || (stopped && movedX < 0.5 * Math.abs(dx))) {
+        pinnedAlongX[k] = Math.sign(dx)
+      }
+      if (walledAlongY || (stopped && movedY < 0.5 * Math.abs(dy))) {
+        pinnedAlongY[k] = Math.sign(dy)
+      }
       if (walledAlongX) ctx.walledX[k] = Math.sign(dx)
       if (walledAlongY) ctx.walledY[k] = Math.sign(dy)
     }

@@ -251,6 +251,7 @@ export function sweepDynamic(
   // Whether a hit bounced the rest of the motion back: the velocity pass's contacts do not
   // cover that part (a light card bounced off a wall went back through the cards behind it).
   let bounced = false
+  ctx.sweepStopped = false
   for (let round = 0; round < MAX_HITS && (dx !== 0 || dy !== 0); round++) {
     loadRect(ctx.sweepMover, store, slot)
     // Only the step's own motion is checked against other dynamic bodies (see firstDynamicHit).
@@ -293,6 +294,7 @@ export function sweepDynamic(
         if (ctx.sweepHit.overlapping && dx * normal.x + dy * normal.y < 0) {
           if (normal.x !== 0) dx = 0
           if (normal.y !== 0) dy = 0
+          ctx.sweepStopped = true
           ctx.sweepMotion.x = dx
           ctx.sweepMotion.y = dy
           bestTime = Infinity
@@ -354,6 +356,7 @@ export function sweepDynamic(
     store.x[slot] = ctx.sweepMover.x + dx * bestTime
     store.y[slot] = ctx.sweepMover.y + dy * bestTime
     placeAtFace(store, slot, bestSolid, normalX, normalY)
+    ctx.sweepStopped = true
     if (tracking) sim.contacts.touch(slot, bestSolid, normalX, normalY, FROM_SWEEP)
     ctx.sweepHit.time = bestTime
     ctx.sweepHit.normal.x = normalX
@@ -449,6 +452,7 @@ function keepOutsideSolids(ctx: StepScratch, sim: StepContext, slot: number): vo
     } else {
       store.y[slot] = positionAtFace(beforeY, top, obstacle.height, height)
     }
+    ctx.sweepStopped = true
   }
 }
 

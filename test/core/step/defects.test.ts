@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { createWorld, type World } from '../../../src/core/world/index.js'
-import { PUSH_SLOP, REST_DISTANCE } from '../../../src/core/step/tolerances.js'
+import { PUSH_SLOP, REST_DISTANCE, STUCK_DEPTH } from '../../../src/core/step/tolerances.js'
 import { overlapDepth, placeWalls } from '../world/helpers.js'
 import type { Rect } from '../../../src/core/geometry/types.js'
 
@@ -756,6 +756,66 @@ describe('a card thrown onto a falling card never takes it into a card at rest b
         expect(overlapDepth(thrown!, falling!), `step ${i}: thrown in falling`).toBeLessThanOrEqual(
           PUSH_SLOP,
         )
+      }
+    })
+  }
+})
+
+describe('a falling column of cards that may not be pushed lands without sinking into its base (issue #23, clause 1)', () => {
+  // Two cards on a card on a wide base, all `pushable: false`, fall onto the floor. The
+  // floor stops the base in the sweep, after the passes planned the cards above, and the
+  // push-out lifts them. A push that cancelled out to -1.2e-14 px left the middle card where
+  // it was and pinned it (as if a solid had stopped it); the push-out then skipped its pair
+  // with the base, and the card stayed 2.4 px deep in the base for a step.
+  it('never deeper than STUCK_DEPTH, and apart once at rest', () => {
+    const world = createWorld({ gravity: { x: 0, y: 980 } })
+    placeWalls(world, 200, 200)
+    const card = { width: 20, height: 20, pushable: false }
+    world.add({ id: 'left', x: 0, y: 0, ...card })
+    world.add({ id: 'right', x: 20, y: 0, ...card })
+    world.add({ id: 'middle', x: 0, y: 20, ...card, width: 22 })
+    world.add({ id: 'base', x: 0, y: 40, ...card, width: 179 })
+    for (let i = 0; i < 13; i++) world.step(1 / 60)
+    world.update('left', { velocity: { x: 0, y: 2261 } })
+    const pairs = [
+      ['left', 'middle'],
+      ['right', 'middle'],
+      ['middle', 'base'],
+    ] as const
+    for (let i = 0; i < 60; i++) {
+      world.step(1 / 60)
+      for (const [a, b] of pairs) {
+        expect(
+          overlapDepth(world.get(a), world.get(b)),
+          `step ${i}: ${a}/${b}`,
+        ).toBeLessThanOrEqual(STUCK_DEPTH)
+      }
+    }
+    expect(world.isIdle()).toBe(true)
+    expect(world.get('base')).toMatchObject({ x: 0, y: 180 })
+    for (const [a, b] of pairs)
+      expect(overlapDepth(world.get(a), world.get(b)), `${a}/${b}`).toBeLessThanOrEqual(PUSH_SLOP)
+  })
+})
+
+describe('a card thrown up under another that the ceiling stops ends below it (issue #23, clause 1)', () => {
+  // The thrown card rested on a card that may not be pushed: shock propagation weighed it
+  // as the upper card's supporter for the whole step, so once the ceiling pinned the upper
+  // card the push-out moved neither, and the thrown card stayed inside it.
+  for (const speed of [2627, 4000, 8000]) {
+    it(`at ${speed} px/s`, () => {
+      const world = createWorld({ gravity: { x: 0, y: 980 } })
+      placeWalls(world, 200, 200)
+      world.add({ id: 'base', x: 0, y: 84, width: 157, height: 116, pushable: false })
+      world.add({ id: 'lower', x: 0, y: 63, width: 44, height: 21 })
+      world.add({ id: 'upper', x: 0, y: 43, width: 41, height: 20 })
+      world.update('lower', { velocity: { x: 0, y: -speed } })
+      for (let i = 0; i < 30; i++) {
+        world.step(1 / 60)
+        expect(
+          overlapDepth(world.get('upper'), world.get('lower')),
+          `step ${i}`,
+        ).toBeLessThanOrEqual(PUSH_SLOP)
       }
     })
   }
