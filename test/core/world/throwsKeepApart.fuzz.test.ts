@@ -12,6 +12,11 @@ import { overlapDepth, placeWalls } from './helpers.js'
 // `npm run fuzz` runs FUZZ_RUNS sequences.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 0) || 200
+/**
+ * px/s² downward; 0 unless `FUZZ_GRAVITY` sets it: a probe of what README clause 7 says is
+ * not yet guaranteed under gravity, run by hand, not by `npm test`.
+ */
+const GRAVITY = Number(process.env.FUZZ_GRAVITY ?? 0)
 
 const card = fc.record({
   width: fc.integer({ min: 1, max: 300 }),
@@ -28,7 +33,7 @@ const throwOf = fc.record({
   frames: fc.integer({ min: 1, max: 40 }),
 })
 
-describe('cards thrown on a board without gravity (issue #23)', () => {
+describe(`cards thrown on a board with gravity ${GRAVITY} px/s² (issue #23)`, () => {
   it(
     `never overlap by more than STUCK_DEPTH after a step, over ${RUNS} random boards`,
     () => {
@@ -39,7 +44,7 @@ describe('cards thrown on a board without gravity (issue #23)', () => {
           fc.array(card, { minLength: 2, maxLength: 12 }),
           fc.array(throwOf, { maxLength: 10 }),
           (width, height, cards, throws) => {
-            const world = createWorld({ gravity: { x: 0, y: 0 } })
+            const world = createWorld({ gravity: { x: 0, y: GRAVITY } })
             placeWalls(world, width, height)
             const ids: string[] = []
             cards.forEach((options, k) => {
