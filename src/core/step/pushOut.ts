@@ -288,7 +288,9 @@ function sharePush(ctx: StepScratch, sim: StepContext, i: number, j: number): bo
     (signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX) || isHeld(sim, j)
   if (pinnedI) weightI = 0
   if (pinnedJ) weightJ = 0
-  if (weightI + weightJ === 0) {
+  // Whether neither body had a weight of its own, and the rules below chose who moves.
+  const unweighed = weightI + weightJ === 0
+  if (unweighed) {
     // A body that may not be pushed (`pushable: false`) stops at what it meets: a body a
     // solid pins that way is a wall to it, so it takes the whole way out (it walked
     // through a card resting against a wall); two such bodies that are not pinned
@@ -311,8 +313,12 @@ function sharePush(ctx: StepScratch, sim: StepContext, i: number, j: number): bo
   // on it from now on (see restsOnPinnedX): a light card between a body that may not be
   // pushed and a heavy card went back and forth between them every round, overlapping
   // one or the other for ever, instead of passing the push on to the heavy card.
-  const fixedI = pinnedI || ctx.inverseMass[i] === 0
-  const fixedJ = pinnedJ || ctx.inverseMass[j] === 0
+  // Between bodies with no weight of their own, the one that does not move is fixed: a
+  // column of cards that may not be pushed, landed in one step, then rises one card per
+  // round from the card the floor pinned, instead of each pair splitting its way out for
+  // all the rounds (a pile of 1-5 px cards ended a step 0.85 px deep).
+  const fixedI = unweighed ? weightI === 0 : pinnedI || ctx.inverseMass[i] === 0
+  const fixedJ = unweighed ? weightJ === 0 : pinnedJ || ctx.inverseMass[j] === 0
   if (fixedI !== fixedJ) {
     const sign = fixedI ? signX + signY : -(signX + signY)
     const mover = fixedI ? j : i

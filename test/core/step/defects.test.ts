@@ -820,3 +820,31 @@ describe('a card thrown up under another that the ceiling stops ends below it (i
     })
   }
 })
+
+describe('a column of cards that may not be pushed lands in one step (issue #23, clause 1)', () => {
+  // Six cards of 1-5 px that may not be pushed fall as one column onto the floor, which stops
+  // the bottom card in the sweep. Between two such cards the push-out split the way out
+  // equally in every round, the lower card sinking back each time; the column ended the
+  // landing step with two cards 0.85 px deep.
+  it('ends the landing step stacked, every card on the one below', () => {
+    const world = createWorld({ gravity: { x: 0, y: 980 } })
+    placeWalls(world, 100, 100)
+    const cards = [
+      { id: 'a', x: 0, y: 0, width: 1, height: 1 },
+      { id: 'b', x: 1, y: 0, width: 1, height: 1 },
+      { id: 'c', x: 2, y: 0, width: 1, height: 1 },
+      { id: 'bar', x: 0, y: 1, width: 3, height: 1 },
+      { id: 'slab', x: 0, y: 2, width: 5, height: 2 },
+      { id: 'foot', x: 0, y: 4, width: 2, height: 3 },
+    ]
+    for (const card of cards) world.add({ ...card, pushable: false })
+    let landed = -1
+    for (let i = 0; i < 60 && landed < 0; i++) {
+      world.step(1 / 60)
+      if (world.get('foot').y === 97) landed = i
+    }
+    expect(landed).toBeGreaterThan(0)
+    const expected = { a: 93, b: 93, c: 93, bar: 94, slab: 95, foot: 97 }
+    for (const [id, y] of Object.entries(expected)) expect(world.get(id).y, id).toBe(y)
+  })
+})
