@@ -848,3 +848,44 @@ describe('a column of cards that may not be pushed lands in one step (issue #23,
     for (const [id, y] of Object.entries(expected)) expect(world.get(id).y, id).toBe(y)
   })
 })
+
+describe('an overlap a step makes between cards that touched goes back the way it came (issue #23, clause 1)', () => {
+  // A 99 px card falls resting on a 1 px card at its left end, with another 1 px card beside
+  // its right end; the floor stops all three in one step, the small cards first, so the wide
+  // card ends 1 px into the left one on both axes. Below DEEP_OVERLAP, the shortest way out
+  // was taken: sideways, which shoved the wide card 1 px onto the right one.
+  for (const pushable of [false, true]) {
+    it(`the wide card ${pushable ? 'pushable' : 'that may not be pushed'} lands on the small ones`, () => {
+      const world = createWorld({ gravity: { x: 0, y: 980 } })
+      placeWalls(world, 100, 100)
+      world.add({
+        id: 'wide',
+        x: 0,
+        y: 95.55,
+        width: 99,
+        height: 1,
+        pushable,
+        velocity: { x: 0, y: 425 },
+      })
+      world.add({
+        id: 'left',
+        x: 0,
+        y: 96.55,
+        width: 1,
+        height: 1,
+        pushable: false,
+        velocity: { x: 0, y: 425 },
+      })
+      world.add({ id: 'right', x: 99, y: 96.55, width: 1, height: 1, velocity: { x: 0, y: 425 } })
+      for (let i = 0; i < 30; i++) {
+        world.step(1 / 60)
+        for (const small of ['left', 'right'])
+          expect(
+            overlapDepth(world.get('wide'), world.get(small)),
+            `step ${i}: ${small}`,
+          ).toBeLessThanOrEqual(PUSH_SLOP)
+      }
+      expect(world.get('wide')).toMatchObject({ x: 0, y: 98 })
+    })
+  }
+})
