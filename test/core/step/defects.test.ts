@@ -17,6 +17,26 @@ function stepsUntilIdle(world: World, limit: number): number {
   return -1
 }
 
+/**
+ * Steps `world` `steps` times at 1/60 s and, after each step, expects every pair of ids in
+ * `pairs` to overlap by at most `depth` px.
+ */
+function expectApartEveryStep(
+  world: World,
+  pairs: readonly (readonly [string, string])[],
+  steps: number,
+  depth = PUSH_SLOP,
+): void {
+  for (let i = 0; i < steps; i++) {
+    world.step(1 / 60)
+    for (const [a, b] of pairs) {
+      expect(overlapDepth(world.get(a), world.get(b)), `step ${i}: ${a}/${b}`).toBeLessThanOrEqual(
+        depth,
+      )
+    }
+  }
+}
+
 describe('an rk4 world with a touch body on a floor comes to rest (issue #23)', () => {
   for (const integrator of ['rk4', 'euler'] as const) {
     for (const startY of [350, 250]) {
@@ -705,13 +725,7 @@ describe('a card that slides into a corner over a card the floor stops stays on 
         world.add({ id: 'lower', x: 0, y: 20, width: 43 + across, height: 20, pushable })
         for (let i = 0; i < 14; i++) world.step(1 / 60)
         world.update('upper', { velocity: { x: 130, y: 229 } })
-        for (let i = 0; i < 60; i++) {
-          world.step(1 / 60)
-          expect(
-            overlapDepth(world.get('upper'), world.get('lower')),
-            `step ${i}`,
-          ).toBeLessThanOrEqual(PUSH_SLOP)
-        }
+        expectApartEveryStep(world, [['upper', 'lower']], 60)
         expect(world.get('upper')).toMatchObject({ x: 43, y: 160 })
         expect(world.get('lower')).toMatchObject({ x: 0, y: 180 })
         expect(world.isIdle()).toBe(true)
@@ -747,16 +761,14 @@ describe('a card thrown onto a falling card never takes it into a card at rest b
         height: 20,
         velocity: { x: 0, y: speed },
       })
-      for (let i = 0; i < 30; i++) {
-        world.step(1 / 60)
-        const [below, falling, thrown] = ['below', 'falling', 'thrown'].map((id) => world.get(id))
-        expect(overlapDepth(falling!, below!), `step ${i}: falling in below`).toBeLessThanOrEqual(
-          PUSH_SLOP,
-        )
-        expect(overlapDepth(thrown!, falling!), `step ${i}: thrown in falling`).toBeLessThanOrEqual(
-          PUSH_SLOP,
-        )
-      }
+      expectApartEveryStep(
+        world,
+        [
+          ['falling', 'below'],
+          ['thrown', 'falling'],
+        ],
+        30,
+      )
     })
   }
 })
@@ -782,15 +794,7 @@ describe('a falling column of cards that may not be pushed lands without sinking
       ['right', 'middle'],
       ['middle', 'base'],
     ] as const
-    for (let i = 0; i < 60; i++) {
-      world.step(1 / 60)
-      for (const [a, b] of pairs) {
-        expect(
-          overlapDepth(world.get(a), world.get(b)),
-          `step ${i}: ${a}/${b}`,
-        ).toBeLessThanOrEqual(STUCK_DEPTH)
-      }
-    }
+    expectApartEveryStep(world, pairs, 60, STUCK_DEPTH)
     expect(world.isIdle()).toBe(true)
     expect(world.get('base')).toMatchObject({ x: 0, y: 180 })
     for (const [a, b] of pairs)
@@ -810,13 +814,7 @@ describe('a card thrown up under another that the ceiling stops ends below it (i
       world.add({ id: 'lower', x: 0, y: 63, width: 44, height: 21 })
       world.add({ id: 'upper', x: 0, y: 43, width: 41, height: 20 })
       world.update('lower', { velocity: { x: 0, y: -speed } })
-      for (let i = 0; i < 30; i++) {
-        world.step(1 / 60)
-        expect(
-          overlapDepth(world.get('upper'), world.get('lower')),
-          `step ${i}`,
-        ).toBeLessThanOrEqual(PUSH_SLOP)
-      }
+      expectApartEveryStep(world, [['upper', 'lower']], 30)
     })
   }
 })
@@ -877,14 +875,14 @@ describe('an overlap a step makes between cards that touched goes back the way i
         velocity: { x: 0, y: 425 },
       })
       world.add({ id: 'right', x: 99, y: 96.55, width: 1, height: 1, velocity: { x: 0, y: 425 } })
-      for (let i = 0; i < 30; i++) {
-        world.step(1 / 60)
-        for (const small of ['left', 'right'])
-          expect(
-            overlapDepth(world.get('wide'), world.get(small)),
-            `step ${i}: ${small}`,
-          ).toBeLessThanOrEqual(PUSH_SLOP)
-      }
+      expectApartEveryStep(
+        world,
+        [
+          ['wide', 'left'],
+          ['wide', 'right'],
+        ],
+        30,
+      )
       expect(world.get('wide')).toMatchObject({ x: 0, y: 98 })
     })
   }
