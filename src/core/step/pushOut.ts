@@ -52,9 +52,8 @@ function overlapBeyondSlop(
 
 /**
  * Push-out of overlapping dynamic pairs by their penetration vectors (articles 000, 002),
- * or, for a pair that had a speculative contact in this step, or touched at its start and
- * now overlaps by this step's closing (or by more than {@link DEEP_OVERLAP}), by its depth
- * along that contact's normal: each pair is split by
+ * or, for a pair that had a contact in this step (or touched and now overlaps by more than
+ * {@link DEEP_OVERLAP}), by its depth along that contact's normal: each pair is split by
  * inverse mass (a non-pushable body, a supporting body under shock propagation, or a body
  * pinned that way by a solid or by a pinned body it rests on, takes none). A pair that
  * passed through each other along its contact's normal ({@link crossedPair}) goes back
@@ -187,8 +186,8 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
     let py = ctx.penetration.y
     // A pair that collided in this step goes back out the way it came in, along its
     // contact normal: after a fast hit the shortest way out may be across the other body.
-    // So does a pair that touched at the start and whose bodies moved into each other in
-    // this step (or an older overlap they moved deeper than DEEP_OVERLAP).
+    // So does a pair that touched at the start and whose bodies moved deep into each
+    // other in this step (DEEP_OVERLAP).
     // A pair with no contact (apart across a solid) has neither normal.
     const c = pairContacts[p] as number
     // A pair that crossed (appendCrossedPairs) no longer overlaps: it goes back along its
@@ -202,7 +201,7 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
       // 1 px in the light card behind it, sent that card on through it).
       nx = normalsX[c] as number
       ny = normalsY[c] as number
-    } else if (c >= 0 && !speculative) {
+    } else if (c >= 0 && !speculative && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
       const tx = normalsX[c] as number
       const ty = normalsY[c] as number
       // How far the bodies moved apart along that normal in this step (negative: closer).
@@ -217,18 +216,7 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
           (y[slotJ] as number) +
           (startsY[j] as number)) *
           ty
-      // The overlap across the normal's axis now, and whether this step's closing made all
-      // of it (the pair touched there at the start, within the slop): such an overlap goes
-      // back the way it came, however shallow. A card landing with a wide card on it, both
-      // stopped by the floor, overlapped it by 1 px on both axes; the shortest way out went
-      // sideways and shoved the wide card onto the card beside it.
-      const along =
-        tx !== 0
-          ? Math.min(ctx.a.x + ctx.a.width, ctx.b.x + ctx.b.width) - Math.max(ctx.a.x, ctx.b.x)
-          : Math.min(ctx.a.y + ctx.a.height, ctx.b.y + ctx.b.height) - Math.max(ctx.a.y, ctx.b.y)
-      const deep = Math.abs(px) + Math.abs(py) > DEEP_OVERLAP && closed < -DEEP_OVERLAP
-      const madeNow = closed < -PUSH_SLOP && along + closed <= PUSH_SLOP
-      if (deep || madeNow) {
+      if (closed < -DEEP_OVERLAP) {
         nx = tx
         ny = ty
       }
