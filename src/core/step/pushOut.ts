@@ -230,7 +230,7 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
     }
     ctx.pushWay[0] = px
     ctx.pushWay[1] = py
-    if (sharePush(ctx, sim, i, j) || !walledApart(ctx, i, j, px, py)) continue
+    if (sharePush(ctx, sim, i, j) || !walledApart(ctx, i, j)) continue
     // A solid stops each body that way: the pair leaves by its way out across the other
     // axis, toward that axis's nearer side (layout contract, clause 1: every way out is
     // tried). A card that slid into a wall's corner over a card the floor stopped overlapped
@@ -253,12 +253,16 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
 }
 
 /**
- * Whether a solid stopped a push of body i along the push (px, py), body i's way out of
- * body j, and one of body j the other way ({@link StepScratch.walledX}).
+ * Whether a solid stopped a push of body i along the push {@link StepScratch.pushWay}, body
+ * i's way out of body j, and one of body j the other way ({@link StepScratch.walledX}).
  */
-function walledApart(ctx: StepScratch, i: number, j: number, px: number, py: number): boolean {
-  const signX = Math.sign(px)
-  const signY = Math.sign(py)
+function walledApart(ctx: StepScratch, i: number, j: number): boolean {
+  // The push from its scratch, not passed: V8 boxes the doubles passed to a call it does
+  // not inline, and the step must not allocate.
+  const px = ctx.pushWay[0] as number
+  const py = ctx.pushWay[1] as number
+  const signX = Number(px > 0) - Number(px < 0)
+  const signY = Number(py > 0) - Number(py < 0)
   return signX === 0
     ? ctx.walledY[i] === signY && ctx.walledY[j] === -signY
     : ctx.walledX[i] === signX && ctx.walledX[j] === -signX
