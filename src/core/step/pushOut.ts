@@ -286,9 +286,9 @@ function sharePush(ctx: StepScratch, sim: StepContext, i: number, j: number): bo
   let weightI = ctx.pairWeights[0] as number
   let weightJ = ctx.pairWeights[1] as number
   // A body the crowd stage holds is pinned every way: a wall for this step (crowd.ts).
-  const pinnedI =
+  let pinnedI =
     (signX === 0 ? pinnedAlongY[i] === signY : pinnedAlongX[i] === signX) || isHeld(sim, i)
-  const pinnedJ =
+  let pinnedJ =
     (signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX) || isHeld(sim, j)
   if (pinnedI) weightI = 0
   if (pinnedJ) weightJ = 0
@@ -299,7 +299,11 @@ function sharePush(ctx: StepScratch, sim: StepContext, i: number, j: number): bo
     // solid pins that way is a wall to it, so it takes the whole way out (it walked
     // through a card resting against a wall); two such bodies that are not pinned
     // (added overlapping) share the way out equally: nothing else would ever separate
-    // them. Pinned ones cannot move.
+    // them. Pinned ones cannot move. One that did not come at the other, which came at
+    // it, met nothing: it holds its place as a wall does (a card thrown up under the
+    // card below it lifted it 10 px, the card between them weighed as its supporter).
+    if (!pinnedJ && cameAtOnly(ctx, sim, j, i, -signX, -signY)) pinnedI = true
+    else if (!pinnedI && cameAtOnly(ctx, sim, i, j, signX, signY)) pinnedJ = true
     weightI = Number(!pinnedI && ctx.inverseMass[i] === 0)
     weightJ = Number(!pinnedJ && ctx.inverseMass[j] === 0)
     if (weightI + weightJ === 0) {
@@ -345,6 +349,34 @@ function sharePush(ctx: StepScratch, sim: StepContext, i: number, j: number): bo
     addCorrection(ctx, j)
   }
   return true
+}
+
+/**
+ * Whether, in this step, body `mover` came at body `held` (moved more than
+ * {@link PUSH_SLOP} against the way (signX, signY), one of them 0, that leads from `held`
+ * to `mover`'s side) and `held`, a body that may not be pushed, did not come at it (moved
+ * no more than that toward `mover`).
+ */
+function cameAtOnly(
+  ctx: StepScratch,
+  sim: StepContext,
+  mover: number,
+  held: number,
+  signX: number,
+  signY: number,
+): boolean {
+  if (ctx.inverseMass[held] !== 0 || ctx.inverseMass[mover] === 0) return false
+  const { x, y } = sim.store
+  const slotMover = sim.dynamic[mover] as number
+  const slotHeld = sim.dynamic[held] as number
+  const moverTowardHeld = -(
+    ((x[slotMover] as number) - (sim.startX[mover] as number)) * signX +
+    ((y[slotMover] as number) - (sim.startY[mover] as number)) * signY
+  )
+  const heldTowardMover =
+    ((x[slotHeld] as number) - (sim.startX[held] as number)) * signX +
+    ((y[slotHeld] as number) - (sim.startY[held] as number)) * signY
+  return moverTowardHeld > PUSH_SLOP && heldTowardMover <= PUSH_SLOP
 }
 
 /**

@@ -846,3 +846,31 @@ describe('a column of cards that may not be pushed lands in one step (issue #23,
     for (const [id, y] of Object.entries(expected)) expect(world.get(id).y, id).toBe(y)
   })
 })
+
+describe('a card that may not be pushed is never lifted by a card thrown up from below (issue #23)', () => {
+  // A card thrown up under a column: the card between them was weighed as the supporter of
+  // the card above (shock propagation), so the push-out lifted the card that may not be
+  // pushed, which came at nothing, 9.7 px out of the card that came at it.
+  for (const speed of [300, 600, 1200]) {
+    it(`a throw up at ${speed} px/s stops under it, and the column stays apart`, () => {
+      const world = createWorld({ gravity: { x: 0, y: 980 } })
+      placeWalls(world, 200, 200)
+      world.add({ id: 'thrown', x: 0, y: 190, width: 100, height: 10 })
+      world.add({ id: 'between', x: 0, y: 170, width: 20, height: 20 })
+      world.add({ id: 'unpushable', x: 0, y: 150, width: 20, height: 20, pushable: false })
+      world.update('thrown', { velocity: { x: 0, y: -speed } })
+      for (let i = 0; i < 30; i++) {
+        world.step(1 / 60)
+        expect(world.get('unpushable').y, `step ${i}`).toBe(150)
+      }
+      expectApartEveryStep(
+        world,
+        [
+          ['thrown', 'between'],
+          ['between', 'unpushable'],
+        ],
+        30,
+      )
+    })
+  }
+})
