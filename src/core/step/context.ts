@@ -73,8 +73,9 @@ export class StepScratch {
    * contact is speculative when its slack is not 0 (a gap is never 0: see
    * {@link collectContacts}), else the pair touched at the start. The push-out reads the
    * normals through it: a speculative pair is separated along its normal, the way it came,
-   * not along its shortest axis, and a touching pair along its normal when the step left it
-   * deeper than {@link DEEP_OVERLAP} (see {@link pushApart}). One index per pair instead of two normals of each kind: the contacts
+   * not along its shortest axis, and a touching pair along its normal when this step's
+   * closing made its overlap under gravity, or left it deeper than {@link DEEP_OVERLAP} (see
+   * {@link pushApart}). One index per pair instead of two normals of each kind: the contacts
    * hold the normals already, and writing four numbers per pair was a tenth of the listing.
    */
   pairContact = new Int32Array(0)

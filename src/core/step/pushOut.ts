@@ -52,8 +52,10 @@ function overlapBeyondSlop(
 
 /**
  * Push-out of overlapping dynamic pairs by their penetration vectors (articles 000, 002),
- * or, for a pair that had a contact in this step (or touched and now overlaps by more than
- * {@link DEEP_OVERLAP}), by its depth along that contact's normal: each pair is split by
+ * or, for a pair that had a speculative contact in this step, or touched at its start and
+ * now overlaps by this step's closing under gravity (or by more than {@link DEEP_OVERLAP}),
+ * by its depth
+ * along that contact's normal: each pair is split by
  * inverse mass (a non-pushable body, a supporting body under shock propagation, or a body
  * pinned that way by a solid or by a pinned body it rests on, takes none). A pair that
  * passed through each other along its contact's normal ({@link crossedPair}) goes back
@@ -162,74 +164,13 @@ function listOverlapping(ctx: StepScratch, sim: StepContext): number {
  * {@link moveBodies}.
  */
 function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): void {
-  // Arrays in locals (see `solveContacts`); none of them grows during the rounds.
-  const store = sim.store
   const overlapping = ctx.overlappingPairs.items
-  const pairContacts = ctx.pairContact
-  const normalsX = ctx.contactNormalX
-  const normalsY = ctx.contactNormalY
-  const slacks = ctx.contactSlack
-  const { x, y } = store
-  const { startX: startsX, startY: startsY } = sim
   const { a: pairA, b: pairB } = sim.pairs
-  const dynamic = sim.dynamic
   for (let o = 0; o < overlapCount; o++) {
     const p = overlapping[o] as number
     const i = pairA[p] as number
     const j = pairB[p] as number
-    const slotI = dynamic[i] as number
-    const slotJ = dynamic[j] as number
-    loadRect(ctx.a, store, slotI)
-    loadRect(ctx.b, store, slotJ)
-    penetrationVectorInto(ctx.penetration, ctx.a, ctx.b, ctx.kernel.edges)
-    let px = ctx.penetration.x
-    let py = ctx.penetration.y
-    // A pair that collided in this step goes back out the way it came in, along its
-    // contact normal: after a fast hit the shortest way out may be across the other body.
-    // So does a pair that touched at the start and whose bodies moved deep into each
-    // other in this step (DEEP_OVERLAP).
-    // A pair with no contact (apart across a solid) has neither normal.
-    const c = pairContacts[p] as number
-    // A pair that crossed (appendCrossedPairs) no longer overlaps: it goes back along its
-    // normal too.
-    const speculative = c >= 0 && (slacks[c] !== 0 || (px === 0 && py === 0))
-    let nx = speculative ? (normalsX[c] as number) : 0
-    let ny = speculative ? (normalsY[c] as number) : 0
-    if (c >= 0 && !speculative && px * (normalsX[c] as number) + py * (normalsY[c] as number) < 0) {
-      // The shortest way out is across the other body, against the normal: taken, it
-      // would complete a pass-through (a card pushed back by the card a wall stopped, left
-      // 1 px in the light card behind it, sent that card on through it).
-      nx = normalsX[c] as number
-      ny = normalsY[c] as number
-    } else if (c >= 0 && !speculative && Math.abs(px) + Math.abs(py) > DEEP_OVERLAP) {
-      const tx = normalsX[c] as number
-      const ty = normalsY[c] as number
-      // How far the bodies moved apart along that normal in this step (negative: closer).
-      const closed =
-        ((x[slotI] as number) -
-          (startsX[i] as number) -
-          (x[slotJ] as number) +
-          (startsX[j] as number)) *
-          tx +
-        ((y[slotI] as number) -
-          (startsY[i] as number) -
-          (y[slotJ] as number) +
-          (startsY[j] as number)) *
-          ty
-      if (closed < -DEEP_OVERLAP) {
-        nx = tx
-        ny = ty
-      }
-    }
-    if (nx !== 0) {
-      px = nx > 0 ? ctx.b.x + ctx.b.width - ctx.a.x : ctx.b.x - ctx.a.x - ctx.a.width
-      py = 0
-    } else if (ny !== 0) {
-      px = 0
-      py = ny > 0 ? ctx.b.y + ctx.b.height - ctx.a.y : ctx.b.y - ctx.a.y - ctx.a.height
-    }
-    ctx.pushWay[0] = px
-    ctx.pushWay[1] = py
+    choosePushWay(ctx, sim, p)
     if (sharePush(ctx, sim, i, j) || !walledApart(ctx, i, j)) continue
     // A solid stops each body that way: the pair leaves by its way out across the other
     // axis, toward that axis's nearer side (layout contract, clause 1: every way out is
@@ -237,19 +178,97 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
     // it by 1 px across, its shortest way out, toward the walls on both sides, and fell on
     // through it. Bodies pinned only by what they rest on keep their axis: the rounds move
     // the column they rest in.
-    if (py === 0) {
-      const down = ctx.b.y + ctx.b.height - ctx.a.y
-      const up = ctx.b.y - ctx.a.y - ctx.a.height
-      ctx.pushWay[0] = 0
-      ctx.pushWay[1] = down < -up ? down : up
-    } else {
-      const right = ctx.b.x + ctx.b.width - ctx.a.x
-      const left = ctx.b.x - ctx.a.x - ctx.a.width
-      ctx.pushWay[0] = right < -left ? right : left
-      ctx.pushWay[1] = 0
-    }
+    const acrossX = ctx.pushWay[1] !== 0
+    const forward = acrossX ? ctx.b.x + ctx.b.width - ctx.a.x : ctx.b.y + ctx.b.height - ctx.a.y
+    const back = acrossX ? ctx.b.x - ctx.a.x - ctx.a.width : ctx.b.y - ctx.a.y - ctx.a.height
+    const way = forward < -back ? forward : back
+    ctx.pushWay[0] = acrossX ? way : 0
+    ctx.pushWay[1] = acrossX ? 0 : way
     sharePush(ctx, sim, i, j)
   }
+}
+
+/**
+ * Body i's way out of body j for overlapping pair p, into {@link StepScratch.pushWay}, with
+ * the pair's boxes loaded in `ctx.a` and `ctx.b`: its shortest way out (the penetration
+ * vector, articles 000 and 002), or the way back along the normal of its contact in this
+ * step, as below. In a function of its own that takes no doubles: V8 boxes the doubles
+ * passed to a call it does not inline, and kept in `pushPairs`, these rules made the step's
+ * garbage vary from run to run.
+ */
+function choosePushWay(ctx: StepScratch, sim: StepContext, p: number): void {
+  const store = sim.store
+  const { x, y } = store
+  const i = sim.pairs.a[p] as number
+  const j = sim.pairs.b[p] as number
+  const slotI = sim.dynamic[i] as number
+  const slotJ = sim.dynamic[j] as number
+  loadRect(ctx.a, store, slotI)
+  loadRect(ctx.b, store, slotJ)
+  penetrationVectorInto(ctx.penetration, ctx.a, ctx.b, ctx.kernel.edges)
+  let px = ctx.penetration.x
+  let py = ctx.penetration.y
+  // A pair that collided in this step goes back out the way it came in, along its
+  // contact normal: after a fast hit the shortest way out may be across the other body.
+  // So does a pair that touched at the start and whose bodies moved into each other in
+  // this step under gravity (or an older overlap they moved deeper than DEEP_OVERLAP).
+  // A pair with no contact (apart across a solid) has neither normal.
+  const c = ctx.pairContact[p] as number
+  const normalX = c >= 0 ? (ctx.contactNormalX[c] as number) : 0
+  const normalY = c >= 0 ? (ctx.contactNormalY[c] as number) : 0
+  // A pair that crossed (appendCrossedPairs) no longer overlaps: it goes back along its
+  // normal too.
+  const speculative = c >= 0 && (ctx.contactSlack[c] !== 0 || (px === 0 && py === 0))
+  let nx = speculative ? normalX : 0
+  let ny = speculative ? normalY : 0
+  if (c >= 0 && !speculative && px * normalX + py * normalY < 0) {
+    // The shortest way out is across the other body, against the normal: taken, it
+    // would complete a pass-through (a card pushed back by the card a wall stopped, left
+    // 1 px in the light card behind it, sent that card on through it).
+    nx = normalX
+    ny = normalY
+  } else if (c >= 0 && !speculative && (normalX !== 0 ? px === 0 : py === 0)) {
+    // The shortest way out is across the normal's axis (along it, it is the normal's way
+    // or the branch above's). How far the bodies moved apart along the normal in this
+    // step (negative: closer):
+    const closed =
+      ((x[slotI] as number) -
+        (sim.startX[i] as number) -
+        (x[slotJ] as number) +
+        (sim.startX[j] as number)) *
+        normalX +
+      ((y[slotI] as number) -
+        (sim.startY[i] as number) -
+        (y[slotJ] as number) +
+        (sim.startY[j] as number)) *
+        normalY
+    // The overlap along the normal's axis now, and whether this step's closing made all
+    // of it (the pair touched there at the start, within the slop): under gravity such an
+    // overlap goes back the way it came, however shallow. A card landing with a wide card
+    // on it, both stopped by the floor after the velocity passes planned them, overlapped
+    // it by 1 px on both axes; the shortest way out went sideways and shoved the wide card
+    // onto the card beside it. (Without gravity the cards a floor or a wall stops are
+    // thrown ones, and the throw fuzzer finds no such case.)
+    const along =
+      normalX !== 0
+        ? Math.min(ctx.a.x + ctx.a.width, ctx.b.x + ctx.b.width) - Math.max(ctx.a.x, ctx.b.x)
+        : Math.min(ctx.a.y + ctx.a.height, ctx.b.y + ctx.b.height) - Math.max(ctx.a.y, ctx.b.y)
+    const deep = Math.abs(px) + Math.abs(py) > DEEP_OVERLAP && closed < -DEEP_OVERLAP
+    const madeNow = ctx.weighedBySupport && closed < -PUSH_SLOP && along + closed <= PUSH_SLOP
+    if (deep || madeNow) {
+      nx = normalX
+      ny = normalY
+    }
+  }
+  if (nx !== 0) {
+    px = nx > 0 ? ctx.b.x + ctx.b.width - ctx.a.x : ctx.b.x - ctx.a.x - ctx.a.width
+    py = 0
+  } else if (ny !== 0) {
+    px = 0
+    py = ny > 0 ? ctx.b.y + ctx.b.height - ctx.a.y : ctx.b.y - ctx.a.y - ctx.a.height
+  }
+  ctx.pushWay[0] = px
+  ctx.pushWay[1] = py
 }
 
 /**

@@ -874,3 +874,65 @@ describe('a card that may not be pushed is never lifted by a card thrown up from
     })
   }
 })
+
+describe('an overlap a step makes between cards that touched goes back the way it came (issue #23, clause 1)', () => {
+  // A 99 px card falls resting on a 1 px card at its left end, with another 1 px card beside
+  // its right end; the floor stops all three in one step, the small cards first, so the wide
+  // card ends 1 px into the left one on both axes. Below DEEP_OVERLAP, the shortest way out
+  // was taken: sideways, which shoved the wide card 1 px onto the right one.
+  for (const pushable of [false, true]) {
+    it(`the wide card ${pushable ? 'pushable' : 'that may not be pushed'} lands on the small ones`, () => {
+      const world = createWorld({ gravity: { x: 0, y: 980 } })
+      placeWalls(world, 100, 100)
+      world.add({
+        id: 'wide',
+        x: 0,
+        y: 95.55,
+        width: 99,
+        height: 1,
+        pushable,
+        velocity: { x: 0, y: 425 },
+      })
+      world.add({
+        id: 'left',
+        x: 0,
+        y: 96.55,
+        width: 1,
+        height: 1,
+        pushable: false,
+        velocity: { x: 0, y: 425 },
+      })
+      world.add({ id: 'right', x: 99, y: 96.55, width: 1, height: 1, velocity: { x: 0, y: 425 } })
+      expectApartEveryStep(
+        world,
+        [
+          ['wide', 'left'],
+          ['wide', 'right'],
+        ],
+        30,
+      )
+      expect(world.get('wide')).toMatchObject({ x: 0, y: 98 })
+    })
+  }
+})
+
+describe('cards that may not be pushed, landing in one step, never shove a card sideways (issue #23, clause 1)', () => {
+  // A column of thin cards falls beside a card as high as the board: the floor stops a 1 px
+  // card and the 69 px card resting on it in one step, overlapping by 1 px on both axes.
+  // The shortest way out went sideways, and shoved the tall card 1 px into the card on its
+  // other side (found by the gravity probe of the throw fuzzer, with no throw at all).
+  it('the thin cards stack on the floor and the tall card stays', () => {
+    const world = createWorld({ gravity: { x: 0, y: 980 } })
+    placeWalls(world, 428, 214)
+    const card = { pushable: false, height: 1 }
+    world.add({ id: 'top', x: 0, y: 0, width: 69, ...card })
+    world.add({ id: 'small', x: 0, y: 1, width: 1, ...card })
+    world.add({ id: 'thin', x: 0, y: 2, width: 69, ...card })
+    world.add({ id: 'tall', x: 69, y: 0, width: 163, height: 214, pushable: false })
+    world.add({ id: 'beyond', x: 232, y: 0, width: 196, ...card })
+    const ids = ['top', 'small', 'thin', 'tall', 'beyond']
+    const pairs = ids.flatMap((a, k) => ids.slice(k + 1).map((b) => [a, b] as const))
+    expectApartEveryStep(world, pairs, 60, STUCK_DEPTH)
+    expect(world.get('tall')).toMatchObject({ x: 69, y: 0 })
+  })
+})
