@@ -10,7 +10,7 @@ import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broad
 import { pairCode } from '../world/pairCode.js'
 import { CROSS, IGNORE } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
-import { MAX_SUPPORT_DEPTH } from './tolerances.js'
+import { MAX_SUPPORT_DEPTH, VELOCITY_TOLERANCE } from './tolerances.js'
 
 /**
  * Whether a solid (static or kinematic body) stands between dynamic bodies `i` and `j`
@@ -238,8 +238,21 @@ function weighUnderGravity(ctx: StepScratch, sim: StepContext): void {
       ((sim.integratedVelocityY[i] as number) - (sim.startVelocityY[i] as number)) * ny
     if (j >= 0) {
       weigh(ctx, sim, i, j, nx, ny)
-      const weightI = ctx.pairWeights[0] as number
-      const weightJ = ctx.pairWeights[1] as number
+      let weightI = ctx.pairWeights[0] as number
+      let weightJ = ctx.pairWeights[1] as number
+      // Shock propagation is for resting contacts (Guendelman et al.): a lower body whose
+      // velocity at the start of the step closes on the body above it came at it, and is
+      // not its supporter in this step. Frozen, a card thrown up under a column drove the
+      // card above it, pass after pass, into a card that may not be pushed above that, and
+      // went on into it.
+      const closingJ =
+        (sim.startVelocityX[j] as number) * nx + (sim.startVelocityY[j] as number) * ny
+      const closingI = -(
+        (sim.startVelocityX[i] as number) * nx +
+        (sim.startVelocityY[i] as number) * ny
+      )
+      if (weightJ === 0 && closingJ > VELOCITY_TOLERANCE) weightJ = ctx.inverseMass[j] as number
+      if (weightI === 0 && closingI > VELOCITY_TOLERANCE) weightI = ctx.inverseMass[i] as number
       ctx.contactWeightI[c] = weightI
       ctx.contactWeightJ[c] = weightJ
       if (weightI === 0) added = 0

@@ -936,3 +936,26 @@ describe('cards that may not be pushed, landing in one step, never shove a card 
     expect(world.get('tall')).toMatchObject({ x: 69, y: 0 })
   })
 })
+
+describe('a card thrown up under a card that two cards that may not be pushed hold down stops under it (issue #23, clause 1)', () => {
+  // Shock propagation froze the thrown card as the supporter of the card above it, which
+  // the cards above could not let through: pass after pass the thrown card drove it into
+  // them and kept its speed, and ended the step 12.3 px into it (found by the gravity
+  // probe's count).
+  it('never overlaps, and the cards that may not be pushed stay', () => {
+    const world = createWorld({ gravity: { x: 0, y: 980 } })
+    placeWalls(world, 710, 450)
+    const capped = { response: 'bounce' as const, pushable: false }
+    world.add({ id: 'cap-left', x: 199, y: 37, width: 110, height: 131, ...capped })
+    world.add({ id: 'cap-right', x: 396, y: 59, width: 107, height: 109, ...capped })
+    const heavy = { mass: 1e6, response: 'bounce' as const }
+    world.add({ id: 'middle', x: 217, y: 168, width: 295, height: 152, ...heavy })
+    world.add({ id: 'thrown', x: 217, y: 320, width: 275, height: 130, ...heavy })
+    world.update('thrown', { velocity: { x: 818, y: -3923 } })
+    const ids = ['cap-left', 'cap-right', 'middle', 'thrown']
+    const pairs = ids.flatMap((a, k) => ids.slice(k + 1).map((b) => [a, b] as const))
+    expectApartEveryStep(world, pairs, 30)
+    expect(world.get('cap-left')).toMatchObject({ x: 199, y: 37 })
+    expect(world.get('cap-right')).toMatchObject({ x: 396, y: 59 })
+  })
+})
