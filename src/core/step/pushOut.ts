@@ -459,21 +459,26 @@ function moveBodies(ctx: StepScratch, sim: StepContext, round: number): number {
       // between it and a body that may not be pushed was left overlapping for ever.
       const movedX = Math.abs((x[slot] as number) - x0)
       const movedY = Math.abs((y[slot] as number) - y0)
-      // Walled: a solid took more than rounding off the push (walledApart). A push the
-      // sweep did not touch is never blocked: -1.2e-14 px, the rounding of pushes that
-      // cancel out, left a card where it was, pinned it, and a column of cards that may
-      // not be pushed stayed 2.4 px deep in the card it landed on.
-      const walledAlongX = Math.abs(dx) - movedX > TOUCH_TOLERANCE
-      const walledAlongY = Math.abs(dy) - movedY > TOUCH_TOLERANCE
+      // Walled: a solid took more than rounding off the push, or stopped a push shorter
+      // than the tolerance (walledApart). A push the sweep did not touch is never
+      // blocked: -1.2e-14 px, the rounding of pushes that cancel out, left a card where
+      // it was, pinned it, and a column of cards that may not be pushed stayed 2.4 px
+      // deep in the card it landed on. Only walled by its 3e-9 px share, a card at the
+      // ceiling, 1 px into a card 3e8 times lighter on the floor, was never taken out
+      // across the other axis, and slid on through it.
       const stopped = ctx.sweepStopped
-      if (walledAlongX || (stopped && movedX < 0.5 * Math.abs(dx))) {
+      const walledAlongX =
+        Math.abs(dx) - movedX > TOUCH_TOLERANCE || (stopped && movedX < 0.5 * Math.abs(dx))
+      const walledAlongY =
+        Math.abs(dy) - movedY > TOUCH_TOLERANCE || (stopped && movedY < 0.5 * Math.abs(dy))
+      if (walledAlongX) {
         pinnedAlongX[k] = Math.sign(dx)
+        ctx.walledX[k] = Math.sign(dx)
       }
-      if (walledAlongY || (stopped && movedY < 0.5 * Math.abs(dy))) {
+      if (walledAlongY) {
         pinnedAlongY[k] = Math.sign(dy)
+        ctx.walledY[k] = Math.sign(dy)
       }
-      if (walledAlongX) ctx.walledX[k] = Math.sign(dx)
-      if (walledAlongY) ctx.walledY[k] = Math.sign(dy)
     }
     correctionsX[k] = 0
     correctionsY[k] = 0

@@ -959,3 +959,54 @@ describe('a card thrown up under a card that two cards that may not be pushed ho
     expect(world.get('cap-right')).toMatchObject({ x: 396, y: 59 })
   })
 })
+
+describe('a card a solid holds, 1 px into a card a solid holds on the other side, leaves across (issue #23, clause 1)', () => {
+  // A card at the ceiling slid along with the card ahead of it, 1 px over a card 3e8 times
+  // lighter on the floor, which the right wall stopped: the shortest way out, 1 px along y,
+  // was closed for both, but only a push shortened by more than the tolerance counted as
+  // walled, and the heavy card's 3e-9 px share never was; the pair was skipped round after
+  // round and the card slid on through the light one (found by the throw fuzzer).
+  it('the card at the ceiling stops at the light card, no gravity', () => {
+    const world = createWorld()
+    placeWalls(world, 633, 101)
+    world.add({
+      id: 'pusher',
+      x: 376.4,
+      y: 0,
+      width: 134,
+      height: 38,
+      mass: 1e6,
+      response: 'touch',
+      pushable: false,
+      velocity: { x: 941, y: 0 },
+    })
+    world.add({
+      id: 'tall',
+      x: 510.4,
+      y: 0,
+      width: 20,
+      height: 80,
+      mass: 300,
+      velocity: { x: 941, y: 0 },
+    })
+    world.add({
+      id: 'low',
+      x: 530.4,
+      y: 79,
+      width: 102,
+      height: 22,
+      mass: 1e-6,
+      response: 'bounce',
+      velocity: { x: 941, y: 0 },
+    })
+    expectApartEveryStep(
+      world,
+      [
+        ['tall', 'low'],
+        ['pusher', 'tall'],
+      ],
+      30,
+    )
+    expect(world.get('low')).toMatchObject({ x: 531, y: 79 })
+  })
+})
