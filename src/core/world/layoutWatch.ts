@@ -289,8 +289,10 @@ export class LayoutWatch {
     scan.cycleSeen = false
     // Whether a body stuck in a dynamic pair is in a cycle: back where it was two steps ago
     // (within PUSH_SLOP: the push-out's sums round), having moved in between by more than
-    // STUCK_DEPTH (a card squeezed between two pinned cards, pushed out of one into the
-    // other and back). The step is deterministic, so the layout would cycle until the watch
+    // that (a card squeezed between two pinned cards, pushed out of one into the other and
+    // back; a card 1 px too high for its slot went 0.5 px up and down for ever, 1 px and
+    // 0.5 px deep in turn, so it was never stuck deeper than STUCK_DEPTH two steps in a
+    // row). The step is deterministic, so the layout would cycle until the watch
     // decides: it decides now, as it would after STUCK_SECONDS (the body stuck longest), not
     // after a quarter second of flicker. Not while the step holds a crowd (step/crowd.ts):
     // it admits more of it every step, so the steps differ and a body back in place is no
@@ -309,7 +311,7 @@ export class LayoutWatch {
         Math.abs(x - (this.twoStepsAgoX[slot] as number)) <= PUSH_SLOP &&
         Math.abs(y - (this.twoStepsAgoY[slot] as number)) <= PUSH_SLOP &&
         Math.abs(x - (this.lastX[slot] as number)) + Math.abs(y - (this.lastY[slot] as number)) >
-          STUCK_DEPTH
+          PUSH_SLOP
       ) {
         scan.cycleSeen = true
       }

@@ -1010,3 +1010,33 @@ describe('a card a solid holds, 1 px into a card a solid holds on the other side
     expect(world.get('low')).toMatchObject({ x: 531, y: 79 })
   })
 })
+
+describe('a card pushed into a slot 1 px too low for it comes to rest (issue #23, clause 5)', () => {
+  // A card 134 px high, thrown right under a 1 px card in the board's top right corner,
+  // above a card that may not be pushed whose top is 133 px below that card: it went 0.5 px
+  // up and down for ever, 1 px and 0.5 px deep in turn, so no pair stayed deeper than
+  // STUCK_DEPTH for two steps in a row and the layout watch never decided (found by the
+  // throw fuzzer's FUZZ_COUNT).
+  it('the layout watch sees the cycle and the board is idle within a second, apart', () => {
+    const world = createWorld()
+    placeWalls(world, 113, 390)
+    world.add({ id: 'corner', x: 87, y: 0, width: 26, height: 1, mass: 1e6 })
+    world.add({ id: 'below', x: 0, y: 134, width: 81, height: 224, mass: 1e-6, pushable: false })
+    world.add({
+      id: 'thrown',
+      x: 52.63333333333333,
+      y: 0.5,
+      width: 59,
+      height: 134,
+      mass: 1e6,
+      velocity: { x: 1579, y: 0 },
+    })
+    expect(stepsUntilIdle(world, 60)).toBeGreaterThan(0)
+    const ids = ['corner', 'below', 'thrown']
+    for (const [k, a] of ids.entries()) {
+      for (const b of ids.slice(k + 1)) {
+        expect(overlapDepth(world.get(a), world.get(b)), `${a}/${b}`).toBeLessThanOrEqual(PUSH_SLOP)
+      }
+    }
+  })
+})
