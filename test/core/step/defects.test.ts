@@ -37,6 +37,11 @@ function expectApartEveryStep(
   }
 }
 
+/** Every pair of `ids`, each once. */
+function pairsOf(ids: readonly string[]): (readonly [string, string])[] {
+  return ids.flatMap((a, k) => ids.slice(k + 1).map((b) => [a, b] as const))
+}
+
 describe('an rk4 world with a touch body on a floor comes to rest (issue #23)', () => {
   for (const integrator of ['rk4', 'euler'] as const) {
     for (const startY of [350, 250]) {
@@ -931,7 +936,7 @@ describe('cards that may not be pushed, landing in one step, never shove a card 
     world.add({ id: 'tall', x: 69, y: 0, width: 163, height: 214, pushable: false })
     world.add({ id: 'beyond', x: 232, y: 0, width: 196, ...card })
     const ids = ['top', 'small', 'thin', 'tall', 'beyond']
-    const pairs = ids.flatMap((a, k) => ids.slice(k + 1).map((b) => [a, b] as const))
+    const pairs = pairsOf(ids)
     expectApartEveryStep(world, pairs, 60, STUCK_DEPTH)
     expect(world.get('tall')).toMatchObject({ x: 69, y: 0 })
   })
@@ -953,7 +958,7 @@ describe('a card thrown up under a card that two cards that may not be pushed ho
     world.add({ id: 'thrown', x: 217, y: 320, width: 275, height: 130, ...heavy })
     world.update('thrown', { velocity: { x: 818, y: -3923 } })
     const ids = ['cap-left', 'cap-right', 'middle', 'thrown']
-    const pairs = ids.flatMap((a, k) => ids.slice(k + 1).map((b) => [a, b] as const))
+    const pairs = pairsOf(ids)
     expectApartEveryStep(world, pairs, 30)
     expect(world.get('cap-left')).toMatchObject({ x: 199, y: 37 })
     expect(world.get('cap-right')).toMatchObject({ x: 396, y: 59 })
@@ -1032,11 +1037,8 @@ describe('a card pushed into a slot 1 px too low for it comes to rest (issue #23
       velocity: { x: 1579, y: 0 },
     })
     expect(stepsUntilIdle(world, 60)).toBeGreaterThan(0)
-    const ids = ['corner', 'below', 'thrown']
-    for (const [k, a] of ids.entries()) {
-      for (const b of ids.slice(k + 1)) {
-        expect(overlapDepth(world.get(a), world.get(b)), `${a}/${b}`).toBeLessThanOrEqual(PUSH_SLOP)
-      }
+    for (const [a, b] of pairsOf(['corner', 'below', 'thrown'])) {
+      expect(overlapDepth(world.get(a), world.get(b)), `${a}/${b}`).toBeLessThanOrEqual(PUSH_SLOP)
     }
   })
 })
