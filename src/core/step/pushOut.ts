@@ -54,10 +54,9 @@ function overlapBeyondSlop(
  * Push-out of overlapping dynamic pairs by their penetration vectors (articles 000, 002),
  * or, for a pair that had a speculative contact in this step, or touched at its start and
  * now overlaps by this step's closing under gravity (or by more than {@link DEEP_OVERLAP}),
- * by its depth
- * along that contact's normal: each pair is split by
- * inverse mass (a non-pushable body, a supporting body under shock propagation, or a body
- * pinned that way by a solid or by a pinned body it rests on, takes none). A pair that
+ * by its depth along that contact's normal: each pair is split by inverse mass (a
+ * non-pushable body, a supporting body under shock propagation, or a body pinned that way
+ * by a solid or by a pinned body it rests on, takes none). A pair that
  * passed through each other along its contact's normal ({@link crossedPair}) goes back
  * along that normal, though it no longer overlaps. All pairs are
  * measured from the same positions and the moves applied together (Jacobi iteration; a
@@ -192,9 +191,9 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
  * Body i's way out of body j for overlapping pair p, into {@link StepScratch.pushWay}, with
  * the pair's boxes loaded in `ctx.a` and `ctx.b`: its shortest way out (the penetration
  * vector, articles 000 and 002), or the way back along the normal of its contact in this
- * step, as below. In a function of its own that takes no doubles: V8 boxes the doubles
- * passed to a call it does not inline, and kept in `pushPairs`, these rules made the step's
- * garbage vary from run to run.
+ * step, as below. A function of its own that takes no doubles, so that `pushPairs` stays
+ * small enough to compile whole: V8 boxes the doubles passed to a call it does not inline,
+ * and the step must not allocate.
  */
 function choosePushWay(ctx: StepScratch, sim: StepContext, p: number): void {
   const store = sim.store
@@ -247,8 +246,8 @@ function choosePushWay(ctx: StepScratch, sim: StepContext, p: number): void {
     // overlap goes back the way it came, however shallow. A card landing with a wide card
     // on it, both stopped by the floor after the velocity passes planned them, overlapped
     // it by 1 px on both axes; the shortest way out went sideways and shoved the wide card
-    // onto the card beside it. (Without gravity the cards a floor or a wall stops are
-    // thrown ones, and the throw fuzzer finds no such case.)
+    // onto the card beside it. Without gravity no card rests on another, so the floor never
+    // stops one after the passes planned the cards on it: such pairs keep the shortest way.
     const along =
       normalX !== 0
         ? Math.min(ctx.a.x + ctx.a.width, ctx.b.x + ctx.b.width) - Math.max(ctx.a.x, ctx.b.x)

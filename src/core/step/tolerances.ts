@@ -57,11 +57,12 @@ export const CANCELLATION = 1e-12
 /**
  * Depth (px) beyond which a pair that already overlapped at the start of the step (by more
  * than {@link PUSH_SLOP} across its contact normal), and closed along that normal, is pushed
- * apart along it, not along its shortest way out. Under gravity, a pair that only touched at
- * the start goes back along its normal at any depth (`pushOut.ts`). Invariant: an overlap made by this
- * step's motion (a column falling onto a floor, stopped at the bottom after the boxes above
- * moved a whole step) is undone the way it came, so a column is never thrown sideways.
- * Older overlaps of a compressed pile keep the shortest way unless closed this deep.
+ * apart along it, not along its shortest way out. Under gravity, a pair that only touched
+ * at the start goes back along its normal at any depth (`pushOut.ts`). Invariant: an
+ * overlap made by this step's motion (a column falling onto a floor, stopped at the bottom
+ * after the boxes above moved a whole step) is undone the way it came, so a column is never
+ * thrown sideways. Older overlaps of a compressed pile keep the shortest way unless closed
+ * this deep.
  */
 export const DEEP_OVERLAP = 1
 
