@@ -107,6 +107,12 @@ export class StepScratch {
   roundPairs = new IndexBuffer()
   /** The pairs of the current push-out round that overlap beyond the slop. */
   overlappingPairs = new IndexBuffer()
+  /**
+   * Per pair of {@link overlappingPairs}, by its place there: the way the round pushed its
+   * body i, as a signed axis (1 or -1 along x, 2 or -2 along y), or 0 when neither body
+   * could move.
+   */
+  overlapWay = new Int8Array(0)
   pairListedIn = new Int32Array(0)
   /**
    * The direction (-1, 0, 1) on each axis in which a solid stopped a push of each dynamic

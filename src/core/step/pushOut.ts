@@ -90,6 +90,7 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
   // Room for the lists written without branches: every pair or body once, and one spare.
   ctx.roundPairs.reserve(sim.pairs.count + 1)
   ctx.overlappingPairs.reserve(sim.pairs.count + 1)
+  ctx.overlapWay = ensureCapacity(ctx.overlapWay, sim.pairs.count + 1)
   ctx.pushedBodies.reserve(n + 1)
   // Round 0 measures every pair (the sweep phase moved every body); later rounds only the
   // pairs of bodies the previous round moved: the others are as they were, apart. Late
@@ -122,6 +123,7 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
     pushes += overlapCount
     pushPairs(ctx, sim, overlapCount)
     ctx.roundPairs.count = moveBodies(ctx, sim, round)
+    restOnWalledPartners(ctx, sim, overlapCount)
     ctx.pushedBodies.count = 0
   }
   sim.pushedPairs = pushes
@@ -170,7 +172,11 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
     const i = pairA[p] as number
     const j = pairB[p] as number
     choosePushWay(ctx, sim, p)
-    if (sharePush(ctx, sim, i, j) || !walledApart(ctx, i, j)) continue
+    const shared = sharePush(ctx, sim, i, j)
+    if (shared || !walledApart(ctx, i, j)) {
+      recordPushWay(ctx, o, shared)
+      continue
+    }
     // A solid stops each body that way: the pair leaves by its way out across the other
     // axis, toward that axis's nearer side (layout contract, clause 1: every way out is
     // tried). A card that slid into a wall's corner over a card the floor stopped overlapped
@@ -183,7 +189,46 @@ function pushPairs(ctx: StepScratch, sim: StepContext, overlapCount: number): vo
     const way = forward < -back ? forward : back
     ctx.pushWay[0] = acrossX ? way : 0
     ctx.pushWay[1] = acrossX ? 0 : way
-    sharePush(ctx, sim, i, j)
+    recordPushWay(ctx, o, sharePush(ctx, sim, i, j))
+  }
+}
+
+/**
+ * Records in {@link StepScratch.overlapWay} the way the push {@link StepScratch.pushWay}
+ * sent body i of the round's overlapping pair `o` (a sign on one axis: pushes are
+ * axis-aligned), or 0 when it was not `shared`.
+ */
+function recordPushWay(ctx: StepScratch, o: number, shared: boolean): void {
+  const px = ctx.pushWay[0] as number
+  const py = ctx.pushWay[1] as number
+  const way = Number(px > 0) - Number(px < 0) + 2 * (Number(py > 0) - Number(py < 0))
+  ctx.overlapWay[o] = shared ? way : 0
+}
+
+/**
+ * After a round's moves: a body the round pushed away from a partner that a solid has
+ * stopped that way in this step rests on it, and is pinned that way, as a body pushed off
+ * a partner pinned before the round is (see `sharePush`). A solid that stops the partner's
+ * own share in the round pins it only after the pair was shared: a card pushed out of the
+ * card the ceiling stopped in that round was not pinned, so the light card under it went
+ * back and forth between it and a heavy card below, overlapping one or the other for all
+ * the rounds, and the heavy card never moved down.
+ */
+function restOnWalledPartners(ctx: StepScratch, sim: StepContext, overlapCount: number): void {
+  const { a: pairA, b: pairB } = sim.pairs
+  for (let o = 0; o < overlapCount; o++) {
+    const way = ctx.overlapWay[o] as number
+    if (way === 0) continue
+    const p = ctx.overlappingPairs.items[o] as number
+    const i = pairA[p] as number
+    const j = pairB[p] as number
+    const alongX = way === 1 || way === -1
+    const sign = alongX ? way : way / 2
+    const walled = alongX ? ctx.walledX : ctx.walledY
+    const pinned = alongX ? ctx.pinnedX : ctx.pinnedY
+    // Body i went `sign` and j the other way: each rests on the other's side.
+    if (walled[i] === sign && pinned[j] === 0) pinned[j] = sign
+    if (walled[j] === -sign && pinned[i] === 0) pinned[i] = -sign
   }
 }
 

@@ -1042,3 +1042,23 @@ describe('a card pushed into a slot 1 px too low for it comes to rest (issue #23
     }
   })
 })
+
+describe('a column thrown up into the ceiling stops there, apart (issue #23, clause 1)', () => {
+  // The ceiling stops the top card in the sweep; the card under it goes on and is pushed out
+  // of it in the first push-out round, the round in which the ceiling pins the top card. It
+  // was not pinned by it, so the light card below went back and forth between it and the
+  // heavy card at the bottom, overlapping one or the other by 4 px for all the rounds, and
+  // the heavy card was never pushed down (found by the throw fuzzer's FUZZ_COUNT).
+  for (const gravity of [0, 980]) {
+    it(`masses 1e6, 300, 1e-6 and 1e6 from the top, gravity ${gravity} px/s²`, () => {
+      const world = createWorld({ gravity: { x: 0, y: gravity } })
+      placeWalls(world, 300, 600)
+      const velocity = { x: 0, y: -550 }
+      world.add({ id: 'top', x: 0, y: 5, width: 100, height: 100, mass: 1e6, velocity })
+      world.add({ id: 'middle', x: 0, y: 105, width: 100, height: 40, mass: 300, velocity })
+      world.add({ id: 'light', x: 0, y: 145, width: 100, height: 100, mass: 1e-6, velocity })
+      world.add({ id: 'heavy', x: 0, y: 245, width: 100, height: 100, mass: 1e6, velocity })
+      expectApartEveryStep(world, pairsOf(['top', 'middle', 'light', 'heavy']), 20)
+    })
+  }
+})
