@@ -101,6 +101,14 @@ export class StepScratch {
   correctionY = new Float64Array(0)
   countX = new Int32Array(0)
   countY = new Int32Array(0)
+  /**
+   * Per dynamic body, in the current push-out round: the largest and the smallest of its
+   * pairs' pushes along each axis (px), which bound its move.
+   */
+  mostPushX = new Float64Array(0)
+  leastPushX = new Float64Array(0)
+  mostPushY = new Float64Array(0)
+  leastPushY = new Float64Array(0)
   /** Bodies with a correction in the current push-out round. */
   pushedBodies = new IndexBuffer()
   /** The pairs to measure in the current push-out round, and the round each pair was last listed in. */

@@ -62,10 +62,12 @@ function overlapBeyondSlop(
  * measured from the same positions and the moves applied together (Jacobi iteration; a
  * body's moves on one axis are summed and divided by their count to the power 0.75: between
  * the average, which converged too slowly in a compressed pile, and the sum, which
- * overshoots; tuned on the bench's pile), so the result does not depend on the order of the
- * pairs; rounds repeat until nothing overlaps, {@link PUSH_ITERATIONS} is reached, or the
- * step's pushes reach {@link PUSH_BUDGET_PER_BODY} per dynamic body (what is left goes on in
- * the next step). Each move is swept against the solids, so a push never shoves a body into
+ * overshoots; tuned on the bench's pile; and never beyond the largest push nor short of the
+ * smallest, so no body goes further than one of its pairs asks: two pushes the same way
+ * would otherwise carry it past both and into the body behind it), so the result does not
+ * depend on the order of the pairs; rounds repeat until nothing overlaps,
+ * {@link PUSH_ITERATIONS} is reached, or the step's pushes reach
+ * {@link PUSH_BUDGET_PER_BODY} per dynamic body (what is left goes on in the next step). Each move is swept against the solids, so a push never shoves a body into
  * or through a wall.
  */
 export function pushApart(ctx: StepScratch, sim: StepContext): void {
@@ -74,6 +76,10 @@ export function pushApart(ctx: StepScratch, sim: StepContext): void {
   ctx.correctionY = ensureCapacity(ctx.correctionY, n)
   ctx.countX = ensureCapacity(ctx.countX, n)
   ctx.countY = ensureCapacity(ctx.countY, n)
+  ctx.mostPushX = ensureCapacity(ctx.mostPushX, n)
+  ctx.leastPushX = ensureCapacity(ctx.leastPushX, n)
+  ctx.mostPushY = ensureCapacity(ctx.mostPushY, n)
+  ctx.leastPushY = ensureCapacity(ctx.leastPushY, n)
   ctx.pinnedX = ensureCapacity(ctx.pinnedX, n)
   ctx.pinnedY = ensureCapacity(ctx.pinnedY, n)
   ctx.pinnedX.fill(0, 0, n)
@@ -474,8 +480,17 @@ function moveBodies(ctx: StepScratch, sim: StepContext, round: number): number {
     // function: V8 boxes the doubles returned from a call it does not inline).
     const divisorX = cx < ctx.PUSH_DIVISORS.length ? (ctx.PUSH_DIVISORS[cx] as number) : cx ** 0.75
     const divisorY = cy < ctx.PUSH_DIVISORS.length ? (ctx.PUSH_DIVISORS[cy] as number) : cy ** 0.75
-    const dx = cx === 0 ? 0 : (correctionsX[k] as number) / divisorX
-    const dy = cy === 0 ? 0 : (correctionsY[k] as number) / divisorY
+    const sumX = (correctionsX[k] as number) / divisorX
+    const sumY = (correctionsY[k] as number) / divisorY
+    // Within the pushes' range (see pushApart): the move no pair asks to go beyond.
+    const dx =
+      cx === 0
+        ? 0
+        : Math.min(Math.max(sumX, ctx.leastPushX[k] as number), ctx.mostPushX[k] as number)
+    const dy =
+      cy === 0
+        ? 0
+        : Math.min(Math.max(sumY, ctx.leastPushY[k] as number), ctx.mostPushY[k] as number)
     pushCountsX[k] = 0
     pushCountsY[k] = 0
     const restsAlongX = restsX[k] as number
@@ -633,9 +648,17 @@ function addCorrection(ctx: StepScratch, k: number): void {
   ctx.pushedBodies.items[pushed] = k
   ctx.pushedBodies.count = pushed + Number((cx | cy) === 0)
   const dx = ctx.pairPush[0] as number
+  const dy = ctx.pairPush[1] as number
   const alongX = Number(dx !== 0)
+  if (alongX === 1) {
+    ctx.mostPushX[k] = cx === 0 ? dx : Math.max(ctx.mostPushX[k] as number, dx)
+    ctx.leastPushX[k] = cx === 0 ? dx : Math.min(ctx.leastPushX[k] as number, dx)
+  } else {
+    ctx.mostPushY[k] = cy === 0 ? dy : Math.max(ctx.mostPushY[k] as number, dy)
+    ctx.leastPushY[k] = cy === 0 ? dy : Math.min(ctx.leastPushY[k] as number, dy)
+  }
   ctx.correctionX[k] = (ctx.correctionX[k] as number) + dx
-  ctx.correctionY[k] = (ctx.correctionY[k] as number) + (ctx.pairPush[1] as number)
+  ctx.correctionY[k] = (ctx.correctionY[k] as number) + dy
   ctx.countX[k] = cx + alongX
   ctx.countY[k] = cy + 1 - alongX
 }
