@@ -109,6 +109,15 @@ export class StepScratch {
   leastPushX = new Float64Array(0)
   mostPushY = new Float64Array(0)
   leastPushY = new Float64Array(0)
+  /**
+   * Per dynamic body and axis, in this step's push-out: the way (-1, 1, or 0 before any) of
+   * its last move, and 1 once a move went against the one before it (wedged between
+   * partners: `sharePush` gives them its pushes).
+   */
+  lastPushWayX = new Int8Array(0)
+  lastPushWayY = new Int8Array(0)
+  wedgedX = new Int8Array(0)
+  wedgedY = new Int8Array(0)
   /** Bodies with a correction in the current push-out round. */
   pushedBodies = new IndexBuffer()
   /** The pairs to measure in the current push-out round, and the round each pair was last listed in. */
