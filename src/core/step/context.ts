@@ -112,7 +112,7 @@ export class StepScratch {
   /**
    * Per dynamic body and axis, in this step's push-out: the way (-1, 1, or 0 before any) of
    * its last move, and 1 once a move went against the one before it (wedged between
-   * partners: `sharePush` gives them its pushes).
+   * partners: `sharePush` gives its heavier partners its pushes).
    */
   lastPushWayX = new Int8Array(0)
   lastPushWayY = new Int8Array(0)

@@ -57,7 +57,7 @@ function overlapBeyondSlop(
  * by its depth along that contact's normal: each pair is split by inverse mass (a
  * non-pushable body, a supporting body under shock propagation, or a body pinned that way
  * by a solid or by a pinned body it rests on, takes none; a body wedged between partners,
- * pushed one way and then back, leaves its partners the pushes). A pair that
+ * pushed one way and then back, leaves the pushes to its heavier partners). A pair that
  * passed through each other along its contact's normal ({@link crossedPair}) goes back
  * along that normal, though it no longer overlaps. All pairs are
  * measured from the same positions and the moves applied together (Jacobi iteration; a
@@ -369,14 +369,16 @@ function sharePush(ctx: StepScratch, sim: StepContext, i: number, j: number): bo
   let pinnedJ =
     (signX === 0 ? pinnedAlongY[j] === -signY : pinnedAlongX[j] === -signX) || isHeld(sim, j)
   // A body that one round moved one way and a later round the other is wedged between
-  // partners on both sides: from then on in this step its partners take its pairs' pushes
-  // along that axis, unless the partner is wedged too. A light card between two heavy ones
-  // took nearly all of each push, out of one and into the other, round after round; the
-  // heavy ones moved 1/301 of it, and after all the rounds it was still 4.3 px deep.
+  // partners on both sides: from then on in this step, a partner heavier than it (by the
+  // weights above) and not wedged itself takes its pair's push along that axis. A light
+  // card between two heavy ones took nearly all of each push, out of one and into the
+  // other, round after round; the heavy ones moved 1/301 of it, and after all the rounds it
+  // was still 4.3 px deep. Between equal weights each takes half, and the rounds converge:
+  // there the rule is left out, which kept a packed board that shrinks as quick to rest.
   const wedgedI = (signX === 0 ? ctx.wedgedY[i] : ctx.wedgedX[i]) === 1
   const wedgedJ = (signX === 0 ? ctx.wedgedY[j] : ctx.wedgedX[j]) === 1
-  if (wedgedI && !wedgedJ) weightI = 0
-  if (wedgedJ && !wedgedI) weightJ = 0
+  if (wedgedI && !wedgedJ && weightI > weightJ) weightI = 0
+  if (wedgedJ && !wedgedI && weightJ > weightI) weightJ = 0
   if (pinnedI) weightI = 0
   if (pinnedJ) weightJ = 0
   // Whether neither body had a weight of its own, and the rules below chose who moves.
