@@ -68,8 +68,9 @@ function overlapBeyondSlop(
  * would otherwise carry it past both and into the body behind it), so the result does not
  * depend on the order of the pairs; rounds repeat until nothing overlaps,
  * {@link PUSH_ITERATIONS} is reached, or the step's pushes reach
- * {@link PUSH_BUDGET_PER_BODY} per dynamic body (what is left goes on in the next step). Each move is swept against the solids, so a push never shoves a body into
- * or through a wall.
+ * {@link PUSH_BUDGET_PER_BODY} per dynamic body (what is left goes on in the next step).
+ * Each move is swept against the solids, so a push never shoves a body into or through a
+ * wall.
  */
 export function pushApart(ctx: StepScratch, sim: StepContext): void {
   const n = sim.dynamicCount
@@ -373,8 +374,8 @@ function sharePush(ctx: StepScratch, sim: StepContext, i: number, j: number): bo
   // weights above) and not wedged itself takes its pair's push along that axis. A light
   // card between two heavy ones took nearly all of each push, out of one and into the
   // other, round after round; the heavy ones moved 1/301 of it, and after all the rounds it
-  // was still 4.3 px deep. Between equal weights each takes half, and the rounds converge:
-  // there the rule is left out, which kept a packed board that shrinks as quick to rest.
+  // was still 4.3 px deep. Between equal weights each takes half and the rounds converge,
+  // so the rule is left out there: it would only slow a packed board of equal cards.
   const wedgedI = (signX === 0 ? ctx.wedgedY[i] : ctx.wedgedX[i]) === 1
   const wedgedJ = (signX === 0 ? ctx.wedgedY[j] : ctx.wedgedX[j]) === 1
   if (wedgedI && !wedgedJ && weightI > weightJ) weightI = 0
