@@ -1,8 +1,9 @@
 /**
  * Stage 4, contacts: the dynamic bodies loaded for the velocity passes (inverse masses,
- * integrated velocities), and every contact of the step: each dynamic pair and each body
- * with its solid candidates that touch (within `TOUCH_TOLERANCE`) or would meet within the
- * step (speculative), with its axis normal, gap, restitution and response.
+ * integrated velocities), and every contact of the step: each dynamic pair, touching or
+ * speculative (apart, and kept from closing more than its gap), and each body with the
+ * solid candidates it touches (within `REST_DISTANCE`; a solid the body would meet within
+ * the step is the sweep's, stage 7), with its axis normal, gap, restitution and response.
  * Reads: the pairs and candidates (`pairs.ts`), the store's boxes, `integratedVelocityX/Y`.
  * Writes: the scratch's contact arrays and body arrays; nothing of the store.
  */

@@ -21,7 +21,7 @@ const GRAVITIES =
 /**
  * Set (`FUZZ_COUNT=1`), a board that breaks the promise does not stop the run: all RUNS
  * boards run, unshrunk, and the test fails at the end with how many broke it and the first
- * of them (the probe's rate, where the first failure alone says little).
+ * of them (a rate, where the first failure alone says little).
  */
 const COUNT = Boolean(process.env.FUZZ_COUNT)
 
