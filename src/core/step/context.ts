@@ -272,6 +272,23 @@ export class StepScratch {
   /** The region a way out sweeps: the box spanning the body's place and {@link sweepMoved}. */
   sweepRegion: Rect = { x: 0, y: 0, width: 0, height: 0 }
 
+  // The guard (guard.ts).
+  /**
+   * Each dynamic body's state in the last step's guard (by local index): stays, in the group,
+   * returned, held (`guard.ts`; the layout watch reads it through `returnedInLastStep`).
+   */
+  returnState = new Uint8Array(0)
+  /** The group being returned (local indices), and where the push-out left each member. */
+  readonly group = new IndexBuffer()
+  groupEndX = new Float64Array(0)
+  groupEndY = new Float64Array(0)
+  /** Bodies the step left outside their broadphase search boxes (local indices). */
+  readonly escaped = new IndexBuffer()
+  /** One body's box, as the dynamic grid's queries take it, and what the scans and a group's growth find. */
+  readonly guardBox = createItemBounds()
+  readonly escapedNear = new IndexBuffer()
+  readonly guardNear = new IndexBuffer()
+
   // Contact recording (recordContacts.ts).
   touchA: Rect = { x: 0, y: 0, width: 0, height: 0 }
   touchB: Rect = { x: 0, y: 0, width: 0, height: 0 }

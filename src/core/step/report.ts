@@ -1,5 +1,5 @@
 /**
- * Stage 10: report. Records, for the contact tracker, the pairs touching after the step and
+ * Stage 11: report. Records, for the contact tracker, the pairs touching after the step and
  * how they came to touch (push or sweep). Reads the store's boxes, the pairs, the solid
  * pairs and the velocity stage's contacts. Writes only the tracker: no position or velocity.
  */

@@ -1,5 +1,5 @@
 /**
- * Stage 9, settle: a body near others that moved less than `REST_DISTANCE` is put back where
+ * Stage 10, settle: a body near others that moved less than `REST_DISTANCE` is put back where
  * it was, and each body's velocity is made to agree with the displacement it realised.
  * Reads: `startX/Y`, `deltaX/Y`, `candidateStart`, the contacts of the velocity stage.
  * Writes: the store's positions (snap back) and velocities (the last write of the step),

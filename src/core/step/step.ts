@@ -3,6 +3,7 @@ import { integrate } from './integrate.js'
 import { collectBodies, indexSolids } from './pairs.js'
 import { recordContacts } from './report.js'
 import { pushApart } from './pushOut.js'
+import { undoNewOverlaps } from './guard.js'
 import { settle } from './settle.js'
 import { solveWithinReach } from './reach.js'
 import { sweepAgainstSolids } from './sweep.js'
@@ -26,8 +27,10 @@ import { storeVelocities } from './velocities.js'
  * 7. sweep: the others move swept against solids (article 003), with their response;
  * 8. push-out: dynamic pairs pushed apart by penetration vectors (articles 000, 002;
  *    `pushOut.ts`);
- * 9. settle: snap back rounding-level motion, velocities from realised displacements;
- * 10. report: contacts and their events (when tracked).
+ * 9. guard: a pair the step made overlap deeper than the stuck depth goes back to where it
+ *    started the step, with the bodies its return meets (`guard.ts`);
+ * 10. settle: snap back rounding-level motion, velocities from realised displacements;
+ * 11. report: contacts and their events (when tracked).
  *
  * No loop of its own: V8 compiles a hot loop on stack replacement and keeps that code for
  * later calls; compiled before the rest of the step had run, it would lack type feedback
@@ -44,6 +47,7 @@ export function step(sim: StepContext, h: number): void {
   if (tracking) sim.contacts.beginStep()
   sweepAgainstSolids(sim)
   pushApart(sim.scratch, sim)
+  undoNewOverlaps(sim.scratch, sim)
   settle(sim, h)
   if (tracking) {
     recordContacts(sim.scratch, sim)

@@ -34,6 +34,7 @@ import {
 import { overlapAlongX, overlapAlongY } from './bodyStore.js'
 import { findFreeSpot, FreeSpotScratch } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
+import { returnedInLastStep } from '../step/guard.js'
 import { dynamicPairCode, OVERFLOWING, pairCode } from './pairCode.js'
 import { enclosureOf, type Enclosure } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
@@ -42,6 +43,18 @@ import type { BodyId } from './types.js'
 /** How deep the interiors of slots `a` and `b` overlap: the smaller axis overlap (<= 0: apart). */
 function depthBetween(sim: StepContext, a: number, b: number): number {
   return Math.min(overlapAlongX(sim.store, a, b), overlapAlongY(sim.store, a, b))
+}
+
+/**
+ * Whether dynamic bodies `i` and `j` (local indices) end the step stuck: deeper than
+ * {@link STUCK_DEPTH}, or deeper than {@link PUSH_SLOP} with one of them held where it
+ * started by the step's guard (`step/guard.ts`): the push-out could not separate them
+ * without making another overlap, and the guard's bodies do not move, so no cycle shows it.
+ */
+function stuckBetween(sim: StepContext, i: number, j: number): boolean {
+  const depth = depthBetween(sim, sim.dynamic[i] as number, sim.dynamic[j] as number)
+  if (depth > STUCK_DEPTH) return true
+  return depth > PUSH_SLOP && (returnedInLastStep(sim, i) || returnedInLastStep(sim, j))
 }
 
 /**
@@ -57,10 +70,14 @@ const STUCK_IN_SOLID = 2
 class BodyScan {
   /** Whether the overflowing set changed. */
   changed = false
-  /** The body (slot) stuck longest among those stuck now in dynamic pairs (the first on ties); -1 for none. */
+  /**
+   * The body (slot) stuck longest among those stuck now in dynamic pairs; on ties, one the
+   * step's guard returned (`step/guard.ts`), then the last added (the card that came to a
+   * full place, not the one it came at); -1 for none.
+   */
   longest = -1
-  /** How many steps in a row {@link BodyScan.longest} has been stuck. */
-  longestSteps = 0
+  /** {@link BodyScan.longest}'s rank: twice its steps stuck in a row, plus 1 when the guard returned it. */
+  longestRank = 0
   /** Free-spot searches made after this step ({@link FREE_SPOT_SEARCHES} at most). */
   searches = 0
   /** Whether a body stuck in a dynamic pair is back where it was two steps ago (a cycle). */
@@ -175,13 +192,14 @@ export class LayoutWatch {
   }
 
   /**
-   * Whether the watch still has to step: a change is noted, or a body is on trial. A trial
-   * ends only after steps (apart for `STUCK_SECONDS`, or stuck again), so the world is not
-   * idle until then: a board that stops stepping when its world is idle would otherwise
-   * leave a card that found room reported as overflowing for ever.
+   * Whether the watch still has to step: a change is noted, a pair is stuck, or a body is on
+   * trial. A stuck pair is decided and a trial ends only after steps (`STUCK_SECONDS`), so
+   * the world is not idle until then: a board that stops stepping when its world is idle
+   * would otherwise leave a card the guard holds in place (it does not move) overlapping for
+   * ever, or a card that found room reported as overflowing.
    */
   get busy(): boolean {
-    return this.layoutChanged || this.onTrial()
+    return this.layoutChanged || this.stuckRun > 0 || this.onTrial()
   }
 
   /** Whether a dynamic body is on trial. */
@@ -284,7 +302,7 @@ export class LayoutWatch {
     const scan = this.scan
     scan.changed = false
     scan.longest = -1
-    scan.longestSteps = 0
+    scan.longestRank = 0
     scan.searches = 0
     scan.cycleSeen = false
     // Whether a body stuck in a dynamic pair is in a cycle: back where it was two steps ago
@@ -336,9 +354,14 @@ export class LayoutWatch {
             if (within !== null) scan.searches++
             scan.changed = this.decide(slot, within) || scan.changed
           }
-        } else if (steps > scan.longestSteps) {
-          scan.longest = slot
-          scan.longestSteps = steps
+        } else {
+          // Among bodies stuck as long, one the guard held where it started (it was pushed
+          // toward a place it could not take) before one that only has it in the way.
+          const rank = 2 * steps + Number(returnedInLastStep(sim, k))
+          if (rank >= scan.longestRank) {
+            scan.longest = slot
+            scan.longestRank = rank
+          }
         }
       } else {
         this.stuckSteps[slot] = 0
@@ -380,7 +403,7 @@ export class LayoutWatch {
       const b = sim.dynamic[pairs.b[p] as number] as number
       const code = sim.pairCodes[p] as number
       if (code === IGNORE || code === CROSS) continue
-      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
+      if (stuckBetween(sim, pairs.a[p] as number, pairs.b[p] as number)) {
         stuckNow[a] = 1
         stuckNow[b] = 1
       }
@@ -394,7 +417,7 @@ export class LayoutWatch {
     for (let p = 0; p < late.count; p++) {
       const a = sim.dynamic[late.a[p] as number] as number
       const b = sim.dynamic[late.b[p] as number] as number
-      if (depthBetween(sim, a, b) > STUCK_DEPTH) {
+      if (stuckBetween(sim, late.a[p] as number, late.b[p] as number)) {
         stuckNow[a] = 1
         stuckNow[b] = 1
       }
