@@ -278,6 +278,8 @@ export class StepScratch {
    * returned, held (`guard.ts`; the layout watch reads it through `returnedInLastStep`).
    */
   returnState = new Uint8Array(0)
+  /** Whether the guard marked, in this step, the bodies that started it in a deep overlap. */
+  startedDeepMarked = false
   /** The group being returned (local indices), and where the push-out left each member. */
   readonly group = new IndexBuffer()
   groupEndX = new Float64Array(0)
@@ -287,6 +289,10 @@ export class StepScratch {
   /** One body's box, as the dynamic grid's queries take it, and what the scans and a group's growth find. */
   readonly guardBox = createItemBounds()
   readonly escapedNear = new IndexBuffer()
+  /** The escaped bodies' boxes where the step left them, their grid and their pairs. */
+  readonly escapedBoxes = createItemBounds()
+  readonly escapedGrid = new UniformGrid()
+  readonly escapedPairs = new PairBuffer()
   readonly guardNear = new IndexBuffer()
 
   // Contact recording (recordContacts.ts).

@@ -16,19 +16,24 @@
  * two that stay are where the push-out left them, and were checked by the breach scan. The
  * scan sees every pair that can overlap: the step's pairs (the broadphase's search boxes
  * hold both the start and the end of every body that stays inside its own), and, for a
- * body the push-out carried beyond its search box, a query of the grid and every other
- * such body.
+ * body the push-out carried beyond its search box, a query of the grid, and a grid of such
+ * bodies for their pairs among themselves.
  *
- * A group cannot return when one of its bodies would be back inside a solid (a kinematic
- * body or a wall the caller moved covers where it started) or meets a body of a group
- * that could not: such a group stays as the push-out left it, for the layout watch
- * (clause 5). Nor does the guard run in a step that holds a crowd (clause 6), whose pairs
- * were not all listed. Settle then gives returned bodies no velocity toward where they did
+ * What it does not cover: an overlap being resolved. A body that started the step deeper
+ * than {@link STUCK_DEPTH} in another (a card added on top of others, a board shrunk under
+ * its cards) is pushed out over several steps, and the push-out passes such an overlap
+ * along to its neighbours as it goes; returned, the whole row would stop for good. So a
+ * group with such a body stays as the push-out left it, as does a group with a body that
+ * would be back inside a solid (a kinematic body or a wall the caller moved covers where it
+ * started) or that meets a body of a group that had to stay; the layout watch (clause 5)
+ * decides those. Nor does the guard run in a step that holds a crowd (clause 6), whose
+ * pairs were not all listed. So a step that starts with no overlap deeper than
+ * {@link STUCK_DEPTH} and no body in a solid ends with none. Settle then gives returned bodies no velocity toward where they did
  * not go (`blockedVelocity`).
  * Reads: the store's boxes, `startX/Y`, `pairs`, `pairCodes`, the dynamic grid and bounds,
  * the solid candidates. Writes: the store's positions of returned bodies, `returnState`.
  */
-import { ensureCapacity, type IndexBuffer } from '../broadphase/buffers.js'
+import { ensureCapacity, type IndexBuffer, type PairBuffer } from '../broadphase/buffers.js'
 import { reserveItemBounds } from '../broadphase/uniformGrid.js'
 import { overlapAlongX, overlapAlongY } from '../world/bodyStore.js'
 import { dynamicPairCode, pairCode } from '../world/pairCode.js'
@@ -42,40 +47,52 @@ const STAYS = 0
 const IN_GROUP = 1
 /** A body the guard returned to where it started the step. */
 const RETURNED = 2
-/** A body of a group that could not return: it stays, and no group that meets it returns. */
-const HELD_BY_SOLID = 3
+/**
+ * A body that stays where the push-out left it, and no group that meets it returns: it
+ * started the step in a deep overlap ({@link markStartedDeep}), or its group had to stay.
+ */
+const HELD = 3
+
+/**
+ * How deep dynamic bodies `i` and `j` (local indices) overlapped at the start of the step:
+ * the smaller axis overlap of their boxes there (<= 0: apart or touching), px. Called only
+ * for pairs deeper than {@link STUCK_DEPTH} now, and in groups: rare paths, so its boxed
+ * result costs nothing measurable.
+ */
+function depthAtStart(sim: StepContext, i: number, j: number): number {
+  const { startX, startY } = sim
+  const { width, height } = sim.store
+  const a = sim.dynamic[i] as number
+  const b = sim.dynamic[j] as number
+  const xi = startX[i] as number
+  const xj = startX[j] as number
+  const yi = startY[i] as number
+  const yj = startY[j] as number
+  const alongX = Math.min(xi + (width[a] as number), xj + (width[b] as number)) - Math.max(xi, xj)
+  const alongY = Math.min(yi + (height[a] as number), yj + (height[b] as number)) - Math.max(yi, yj)
+  return Math.min(alongX, alongY)
+}
 
 /**
  * Whether the pair of dynamic bodies `i` and `j` (local indices) is now deeper than both
- * {@link STUCK_DEPTH} and its depth at the start of the step (the smaller axis overlap of
- * their boxes, px): a breach of "no step makes or deepens an overlap beyond the stuck
- * depth". One function returning a boolean: a helper returning a depth would box it on
- * every pair of every step wherever V8 does not inline it.
+ * {@link STUCK_DEPTH} and its depth at the start of the step: a breach of "no step makes
+ * or deepens an overlap beyond the stuck depth". It returns a boolean and reads the boxes
+ * inline: it runs on every pair of every step, where a returned depth would be boxed
+ * wherever V8 does not inline the call.
  */
 function deepened(sim: StepContext, i: number, j: number): boolean {
   const { x, y, width, height } = sim.store
   const a = sim.dynamic[i] as number
   const b = sim.dynamic[j] as number
-  const wa = width[a] as number
-  const wb = width[b] as number
   const xa = x[a] as number
   const xb = x[b] as number
-  const alongX = Math.min(xa + wa, xb + wb) - Math.max(xa, xb)
+  const alongX = Math.min(xa + (width[a] as number), xb + (width[b] as number)) - Math.max(xa, xb)
   if (alongX <= STUCK_DEPTH) return false
-  const ha = height[a] as number
-  const hb = height[b] as number
   const ya = y[a] as number
   const yb = y[b] as number
-  const depth = Math.min(alongX, Math.min(ya + ha, yb + hb) - Math.max(ya, yb))
-  if (depth <= STUCK_DEPTH) return false
-  const { startX, startY } = sim
-  const sxa = startX[i] as number
-  const sxb = startX[j] as number
-  const sya = startY[i] as number
-  const syb = startY[j] as number
-  const startAlongX = Math.min(sxa + wa, sxb + wb) - Math.max(sxa, sxb)
-  const startAlongY = Math.min(sya + ha, syb + hb) - Math.max(sya, syb)
-  return depth > Math.min(startAlongX, startAlongY)
+  const alongY = Math.min(ya + (height[a] as number), yb + (height[b] as number)) - Math.max(ya, yb)
+  const depth = Math.min(alongX, alongY)
+  return depth > STUCK_DEPTH && depth > depthAtStart(sim, i, j)
 }
 
 /** Whether dynamic bodies `i` and `j` (local indices) collide (their pair is neither ignored nor `cross`). */
@@ -100,6 +117,7 @@ export function undoNewOverlaps(ctx: StepScratch, sim: StepContext): void {
   const n = sim.dynamicCount
   ctx.returnState = ensureCapacity(ctx.returnState, n)
   ctx.returnState.fill(STAYS, 0, n)
+  ctx.startedDeepMarked = false
   if (sim.heldCount > 0 || !sim.pairsComplete) return
   ctx.groupEndX = ensureCapacity(ctx.groupEndX, n)
   ctx.groupEndY = ensureCapacity(ctx.groupEndY, n)
@@ -140,9 +158,15 @@ function returnStepPairs(ctx: StepScratch, sim: StepContext): void {
   }
 }
 
-/** Checks the pairs of the bodies that escaped their search boxes, which the step did not list. */
+/**
+ * Checks the pairs of the bodies that escaped their search boxes, which the step did not
+ * list: each against the grid of search boxes, and among themselves through a grid of
+ * their boxes where they are now (a compressed board can carry hundreds of bodies out of
+ * their boxes in one step; checked two by two, that cost their square).
+ */
 function returnEscapedPairs(ctx: StepScratch, sim: StepContext): void {
   const escaped = ctx.escaped
+  if (escaped.count === 0) return
   const near = ctx.escapedNear
   for (let e = 0; e < escaped.count; e++) {
     const k = escaped.items[e] as number
@@ -152,11 +176,33 @@ function returnEscapedPairs(ctx: StepScratch, sim: StepContext): void {
       const j = near.items[q] as number
       if (j !== k && collide(sim, k, j) && deepened(sim, k, j)) returnGroup(ctx, sim, k, j)
     }
-    for (let f = e + 1; f < escaped.count; f++) {
-      const j = escaped.items[f] as number
-      if (collide(sim, k, j) && deepened(sim, k, j)) returnGroup(ctx, sim, k, j)
-    }
   }
+  const pairs = listEscapedPairs(ctx, sim)
+  for (let p = 0; p < pairs.count; p++) {
+    const k = escaped.items[pairs.a[p] as number] as number
+    const j = escaped.items[pairs.b[p] as number] as number
+    if (collide(sim, k, j) && deepened(sim, k, j)) returnGroup(ctx, sim, k, j)
+  }
+}
+
+/** The pairs of escaped bodies whose boxes where they are now meet (indices into `ctx.escaped`). */
+function listEscapedPairs(ctx: StepScratch, sim: StepContext): PairBuffer {
+  const { x, y, width, height } = sim.store
+  const escaped = ctx.escaped
+  const boxes = ctx.escapedBoxes
+  reserveItemBounds(boxes, escaped.count)
+  for (let e = 0; e < escaped.count; e++) {
+    const slot = sim.dynamic[escaped.items[e] as number] as number
+    boxes.minX[e] = x[slot] as number
+    boxes.minY[e] = y[slot] as number
+    boxes.maxX[e] = (x[slot] as number) + (width[slot] as number)
+    boxes.maxY[e] = (y[slot] as number) + (height[slot] as number)
+  }
+  ctx.escapedGrid.build(boxes, escaped.count)
+  const pairs = ctx.escapedPairs
+  pairs.count = 0
+  ctx.escapedGrid.pairs(pairs)
+  return pairs
 }
 
 /** Lists in `out` the bodies whose search boxes meet body `k`'s box where it is now. */
@@ -176,12 +222,13 @@ function queryCurrentBox(ctx: StepScratch, sim: StepContext, k: number, out: Ind
  * one of its bodies cannot return, puts every body of it back where the push-out left it.
  */
 function returnGroup(ctx: StepScratch, sim: StepContext, i: number, j: number): void {
+  if (!ctx.startedDeepMarked) markStartedDeep(ctx, sim)
   const state = ctx.returnState
   // A pair with a body already returned or held was settled by its group.
   if (state[i] !== STAYS || state[j] !== STAYS) {
     if (state[i] === RETURNED && state[j] === RETURNED) return
-    // One stays where the push-out left it: the other's group is decided; the pair stands.
-    if (state[i] === HELD_BY_SOLID || state[j] === HELD_BY_SOLID) return
+    // One stays where the push-out left it: the pair stands.
+    if (state[i] === HELD || state[j] === HELD) return
   }
   const group = ctx.group
   group.count = 0
@@ -194,6 +241,27 @@ function returnGroup(ctx: StepScratch, sim: StepContext, i: number, j: number): 
       !gatherPartners(ctx, sim, group.items[m] as number)
   }
   finishGroup(ctx, sim, held)
+}
+
+/**
+ * Marks {@link HELD} the bodies that started the step deeper than {@link STUCK_DEPTH} in
+ * another (an overlap being resolved: the push-out passes it along over steps, and clause 5
+ * decides it), so no group with one of them returns. Once per step, at the first breach: the
+ * step's pairs hold every pair that overlapped at its start (search boxes hold the starts).
+ */
+function markStartedDeep(ctx: StepScratch, sim: StepContext): void {
+  ctx.startedDeepMarked = true
+  const { a: pairA, b: pairB } = sim.pairs
+  const codes = sim.pairCodes
+  const state = ctx.returnState
+  for (let p = 0; p < sim.pairs.count; p++) {
+    if (codes[p] === CROSS) continue
+    const i = pairA[p] as number
+    const j = pairB[p] as number
+    if (depthAtStart(sim, i, j) <= STUCK_DEPTH) continue
+    state[i] = HELD
+    state[j] = HELD
+  }
 }
 
 /** Adds body `k` to the group: keeps where the push-out left it and puts it back at its start. */
@@ -210,7 +278,7 @@ function joinGroup(ctx: StepScratch, sim: StepContext, k: number): void {
 
 /**
  * Adds to the group every body that returned body `k` now overlaps deeper than both
- * {@link STUCK_DEPTH} and their start. False when one of them cannot move (held by a solid).
+ * {@link STUCK_DEPTH} and their start. False when one of them is {@link HELD}.
  */
 function gatherPartners(ctx: StepScratch, sim: StepContext, k: number): boolean {
   const near = ctx.guardNear
@@ -222,7 +290,7 @@ function gatherPartners(ctx: StepScratch, sim: StepContext, k: number): boolean 
     const state = ctx.returnState[j] as number
     if (j === k || state === IN_GROUP || state === RETURNED) continue
     if (!collide(sim, k, j) || !deepened(sim, k, j)) continue
-    if (state === HELD_BY_SOLID) return false
+    if (state === HELD) return false
     joinGroup(ctx, sim, j)
   }
   return true
@@ -252,7 +320,7 @@ function finishGroup(ctx: StepScratch, sim: StepContext, held: boolean): void {
   const group = ctx.group
   for (let m = 0; m < group.count; m++) {
     const k = group.items[m] as number
-    ctx.returnState[k] = held ? HELD_BY_SOLID : RETURNED
+    ctx.returnState[k] = held ? HELD : RETURNED
     if (!held) continue
     const slot = sim.dynamic[k] as number
     store.x[slot] = ctx.groupEndX[m] as number
