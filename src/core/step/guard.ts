@@ -33,12 +33,13 @@
  * Reads: the store's boxes, `startX/Y`, `pairs`, `pairCodes`, the dynamic grid and bounds,
  * the solid candidates. Writes: the store's positions of returned bodies, `returnState`.
  */
-import { ensureCapacity, type IndexBuffer, type PairBuffer } from '../broadphase/buffers.js'
+import { ensureCapacity } from '../broadphase/buffers.js'
 import { reserveItemBounds } from '../broadphase/uniformGrid.js'
 import { overlapAlongX, overlapAlongY } from '../world/bodyStore.js'
 import { dynamicPairCode, pairCode } from '../world/pairCode.js'
 import { CROSS, IGNORE } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
+import { leftSearchBox, searchBoxesMeeting } from './pairs.js'
 import { STUCK_DEPTH } from './tolerances.js'
 
 /** `StepScratch.returnState`: a body the guard has not moved (yet). */
@@ -55,9 +56,9 @@ const HELD = 3
 
 /**
  * How deep dynamic bodies `i` and `j` (local indices) overlapped at the start of the step:
- * the smaller axis overlap of their boxes there (<= 0: apart or touching), px. Called only
- * for pairs deeper than {@link STUCK_DEPTH} now, and in groups: rare paths, so its boxed
- * result costs nothing measurable.
+ * the smaller axis overlap of their boxes there (<= 0: apart or touching), px. Called for
+ * pairs deeper than {@link STUCK_DEPTH} now, and for each pair once in a step with a breach
+ * ({@link markStartedDeep}): where its result is boxed, that is rare.
  */
 function depthAtStart(sim: StepContext, i: number, j: number): number {
   const { startX, startY } = sim
@@ -123,27 +124,16 @@ export function undoNewOverlaps(ctx: StepScratch, sim: StepContext): void {
   ctx.groupEndY = ensureCapacity(ctx.groupEndY, n)
   reserveItemBounds(ctx.guardBox, 1)
   listEscaped(ctx, sim)
+  if (ctx.escaped.count > 0) indexEscaped(ctx, sim)
   returnStepPairs(ctx, sim)
-  returnEscapedPairs(ctx, sim)
+  if (ctx.escaped.count > 0) returnEscapedPairs(ctx, sim)
 }
 
 /** Lists in `ctx.escaped` the bodies the step left outside their broadphase search boxes. */
 function listEscaped(ctx: StepScratch, sim: StepContext): void {
   const escaped = ctx.escaped
   escaped.count = 0
-  const { x, y, width, height } = sim.store
-  const { minX, minY, maxX, maxY } = sim.dynamicBounds
-  for (let k = 0; k < sim.dynamicCount; k++) {
-    const slot = sim.dynamic[k] as number
-    const x0 = x[slot] as number
-    const y0 = y[slot] as number
-    const within =
-      x0 >= (minX[k] as number) &&
-      y0 >= (minY[k] as number) &&
-      x0 + (width[slot] as number) <= (maxX[k] as number) &&
-      y0 + (height[slot] as number) <= (maxY[k] as number)
-    if (!within) escaped.push(k)
-  }
+  for (let k = 0; k < sim.dynamicCount; k++) if (leftSearchBox(sim, k)) escaped.push(k)
 }
 
 /** Checks the step's pairs (their codes were found in the pairs stage). */
@@ -159,34 +149,11 @@ function returnStepPairs(ctx: StepScratch, sim: StepContext): void {
 }
 
 /**
- * Checks the pairs of the bodies that escaped their search boxes, which the step did not
- * list: each against the grid of search boxes, and among themselves through a grid of
- * their boxes where they are now (a compressed board can carry hundreds of bodies out of
- * their boxes in one step; checked two by two, that cost their square).
+ * Files the escaped bodies' boxes where the step left them in a grid of their own: a pair
+ * of them, or a returned body and one of them, may meet outside every search box. A body
+ * in it stays where it is filed unless it returns, and returned bodies are not looked up.
  */
-function returnEscapedPairs(ctx: StepScratch, sim: StepContext): void {
-  const escaped = ctx.escaped
-  if (escaped.count === 0) return
-  const near = ctx.escapedNear
-  for (let e = 0; e < escaped.count; e++) {
-    const k = escaped.items[e] as number
-    near.count = 0
-    queryCurrentBox(ctx, sim, k, near)
-    for (let q = 0; q < near.count; q++) {
-      const j = near.items[q] as number
-      if (j !== k && collide(sim, k, j) && deepened(sim, k, j)) returnGroup(ctx, sim, k, j)
-    }
-  }
-  const pairs = listEscapedPairs(ctx, sim)
-  for (let p = 0; p < pairs.count; p++) {
-    const k = escaped.items[pairs.a[p] as number] as number
-    const j = escaped.items[pairs.b[p] as number] as number
-    if (collide(sim, k, j) && deepened(sim, k, j)) returnGroup(ctx, sim, k, j)
-  }
-}
-
-/** The pairs of escaped bodies whose boxes where they are now meet (indices into `ctx.escaped`). */
-function listEscapedPairs(ctx: StepScratch, sim: StepContext): PairBuffer {
+function indexEscaped(ctx: StepScratch, sim: StepContext): void {
   const { x, y, width, height } = sim.store
   const escaped = ctx.escaped
   const boxes = ctx.escapedBoxes
@@ -199,22 +166,34 @@ function listEscapedPairs(ctx: StepScratch, sim: StepContext): PairBuffer {
     boxes.maxY[e] = (y[slot] as number) + (height[slot] as number)
   }
   ctx.escapedGrid.build(boxes, escaped.count)
+}
+
+/**
+ * Checks the pairs of the bodies that escaped their search boxes, which the step did not
+ * list: each against the grid of search boxes, and among themselves through their own grid
+ * (a compressed board can carry hundreds of bodies out of their boxes in one step; checked
+ * two by two, that cost their square).
+ */
+function returnEscapedPairs(ctx: StepScratch, sim: StepContext): void {
+  const escaped = ctx.escaped
+  const near = ctx.escapedNear
+  for (let e = 0; e < escaped.count; e++) {
+    const k = escaped.items[e] as number
+    near.count = 0
+    searchBoxesMeeting(sim, k, ctx.guardBox, near)
+    for (let q = 0; q < near.count; q++) {
+      const j = near.items[q] as number
+      if (j !== k && collide(sim, k, j) && deepened(sim, k, j)) returnGroup(ctx, sim, k, j)
+    }
+  }
   const pairs = ctx.escapedPairs
   pairs.count = 0
   ctx.escapedGrid.pairs(pairs)
-  return pairs
-}
-
-/** Lists in `out` the bodies whose search boxes meet body `k`'s box where it is now. */
-function queryCurrentBox(ctx: StepScratch, sim: StepContext, k: number, out: IndexBuffer): void {
-  const { x, y, width, height } = sim.store
-  const slot = sim.dynamic[k] as number
-  const box = ctx.guardBox
-  box.minX[0] = x[slot] as number
-  box.minY[0] = y[slot] as number
-  box.maxX[0] = (x[slot] as number) + (width[slot] as number)
-  box.maxY[0] = (y[slot] as number) + (height[slot] as number)
-  sim.dynamicGrid.queryItem(box, 0, out)
+  for (let p = 0; p < pairs.count; p++) {
+    const k = escaped.items[pairs.a[p] as number] as number
+    const j = escaped.items[pairs.b[p] as number] as number
+    if (collide(sim, k, j) && deepened(sim, k, j)) returnGroup(ctx, sim, k, j)
+  }
 }
 
 /**
@@ -283,10 +262,13 @@ function joinGroup(ctx: StepScratch, sim: StepContext, k: number): void {
 function gatherPartners(ctx: StepScratch, sim: StepContext, k: number): boolean {
   const near = ctx.guardNear
   near.count = 0
-  queryCurrentBox(ctx, sim, k, near)
-  const escaped = ctx.escaped
-  for (let q = 0; q < near.count + escaped.count; q++) {
-    const j = (q < near.count ? near.items[q] : escaped.items[q - near.count]) as number
+  searchBoxesMeeting(sim, k, ctx.guardBox, near)
+  // The escaped bodies its box meets: filed after the search boxes', as local indices.
+  const searched = near.count
+  if (ctx.escaped.count > 0) ctx.escapedGrid.queryItem(ctx.guardBox, 0, near)
+  for (let q = 0; q < near.count; q++) {
+    const item = near.items[q] as number
+    const j = q < searched ? item : (ctx.escaped.items[item] as number)
     const state = ctx.returnState[j] as number
     if (j === k || state === IN_GROUP || state === RETURNED) continue
     if (!collide(sim, k, j) || !deepened(sim, k, j)) continue

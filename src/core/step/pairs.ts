@@ -8,11 +8,16 @@
  * velocity.
  */
 import { DYNAMIC, KINEMATIC } from '../world/bodyStore.js'
-import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
+import {
+  countsToGroupStarts,
+  ensureCapacity,
+  rewindGroupStarts,
+  type IndexBuffer,
+} from '../broadphase/buffers.js'
 import type { StepContext } from './context.js'
 import { dynamicPairCode, pairCode, strongerResponse } from '../world/pairCode.js'
 import { IGNORE } from '../world/responseCodes.js'
-import { reserveItemBounds } from '../broadphase/uniformGrid.js'
+import { reserveItemBounds, type ItemBounds } from '../broadphase/uniformGrid.js'
 import { writeSlotBounds } from '../broadphase/bodyIndex.js'
 import { CROWD_PAIRS_PER_BODY } from './tolerances.js'
 
@@ -184,4 +189,43 @@ export function findSolidCandidates(sim: StepContext): void {
     start[k] = (start[k] as number) + 1
   }
   rewindGroupStarts(start, n)
+}
+
+/**
+ * Whether dynamic body `k` (local index) now lies outside its search box, the bounds the
+ * broadphase found its pairs in: a push-out carried it past them, and a pair it has now
+ * may not be among the step's.
+ */
+export function leftSearchBox(sim: StepContext, k: number): boolean {
+  const { x, y, width, height } = sim.store
+  const { minX, minY, maxX, maxY } = sim.dynamicBounds
+  const slot = sim.dynamic[k] as number
+  const x0 = x[slot] as number
+  const y0 = y[slot] as number
+  return !(
+    x0 >= (minX[k] as number) &&
+    y0 >= (minY[k] as number) &&
+    x0 + (width[slot] as number) <= (maxX[k] as number) &&
+    y0 + (height[slot] as number) <= (maxY[k] as number)
+  )
+}
+
+/**
+ * Lists in `out` the dynamic bodies whose search boxes meet body `k`'s box where it is now
+ * (touching included), `k` among them: its partners beyond the step's pairs, once
+ * {@link leftSearchBox}. `box` is the one-item bounds the query writes the box into.
+ */
+export function searchBoxesMeeting(
+  sim: StepContext,
+  k: number,
+  box: ItemBounds,
+  out: IndexBuffer,
+): void {
+  const { x, y, width, height } = sim.store
+  const slot = sim.dynamic[k] as number
+  box.minX[0] = x[slot] as number
+  box.minY[0] = y[slot] as number
+  box.maxX[0] = (x[slot] as number) + (width[slot] as number)
+  box.maxY[0] = (y[slot] as number) + (height[slot] as number)
+  sim.dynamicGrid.queryItem(box, 0, out)
 }

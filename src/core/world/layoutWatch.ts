@@ -35,6 +35,7 @@ import { overlapAlongX, overlapAlongY } from './bodyStore.js'
 import { findFreeSpot, FreeSpotScratch } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
 import { returnedInLastStep } from '../step/guard.js'
+import { leftSearchBox, searchBoxesMeeting } from '../step/pairs.js'
 import { dynamicPairCode, OVERFLOWING, pairCode } from './pairCode.js'
 import { enclosureOf, type Enclosure } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
@@ -468,31 +469,15 @@ export class LayoutWatch {
    */
   private findLatePairs(): PairBuffer {
     const sim = this.sim
-    const store = sim.store
     const late = this.latePairs
     late.count = 0
     if (sim.heldCount > 0) return late
-    const { minX, minY, maxX, maxY } = sim.dynamicBounds
-    const box = this.finalBox
     const near = this.near
     for (let k = 0; k < sim.dynamicCount; k++) {
       const slot = sim.dynamic[k] as number
-      const x0 = store.x[slot] as number
-      const y0 = store.y[slot] as number
-      const x1 = x0 + (store.width[slot] as number)
-      const y1 = y0 + (store.height[slot] as number)
-      const within =
-        x0 >= (minX[k] as number) &&
-        y0 >= (minY[k] as number) &&
-        x1 <= (maxX[k] as number) &&
-        y1 <= (maxY[k] as number)
-      if (within || sim.overflowing[slot] === OVERFLOWING) continue
-      box.minX[0] = x0
-      box.minY[0] = y0
-      box.maxX[0] = x1
-      box.maxY[0] = y1
+      if (!leftSearchBox(sim, k) || sim.overflowing[slot] === OVERFLOWING) continue
       near.count = 0
-      sim.dynamicGrid.queryItem(box, 0, near)
+      searchBoxesMeeting(sim, k, this.finalBox, near)
       for (let q = 0; q < near.count; q++) {
         const j = near.items[q] as number
         if (j === k) continue
