@@ -40,6 +40,7 @@ import { dynamicPairCode, pairCode } from '../world/pairCode.js'
 import { CROSS, IGNORE } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { leftSearchBox, searchBoxesMeeting } from './pairs.js'
+import { overlapBeyondSlop } from './pushOut.js'
 import { STUCK_DEPTH } from './tolerances.js'
 
 /** `StepScratch.returnState`: a body the guard has not moved (yet). */
@@ -124,6 +125,11 @@ export function undoNewOverlaps(ctx: StepScratch, sim: StepContext): void {
   ctx.groupEndY = ensureCapacity(ctx.groupEndY, n)
   reserveItemBounds(ctx.guardBox, 1)
   listEscaped(ctx, sim)
+  // The push-out's first round measured every pair but those that cross, after every other
+  // motion of the step, and found none beyond PUSH_SLOP (< STUCK_DEPTH) to push; so nothing
+  // has moved since, and with no body out of its search box every pair that can overlap was
+  // among those.
+  if (sim.pushedPairs === 0 && ctx.escaped.count === 0) return
   if (ctx.escaped.count > 0) indexEscaped(ctx, sim)
   returnStepPairs(ctx, sim)
   if (ctx.escaped.count > 0) returnEscapedPairs(ctx, sim)
@@ -136,14 +142,26 @@ function listEscaped(ctx: StepScratch, sim: StepContext): void {
   for (let k = 0; k < sim.dynamicCount; k++) if (leftSearchBox(sim, k)) escaped.push(k)
 }
 
-/** Checks the step's pairs (their codes were found in the pairs stage). */
+/**
+ * Checks the step's pairs (their codes were found in the pairs stage), most of which only
+ * touch: the push-out's cheap reject skips those at most PUSH_SLOP deep.
+ */
 function returnStepPairs(ctx: StepScratch, sim: StepContext): void {
+  const { x, y, width, height } = sim.store
   const { a: pairA, b: pairB } = sim.pairs
-  const codes = sim.pairCodes
+  const { dynamic, pairCodes } = sim
   for (let p = 0; p < sim.pairs.count; p++) {
-    if (codes[p] === CROSS) continue
     const i = pairA[p] as number
     const j = pairB[p] as number
+    const beyondSlop = overlapBeyondSlop(
+      x,
+      y,
+      width,
+      height,
+      dynamic[i] as number,
+      dynamic[j] as number,
+    )
+    if (beyondSlop === 0 || pairCodes[p] === CROSS) continue
     if (deepened(sim, i, j)) returnGroup(ctx, sim, i, j)
   }
 }

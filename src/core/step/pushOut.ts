@@ -29,7 +29,7 @@ import { weigh } from './support.js'
  * penetration vector is longer than the slop. Most pairs of a step only touch (the
  * velocity pass left them so), and they skip the two rect loads and the kernel call.
  */
-function overlapBeyondSlop(
+export function overlapBeyondSlop(
   x: Float64Array,
   y: Float64Array,
   width: Float64Array,
