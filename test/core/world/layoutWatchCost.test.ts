@@ -66,9 +66,10 @@ describe('layout watch cost (issue #23, bounded cost)', () => {
     expect(decideOnce()).toBe(true)
     expect(sim.overflowing.reduce((sum, flag) => sum + flag, 0)).toBeGreaterThan(0)
     // Warmed up first: V8 boxes the numbers of code it has not optimized yet. The least over
-    // a few windows: compiling the method also grows the heap, once.
+    // eight windows: compiling the method also grows the heap, and on a machine loaded by
+    // the other test files that fell in each of four windows once.
     for (let run = 0; run < 100; run++) decideOnce()
-    const least = leastHeapGrowthPerCall(decideOnce, runs, 4) / count
+    const least = leastHeapGrowthPerCall(decideOnce, runs, 8) / count
     // A map of partner lists and an enclosure object per body and look-up made about 270
     // bytes per body and decision.
     expect(least).toBeLessThan(8)
