@@ -284,16 +284,19 @@ export class StepScratch {
   readonly group = new IndexBuffer()
   groupEndX = new Float64Array(0)
   groupEndY = new Float64Array(0)
-  /** Bodies the step left outside their broadphase search boxes (local indices). */
+  /**
+   * Bodies the push-out left outside their broadphase search boxes (local indices), listed by
+   * the guard in every step that holds no crowd; the layout watch reads it for its late pairs.
+   */
   readonly escaped = new IndexBuffer()
-  /** One body's box, as the dynamic grid's queries take it, and what the scans and a group's growth find. */
+  /** One body's box, as the grids' queries take it, and what the scans and a group's growth find. */
   readonly guardBox = createItemBounds()
   readonly escapedNear = new IndexBuffer()
+  readonly guardNear = new IndexBuffer()
   /** The escaped bodies' boxes where the step left them, their grid and their pairs. */
   readonly escapedBoxes = createItemBounds()
   readonly escapedGrid = new UniformGrid()
   readonly escapedPairs = new PairBuffer()
-  readonly guardNear = new IndexBuffer()
 
   // Contact recording (recordContacts.ts).
   touchA: Rect = { x: 0, y: 0, width: 0, height: 0 }

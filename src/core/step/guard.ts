@@ -35,7 +35,7 @@
  */
 import { ensureCapacity } from '../broadphase/buffers.js'
 import { reserveItemBounds } from '../broadphase/uniformGrid.js'
-import { overlapAlongX, overlapAlongY } from '../world/bodyStore.js'
+import { overlapAlongX, overlapAlongY, penetrationDepth } from '../world/bodyStore.js'
 import { dynamicPairCode, pairCode } from '../world/pairCode.js'
 import { CROSS, IGNORE } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
@@ -57,9 +57,7 @@ const HELD = 3
 
 /**
  * How deep dynamic bodies `i` and `j` (local indices) overlapped at the start of the step:
- * the smaller axis overlap of their boxes there (<= 0: apart or touching), px. Called for
- * pairs deeper than {@link STUCK_DEPTH} now, and for each pair once in a step with a breach
- * ({@link markStartedDeep}): where its result is boxed, that is rare.
+ * {@link penetrationDepth} at their start positions (<= 0: apart or touching), px.
  */
 function depthAtStart(sim: StepContext, i: number, j: number): number {
   const { startX, startY } = sim
@@ -78,22 +76,10 @@ function depthAtStart(sim: StepContext, i: number, j: number): number {
 /**
  * Whether the pair of dynamic bodies `i` and `j` (local indices) is now deeper than both
  * {@link STUCK_DEPTH} and its depth at the start of the step: a breach of "no step makes
- * or deepens an overlap beyond the stuck depth". It returns a boolean and reads the boxes
- * inline: it runs on every pair of every step, where a returned depth would be boxed
- * wherever V8 does not inline the call.
+ * or deepens an overlap beyond the stuck depth".
  */
 function deepened(sim: StepContext, i: number, j: number): boolean {
-  const { x, y, width, height } = sim.store
-  const a = sim.dynamic[i] as number
-  const b = sim.dynamic[j] as number
-  const xa = x[a] as number
-  const xb = x[b] as number
-  const alongX = Math.min(xa + (width[a] as number), xb + (width[b] as number)) - Math.max(xa, xb)
-  if (alongX <= STUCK_DEPTH) return false
-  const ya = y[a] as number
-  const yb = y[b] as number
-  const alongY = Math.min(ya + (height[a] as number), yb + (height[b] as number)) - Math.max(ya, yb)
-  const depth = Math.min(alongX, alongY)
+  const depth = penetrationDepth(sim.store, sim.dynamic[i] as number, sim.dynamic[j] as number)
   return depth > STUCK_DEPTH && depth > depthAtStart(sim, i, j)
 }
 
@@ -120,11 +106,13 @@ export function undoNewOverlaps(ctx: StepScratch, sim: StepContext): void {
   ctx.returnState = ensureCapacity(ctx.returnState, n)
   ctx.returnState.fill(STAYS, 0, n)
   ctx.startedDeepMarked = false
-  if (sim.heldCount > 0 || !sim.pairsComplete) return
+  ctx.escaped.count = 0
+  if (sim.heldCount > 0) return
+  listEscaped(ctx, sim)
+  if (!sim.pairsComplete) return
   ctx.groupEndX = ensureCapacity(ctx.groupEndX, n)
   ctx.groupEndY = ensureCapacity(ctx.groupEndY, n)
   reserveItemBounds(ctx.guardBox, 1)
-  listEscaped(ctx, sim)
   // The push-out's first round measured every pair but those that cross, after every other
   // motion of the step, and found none beyond PUSH_SLOP (< STUCK_DEPTH) to push; so nothing
   // has moved since, and with no body out of its search box every pair that can overlap was
@@ -221,12 +209,9 @@ function returnEscapedPairs(ctx: StepScratch, sim: StepContext): void {
 function returnGroup(ctx: StepScratch, sim: StepContext, i: number, j: number): void {
   if (!ctx.startedDeepMarked) markStartedDeep(ctx, sim)
   const state = ctx.returnState
-  // A pair with a body already returned or held was settled by its group.
-  if (state[i] !== STAYS || state[j] !== STAYS) {
-    if (state[i] === RETURNED && state[j] === RETURNED) return
-    // One stays where the push-out left it: the pair stands.
-    if (state[i] === HELD || state[j] === HELD) return
-  }
+  // Both returned: as deep as at the start. One held: it stays, and so does the pair.
+  if (state[i] === RETURNED && state[j] === RETURNED) return
+  if (state[i] === HELD || state[j] === HELD) return
   const group = ctx.group
   group.count = 0
   if (state[i] === STAYS) joinGroup(ctx, sim, i)

@@ -132,6 +132,14 @@ export function overlapAlongY(store: BodyStore, a: number, b: number): number {
   )
 }
 
+/**
+ * How deep the boxes of slots `a` and `b` overlap: the smaller of their axis overlaps, the
+ * length of their penetration vector (article 002), px (<= 0: apart or touching).
+ */
+export function penetrationDepth(store: BodyStore, a: number, b: number): number {
+  return Math.min(overlapAlongX(store, a, b), overlapAlongY(store, a, b))
+}
+
 /** Writes a body's collision extents into a scratch rect. */
 export function loadRect(out: Rect, store: BodyStore, slot: number): Rect {
   out.x = store.x[slot] as number

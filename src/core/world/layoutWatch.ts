@@ -31,7 +31,7 @@ import {
   STUCK_DEPTH,
   STUCK_SECONDS,
 } from '../step/tolerances.js'
-import { overlapAlongX, overlapAlongY } from './bodyStore.js'
+import { penetrationDepth } from './bodyStore.js'
 import { findFreeSpot, FreeSpotScratch } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
 import { returnedInLastStep } from '../step/guard.js'
@@ -41,11 +41,6 @@ import { enclosureOf, type Enclosure } from './placeOnLattice.js'
 import { CROSS, IGNORE } from './responseCodes.js'
 import type { BodyId } from './types.js'
 
-/** How deep the interiors of slots `a` and `b` overlap: the smaller axis overlap (<= 0: apart). */
-function depthBetween(sim: StepContext, a: number, b: number): number {
-  return Math.min(overlapAlongX(sim.store, a, b), overlapAlongY(sim.store, a, b))
-}
-
 /**
  * Whether dynamic bodies `i` and `j` (local indices) end the step stuck: deeper than
  * {@link STUCK_DEPTH}, or deeper than {@link PUSH_SLOP} with one of them held where it
@@ -53,7 +48,7 @@ function depthBetween(sim: StepContext, a: number, b: number): number {
  * without making another overlap, and the guard's bodies do not move, so no cycle shows it.
  */
 function stuckBetween(sim: StepContext, i: number, j: number): boolean {
-  const depth = depthBetween(sim, sim.dynamic[i] as number, sim.dynamic[j] as number)
+  const depth = penetrationDepth(sim.store, sim.dynamic[i] as number, sim.dynamic[j] as number)
   if (depth > STUCK_DEPTH) return true
   return depth > PUSH_SLOP && (returnedInLastStep(sim, i) || returnedInLastStep(sim, j))
 }
@@ -441,7 +436,7 @@ export class LayoutWatch {
         const solid = sim.solid[sim.candidates.items[c] as number] as number
         const code = pairCode(sim, slot, solid)
         if (code === IGNORE || code === CROSS) continue
-        if (depthBetween(sim, slot, solid) > STUCK_DEPTH) {
+        if (penetrationDepth(sim.store, slot, solid) > STUCK_DEPTH) {
           stuckNow[slot] = STUCK_IN_SOLID
           break
         }
@@ -457,9 +452,9 @@ export class LayoutWatch {
    * paired. Its own pairs all end apart, so a watch that read only them saw nothing stuck,
    * and such a board moved cards by tens of px every step for ever (400 cards of 20 px on a
    * board shrunk from 447 to 268 px wide). Only the bodies whose box ends outside their
-   * broadphase bounds are looked at, each by one query of the step's dynamic grid with its
-   * final box, so a step whose bodies stayed within their bounds costs one comparison per
-   * body. A partner that escaped its bounds too is found when its bounds meet this box, or
+   * broadphase bounds are looked at (the step's guard lists them, `step/guard.ts`), each by
+   * one query of the step's dynamic grid with its final box, so a step whose bodies stayed
+   * within their bounds costs nothing here. A partner that escaped its bounds too is found when its bounds meet this box, or
    * in a later step. Not in a step that held a crowd: the crowd stage bounds that step's
    * pairs (`step/crowd.ts`), and its held bodies did not move. A step whose pair list was cut
    * short but that held no body is looked at: the crowd stage listed every pair of its
@@ -473,7 +468,11 @@ export class LayoutWatch {
     late.count = 0
     if (sim.heldCount > 0) return late
     const near = this.near
-    for (let k = 0; k < sim.dynamicCount; k++) {
+    // The guard's list of the bodies out of their search boxes; one it returned, or settle
+    // snapped back, is inside again.
+    const escaped = sim.scratch.escaped
+    for (let e = 0; e < escaped.count; e++) {
+      const k = escaped.items[e] as number
       const slot = sim.dynamic[k] as number
       if (!leftSearchBox(sim, k) || sim.overflowing[slot] === OVERFLOWING) continue
       near.count = 0
@@ -489,7 +488,8 @@ export class LayoutWatch {
           sim.dynamic[second] as number,
         )
         if (code === IGNORE || code === CROSS) continue
-        if (depthBetween(sim, slot, sim.dynamic[j] as number) > PUSH_SLOP) late.push(first, second)
+        if (penetrationDepth(sim.store, slot, sim.dynamic[j] as number) > PUSH_SLOP)
+          late.push(first, second)
       }
     }
     return late
@@ -632,7 +632,7 @@ export class LayoutWatch {
       if (overflowing[a] === OVERFLOWING || overflowing[b] === OVERFLOWING) continue
       // Pairs the push-out still pushes, deep or not: a board squeezed to a hair under
       // STUCK_DEPTH in every pair never rests either.
-      if (depthBetween(sim, a, b) <= PUSH_SLOP) continue
+      if (penetrationDepth(sim.store, a, b) <= PUSH_SLOP) continue
       deep.items[deep.count++] = p
       starts[i + 1] = (starts[i + 1] as number) + 1
       starts[j + 1] = (starts[j + 1] as number) + 1
