@@ -11,7 +11,7 @@ import { penetrationVectorInto, sweepInto } from '../geometry/index.js'
 import type { Rect, Vec2 } from '../geometry/types.js'
 import { ensureCapacity } from '../broadphase/buffers.js'
 import { pairCode } from '../world/pairCode.js'
-import { BOUNCE, CROSS, IGNORE, SLIDE } from '../world/responseCodes.js'
+import { BOUNCE, CROSS, keepsApart, SLIDE } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { NO_IMPULSE } from './velocities.js'
 import { loadRect } from '../world/bodyStore.js'
@@ -310,7 +310,7 @@ function collectSolidContacts(ctx: StepScratch, sim: StepContext): number {
     for (let c = begin; c < end; c++) {
       const solid = sim.solid[sim.candidates.items[c] as number] as number
       const code = pairCode(sim, slot, solid)
-      if (code === IGNORE || code === CROSS) continue
+      if (!keepsApart(code)) continue
       if (!touchNormalInto(ctx, ctx.normal, ctx.a, loadRect(ctx.b, store, solid))) continue
       // A solid is -1 - its slot; the contact has no slack and no pair.
       contactsPerBody[k + 1] = (contactsPerBody[k + 1] as number) + 1

@@ -35,11 +35,11 @@
  */
 import { ensureCapacity } from '../broadphase/buffers.js'
 import { reserveItemBounds } from '../broadphase/uniformGrid.js'
-import { overlapAlongX, overlapAlongY, penetrationDepth } from '../world/bodyStore.js'
-import { dynamicPairCode, pairCode } from '../world/pairCode.js'
-import { CROSS, IGNORE } from '../world/responseCodes.js'
+import { penetrationDepth } from '../world/bodyStore.js'
+import { dynamicPairCode } from '../world/pairCode.js'
+import { CROSS, keepsApart } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
-import { leftSearchBox, searchBoxesMeeting } from './pairs.js'
+import { leftSearchBox, overlapsSolidDeeperThan, searchBoxesMeeting } from './pairs.js'
 import { overlapBeyondSlop } from './pushOut.js'
 import { STUCK_DEPTH } from './tolerances.js'
 
@@ -86,7 +86,7 @@ function deepened(sim: StepContext, i: number, j: number): boolean {
 /** Whether dynamic bodies `i` and `j` (local indices) collide (their pair is neither ignored nor `cross`). */
 function collide(sim: StepContext, i: number, j: number): boolean {
   const code = dynamicPairCode(sim, sim.dynamic[i] as number, sim.dynamic[j] as number)
-  return code !== IGNORE && code !== CROSS
+  return keepsApart(code)
 }
 
 /**
@@ -217,9 +217,11 @@ function returnGroup(ctx: StepScratch, sim: StepContext, i: number, j: number): 
   if (state[i] === STAYS) joinGroup(ctx, sim, i)
   if (state[j] === STAYS) joinGroup(ctx, sim, j)
   let held = false
+  // A member whose start (where joining put it) overlaps a solid cannot return there: a
+  // wall or kinematic body moved over it.
   for (let m = 0; m < group.count && !held; m++) {
     held =
-      startsInSolid(sim, group.items[m] as number) ||
+      overlapsSolidDeeperThan(sim, group.items[m] as number, 0) ||
       !gatherPartners(ctx, sim, group.items[m] as number)
   }
   finishGroup(ctx, sim, held)
@@ -279,24 +281,6 @@ function gatherPartners(ctx: StepScratch, sim: StepContext, k: number): boolean 
     joinGroup(ctx, sim, j)
   }
   return true
-}
-
-/**
- * Whether body `k`'s box where it is now (its start) overlaps a solid it collides with:
- * a wall or kinematic body moved over where it started. Its solid candidates cover its
- * search box, which holds its start.
- */
-function startsInSolid(sim: StepContext, k: number): boolean {
-  const store = sim.store
-  const slot = sim.dynamic[k] as number
-  const items = sim.candidates.items
-  for (let c = sim.candidateStart[k] as number; c < (sim.candidateStart[k + 1] as number); c++) {
-    const solid = sim.solid[items[c] as number] as number
-    if (overlapAlongX(store, slot, solid) <= 0 || overlapAlongY(store, slot, solid) <= 0) continue
-    const code = pairCode(sim, slot, solid)
-    if (code !== IGNORE && code !== CROSS) return true
-  }
-  return false
 }
 
 /** Marks the group returned, or, when `held`, puts its bodies back where the push-out left them. */

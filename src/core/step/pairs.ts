@@ -5,9 +5,10 @@
  * Reads: the store's bodies, kinds, layers and masks; the swept bounds of `integrate`.
  * Writes: `dynamic`, `solid`, the grids, `pairs`, `pairCodes`, `candidates`,
  * `candidateStart`, `solidPairs`, `crowded`, `pairsComplete`, `listedPairs`. No position or
- * velocity.
+ * velocity. Later stages and the layout watch ask through its queries (search boxes left or
+ * met, solids overlapped) what a body meets beyond the step's pairs.
  */
-import { DYNAMIC, KINEMATIC } from '../world/bodyStore.js'
+import { DYNAMIC, KINEMATIC, penetrationDepth } from '../world/bodyStore.js'
 import {
   countsToGroupStarts,
   ensureCapacity,
@@ -16,7 +17,7 @@ import {
 } from '../broadphase/buffers.js'
 import type { StepContext } from './context.js'
 import { dynamicPairCode, pairCode, strongerResponse } from '../world/pairCode.js'
-import { IGNORE } from '../world/responseCodes.js'
+import { IGNORE, keepsApart } from '../world/responseCodes.js'
 import { reserveItemBounds, type ItemBounds } from '../broadphase/uniformGrid.js'
 import { writeSlotBounds } from '../broadphase/bodyIndex.js'
 import { CROWD_PAIRS_PER_BODY } from './tolerances.js'
@@ -189,6 +190,25 @@ export function findSolidCandidates(sim: StepContext): void {
     start[k] = (start[k] as number) + 1
   }
   rewindGroupStarts(start, n)
+}
+
+/**
+ * Whether dynamic body `k` (local index), where it is now, overlaps one of its solid
+ * candidates that it collides with (`keepsApart`) deeper than `depth` px along both axes
+ * (its penetration depth). The candidates cover its search box: a body still inside it
+ * (or where it started the step) meets no other solid.
+ */
+export function overlapsSolidDeeperThan(sim: StepContext, k: number, depth: number): boolean {
+  const store = sim.store
+  const slot = sim.dynamic[k] as number
+  const items = sim.candidates.items
+  const end = sim.candidateStart[k + 1] as number
+  for (let c = sim.candidateStart[k] as number; c < end; c++) {
+    const solid = sim.solid[items[c] as number] as number
+    if (penetrationDepth(store, slot, solid) <= depth) continue
+    if (keepsApart(pairCode(sim, slot, solid))) return true
+  }
+  return false
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
 import { pairCode } from '../world/pairCode.js'
-import { CROSS, IGNORE } from '../world/responseCodes.js'
+import { keepsApart } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { MAX_SUPPORT_DEPTH, VELOCITY_TOLERANCE } from './tolerances.js'
 
@@ -54,9 +54,8 @@ export function solidBetween(ctx: StepScratch, sim: StepContext, i: number, j: n
       const across = low < gapHigh && low + size > gapLow
       if (!across || otherLow > roomLow || otherLow + otherSize < roomHigh) continue
       // Only a solid that stops both bodies keeps them apart.
-      const codeI = pairCode(sim, slotI, slot)
-      const codeJ = pairCode(sim, slotJ, slot)
-      if (codeI !== IGNORE && codeI !== CROSS && codeJ !== IGNORE && codeJ !== CROSS) return true
+      if (keepsApart(pairCode(sim, slotI, slot)) && keepsApart(pairCode(sim, slotJ, slot)))
+        return true
     }
   }
   return false

@@ -10,7 +10,7 @@ import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import { KINEMATIC, loadRect, placeAtFace } from '../world/bodyStore.js'
 import { positionAtFace, positionBeforeFace } from '../geometry/faces.js'
 import { interiorsOverlap } from '../geometry/overlaps.js'
-import { CROSS, IGNORE, RESPONSE_NAMES } from '../world/responseCodes.js'
+import { CROSS, IGNORE, keepsApart, RESPONSE_NAMES } from '../world/responseCodes.js'
 import { FROM_PUSH, FROM_SWEEP } from '../world/contactTracker.js'
 import { dynamicPairCode, pairCode } from '../world/pairCode.js'
 import type { StepContext, StepScratch } from './context.js'
@@ -117,7 +117,7 @@ function firstDynamicHit(ctx: StepScratch, sim: StepContext, k: number): number 
     if (local === k) continue
     const other = sim.dynamic[local] as number
     const code = dynamicPairCode(sim, slot, other)
-    if (code === IGNORE || code === CROSS) continue
+    if (!keepsApart(code)) continue
     ctx.sweepObstacle.x = sim.startX[local] as number
     ctx.sweepObstacle.y = sim.startY[local] as number
     ctx.sweepObstacle.width = store.width[other] as number
@@ -191,7 +191,7 @@ function seamAhead(ctx: StepScratch, sim: StepContext, slot: number): number {
       : (x[before] as number) + (width[before] as number)
     if (beforeEnd !== line || (alongX ? height[before] : width[before]) === 0) continue
     const code = pairCode(sim, slot, before)
-    if (code === IGNORE || code === CROSS) continue
+    if (!keepsApart(code)) continue
     const beforeStart = alongX ? (x[before] as number) : (y[before] as number)
     const beforeSpan = alongX ? (width[before] as number) : (height[before] as number)
     for (let d = ctx.sweepCandidateBegin; d < ctx.sweepCandidateEnd; d++) {
@@ -205,7 +205,7 @@ function seamAhead(ctx: StepScratch, sim: StepContext, slot: number): number {
       const high = Math.min(beforeStart + beforeSpan, afterStart + afterSpan)
       if (high <= low) continue
       const afterCode = pairCode(sim, slot, after)
-      if (afterCode === IGNORE || afterCode === CROSS) continue
+      if (!keepsApart(afterCode)) continue
       // The leading edge reaches the seam's near end within this motion.
       const entry = motion > 0 ? low : high
       const time = (entry - leading) / motion
@@ -429,7 +429,7 @@ function keepOutsideSolids(ctx: StepScratch, sim: StepContext, slot: number): vo
   for (let c = ctx.sweepCandidateBegin; c < ctx.sweepCandidateEnd; c++) {
     const solid = sim.solid[items[c] as number] as number
     const code = pairCode(sim, slot, solid)
-    if (code === IGNORE || code === CROSS) continue
+    if (!keepsApart(code)) continue
     const end = loadRect(ctx.sweepMoved, store, slot)
     const obstacle = loadRect(ctx.sweepObstacle, store, solid)
     if (!interiorsOverlap(end, obstacle)) continue
@@ -535,7 +535,7 @@ function wayOutClear(ctx: StepScratch, sim: StepContext, slot: number): number {
   for (let q = 0; q < near.count; q++) {
     const solid = sim.solid[near.items[q] as number] as number
     const code = pairCode(sim, slot, solid)
-    if (code === IGNORE || code === CROSS) continue
+    if (!keepsApart(code)) continue
     const obstacle = loadRect(ctx.sweepObstacle, store, solid)
     if (!penetrationVectorInto(ctx.sweepPenetration, region, obstacle, ctx.kernel.edges)) continue
     const through =
@@ -612,7 +612,7 @@ function considerWay(ctx: StepScratch, sim: StepContext, slot: number): void {
  */
 function depthInSolid(ctx: StepScratch, sim: StepContext, slot: number, solid: number): number {
   const code = pairCode(sim, slot, solid)
-  if (code === IGNORE || code === CROSS) return 0
+  if (!keepsApart(code)) return 0
   loadRect(ctx.sweepObstacle, sim.store, solid)
   if (
     !penetrationVectorInto(

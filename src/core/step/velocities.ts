@@ -11,7 +11,7 @@
  */
 import { countsToGroupStarts, ensureCapacity, rewindGroupStarts } from '../broadphase/buffers.js'
 import { pairCode } from '../world/pairCode.js'
-import { BOUNCE, CROSS, IGNORE, SLIDE, TOUCH } from '../world/responseCodes.js'
+import { BOUNCE, keepsApart, SLIDE, TOUCH } from '../world/responseCodes.js'
 import type { StepContext, StepScratch } from './context.js'
 import { sweptBoxWithin } from './sweep.js'
 import {
@@ -657,7 +657,7 @@ function solidGapAhead(sim: StepContext, k: number, axis: number, sign: number):
   for (let c = sim.candidateStart[k] as number; c < end; c++) {
     const solid = sim.solid[sim.candidates.items[c] as number] as number
     const code = pairCode(sim, slot, solid)
-    if (code === IGNORE || code === CROSS) continue
+    if (!keepsApart(code)) continue
     const solidLow = (alongX ? x[solid] : y[solid]) as number
     const solidHigh = solidLow + ((alongX ? width[solid] : height[solid]) as number)
     const solidAcrossLow = (alongX ? y[solid] : x[solid]) as number

@@ -43,7 +43,7 @@ import { CROWD_COVER, CROWD_LIMIT, STUCK_DEPTH } from '../step/tolerances.js'
 import { DYNAMIC, overlapAlongX, overlapAlongY, STATIC } from './bodyStore.js'
 import { dynamicPairCode } from './pairCode.js'
 import { enclosureOf, LatticePlacement, type Enclosure } from './placeOnLattice.js'
-import { CROSS, IGNORE } from './responseCodes.js'
+import { keepsApart } from './responseCodes.js'
 
 /** Most partners one body's scan visits (a count): the spreader's work per body. */
 const SCAN_MEETS = 8 * CROWD_LIMIT
@@ -157,7 +157,7 @@ export class CrowdSpreader {
     const a = this.dynamic[k < j ? k : j] as number
     const b = this.dynamic[k < j ? j : k] as number
     const code = dynamicPairCode(this.sim, a, b)
-    if (code === IGNORE || code === CROSS) return false
+    if (!keepsApart(code)) return false
     const store = this.sim.store
     const { width, height } = store
     const overlapX = overlapAlongX(store, a, b)

@@ -35,10 +35,10 @@ import { penetrationDepth } from './bodyStore.js'
 import { findFreeSpot, FreeSpotScratch } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
 import { returnedInLastStep } from '../step/guard.js'
-import { leftSearchBox, searchBoxesMeeting } from '../step/pairs.js'
-import { dynamicPairCode, OVERFLOWING, pairCode } from './pairCode.js'
+import { leftSearchBox, overlapsSolidDeeperThan, searchBoxesMeeting } from '../step/pairs.js'
+import { dynamicPairCode, OVERFLOWING } from './pairCode.js'
 import { enclosureOf, type Enclosure } from './placeOnLattice.js'
-import { CROSS, IGNORE } from './responseCodes.js'
+import { keepsApart } from './responseCodes.js'
 import type { BodyId } from './types.js'
 
 /**
@@ -398,7 +398,7 @@ export class LayoutWatch {
       const a = sim.dynamic[pairs.a[p] as number] as number
       const b = sim.dynamic[pairs.b[p] as number] as number
       const code = sim.pairCodes[p] as number
-      if (code === IGNORE || code === CROSS) continue
+      if (!keepsApart(code)) continue
       if (stuckBetween(sim, pairs.a[p] as number, pairs.b[p] as number)) {
         stuckNow[a] = 1
         stuckNow[b] = 1
@@ -430,17 +430,7 @@ export class LayoutWatch {
     for (let k = 0; k < sim.dynamicCount; k++) {
       const slot = sim.dynamic[k] as number
       if (sim.overflowing[slot] === OVERFLOWING) continue
-      const begin = sim.candidateStart[k] as number
-      const end = sim.candidateStart[k + 1] as number
-      for (let c = begin; c < end; c++) {
-        const solid = sim.solid[sim.candidates.items[c] as number] as number
-        const code = pairCode(sim, slot, solid)
-        if (code === IGNORE || code === CROSS) continue
-        if (penetrationDepth(sim.store, slot, solid) > STUCK_DEPTH) {
-          stuckNow[slot] = STUCK_IN_SOLID
-          break
-        }
-      }
+      if (overlapsSolidDeeperThan(sim, k, STUCK_DEPTH)) stuckNow[slot] = STUCK_IN_SOLID
     }
   }
 
@@ -487,7 +477,7 @@ export class LayoutWatch {
           sim.dynamic[first] as number,
           sim.dynamic[second] as number,
         )
-        if (code === IGNORE || code === CROSS) continue
+        if (!keepsApart(code)) continue
         if (penetrationDepth(sim.store, slot, sim.dynamic[j] as number) > PUSH_SLOP)
           late.push(first, second)
       }
@@ -495,11 +485,6 @@ export class LayoutWatch {
     return late
   }
 
-  /**
-   * Relocates stuck dynamic `slot` inside `within` ({@link LayoutWatch.relocate}; its
-   * {@link LayoutWatch.holdingEnclosure}) or, when there is none or no free spot in it, sets
-   * it aside as overflowing; true when the overflowing set changed.
-   */
   /** Grows the position histories to `capacity` slots, the new ones unknown (NaN). */
   private growPlaces(capacity: number): void {
     const known = this.lastX.length
@@ -509,6 +494,11 @@ export class LayoutWatch {
     this.twoStepsAgoY = ensureCapacity(this.twoStepsAgoY, capacity).fill(Number.NaN, known)
   }
 
+  /**
+   * Relocates stuck dynamic `slot` inside `within` ({@link LayoutWatch.relocate}; its
+   * {@link LayoutWatch.holdingEnclosure}) or, when there is none or no free spot in it, sets
+   * it aside as overflowing; true when the overflowing set changed.
+   */
   private decide(slot: number, within: Rect | null): boolean {
     const overflowing = this.sim.overflowing
     this.stuckSteps[slot] = 0
@@ -628,7 +618,7 @@ export class LayoutWatch {
       const a = sim.dynamic[i] as number
       const b = sim.dynamic[j] as number
       // The late pairs are colliding ones already (findLatePairs).
-      if (listed && (sim.pairCodes[p] === IGNORE || sim.pairCodes[p] === CROSS)) continue
+      if (listed && !keepsApart(sim.pairCodes[p] as number)) continue
       if (overflowing[a] === OVERFLOWING || overflowing[b] === OVERFLOWING) continue
       // Pairs the push-out still pushes, deep or not: a board squeezed to a hair under
       // STUCK_DEPTH in every pair never rests either.

@@ -3,7 +3,7 @@ import { positionAtFace } from '../geometry/faces.js'
 import type { Rect, SweepHit, Vec2 } from '../geometry/types.js'
 import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import { loadRect, ownCorner } from './bodyStore.js'
-import { CROSS, IGNORE } from './responseCodes.js'
+import { keepsApart } from './responseCodes.js'
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
 import { pairCode } from './pairCode.js'
 import type { StepContext as Simulation } from '../step/context.js'
@@ -276,7 +276,7 @@ export class Move {
     // The members of a group move as one: they never meet (nor push) one another.
     if (this.isMember(slot) && this.isMember(other)) return false
     const code = pairCode(this.sim, slot, other)
-    if (code === IGNORE || code === CROSS) return false
+    if (!keepsApart(code)) return false
     const obstacle = loadRect(this.obstacle, this.sim.store, other)
     if (!sweepInto(this.hit, this.mover, this.motion, obstacle, this.still, this.kernel))
       return false
@@ -435,7 +435,7 @@ export class Move {
       const other = this.candidates.items[c] as number
       if (other === slot) continue
       const code = pairCode(this.sim, slot, other)
-      if (code === IGNORE || code === CROSS) continue
+      if (!keepsApart(code)) continue
       const b = loadRect(this.obstacle, store, other)
       const overlapX = Math.min(box.x + box.width, b.x + b.width) - Math.max(box.x, b.x)
       const overlapY = Math.min(box.y + box.height, b.y + b.height) - Math.max(box.y, b.y)

@@ -18,3 +18,12 @@ export const BOUNCE = 2
 export const CROSS = 3
 /** A pair whose layers and masks do not match, or that the pair filter turned down. */
 export const IGNORE = 255
+
+/**
+ * Whether a pair of code `code` keeps its bodies apart: it collides (not {@link IGNORE}) and
+ * does not pass through (not {@link CROSS}). Only such pairs are swept, pushed out, solved
+ * and checked by the layout contract.
+ */
+export function keepsApart(code: number): boolean {
+  return code !== IGNORE && code !== CROSS
+}
