@@ -1,7 +1,7 @@
 // Compiles the TypeScript benchmarks named on the command line (and the library source they
 // import) for plain Node with Vite's SSR build: dependencies stay external, so each engine is
 // loaded from bench/node_modules (the bench package, installed by bench/install.mjs).
-// `npm run bench` = `node bench/install.mjs && node bench/build.mjs run child && node bench/.out/run.js`;
+// `npm run bench` = `node bench/install.mjs && node bench/build.mjs run child pathological && node bench/.out/run.js`;
 // drag, fingerprint and pathological import only the library, so they build without the engines.
 import { build } from 'vite'
 

@@ -8,8 +8,11 @@
  * shared virtual one whose speed drifts by tens of percent from minute to minute, and a
  * single run let that drift decide a ratio.
  *
+ * A full run then runs the pathological scenes (`bench/pathological.ts`, issue #23: "measure
+ * these scenes in `npm run bench`"), which write their own section of RESULTS.md.
+ *
  * Run: `npm run bench` (installs the bench package, then
- * `node bench/build.mjs run child && node bench/.out/run.js`). Options:
+ * `node bench/build.mjs run child pathological && node bench/.out/run.js`). Options:
  * `--quick` (fewer steps, N up to 1,000, one run, prints only), `--steps=N`, `--runs=N`,
  * and, to run part of the table (in a section of RESULTS.md of its own): `--scenes=boxes,overlap`,
  * `--sizes=10000`, `--engines=react-aabb,rapier`.
@@ -285,3 +288,10 @@ if (!quick && !partial) {
 console.log(
   `\n${scaling}\n${overlapNote}\n${notes.join('\n')}\n${quick ? '' : 'Wrote bench/RESULTS.md'}`,
 )
+if (!quick && !partial) {
+  // In a process of its own, as every engine's run: its cold runs must meet V8 fresh.
+  const pathological = spawnSync(process.execPath, [path.join(here, 'pathological.js')], {
+    stdio: 'inherit',
+  })
+  if (pathological.status !== 0) process.exit(pathological.status ?? 1)
+}
