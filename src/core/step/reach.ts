@@ -9,7 +9,8 @@ import { holdCrowds } from './crowd.js'
 import { findPairs } from './pairs.js'
 import { weighContacts } from './support.js'
 import { CONTACT_ROUNDS } from './tolerances.js'
-import { growEscapedBounds, solveVelocities } from './velocities.js'
+import { growEscapedBounds } from './displacements.js'
+import { solveVelocities } from './velocities.js'
 
 /**
  * Solves the step's velocities over contacts that cover every solved motion. The contacts

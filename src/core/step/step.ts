@@ -7,7 +7,7 @@ import { undoNewOverlaps } from './guard.js'
 import { settle } from './settle.js'
 import { solveWithinReach } from './reach.js'
 import { sweepAgainstSolids } from './sweep.js'
-import { storeVelocities } from './velocities.js'
+import { storeVelocities } from './displacements.js'
 
 /**
  * One fixed step of `h` seconds: the stages in order. Each stage is a function of the
@@ -21,9 +21,10 @@ import { storeVelocities } from './velocities.js'
  * 4. contacts: every contact of the step, touching or speculative (`contacts.ts`);
  * 5. support: shock propagation: support levels, weights and the solving order
  *    (`support.ts`);
- * 6. velocities: the velocity passes with pooled chains (`velocities.ts`); stages 3 to 6
- *    repeat while a solved motion leaves the bounds its contacts were found in
- *    (`reach.ts`), except in a step that holds a crowd; then bodies no solid can stop move;
+ * 6. velocities: the velocity passes with pooled chains (`velocities.ts`), displacements
+ *    from them (`displacements.ts`); stages 3 to 6 repeat while a solved motion leaves the
+ *    bounds its contacts were found in (`reach.ts`), except in a step that holds a crowd;
+ *    then bodies no solid can stop move;
  * 7. sweep: the others move swept against solids (article 003), with their response;
  * 8. push-out: dynamic pairs pushed apart by penetration vectors (articles 000, 002;
  *    `pushOut.ts`);

@@ -123,7 +123,7 @@ function buildRow(scene: Row): World {
     height: mover.height,
     // Any speed up to 6,000 px/s (100 px a step, ten times the narrowest card): the contact
     // rounds (reach.ts) follow every body the passes throw beyond its bounds, and a body that
-    // may not be pushed is limited to the room its row leaves (velocities.ts, limitToRoom).
+    // may not be pushed is limited to the room its row leaves (room.ts, limitToRoom).
     velocity: { x: mover.vx, y: mover.vy },
     ...(scene.kind === 'pinned' ? { pushable: false } : { mass: mover.mass }),
   })
