@@ -6,6 +6,12 @@ import type { StepContext } from '../step/context.js'
 export const OVERFLOWING = 1
 
 /**
+ * `StepContext.overflowing`: the body overflowed and the layout changed since: the step
+ * treats it as any body, and it stays reported until it ends apart for `STUCK_SECONDS`.
+ */
+export const ON_TRIAL = 2
+
+/**
  * How body `mover` meets body `other`: {@link IGNORE} when their layers and masks do not
  * match or the world's filter returns `false`, else a response code (an index of
  * `RESPONSE_NAMES`): the filter's response when it names one, else the mover's own (also

@@ -22,6 +22,7 @@
  * 4,096) in a square around the centroid, so the work is bounded whatever the enclosure;
  * bodies left without a cell are returned to the caller, unplaced.
  */
+import type { Rect } from '../geometry/types.js'
 import type { StepContext } from '../step/context.js'
 import { PLACEMENT_CELLS_PER_BODY } from '../step/tolerances.js'
 import { ensureCapacity, IndexBuffer } from '../broadphase/buffers.js'
@@ -79,6 +80,17 @@ export function enclosureOf(
   out.right = right
   out.bottom = bottom
   return out
+}
+
+/**
+ * The board around dynamic `slot` ({@link enclosureOf}, among the solids the last step
+ * indexed) as a rectangle; null when a side is open. Allocates the rectangle: for
+ * decisions, not for every step.
+ */
+export function closedEnclosure(sim: StepContext, slot: number): Rect | null {
+  const { left, top, right, bottom } = enclosureOf(sim, slot, sim.solid, sim.solidCount)
+  if (![left, right, top, bottom].every(Number.isFinite)) return null
+  return { x: left, y: top, width: right - left, height: bottom - top }
 }
 
 /** Fewest cells a lattice may have, whatever the batch's size. */

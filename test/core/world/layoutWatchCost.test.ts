@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { BodyIndex } from '../../../src/core/broadphase/bodyIndex.js'
+import { PairBuffer } from '../../../src/core/broadphase/buffers.js'
 import { step } from '../../../src/core/step/step.js'
 import { StepContext } from '../../../src/core/step/context.js'
 import { BodyStore } from '../../../src/core/world/bodyStore.js'
 import { createWorld } from '../../../src/core/world/index.js'
-import { LayoutWatch } from '../../../src/core/world/layoutWatch.js'
+import { SetAsideLike } from '../../../src/core/world/setAsideLike.js'
 import { defaultSettings } from '../../../src/core/world/settings.js'
 import { defaultBodyFields } from '../../../src/core/world/validate.js'
 import { leastHeapGrowthPerCall } from '../../support/heapGrowth.js'
@@ -43,17 +43,13 @@ function overfullBoard(count: number, side: number, height: number): StepContext
   return sim
 }
 
-/** The watch's private batch decision (`setAsideLike`), for the test. */
-interface SetAside {
-  setAsideLike(failed: number): boolean
-}
-
 describe('layout watch cost (issue #23, bounded cost)', () => {
   it('sets aside the bodies a full board cannot hold without allocating per body', () => {
     const count = 1000
     const sim = overfullBoard(count, 300, 600)
-    const watch = new LayoutWatch(sim, new BodyIndex(sim.store))
-    const decide = watch as unknown as SetAside
+    const setAsideLike = new SetAsideLike(sim)
+    const noLatePairs = new PairBuffer()
+    const stuckSteps = new Int32Array(sim.store.capacity)
     const failed = sim.dynamic[0] as number
     // The watch grows this after each step; it has not run one here.
     sim.overflowing = new Uint8Array(sim.store.capacity)
@@ -61,7 +57,7 @@ describe('layout watch cost (issue #23, bounded cost)', () => {
     // Each run decides from the same state: nothing set aside yet.
     const decideOnce = (): boolean => {
       sim.overflowing.fill(0)
-      return decide.setAsideLike(failed)
+      return setAsideLike.run(failed, noLatePairs, stuckSteps)
     }
     expect(decideOnce()).toBe(true)
     expect(sim.overflowing.reduce((sum, flag) => sum + flag, 0)).toBeGreaterThan(0)

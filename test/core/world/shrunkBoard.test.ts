@@ -3,7 +3,7 @@ import { createWorld, type BodySnapshot, type World } from '../../../src/core/wo
 import { bodiesOf, deepestSolidOverlap, overlapDepth, placeWalls } from './helpers.js'
 
 // Issue #23, items 3 and 5: a packed board shrunk under its cards decides its overflowing
-// cards in a batch (LayoutWatch.setAsideLike), rests within 1 s of its last change, and
+// cards in a batch (SetAsideLike, setAsideLike.ts), rests within 1 s of its last change, and
 // reports the overflow once.
 
 const H = 1 / 60
