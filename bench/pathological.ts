@@ -285,7 +285,8 @@ for (const [run, list] of [
 const section = [
   '## Pathological scenes',
   '',
-  generatedLine('npm run bench:pathological'),
+  // `npm run bench` runs this script at its end and names itself (bench/run.ts).
+  generatedLine(process.env.BENCH_COMMAND ?? 'npm run bench:pathological'),
   '',
   `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The target is no step over 16 ms. Every scene runs twice in one process: "cold" is the first run of each scene, in order, where V8 meets the step's code for the first time; "warm" is a second run of each scene after the first runs of all of them. A cold run's worst is usually its first step (the first over all its bodies, with the crowd's placement where there is one), run mostly in V8's interpreter: \`node --jitless\` (the interpreter alone) is about as fast there, the optimizing compiler's threads sharing the two cores with it, and in the interpreter a step over 2,000 bodies takes more than 16 ms whatever they do, so only compiled code meets the target. A warm run's first step also makes the new world's step buffers (megabytes of typed arrays). In brackets after each worst step: its index, the time V8's garbage collector paused in it (node's \`gc\` performance entries), the minor page faults during it (first touches of memory fresh from the OS, counted by \`getrusage\`), and the time those would take at what one fault cost in this run (${faultMicroseconds.toFixed(1)} µs, measured over a fresh 32 MiB buffer after the scenes). The median is the warm run's. The machine is shared: the load average above says how far other work may have inflated the times.`,
   '',

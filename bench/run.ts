@@ -292,6 +292,7 @@ if (!quick && !partial) {
   // In a process of its own, as every engine's run: its cold runs must meet V8 fresh.
   const pathological = spawnSync(process.execPath, [path.join(here, 'pathological.js')], {
     stdio: 'inherit',
+    env: { ...process.env, BENCH_COMMAND: 'npm run bench' },
   })
   if (pathological.status !== 0) process.exit(pathological.status ?? 1)
 }
