@@ -78,6 +78,18 @@ describe('the guard: no step makes an overlap (issue #23, clause 7)', () => {
     expect(guardAfter(row, { a: 10.5 })).toEqual({ a: 10.5, b: 110, c: 300 })
   })
 
+  it('returns a pair whose starts touch walls: touching a solid is not being in it', () => {
+    // a rests against the left wall and both cards on the floor (0 px deep in each); a
+    // pushed 10 px into b goes back against the wall, and b stays where it was.
+    const bodies = [
+      { id: 'left', x: -50, y: -100, width: 50, height: 300, type: 'static' as const },
+      { id: 'floor', x: -50, y: 60, width: 400, height: 50, type: 'static' as const },
+      { id: 'a', x: 0, width: 100, height: 60 },
+      { id: 'b', x: 100, width: 100, height: 60 },
+    ]
+    expect(guardAfter(bodies, { a: 10 })).toEqual({ left: -50, floor: -50, a: 0, b: 100 })
+  })
+
   it('returns, to a fixed point, the bodies a returned body meets, beyond their search boxes too', () => {
     // a is carried 300 px (out of its search box) into e; d takes a's place. a goes back, so
     // it meets d, which goes back too; b, apart from all of it, stays where it went.
