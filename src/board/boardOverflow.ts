@@ -12,7 +12,7 @@ import { safely } from './frameLoop.js'
 export type OverflowHandler = (ids: readonly BodyId[]) => void
 
 /** The attribute an overflowing card's element carries while it overflows (to style it). */
-export const OVERFLOWING_ATTRIBUTE = 'data-aabb-overflowing'
+const OVERFLOWING_ATTRIBUTE = 'data-aabb-overflowing'
 
 /**
  * The board's side of "overflow is reported once" (README, "The layout contract", clause

@@ -16,7 +16,7 @@ export interface WorldContactHandlers {
  * it). Returns the function that ends the routing (and, with no other listener, the
  * world's contact tracking).
  */
-export function routeContacts(
+function routeContacts(
   world: World,
   worldHandlers: () => WorldContactHandlers,
   bodyOptions: (id: BodyId) => AABBBodyOptions | undefined,

@@ -48,7 +48,7 @@ export interface FrameLoop {
 }
 
 /** Reports an error without throwing, so one bad listener cannot stop the next frame. */
-export function reportLoopError(error: unknown): void {
+function reportLoopError(error: unknown): void {
   if (typeof reportError === 'function') reportError(error)
   else console.error(error)
 }

@@ -14,7 +14,7 @@ function scrolls(element: Element): boolean {
  * The element a drag of `element` scrolls: its nearest ancestor that scrolls its content,
  * or `null` for the page. A layout read: call it when a drag begins.
  */
-export function scrollContainerOf(element: Element): Element | null {
+function scrollContainerOf(element: Element): Element | null {
   const page = element.ownerDocument.scrollingElement
   for (let node = element.parentElement; node; node = node.parentElement) {
     if (node === page || node === element.ownerDocument.body) return null

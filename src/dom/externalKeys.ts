@@ -10,7 +10,7 @@ import {
 import { arrowDirectionOf, hasOwnRole, setAttributeIfAbsent } from './keyboardMover.js'
 
 /** Client pixels the aim moves per arrow key press; with Shift, {@link SHIFT_FACTOR} times as far. */
-export const EXTERNAL_KEY_STEP = 20
+const EXTERNAL_KEY_STEP = 20
 const SHIFT_FACTOR = 5
 
 /** Whether a key picks the item up or drops it (a button's keys: Enter and Space). */

@@ -14,7 +14,7 @@ const EDITABLE = 'input, textarea, select, [contenteditable]:not([contenteditabl
  * Which history command a key press asks for: Ctrl+Z (Cmd+Z on macOS) undoes,
  * Shift+Ctrl+Z (Cmd+Shift+Z) redoes; anything else (Alt held too, another key) is null.
  */
-export function historyCommandOf(
+function historyCommandOf(
   event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
 ): 'undo' | 'redo' | null {
   if (!(event.ctrlKey || event.metaKey) || event.altKey) return null

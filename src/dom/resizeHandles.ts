@@ -7,7 +7,7 @@ import { svgNamespace } from './svgElement.js'
 export type ResizeDirection = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw'
 
 /** The attribute that marks a resize handle, its value the {@link ResizeDirection}. */
-export const RESIZE_HANDLE_ATTRIBUTE = 'data-aabb-resize-handle'
+const RESIZE_HANDLE_ATTRIBUTE = 'data-aabb-resize-handle'
 
 /** Matches every resize handle: a press on one never starts a drag of the card. */
 export const RESIZE_HANDLE_SELECTOR = `[${RESIZE_HANDLE_ATTRIBUTE}]`

@@ -20,7 +20,7 @@ function point(x: number, y: number): string {
  * down): each takes one edge of A − B to the origin (article 002). The shortest, the first
  * of equals, is the penetration vector (`penetrationVector(a, b)`).
  */
-export function penetrationCandidates(edges: {
+function penetrationCandidates(edges: {
   left: number
   right: number
   top: number

@@ -113,7 +113,7 @@ export function findPairs(sim: StepContext): void {
 }
 
 /** The broadphase's candidate pairs that may collide (layers, masks, filter), with their response codes. */
-export function filterPairs(sim: StepContext): void {
+function filterPairs(sim: StepContext): void {
   const candidates = sim.candidatePairs
   const count = candidates.count
   const codes = (sim.pairCodes = ensureCapacity(sim.pairCodes, count))
@@ -162,7 +162,7 @@ export function filterPairs(sim: StepContext): void {
  * usually few and large (walls, the board), so each solid asks the dynamic grid for the
  * bodies near it, rather than every body asking the solid grid.
  */
-export function findSolidCandidates(sim: StepContext): void {
+function findSolidCandidates(sim: StepContext): void {
   const n = sim.dynamicCount
   const start = sim.candidateStart
   start.fill(0, 0, n + 1)

@@ -38,7 +38,7 @@ export function blocks(sweep: SweepHit, motion: Vec2, dynamicPair = false): bool
  * Whether the box `box` swept by `motion` stays inside item k's bounds (the motion comes in
  * an object: V8 boxes doubles passed to a call it does not inline).
  */
-export function sweptWithin(bounds: ItemBounds, k: number, box: Rect, motion: Vec2): boolean {
+function sweptWithin(bounds: ItemBounds, k: number, box: Rect, motion: Vec2): boolean {
   return sweptBoxWithin(bounds, k, box.x, box.y, box.width, box.height, motion.x, motion.y) === 1
 }
 

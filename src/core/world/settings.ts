@@ -28,7 +28,7 @@ export const INTEGRATORS: readonly IntegratorName[] = Object.freeze(['euler', 'r
  * taking it from the accumulator does not change it). 1,000 steps of 1 ms still cover a
  * whole second.
  */
-export const MAX_SUB_STEPS = 1000
+const MAX_SUB_STEPS = 1000
 
 /**
  * Longest `maxFrameTime` (and so `fixedStep`, which may not exceed it), in seconds. Without a
@@ -36,7 +36,7 @@ export const MAX_SUB_STEPS = 1000
  * products of gravity, step and its square left the range of doubles. A second covers any
  * real frame; within it every gravity up to `MAX_MOTION` stays finite (tested).
  */
-export const MAX_FRAME_TIME = 1
+const MAX_FRAME_TIME = 1
 
 /**
  * Checks `patch` and returns `base` with it applied (a new object; `base` is untouched, so
