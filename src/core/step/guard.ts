@@ -109,9 +109,6 @@ export function undoNewOverlaps(ctx: StepScratch, sim: StepContext): void {
   ctx.escaped.count = 0
   if (sim.heldCount > 0) return
   listEscaped(ctx, sim)
-  // Filed even in a step whose pair list was cut short: the layout watch pairs the escaped
-  // bodies through this grid too (its late pairs).
-  if (ctx.escaped.count > 0) indexEscaped(ctx, sim)
   if (!sim.pairsComplete) return
   ctx.groupEndX = ensureCapacity(ctx.groupEndX, n)
   ctx.groupEndY = ensureCapacity(ctx.groupEndY, n)
@@ -121,6 +118,7 @@ export function undoNewOverlaps(ctx: StepScratch, sim: StepContext): void {
   // has moved since, and with no body out of its search box every pair that can overlap was
   // among those.
   if (sim.pushedPairs === 0 && ctx.escaped.count === 0) return
+  if (ctx.escaped.count > 0) indexEscaped(ctx, sim)
   returnStepPairs(ctx, sim)
   if (ctx.escaped.count > 0) returnEscapedPairs(ctx, sim)
 }

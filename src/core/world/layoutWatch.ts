@@ -417,10 +417,9 @@ export class LayoutWatch {
    * and such a board moved cards by tens of px every step for ever (400 cards of 20 px on a
    * board shrunk from 447 to 268 px wide). Only the bodies whose box ends outside their
    * broadphase bounds are looked at (the step's guard lists them, `step/guard.ts`), each by
-   * one query of the step's dynamic grid with its final box, for partners inside their own
-   * bounds, and one of the guard's grid of the escaped bodies, for partners out of theirs
-   * too; so a step whose bodies stayed within their bounds costs nothing here, and each
-   * pair is listed once. Not in a step that held a crowd: the crowd stage bounds that step's
+   * one query of the step's dynamic grid with its final box, so a step whose bodies stayed
+   * within their bounds costs nothing here. A partner that escaped its bounds too is found when its bounds meet this box, or
+   * in a later step. Not in a step that held a crowd: the crowd stage bounds that step's
    * pairs (`step/crowd.ts`), and its held bodies did not move. A step whose pair list was cut
    * short but that held no body is looked at: the crowd stage listed every pair of its
    * admitted bodies, all of them, so this costs no more than that (an overfull board whose
@@ -433,42 +432,31 @@ export class LayoutWatch {
     late.count = 0
     if (sim.heldCount > 0) return late
     const near = this.near
-    // The guard's list of the bodies out of their search boxes, and its grid of their boxes
-    // where the push-out left them; one it returned, or settle snapped back, is inside again.
+    // The guard's list of the bodies out of their search boxes; one it returned, or settle
+    // snapped back, is inside again.
     const escaped = sim.scratch.escaped
-    const escapedGrid = sim.scratch.escapedGrid
     for (let e = 0; e < escaped.count; e++) {
       const k = escaped.items[e] as number
       const slot = sim.dynamic[k] as number
       if (!leftSearchBox(sim, k) || sim.overflowing[slot] === OVERFLOWING) continue
-      // Partners inside their own search boxes: those boxes meet k's wherever it overlaps them.
       near.count = 0
       searchBoxesMeeting(sim, k, this.finalBox, near)
       for (let q = 0; q < near.count; q++) {
         const j = near.items[q] as number
-        if (j !== k && !leftSearchBox(sim, j)) this.addIfLate(k, j)
-      }
-      // Partners out of theirs too, through the guard's grid (the box searchBoxesMeeting
-      // wrote); each pair once, from its first body.
-      near.count = 0
-      escapedGrid.queryItem(this.finalBox, 0, near)
-      for (let q = 0; q < near.count; q++) {
-        const j = escaped.items[near.items[q] as number] as number
-        if (j > k && leftSearchBox(sim, j)) this.addIfLate(k, j)
+        if (j === k) continue
+        const first = k < j ? k : j
+        const second = k < j ? j : k
+        const code = dynamicPairCode(
+          sim,
+          sim.dynamic[first] as number,
+          sim.dynamic[second] as number,
+        )
+        if (!keepsApart(code)) continue
+        if (penetrationDepth(sim.store, slot, sim.dynamic[j] as number) > PUSH_SLOP)
+          late.push(first, second)
       }
     }
     return late
-  }
-
-  /** Lists dynamic bodies `k` and `j` (local indices) as a late pair when they collide deeper than {@link PUSH_SLOP}. */
-  private addIfLate(k: number, j: number): void {
-    const sim = this.sim
-    const first = k < j ? k : j
-    const second = k < j ? j : k
-    const a = sim.dynamic[first] as number
-    const b = sim.dynamic[second] as number
-    if (!keepsApart(dynamicPairCode(sim, a, b))) return
-    if (penetrationDepth(sim.store, a, b) > PUSH_SLOP) this.latePairs.push(first, second)
   }
 
   /** Grows the position histories to `capacity` slots, the new ones unknown (NaN). */
