@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createWorld, type BodySnapshot, type World } from '../../../src/core/world/index.js'
 import { bodiesOf, deepestSolidOverlap, overlapDepth, placeWalls } from './helpers.js'
@@ -139,5 +140,63 @@ describe('a card that fits its board only without its gap (issue #23, clause 2)'
     }
     expect(world.isIdle()).toBe(true)
     expect(world.overflowing()).toContain('c1')
+  })
+
+  it('dashboards of 5 to 65 cards shrunk to 40-90% of their width rest within 1 s, apart and inside', () => {
+    // Random boards as an app lays them out: cards of 40-200 x 30-150 px placed apart by
+    // findFreeSpot, then the board's right wall moved in over 1 to 30 steps.
+    const board = fc.record({
+      width: fc.integer({ min: 600, max: 1200 }),
+      height: fc.integer({ min: 400, max: 800 }),
+      cards: fc.array(
+        fc.record({
+          width: fc.integer({ min: 40, max: 200 }),
+          height: fc.integer({ min: 30, max: 150 }),
+          x: fc.double({ min: 0, max: 1, noNaN: true }),
+          y: fc.double({ min: 0, max: 1, noNaN: true }),
+        }),
+        { minLength: 5, maxLength: 65 },
+      ),
+      narrowTo: fc.double({ min: 0.4, max: 0.9, noNaN: true }),
+      shrinkSteps: fc.integer({ min: 1, max: 30 }),
+    })
+    fc.assert(
+      fc.property(board, (scene) => {
+        const world = createWorld({ gravity: { x: 0, y: 0 } })
+        const within = { x: 0, y: 0, width: scene.width, height: scene.height }
+        scene.cards.forEach((card, k) => {
+          const near = { x: card.x * scene.width, y: card.y * scene.height }
+          const spot = world.findFreeSpot(card, near, { within })
+          if (spot !== null)
+            world.add({ id: `c${k}`, ...spot, width: card.width, height: card.height })
+        })
+        placeWalls(world, scene.width, scene.height)
+        const narrow = Math.max(200, Math.floor(scene.width * scene.narrowTo))
+        for (let step = 1; step <= scene.shrinkSteps; step++) {
+          placeWalls(
+            world,
+            scene.width - ((scene.width - narrow) * step) / scene.shrinkSteps,
+            scene.height,
+          )
+          world.step(H)
+        }
+        let steps = 1
+        while (!world.isIdle() && steps < 120) {
+          world.step(H)
+          steps++
+        }
+        // Counting the step of the last move: idle within 60 steps of 1/60 s.
+        expect(world.isIdle()).toBe(true)
+        expect(steps).toBeLessThanOrEqual(60)
+        const { kept, deepest } = keptCards(world)
+        expect(deepest).toBeLessThanOrEqual(0.5)
+        for (const body of kept) {
+          expect(body.x).toBeGreaterThanOrEqual(0)
+          expect(body.x + body.width).toBeLessThanOrEqual(narrow)
+        }
+        expect(deepestSolidOverlap(world)).toBe(0)
+      }),
+      { numRuns: 100 },
+    )
   })
 })
