@@ -196,6 +196,17 @@ export const PLACEMENT_CELLS_PER_BODY = 64
 export const OVERFLOW_PACKING = 0.9
 
 /**
+ * Factor (dimensionless, < 1) by which the layout watch lowers its packing density, from
+ * {@link OVERFLOW_PACKING}, after each decision that sets a card aside while the board stays
+ * stuck since its last change (`LayoutWatch`). Invariant: a board the push-out cannot pack
+ * as densely as the target still rests soon after its change: the target falls 2% a
+ * decision, to 70% of the board within 13 decisions, instead of one card set aside a step
+ * for as long as the push-out takes to unjam. The price is a few more cards set aside than
+ * a slower push-out would have fitted.
+ */
+export const PACKING_BACKOFF = 0.98
+
+/**
  * Fraction of the smaller body's area (a ratio) that a dynamic pair must overlap over for
  * the crowd spreader (`world/crowdSpreader.ts`) to count it: a card stacked on another, a
  * small card under a huge one. Invariant: only crowds the push-out cannot undo locally are

@@ -19,7 +19,14 @@ import type { BodyIndex } from '../broadphase/bodyIndex.js'
 import { createItemBounds, reserveItemBounds } from '../broadphase/uniformGrid.js'
 import type { Rect } from '../geometry/types.js'
 import type { StepContext } from '../step/context.js'
-import { FREE_SPOT_SEARCHES, PUSH_SLOP, STUCK_DEPTH, STUCK_SECONDS } from '../step/tolerances.js'
+import {
+  FREE_SPOT_SEARCHES,
+  OVERFLOW_PACKING,
+  PACKING_BACKOFF,
+  PUSH_SLOP,
+  STUCK_DEPTH,
+  STUCK_SECONDS,
+} from '../step/tolerances.js'
 import { penetrationDepth } from './bodyStore.js'
 import { findFreeSpot, FreeSpotScratch } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
@@ -88,6 +95,12 @@ export class LayoutWatch {
   private reported: readonly BodyId[] = Object.freeze([])
   /** Steps in a row that ended with some dynamic pair stuck. */
   private stuckRun = 0
+  /**
+   * The packing density {@link SetAsideLike.run} keeps a full enclosure to: OVERFLOW_PACKING
+   * after a change of the layout or a step with nothing stuck, times PACKING_BACKOFF after
+   * each decision since that set a card aside.
+   */
+  private packing = OVERFLOW_PACKING
   /** What {@link LayoutWatch.scanBodies} found in the last step. */
   private readonly scan = new BodyScan()
   /** Set when the layout changed (a body added, removed, resized or moved by a caller). */
@@ -230,12 +243,17 @@ export class LayoutWatch {
     // overlap along the row, each card stuck for a step or two at a time, and would never
     // come to rest.
     this.stuckRun = scan.longest < 0 ? 0 : this.stuckRun + 1
+    if (this.stuckRun === 0 || this.layoutChanged) this.packing = OVERFLOW_PACKING
     const decided = scan.cycleSeen || this.stuckRun >= patience ? scan.longest : -1
     if (decided >= 0 && scan.searches < FREE_SPOT_SEARCHES) {
       changed = this.decide(decided, this.holdingEnclosure(decided)) || changed
-      // No room for it: none for the stuck bodies as large in its enclosure either.
+      // No room for it: none for the stuck bodies as large in its enclosure either, beyond
+      // the packing the push-out has shown it can reach: each such decision in a run lowers
+      // it (a board still stuck after a batch is packed too densely for the push-out).
       if (overflowing[decided] === OVERFLOWING) {
-        changed = this.setAsideLike.run(decided, this.latePairs, this.stuckSteps) || changed
+        changed =
+          this.setAsideLike.run(decided, this.latePairs, this.stuckSteps, this.packing) || changed
+        this.packing *= PACKING_BACKOFF
       }
     }
     if (this.layoutChanged) {

@@ -14,7 +14,7 @@ import {
 } from '../broadphase/buffers.js'
 import type { Rect } from '../geometry/types.js'
 import type { StepContext } from '../step/context.js'
-import { OVERFLOW_PACKING, PUSH_SLOP } from '../step/tolerances.js'
+import { PUSH_SLOP } from '../step/tolerances.js'
 import { penetrationDepth } from './bodyStore.js'
 import { ON_TRIAL, OVERFLOWING } from './pairCode.js'
 import { closedEnclosure, enclosureOf, type Enclosure } from './placeOnLattice.js'
@@ -48,7 +48,8 @@ export class SetAsideLike {
    * as high as `failed`, in the same enclosure, in dynamic pairs the step left overlapping
    * deeper than {@link PUSH_SLOP}. Not all of them: the bodies in most such pairs first (the
    * first in insertion order on ties), each while it has a pair with a body not set aside,
-   * until the area set aside covers what the enclosure's bodies exceed its area by. A
+   * until the area set aside covers what the enclosure's bodies exceed `packing` (a
+   * fraction, the watch's current target) of its area by. A
    * board shrunk under hundreds of cards thus rests a few decisions after the shrink, with
    * few reports, instead of one card set aside per step (issue #23: a packed board of
    * 2,000 cards shrunk to 60% took hundreds of steps, its set changing every step). The
@@ -56,7 +57,7 @@ export class SetAsideLike {
    * count in `stuckSteps` (the watch's, by slot) cleared. True when the overflowing set
    * changed.
    */
-  run(failed: number, late: PairBuffer, stuckSteps: Int32Array): boolean {
+  run(failed: number, late: PairBuffer, stuckSteps: Int32Array, packing: number): boolean {
     const sim = this.sim
     this.late = late
     const store = sim.store
@@ -67,7 +68,7 @@ export class SetAsideLike {
     // replacement and keeps that code for later calls, and a first loop's code, compiled
     // before the code after it had run, lacked its type feedback and deoptimized in it call
     // after call (this method's loop is its last statement too).
-    let excess = this.enclosedExcess(within)
+    let excess = this.enclosedExcess(within, packing)
     if (!(excess > 0)) return false
     this.groupDeepPartners()
     const candidates = this.orderCandidates(
@@ -97,14 +98,14 @@ export class SetAsideLike {
   /**
    * For {@link SetAsideLike.run}: marks in `enclosed` the dynamic bodies (local
    * indices) not set aside whose enclosure is `within`, and returns what their area exceeds
-   * `within`'s by, at the packing density a push-out reaches (OVERFLOW_PACKING).
+   * `packing` (a fraction) of `within`'s by.
    */
-  private enclosedExcess(within: Rect): number {
+  private enclosedExcess(within: Rect, packing: number): number {
     const sim = this.sim
     const store = sim.store
     const n = sim.dynamicCount
     const enclosed = (this.enclosed = ensureCapacity(this.enclosed, n))
-    let excess = -OVERFLOW_PACKING * within.width * within.height
+    let excess = -packing * within.width * within.height
     for (let k = 0; k < n; k++) {
       const slot = sim.dynamic[k] as number
       enclosed[k] = 0

@@ -5,6 +5,7 @@ import { StepContext } from '../../../src/core/step/context.js'
 import { BodyStore } from '../../../src/core/world/bodyStore.js'
 import { createWorld } from '../../../src/core/world/index.js'
 import { SetAsideLike } from '../../../src/core/world/setAsideLike.js'
+import { OVERFLOW_PACKING } from '../../../src/core/step/tolerances.js'
 import { defaultSettings } from '../../../src/core/world/settings.js'
 import { defaultBodyFields } from '../../../src/core/world/validate.js'
 import { leastHeapGrowthPerCall } from '../../support/heapGrowth.js'
@@ -61,7 +62,7 @@ describe('layout watch cost (issue #23, bounded cost)', () => {
     // Each run decides from the same state: nothing set aside yet.
     const decideOnce = (): boolean => {
       sim.overflowing.fill(0)
-      return setAsideLike.run(failed, noLatePairs, stuckSteps)
+      return setAsideLike.run(failed, noLatePairs, stuckSteps, OVERFLOW_PACKING)
     }
     expect(decideOnce()).toBe(true)
     expect(sim.overflowing.reduce((sum, flag) => sum + flag, 0)).toBeGreaterThan(0)
