@@ -64,6 +64,21 @@ function keptCards(world: World): { kept: BodySnapshot[]; deepest: number } {
   return { kept, deepest }
 }
 
+/**
+ * Checks that the cards `world` keeps are apart (within 0.5 px) and inside a board `width`
+ * px wide, and that no body overlaps a solid; returns the kept cards.
+ */
+function expectKeptApartAndInside(world: World, width: number): BodySnapshot[] {
+  const { kept, deepest } = keptCards(world)
+  expect(deepest).toBeLessThanOrEqual(0.5)
+  for (const body of kept) {
+    expect(body.x).toBeGreaterThanOrEqual(0)
+    expect(body.x + body.width).toBeLessThanOrEqual(width)
+  }
+  expect(deepestSolidOverlap(world)).toBe(0)
+  return kept
+}
+
 describe('a packed board shrunk under its cards (issue #23)', () => {
   it('rests within 1 s of the last shrink, reports the overflow once, and keeps the others apart and inside', () => {
     const world = packedBoard()
@@ -81,13 +96,7 @@ describe('a packed board shrunk under its cards (issue #23)', () => {
     // the others to 90% of the board's area (OVERFLOW_PACKING): at most 1000 - 674.
     expect(overflowing.length).toBeGreaterThanOrEqual(265)
     expect(overflowing.length).toBeLessThanOrEqual(400)
-    const { kept, deepest } = keptCards(world)
-    expect(deepest).toBeLessThanOrEqual(0.5)
-    for (const body of kept) {
-      expect(body.x).toBeGreaterThanOrEqual(0)
-      expect(body.x + body.width).toBeLessThanOrEqual(NARROW)
-    }
-    expect(deepestSolidOverlap(world)).toBe(0)
+    expectKeptApartAndInside(world, NARROW)
   })
 
   it('rests when the push-out slides cards past the neighbours it was paired with (400 cards, 447 -> 268 px)', () => {
@@ -152,8 +161,7 @@ describe('a card that fits its board only without its gap (issue #23, clause 2)'
     const steps = shrinkAndSettle(world, side, narrow)
     expect(world.isIdle()).toBe(true)
     expect(steps).toBeLessThanOrEqual(60)
-    const { kept, deepest } = keptCards(world)
-    expect(deepest).toBeLessThanOrEqual(0.5)
+    const kept = expectKeptApartAndInside(world, narrow)
     // Not set aside beyond need: the kept cards fill at least 70% of the board (the target
     // after 13 such decisions), and nearly as many as without the backoff (473 kept, at
     // rest after 74 steps).
@@ -207,13 +215,7 @@ describe('a card that fits its board only without its gap (issue #23, clause 2)'
         // Counting the step of the last move: idle within 60 steps of 1/60 s.
         expect(world.isIdle()).toBe(true)
         expect(steps).toBeLessThanOrEqual(60)
-        const { kept, deepest } = keptCards(world)
-        expect(deepest).toBeLessThanOrEqual(0.5)
-        for (const body of kept) {
-          expect(body.x).toBeGreaterThanOrEqual(0)
-          expect(body.x + body.width).toBeLessThanOrEqual(narrow)
-        }
-        expect(deepestSolidOverlap(world)).toBe(0)
+        expectKeptApartAndInside(world, narrow)
       }),
       { numRuns: 100 },
     )
