@@ -28,8 +28,8 @@
  * started) or that meets a body of a group that had to stay; the layout watch (clause 5)
  * decides those. Nor does the guard run in a step that holds a crowd (clause 6), whose
  * pairs were not all listed. So a step that starts with no overlap deeper than
- * {@link STUCK_DEPTH} and no body in a solid ends with none. Settle then gives returned bodies no velocity toward where they did
- * not go (`blockedVelocity`).
+ * {@link STUCK_DEPTH} and no body in a solid ends with none. Settle then gives returned
+ * bodies no velocity toward where they did not go (`blockedVelocity`).
  * Reads: the store's boxes, `startX/Y`, `pairs`, `pairCodes`, the dynamic grid and bounds,
  * the solid candidates. Writes: the store's positions of returned bodies, `returnState`.
  */

@@ -20,6 +20,7 @@ import { dynamicPairCode, pairCode, strongerResponse } from '../world/pairCode.j
 import { IGNORE, keepsApart } from '../world/responseCodes.js'
 import { reserveItemBounds, type ItemBounds } from '../broadphase/uniformGrid.js'
 import { writeSlotBounds } from '../broadphase/bodyIndex.js'
+import { sweptBoxWithin } from './sweep.js'
 import { CROWD_PAIRS_PER_BODY } from './tolerances.js'
 
 export function collectBodies(sim: StepContext): void {
@@ -218,16 +219,18 @@ export function overlapsSolidDeeperThan(sim: StepContext, k: number, depth: numb
  */
 export function leftSearchBox(sim: StepContext, k: number): boolean {
   const { x, y, width, height } = sim.store
-  const { minX, minY, maxX, maxY } = sim.dynamicBounds
   const slot = sim.dynamic[k] as number
-  const x0 = x[slot] as number
-  const y0 = y[slot] as number
-  return !(
-    x0 >= (minX[k] as number) &&
-    y0 >= (minY[k] as number) &&
-    x0 + (width[slot] as number) <= (maxX[k] as number) &&
-    y0 + (height[slot] as number) <= (maxY[k] as number)
+  const within = sweptBoxWithin(
+    sim.dynamicBounds,
+    k,
+    x[slot] as number,
+    y[slot] as number,
+    width[slot] as number,
+    height[slot] as number,
+    0,
+    0,
   )
+  return within === 0
 }
 
 /**
