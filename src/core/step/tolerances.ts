@@ -137,7 +137,7 @@ export const STUCK_DEPTH = 0.5
 /**
  * Simulated time (s) a body stays stuck deeper than {@link STUCK_DEPTH} before the layout
  * watch relocates it or reports it as overflowing. Invariant: a layout change is idle within
- * 1 s of simulated time (a quarter for the push-out to try, then one decision per step).
+ * 1 s of simulated time (a quarter for the push-out to try, then decisions at every step).
  */
 export const STUCK_SECONDS = 0.25
 
@@ -145,7 +145,8 @@ export const STUCK_SECONDS = 0.25
  * Most free-spot searches (a count) the layout watch makes after one step: cards wedged in
  * a solid (no way out that the step could take) are relocated at once, up to this many in
  * insertion order, and the others stay wedged until a later step's searches (a card its
- * enclosure cannot hold is set aside without a search and spends none). Invariant: the
+ * enclosure cannot hold is set aside without a search and spends none); the searches left
+ * go to the cards stuck longest in dynamic pairs, once they are decided. Invariant: the
  * watch's cost per step is bounded whatever the change (a static panel grown over hundreds
  * of cards wedges them all at once); a search costs O(n log n) in the bodies near its card
  * (`findFreeSpot`).

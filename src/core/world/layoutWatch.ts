@@ -27,7 +27,7 @@ import {
   STUCK_DEPTH,
   STUCK_SECONDS,
 } from '../step/tolerances.js'
-import { penetrationDepth } from './bodyStore.js'
+import { penetrationDepth, type BodyStore } from './bodyStore.js'
 import { findFreeSpot, FreeSpotScratch } from './findFreeSpot.js'
 import { CrowdSpreader } from './crowdSpreader.js'
 import { returnedInLastStep } from '../step/guard.js'
@@ -58,17 +58,67 @@ class BodyScan {
   /** Whether the overflowing set changed. */
   changed = false
   /**
-   * The body (slot) stuck longest among those stuck now in dynamic pairs; on ties, one the
-   * step's guard returned (`step/guard.ts`), then the last added (the card that came to a
-   * full place, not the one it came at); -1 for none.
+   * The bodies (slots) stuck longest among those stuck now in dynamic pairs, longest first,
+   * the first {@link BodyScan.stuckCount} of them ({@link FREE_SPOT_SEARCHES} at most): on
+   * ties, one the step's guard returned (`step/guard.ts`) first, then the last added (the
+   * card that came to a full place, not the one it came at).
    */
-  longest = -1
-  /** {@link BodyScan.longest}'s rank: twice its steps stuck in a row, plus 1 when the guard returned it. */
-  longestRank = 0
+  readonly longestStuck = new Int32Array(FREE_SPOT_SEARCHES)
+  /** Each of {@link BodyScan.longestStuck}'s rank: twice its steps stuck in a row, plus 1 when the guard returned it. */
+  private readonly ranks = new Int32Array(FREE_SPOT_SEARCHES)
+  /** How many of {@link BodyScan.longestStuck} are listed; 0 when no dynamic pair is stuck. */
+  stuckCount = 0
   /** Free-spot searches made after this step ({@link FREE_SPOT_SEARCHES} at most). */
   searches = 0
   /** Whether a body stuck in a dynamic pair is back where it was two steps ago (a cycle). */
   cycleSeen = false
+
+  /** Empties the scan for the next step. */
+  clear(): void {
+    this.changed = false
+    this.stuckCount = 0
+    this.searches = 0
+    this.cycleSeen = false
+  }
+
+  /**
+   * Lists stuck `slot` of rank `rank` among {@link BodyScan.longestStuck}, before the bodies
+   * listed with a rank as high (it was scanned later), when it ranks among the first.
+   */
+  rankStuck(slot: number, rank: number): void {
+    const listed = this.longestStuck
+    const ranks = this.ranks
+    let at = this.stuckCount
+    while (at > 0 && (ranks[at - 1] as number) <= rank) at--
+    if (at === FREE_SPOT_SEARCHES) return
+    const last = Math.min(this.stuckCount, FREE_SPOT_SEARCHES - 1)
+    for (let m = last; m > at; m--) {
+      listed[m] = listed[m - 1] as number
+      ranks[m] = ranks[m - 1] as number
+    }
+    listed[at] = slot
+    ranks[at] = rank
+    this.stuckCount = last + 1
+  }
+
+  /**
+   * Keeps in {@link BodyScan.longestStuck}, in order, only the bodies that overlap no body
+   * kept before them: a body relocated or set aside may free the bodies it overlaps, so
+   * deciding those too in the same step could move cards that had room.
+   */
+  keepApartOnes(store: BodyStore): void {
+    const listed = this.longestStuck
+    let kept = 0
+    for (let m = 0; m < this.stuckCount; m++) {
+      const slot = listed[m] as number
+      let apart = true
+      for (let q = 0; q < kept && apart; q++) {
+        apart = penetrationDepth(store, slot, listed[q] as number) <= 0
+      }
+      if (apart) listed[kept++] = slot
+    }
+    this.stuckCount = kept
+  }
 }
 
 /** The layout watch of one world (see the file's comment). */
@@ -235,27 +285,14 @@ export class LayoutWatch {
     const patience = Math.max(1, Math.ceil(STUCK_SECONDS / h))
     this.scanBodies(patience)
     const scan = this.scan
-    const overflowing = sim.overflowing
     let changed = scan.changed
-    // One decision a step among the dynamic overlaps, once the step has left one for
-    // STUCK_SECONDS in a row: a body relocated or set aside may free the others. Counted
-    // for the layout, not for each body: a row one card too long for its board passes its
-    // overlap along the row, each card stuck for a step or two at a time, and would never
-    // come to rest.
-    this.stuckRun = scan.longest < 0 ? 0 : this.stuckRun + 1
+    // Decisions among the dynamic overlaps once the step has left one for STUCK_SECONDS in
+    // a row (or a cycle shows). Counted for the layout, not for each body: a row one card
+    // too long for its board passes its overlap along the row, each card stuck for a step
+    // or two at a time, and would never come to rest.
+    this.stuckRun = scan.stuckCount === 0 ? 0 : this.stuckRun + 1
     if (this.stuckRun === 0 || this.layoutChanged) this.packing = OVERFLOW_PACKING
-    const decided = scan.cycleSeen || this.stuckRun >= patience ? scan.longest : -1
-    if (decided >= 0 && scan.searches < FREE_SPOT_SEARCHES) {
-      changed = this.decide(decided, this.holdingEnclosure(decided)) || changed
-      // No room for it: none for the stuck bodies as large in its enclosure either, beyond
-      // the packing the push-out has shown it can reach: each such decision in a run lowers
-      // it (a board still stuck after a batch is packed too densely for the push-out).
-      if (overflowing[decided] === OVERFLOWING) {
-        changed =
-          this.setAsideLike.run(decided, this.latePairs, this.stuckSteps, this.packing) || changed
-        this.packing *= PACKING_BACKOFF
-      }
-    }
+    if (scan.cycleSeen || this.stuckRun >= patience) changed = this.decideLongestStuck() || changed
     if (this.layoutChanged) {
       this.layoutChanged = false
       this.putOverflowingOnTrial()
@@ -288,11 +325,7 @@ export class LayoutWatch {
     const stuckNow = this.stuckNow
     const overflowing = sim.overflowing
     const scan = this.scan
-    scan.changed = false
-    scan.longest = -1
-    scan.longestRank = 0
-    scan.searches = 0
-    scan.cycleSeen = false
+    scan.clear()
     // Whether a body stuck in a dynamic pair is in a cycle: back where it was two steps ago
     // (within PUSH_SLOP: the push-out's sums round), having moved in between by more than
     // that (a card squeezed between two pinned cards, pushed out of one into the other and
@@ -345,11 +378,7 @@ export class LayoutWatch {
         } else {
           // Among bodies stuck as long, one the guard held where it started (it was pushed
           // toward a place it could not take) before one that only has it in the way.
-          const rank = 2 * steps + Number(returnedInLastStep(sim, k))
-          if (rank >= scan.longestRank) {
-            scan.longest = slot
-            scan.longestRank = rank
-          }
+          scan.rankStuck(slot, 2 * steps + Number(returnedInLastStep(sim, k)))
         }
       } else {
         this.stuckSteps[slot] = 0
@@ -363,6 +392,47 @@ export class LayoutWatch {
         }
       }
     }
+  }
+
+  /**
+   * Decides the bodies stuck longest in dynamic pairs ({@link BodyScan.longestStuck}) that
+   * overlap none decided before them, within the step's {@link FREE_SPOT_SEARCHES}: each is
+   * relocated or set aside ({@link LayoutWatch.decide}); true when the overflowing set
+   * changed. The first, stuck longest, is relocated or set aside
+   * ({@link LayoutWatch.decide}); the others only take a free spot when there is one, and
+   * wait otherwise. Several a step, not one: a board shrunk under 2,000 cards leaves
+   * hundreds stuck, and one relocation a step kept it from resting for a second after the
+   * shrink. One set-aside at most: the others may find room once the push-out has packed
+   * the cards the relocations leave (each set-aside in a step made more cards overflow).
+   * A body set aside takes with it the stuck bodies as large beyond the packing the
+   * push-out has shown it can reach in its enclosure (`SetAsideLike`), and lowers that
+   * packing for the run's next set-aside (a board still stuck after a batch is packed too
+   * densely for the push-out).
+   */
+  private decideLongestStuck(): boolean {
+    const scan = this.scan
+    const overflowing = this.sim.overflowing
+    scan.keepApartOnes(this.sim.store)
+    if (scan.stuckCount === 0 || scan.searches >= FREE_SPOT_SEARCHES) return false
+    const longest = scan.longestStuck[0] as number
+    const within = this.holdingEnclosure(longest)
+    if (within !== null) scan.searches++
+    let changed = this.decide(longest, within)
+    if (overflowing[longest] === OVERFLOWING) {
+      changed =
+        this.setAsideLike.run(longest, this.latePairs, this.stuckSteps, this.packing) || changed
+      this.packing *= PACKING_BACKOFF
+      return changed
+    }
+    for (let m = 1; m < scan.stuckCount && scan.searches < FREE_SPOT_SEARCHES; m++) {
+      const slot = scan.longestStuck[m] as number
+      const room = this.holdingEnclosure(slot)
+      if (room === null) continue
+      scan.searches++
+      const before = overflowing[slot]
+      if (this.relocateStuck(slot, room)) changed = before !== 0 || changed
+    }
+    return changed
   }
 
   /**
@@ -493,12 +563,22 @@ export class LayoutWatch {
    */
   private decide(slot: number, within: Rect | null): boolean {
     const overflowing = this.sim.overflowing
-    this.stuckSteps[slot] = 0
     const before = overflowing[slot]
-    overflowing[slot] = 0
-    if (within !== null && this.relocate(slot, within)) return before !== 0
+    if (within !== null && this.relocateStuck(slot, within)) return before !== 0
+    this.stuckSteps[slot] = 0
     overflowing[slot] = OVERFLOWING
     return before !== ON_TRIAL
+  }
+
+  /**
+   * Relocates stuck dynamic `slot` inside `within` ({@link LayoutWatch.relocate}): it is
+   * no longer stuck nor overflowing. False, and nothing changed, when there is no free spot.
+   */
+  private relocateStuck(slot: number, within: Rect): boolean {
+    if (!this.relocate(slot, within)) return false
+    this.stuckSteps[slot] = 0
+    this.sim.overflowing[slot] = 0
+    return true
   }
 
   /**
