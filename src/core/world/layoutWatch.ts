@@ -395,19 +395,18 @@ export class LayoutWatch {
   }
 
   /**
-   * Decides the bodies stuck longest in dynamic pairs ({@link BodyScan.longestStuck}) that
-   * overlap none decided before them, within the step's {@link FREE_SPOT_SEARCHES}: each is
-   * relocated or set aside ({@link LayoutWatch.decide}); true when the overflowing set
-   * changed. The first, stuck longest, is relocated or set aside
-   * ({@link LayoutWatch.decide}); the others only take a free spot when there is one, and
-   * wait otherwise. Several a step, not one: a board shrunk under 2,000 cards leaves
-   * hundreds stuck, and one relocation a step kept it from resting for a second after the
-   * shrink. One set-aside at most: the others may find room once the push-out has packed
-   * the cards the relocations leave (each set-aside in a step made more cards overflow).
-   * A body set aside takes with it the stuck bodies as large beyond the packing the
-   * push-out has shown it can reach in its enclosure (`SetAsideLike`), and lowers that
-   * packing for the run's next set-aside (a board still stuck after a batch is packed too
-   * densely for the push-out).
+   * Decides among the bodies stuck longest in dynamic pairs ({@link BodyScan.longestStuck})
+   * those that overlap none listed before them, within the step's
+   * {@link FREE_SPOT_SEARCHES}; true when the overflowing set changed. The first is
+   * relocated or set aside ({@link LayoutWatch.decide}). Set aside, it takes with it the
+   * stuck bodies as large beyond the packing the push-out has shown it can reach in its
+   * enclosure (`SetAsideLike`), lowers that packing for the run's next set-aside (a board
+   * still stuck after a batch is packed too densely for the push-out), and ends the step's
+   * decisions. Relocated, the others take a free spot when there is one and wait when there
+   * is none: one set-aside a step at most, since the push-out may make room for them as it
+   * packs what the relocations leave (setting each aside made more cards overflow on shrunk
+   * boards). Several relocations a step, not one: a board shrunk under 2,000 cards leaves
+   * hundreds stuck, and one a step kept it from resting for a second after the shrink.
    */
   private decideLongestStuck(): boolean {
     const scan = this.scan
