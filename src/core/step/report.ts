@@ -73,9 +73,19 @@ function recordContactsBeyondBounds(ctx: StepScratch, sim: StepContext, k: numbe
 /**
  * Reports to the contact tracker every pair touching at the end of the step: dynamic
  * pairs (crossing ones included: they pass through but are in contact), dynamic bodies
- * and their solid candidates, and kinematic bodies with the solids they touch.
+ * and their solid candidates, and kinematic bodies with the solids they touch. Each kind
+ * is a function whose loop is its last statement: V8 compiles a hot loop on stack
+ * replacement and keeps that code for later calls, and a loop after it that had not run
+ * when it compiled deoptimized it at every later step (`npm run bench:deopts`).
  */
 export function recordContacts(ctx: StepScratch, sim: StepContext): void {
+  recordDynamicPairs(ctx, sim)
+  recordSolidCandidates(ctx, sim)
+  recordSolidPairs(ctx, sim)
+}
+
+/** The dynamic pairs of the step that touch at its end. */
+function recordDynamicPairs(ctx: StepScratch, sim: StepContext): void {
   for (let p = 0; p < sim.pairs.count; p++) {
     touchIfTouching(
       ctx,
@@ -85,6 +95,10 @@ export function recordContacts(ctx: StepScratch, sim: StepContext): void {
       sweptIntoContact(ctx, p) ? FROM_SWEEP : FROM_PUSH,
     )
   }
+}
+
+/** Each dynamic body with the solid candidates it touches, and the dynamic bodies beyond its bounds. */
+function recordSolidCandidates(ctx: StepScratch, sim: StepContext): void {
   for (let k = 0; k < sim.dynamicCount; k++) {
     const slot = sim.dynamic[k] as number
     recordContactsBeyondBounds(ctx, sim, k)
@@ -94,6 +108,10 @@ export function recordContacts(ctx: StepScratch, sim: StepContext): void {
       if (pairCode(sim, slot, solid) !== IGNORE) touchIfTouching(ctx, sim, slot, solid, FROM_PUSH)
     }
   }
+}
+
+/** The kinematic bodies and the solids they touch. */
+function recordSolidPairs(ctx: StepScratch, sim: StepContext): void {
   for (let p = 0; p < sim.solidPairs.count; p++) {
     touchIfTouching(
       ctx,

@@ -587,10 +587,13 @@ function nearestFree(
       const y = sortedYs[index] as number
       const distance = Math.hypot(dx, y - from.y)
       if (distance > reach) continue
-      const better =
-        distance < bestDistance ||
-        (distance === bestDistance && (y < bestY || (y === bestY && x < bestX)))
-      if (better) {
+      // Ties go to the least y, then the least x. Every compare runs every time (bits, not
+      // `&&`): a tie is rare, and V8 deoptimized the loop's compiled code, which it keeps
+      // for later calls, at the first tie of each call (`npm run bench:deopts`).
+      const tie =
+        Number(distance === bestDistance) &
+        (Number(y < bestY) | (Number(y === bestY) & Number(x < bestX)))
+      if (distance < bestDistance || tie === 1) {
         bestX = x
         bestY = y
         bestDistance = distance
