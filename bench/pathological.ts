@@ -47,17 +47,25 @@ function addWalls(world: World, width: number, height: number, prefix = 'wall'):
   for (const part of parts) world.add({ ...part, type: 'static' })
 }
 
-/** `COUNT` boxes of 10 px at a 20 px pitch from (100, 100): the crowd the big bodies lie over. */
-function addSmallBoxes(world: World): void {
+/**
+ * `COUNT` square boxes of `size` px in rows of ceil(sqrt(COUNT)), `pitch` px from one to the
+ * next on each axis, the first at (`origin`, `origin`).
+ */
+function addBoxLattice(world: World, origin: number, pitch: number, size: number): void {
   const columns = Math.ceil(Math.sqrt(COUNT))
   for (let k = 0; k < COUNT; k++) {
     world.add({
-      x: 100 + (k % columns) * 20,
-      y: 100 + Math.floor(k / columns) * 20,
-      width: 10,
-      height: 10,
+      x: origin + (k % columns) * pitch,
+      y: origin + Math.floor(k / columns) * pitch,
+      width: size,
+      height: size,
     })
   }
+}
+
+/** `COUNT` boxes of 10 px at a 20 px pitch from (100, 100): the crowd the big bodies lie over. */
+function addSmallBoxes(world: World): void {
+  addBoxLattice(world, 100, 20, 10)
 }
 
 /**
@@ -66,16 +74,7 @@ function addSmallBoxes(world: World): void {
  * resized by a drag. Returns the wall's move before each step.
  */
 function shrinkingBoard(world: World, size: number, width: number): (step: number) => void {
-  const columns = Math.ceil(Math.sqrt(COUNT))
-  const pitch = 1000 / columns
-  for (let k = 0; k < COUNT; k++) {
-    world.add({
-      x: (k % columns) * pitch + 1,
-      y: Math.floor(k / columns) * pitch + 1,
-      width: size,
-      height: size,
-    })
-  }
+  addBoxLattice(world, 1, 1000 / Math.ceil(Math.sqrt(COUNT)), size)
   addWalls(world, 1000, 1000)
   const shrinkSteps = (1000 - width) / 10
   return (step) => {
@@ -169,15 +168,7 @@ const scenes: PathologicalScene[] = [
  */
 function buildControl(world: World): void {
   addWalls(world, 1200, 1200)
-  const columns = Math.ceil(Math.sqrt(COUNT))
-  for (let k = 0; k < COUNT; k++) {
-    world.add({
-      x: 10 + (k % columns) * 25,
-      y: 10 + Math.floor(k / columns) * 25,
-      width: 20,
-      height: 20,
-    })
-  }
+  addBoxLattice(world, 10, 25, 20)
 }
 
 /** The ms of the control's first step ({@link buildControl}) in this process. */

@@ -79,6 +79,22 @@ function expectKeptApartAndInside(world: World, width: number): BodySnapshot[] {
   return kept
 }
 
+/**
+ * Shrinks a {@link packedBoard} of `count` cards of 18 px from `side` to `narrow` px wide and
+ * checks that it rests within 1 s (60 steps) of the shrink, its kept cards apart and inside
+ * and not set aside beyond need: they fill at least 70% of the board (the packing target
+ * after 13 decisions that set cards aside, `PACKING_BACKOFF`). Returns the kept cards.
+ */
+function expectDenseShrinkRests(count: number, side: number, narrow: number): BodySnapshot[] {
+  const world = packedBoard(count, side, 18)
+  const steps = shrinkAndSettle(world, side, narrow)
+  expect(world.isIdle()).toBe(true)
+  expect(steps).toBeLessThanOrEqual(60)
+  const kept = expectKeptApartAndInside(world, narrow)
+  expect((kept.length * 18 * 18) / (narrow * side)).toBeGreaterThanOrEqual(0.7)
+  return kept
+}
+
 describe('a packed board shrunk under its cards (issue #23)', () => {
   it('rests within 1 s of the last shrink, reports the overflow once, and keeps the others apart and inside', () => {
     const world = packedBoard()
@@ -122,17 +138,8 @@ describe('a packed board shrunk under its cards (issue #23)', () => {
     // 600 cards of 18 px shrunk from 550 to 350 px wide: once the batch leaves them at 90%
     // of the board, the push-out jams; the target falls 2% a decision (PACKING_BACKOFF).
     // Without that, one card was set aside a step and the board rested after 74 steps.
-    const side = 550
-    const narrow = 350
-    const world = packedBoard(600, side, 18)
-    const steps = shrinkAndSettle(world, side, narrow)
-    expect(world.isIdle()).toBe(true)
-    expect(steps).toBeLessThanOrEqual(60)
-    const kept = expectKeptApartAndInside(world, narrow)
-    // Not set aside beyond need: the kept cards fill at least 70% of the board (the target
-    // after 13 such decisions), and nearly as many as without the backoff (473 kept, at
-    // rest after 74 steps).
-    expect((kept.length * 18 * 18) / (narrow * side)).toBeGreaterThanOrEqual(0.7)
+    const kept = expectDenseShrinkRests(600, 550, 350)
+    // Nearly as many kept as without the backoff (473 kept, at rest after 74 steps).
     expect(kept.length).toBeGreaterThanOrEqual(460)
   })
 
@@ -141,16 +148,8 @@ describe('a packed board shrunk under its cards (issue #23)', () => {
     // stay stuck while the push-out packs them, and free spots open as it does. One
     // relocation a step (the stuck card that ranked first) left it busy for 71 steps after
     // the shrink; now the watch relocates up to FREE_SPOT_SEARCHES stuck cards a step.
-    const side = 1000
-    const narrow = 650
-    const world = packedBoard(2000, side, 18)
-    const steps = shrinkAndSettle(world, side, narrow)
-    expect(world.isIdle()).toBe(true)
-    expect(steps).toBeLessThanOrEqual(60)
-    const kept = expectKeptApartAndInside(world, narrow)
-    // 650 x 1000 holds 36 x 55 = 1980 cards of 18 px on a lattice; the push-out packs
-    // fewer, and the batches keep the rest to at least 70% of the board.
-    expect((kept.length * 18 * 18) / (narrow * side)).toBeGreaterThanOrEqual(0.7)
+    // (650 x 1000 holds 36 x 55 = 1980 cards of 18 px on a lattice; the push-out packs fewer.)
+    expectDenseShrinkRests(2000, 1000, 650)
   })
 
   it('dashboards of 5 to 65 cards shrunk to 40-90% of their width rest within 1 s, apart and inside', () => {
