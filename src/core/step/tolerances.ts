@@ -192,7 +192,7 @@ export const PLACEMENT_CELLS_PER_BODY = 64
  * aside stuck cards until the others' area is at most this fraction of the board's.
  * Invariant: a board that cannot hold its cards rests within 1 s of its last change; the
  * push-out does not find a perfect packing (squares in rows exactly as wide as the board),
- * and a board kept fuller stays stuck, one card decided per step.
+ * and a board kept fuller stays stuck, one card set aside per step.
  */
 export const OVERFLOW_PACKING = 0.9
 
