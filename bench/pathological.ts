@@ -328,20 +328,6 @@ const warmResults = chosen.map((scene) => {
   describe(result, 'warm')
   return result
 })
-// The control's first step cold, each in a fresh process (the median of three), and warm.
-const coldControl = [0, 1, 2]
-  .map(() => {
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--control'], {
-      encoding: 'utf8',
-    })
-    if (child.status !== 0) throw new Error(`the control's process failed: ${child.stderr}`)
-    return Number(child.stdout.trim())
-  })
-  .sort((a, b) => a - b)[1] as number
-const warmControl = controlFirstStep()
-console.log(
-  `control (${COUNT} boxes at rest, apart): first step ${coldControl.toFixed(2)} ms cold (fresh process, median of 3), ${warmControl.toFixed(2)} ms warm`,
-)
 const faultMicroseconds = microsecondsPerPageFault()
 console.log(`one minor page fault: ${faultMicroseconds.toFixed(1)} µs`)
 await new Promise((resolve) => setTimeout(resolve, 0))
@@ -359,23 +345,48 @@ for (const [run, list] of [
   for (const result of list) console.log(`${run} ${result.name}: ${worstCell(result)}`)
 }
 
-const section = [
-  '## Pathological scenes',
-  '',
-  // `npm run bench` runs this script at its end and names itself (bench/run.ts).
-  generatedLine(process.env.BENCH_COMMAND ?? 'npm run bench:pathological'),
-  '',
-  `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The targets are no step over 16 ms and rest within 1 s of the scene's last change (the build, or the shrinking wall's last move), as "at rest" gives for the warm run. Every scene runs twice in one process: "cold" is the first run of each scene, in order, where V8 meets the step's code for the first time; "warm" is a second run of each scene after the first runs of all of them. A cold run's worst is usually its first step (the first over all its bodies, with the crowd's placement where there is one), run mostly in V8's interpreter: \`node --jitless\` (the interpreter alone) is about as fast there, the optimizing compiler's threads sharing the two cores with it. The control shows the interpreter's floor: ${COUNT} boxes of 20 px at rest, 5 px apart (no pair, nothing to resolve), take ${coldControl.toFixed(2)} ms in their first step in a fresh process (the median of three processes) and ${warmControl.toFixed(2)} ms warm (a new world's first step, after the scenes), so a first step over ${COUNT} bodies in a fresh process meets 16 ms only when that floor is under it, whatever the arrangement; the targets are read on the warm runs. A warm run's first step also makes the new world's step buffers (megabytes of typed arrays). In brackets after each worst step: its index, the time V8's garbage collector paused in it (node's \`gc\` performance entries), the minor page faults during it (first touches of memory fresh from the OS, counted by \`getrusage\`), and the time those would take at what one fault cost in this run (${faultMicroseconds.toFixed(1)} µs, measured over a fresh 32 MiB buffer after the scenes). The median is the warm run's. The machine is shared: the load average above says how far other work may have inflated the times.`,
-  '',
-  '| scene | median step ms (warm) | worst step ms, cold (step; GC; page faults) | worst step ms, warm (step; GC; page faults) | steps run | at rest (s after the last change, warm) | warm worst <= 16 ms |',
-  '|---|---|---|---|---|---|---|',
-  ...results.map((cold, k) => {
-    const warm = warmResults[k] as SceneResult
-    return `| ${cold.name} | ${warm.median.toFixed(2)} | ${worstCell(cold)} | ${worstCell(warm)} | ${warm.steps} | ${restCell(cold, warm)} | ${warm.worst <= 16 ? 'yes' : 'no'} |`
-  }),
-  '',
-].join('\n')
-// Only the full run is the benchmark: a run of some scenes, or of fewer steps, is printed only.
+/**
+ * The control's first step ({@link controlFirstStep}): cold, in three fresh processes (their
+ * median), and warm, in this one after the scenes.
+ */
+function measureControl(): { cold: number; warm: number } {
+  const cold = [0, 1, 2]
+    .map(() => {
+      const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--control'], {
+        encoding: 'utf8',
+      })
+      if (child.status !== 0) throw new Error(`the control's process failed: ${child.stderr}`)
+      return Number(child.stdout.trim())
+    })
+    .sort((x, y) => x - y)[1] as number
+  return { cold, warm: controlFirstStep() }
+}
+
+/** The "Pathological scenes" section of bench/RESULTS.md, with the control's times. */
+function pathologicalSection(control: { cold: number; warm: number }): string {
+  return [
+    '## Pathological scenes',
+    '',
+    // `npm run bench` runs this script at its end and names itself (bench/run.ts).
+    generatedLine(process.env.BENCH_COMMAND ?? 'npm run bench:pathological'),
+    '',
+    `Issue #23's arrangements at ${COUNT} bodies, react-aabb alone, no gravity, steps of 1/60 s until the world rests (after the 40th step) or ${MAX_STEPS} steps or ${BUDGET_MS / 1000} s of wall time. The targets are no step over 16 ms and rest within 1 s of the scene's last change (the build, or the shrinking wall's last move), as "at rest" gives for the warm run. Every scene runs twice in one process: "cold" is the first run of each scene, in order, where V8 meets the step's code for the first time; "warm" is a second run of each scene after the first runs of all of them. A cold run's worst is usually its first step (the first over all its bodies, with the crowd's placement where there is one), run mostly in V8's interpreter: \`node --jitless\` (the interpreter alone) is about as fast there, the optimizing compiler's threads sharing the two cores with it. The control shows the interpreter's floor: ${COUNT} boxes of 20 px at rest, 5 px apart (no pair, nothing to resolve), take ${control.cold.toFixed(2)} ms in their first step in a fresh process (the median of three processes) and ${control.warm.toFixed(2)} ms warm (a new world's first step, after the scenes), so a first step over ${COUNT} bodies in a fresh process meets 16 ms only when that floor is under it, whatever the arrangement; the targets are read on the warm runs. A warm run's first step also makes the new world's step buffers (megabytes of typed arrays). In brackets after each worst step: its index, the time V8's garbage collector paused in it (node's \`gc\` performance entries), the minor page faults during it (first touches of memory fresh from the OS, counted by \`getrusage\`), and the time those would take at what one fault cost in this run (${faultMicroseconds.toFixed(1)} µs, measured over a fresh 32 MiB buffer after the scenes). The median is the warm run's. The machine is shared: the load average above says how far other work may have inflated the times.`,
+    '',
+    '| scene | median step ms (warm) | worst step ms, cold (step; GC; page faults) | worst step ms, warm (step; GC; page faults) | steps run | at rest (s after the last change, warm) | warm worst <= 16 ms |',
+    '|---|---|---|---|---|---|---|',
+    ...results.map((cold, k) => {
+      const warm = warmResults[k] as SceneResult
+      return `| ${cold.name} | ${warm.median.toFixed(2)} | ${worstCell(cold)} | ${worstCell(warm)} | ${warm.steps} | ${restCell(cold, warm)} | ${warm.worst <= 16 ? 'yes' : 'no'} |`
+    }),
+    '',
+  ].join('\n')
+}
+// Only the full run is the benchmark: a run of some scenes, or of fewer steps (a profile), is
+// printed only, without the control's processes and steps.
 if (chosen === scenes && stepsArgument === undefined) {
-  await writeSection('## Pathological scenes', section)
+  const control = measureControl()
+  console.log(
+    `control (${COUNT} boxes at rest, apart): first step ${control.cold.toFixed(2)} ms cold (fresh process, median of 3), ${control.warm.toFixed(2)} ms warm`,
+  )
+  await writeSection('## Pathological scenes', pathologicalSection(control))
 }
